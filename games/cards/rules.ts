@@ -1,0 +1,407 @@
+/**
+ * Cards ("Cartas", /ruleta-palabras): pure rules. No Phaser, no DOM, no timers, no Math.random.
+ * The scene draws `state`, forwards taps, reacts to `events` and waits CARDS_FEEDBACK_DELAY_MS
+ * (via `pendingDelayMs`) before calling `advance`.
+ *
+ * Play: each round shows 3 face-down cards; one hides the clue (picture or sign of the target
+ * word). The child picks cards until the clue is found, then picks the word among up to 3 options.
+ *
+ * Decisions (spec: admin-and-games.md, "Cards" in sections 4 and 9):
+ * - A wrong CARD costs 2 points only (no life); that card turns face up, shows it is empty and
+ *   cannot be picked again. A wrong WORD costs 10 points and 1 life. A right word gives +10.
+ *   The score never goes below 0.
+ * - Words: the list is cleaned (duplicate ids / duplicate Spanish texts dropped). Only words with a
+ *   clue (`image` or `sign`) can be round targets; every word can be a distractor. An empty list
+ *   of targets throws ('No hay palabras para este nivel.').
+ * - Levels: the target words are grouped by `nivelId`; each distinct nivelId is one game level,
+ *   in ascending nivelId order, at most 10 (the 10 lowest nivelIds), at least 1. Each level plays a
+ *   pool of up to 5 random words of that level (one round per word).
+ * - Options: the target + 2 distractors drawn at random from the whole list (any level), in
+ *   random order; with fewer than 3 distinct words, fewer options.
+ * - The clue's card position is random for every round.
+ * - After the answer, 'feedback' lasts CARDS_FEEDBACK_DELAY_MS (1.2 s; the spec gives no value, we
+ *   reuse the order-words delay). Then `advance`: 0 lives → 'lost'; next round; next level
+ *   ('level-passed' + 'level-started' events, no overlay); after the last level → 'won'.
+ * - End message (both 'won' and 'lost'): score ≥ 70 'excellent', ≥ 60 'good', else 'practice'.
+ * - `restart` (any phase): level 1, 3 lives, score 0, new pools, straight to 'pick-card'.
+ *
+ *   instructions --startGame--> pick-card --pickCard(wrong)--> pick-card
+ *   pick-card --pickCard(clue)--> pick-word --pickWord--> feedback
+ *   feedback --advance (after 1200 ms)--> pick-card | won | lost
+ */
+import {
+  type EndMessageKey,
+  type GameWord,
+  type Rng,
+  randomIndex,
+  seedFrom,
+  shuffle,
+  uniqueWords,
+  withSeed,
+} from '../shared/types';
+
+export { mulberry32 } from '../shared/types';
+export type { EndMessageKey, GameWord, Rng } from '../shared/types';
+
+// ---------------------------------------------------------------------------------------------
+// Constants (spec section 9, Cards)
+// ---------------------------------------------------------------------------------------------
+
+export const CARDS_SHOWN = 3;
+export const CARDS_LIVES = 3;
+/** Points for the right word (+10). */
+export const CARDS_CORRECT_POINTS = 10;
+/** Points lost for a wrong word (−10); also costs a life. */
+export const CARDS_WRONG_WORD_PENALTY = 10;
+/** Points lost for a card without the clue (−2). */
+export const CARDS_WRONG_CARD_PENALTY = 2;
+/** Rounds (words) per level: a pool of up to 5. */
+export const CARDS_WORD_POOL_SIZE = 5;
+export const CARDS_MAX_LEVELS = 10;
+export const CARDS_MIN_LEVELS = 1;
+/** Word options offered once the clue is found (target + 2 distractors). */
+export const CARDS_OPTIONS = 3;
+/** Pause after an answer before the next round (not in the spec; decided). */
+export const CARDS_FEEDBACK_DELAY_MS = 1200;
+export const CARDS_EXCELLENT_SCORE = 70;
+export const CARDS_GOOD_SCORE = 60;
+export const CARDS_END_MESSAGES: Readonly<Record<EndMessageKey, string>> = Object.freeze({
+  excellent: '¡Excelente! Encontraste las pistas y las palabras.',
+  good: '¡Muy bien! Vas por buen camino.',
+  practice: '¡Sigue practicando! Cada intento te hace mejor.',
+});
+
+// ---------------------------------------------------------------------------------------------
+// Types
+// ---------------------------------------------------------------------------------------------
+
+export type CardsPhase = 'instructions' | 'pick-card' | 'pick-word' | 'feedback' | 'won' | 'lost';
+
+export interface CardsState {
+  /** Every usable word (targets and distractors). */
+  readonly allWords: readonly GameWord[];
+  /** nivelIds of the game levels, ascending (1..10 entries). */
+  readonly levels: readonly number[];
+  readonly seed: number;
+  readonly phase: CardsPhase;
+  /** 0-based index into `levels`. */
+  readonly levelIndex: number;
+  /** Target words of the current level, in play order (1..5). */
+  readonly pool: readonly GameWord[];
+  /** Index of the current round in `pool`. */
+  readonly roundIndex: number;
+  /** Card (0..2) hiding the clue. */
+  readonly clueCard: number;
+  /** Cards turned face up this round. */
+  readonly flipped: readonly boolean[];
+  /** Word options of this round (target included), in display order. */
+  readonly options: readonly GameWord[];
+  readonly lives: number;
+  readonly totalScore: number;
+  readonly lastResult: 'correct' | 'wrong' | null;
+  /** Word chosen in this round (shown during 'feedback'). */
+  readonly chosenWordId: number | null;
+}
+
+export type CardsEvent =
+  | { type: 'level-started'; level: number; nivelId: number }
+  | { type: 'wrong-card'; card: number; points: number }
+  | { type: 'clue-found'; card: number }
+  | { type: 'correct-word'; wordId: number; points: number }
+  | { type: 'wrong-word'; wordId: number; correctWordId: number; points: number }
+  | { type: 'life-lost'; lives: number }
+  | { type: 'next-round'; roundIndex: number }
+  | { type: 'level-passed'; level: number }
+  | { type: 'game-won'; totalScore: number; message: EndMessageKey }
+  | { type: 'game-over'; totalScore: number; message: EndMessageKey };
+
+export interface CardsResult {
+  state: CardsState;
+  events: CardsEvent[];
+}
+
+export interface CardsSnapshot {
+  game: 'cards';
+  phase: CardsPhase;
+  /** 1-based game level. */
+  level: number;
+  levels: number;
+  nivelId: number | null;
+  roundIndex: number;
+  roundsInLevel: number;
+  lives: number;
+  totalScore: number;
+  targetWord: string | null;
+  targetWordId: number | null;
+  clueCard: number;
+  flipped: boolean[];
+  options: { id: number; es: string }[];
+  lastResult: 'correct' | 'wrong' | null;
+  chosenWordId: number | null;
+  endMessage: EndMessageKey | null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------------------------
+
+/** A word can be a round target when it has a picture or a sign to hide under a card. */
+export function hasClue(word: GameWord): boolean {
+  return Boolean(word.image?.trim()) || Boolean(word.sign?.trim());
+}
+
+/** The target words: unique words with a clue. */
+export function playableWords(words: readonly GameWord[]): GameWord[] {
+  return uniqueWords(words).filter(hasClue);
+}
+
+/** Game levels: distinct nivelIds of the target words, ascending, at most 10. */
+export function levelIds(words: readonly GameWord[]): number[] {
+  const ids = [...new Set(playableWords(words).map((w) => w.nivelId))];
+  return ids.sort((a, b) => a - b).slice(0, CARDS_MAX_LEVELS);
+}
+
+/** Score → end message key: ≥70 'excellent', ≥60 'good', else 'practice'. */
+export function endMessage(score: number): EndMessageKey {
+  if (score >= CARDS_EXCELLENT_SCORE) return 'excellent';
+  if (score >= CARDS_GOOD_SCORE) return 'good';
+  return 'practice';
+}
+
+/** Score → Spanish end message text. */
+export function endMessageText(score: number): string {
+  return CARDS_END_MESSAGES[endMessage(score)];
+}
+
+// ---------------------------------------------------------------------------------------------
+// State machine
+// ---------------------------------------------------------------------------------------------
+
+function setUpRound(base: CardsState, roundIndex: number, phase: CardsPhase): CardsState {
+  const target = base.pool[roundIndex];
+  const [round, seed] = withSeed(base.seed, (rng) => {
+    const clueCard = randomIndex(rng, CARDS_SHOWN);
+    if (!target) return { clueCard, options: [] as GameWord[] };
+    const others = shuffle(
+      base.allWords.filter((w) => w.id !== target.id),
+      rng,
+    ).slice(0, CARDS_OPTIONS - 1);
+    return { clueCard, options: shuffle([target, ...others], rng) };
+  });
+  return {
+    ...base,
+    seed,
+    phase,
+    roundIndex,
+    clueCard: round.clueCard,
+    options: round.options,
+    flipped: Array.from({ length: CARDS_SHOWN }, () => false),
+    lastResult: null,
+    chosenWordId: null,
+  };
+}
+
+function setUpLevel(base: CardsState, levelIndex: number, phase: CardsPhase): CardsState {
+  const nivelId = base.levels[levelIndex];
+  const [pool, seed] = withSeed(base.seed, (rng) =>
+    shuffle(
+      base.allWords.filter((w) => w.nivelId === nivelId && hasClue(w)),
+      rng,
+    ).slice(0, CARDS_WORD_POOL_SIZE),
+  );
+  return setUpRound({ ...base, seed, levelIndex, pool }, 0, phase);
+}
+
+function newRun(
+  allWords: readonly GameWord[],
+  levels: readonly number[],
+  seed: number,
+  phase: CardsPhase,
+): CardsState {
+  const base: CardsState = {
+    allWords,
+    levels,
+    seed,
+    phase,
+    levelIndex: 0,
+    pool: [],
+    roundIndex: 0,
+    clueCard: 0,
+    flipped: [],
+    options: [],
+    lives: CARDS_LIVES,
+    totalScore: 0,
+    lastResult: null,
+    chosenWordId: null,
+  };
+  return setUpLevel(base, 0, phase);
+}
+
+/** New game in phase 'instructions'. Throws a RangeError when no word has a clue. */
+export function createGame(words: readonly GameWord[], rng: Rng): CardsState {
+  const allWords = uniqueWords(words);
+  const levels = levelIds(allWords);
+  if (levels.length < CARDS_MIN_LEVELS) throw new RangeError('No hay palabras para este nivel.');
+  return newRun(allWords, levels, seedFrom(rng), 'instructions');
+}
+
+/** The word whose clue hides under a card this round. */
+export function targetWord(state: CardsState): GameWord | null {
+  return state.pool[state.roundIndex] ?? null;
+}
+
+/** Current nivelId. */
+export function currentNivelId(state: CardsState): number | null {
+  return state.levels[state.levelIndex] ?? null;
+}
+
+function unchanged(state: CardsState): CardsResult {
+  return { state, events: [] };
+}
+
+/** Closes the instructions: 'instructions' → 'pick-card'. */
+export function startGame(state: CardsState): CardsResult {
+  if (state.phase !== 'instructions') return unchanged(state);
+  return {
+    state: { ...state, phase: 'pick-card' },
+    events: [
+      { type: 'level-started', level: state.levelIndex + 1, nivelId: currentNivelId(state) ?? 0 },
+    ],
+  };
+}
+
+/** Taps card `card` (0..2). Wrong card: −2, flips empty. Clue card: flips, → 'pick-word'. */
+export function pickCard(state: CardsState, card: number): CardsResult {
+  if (state.phase !== 'pick-card') return unchanged(state);
+  if (!Number.isInteger(card) || card < 0 || card >= CARDS_SHOWN || state.flipped[card]) {
+    return unchanged(state);
+  }
+  const flipped = state.flipped.map((f, i) => f || i === card);
+  if (card === state.clueCard) {
+    return {
+      state: { ...state, flipped, phase: 'pick-word' },
+      events: [{ type: 'clue-found', card }],
+    };
+  }
+  const totalScore = Math.max(0, state.totalScore - CARDS_WRONG_CARD_PENALTY);
+  return {
+    state: { ...state, flipped, totalScore },
+    events: [{ type: 'wrong-card', card, points: totalScore - state.totalScore }],
+  };
+}
+
+/** Chooses word option `wordId`. Right: +10. Wrong: −10 and −1 life. → 'feedback'. */
+export function pickWord(state: CardsState, wordId: number): CardsResult {
+  const target = targetWord(state);
+  if (state.phase !== 'pick-word' || !target) return unchanged(state);
+  if (!state.options.some((w) => w.id === wordId)) return unchanged(state);
+  if (wordId === target.id) {
+    return {
+      state: {
+        ...state,
+        phase: 'feedback',
+        lastResult: 'correct',
+        chosenWordId: wordId,
+        totalScore: state.totalScore + CARDS_CORRECT_POINTS,
+      },
+      events: [{ type: 'correct-word', wordId, points: CARDS_CORRECT_POINTS }],
+    };
+  }
+  const totalScore = Math.max(0, state.totalScore - CARDS_WRONG_WORD_PENALTY);
+  const lives = Math.max(0, state.lives - 1);
+  return {
+    state: {
+      ...state,
+      phase: 'feedback',
+      lastResult: 'wrong',
+      chosenWordId: wordId,
+      totalScore,
+      lives,
+    },
+    events: [
+      {
+        type: 'wrong-word',
+        wordId,
+        correctWordId: target.id,
+        points: totalScore - state.totalScore,
+      },
+      { type: 'life-lost', lives },
+    ],
+  };
+}
+
+/**
+ * After the feedback delay: 0 lives → 'lost'; next round; next level; after the last
+ * level → 'won'. Other phases: unchanged.
+ */
+export function advance(state: CardsState): CardsResult {
+  if (state.phase !== 'feedback') return unchanged(state);
+  const message = endMessage(state.totalScore);
+  if (state.lives <= 0) {
+    return {
+      state: { ...state, phase: 'lost' },
+      events: [{ type: 'game-over', totalScore: state.totalScore, message }],
+    };
+  }
+  if (state.roundIndex + 1 < state.pool.length) {
+    const roundIndex = state.roundIndex + 1;
+    return {
+      state: setUpRound(state, roundIndex, 'pick-card'),
+      events: [{ type: 'next-round', roundIndex }],
+    };
+  }
+  const passed: CardsEvent = { type: 'level-passed', level: state.levelIndex + 1 };
+  if (state.levelIndex + 1 >= state.levels.length) {
+    return {
+      state: { ...state, phase: 'won' },
+      events: [passed, { type: 'game-won', totalScore: state.totalScore, message }],
+    };
+  }
+  const next = setUpLevel(state, state.levelIndex + 1, 'pick-card');
+  return {
+    state: next,
+    events: [
+      passed,
+      { type: 'level-started', level: next.levelIndex + 1, nivelId: currentNivelId(next) ?? 0 },
+    ],
+  };
+}
+
+/** Restart button (any phase): level 1, 3 lives, score 0, new pools, straight to 'pick-card'. */
+export function restart(state: CardsState): CardsResult {
+  const next = newRun(state.allWords, state.levels, state.seed, 'pick-card');
+  return {
+    state: next,
+    events: [{ type: 'level-started', level: 1, nivelId: currentNivelId(next) ?? 0 }],
+  };
+}
+
+/** How long the scene waits before calling `advance`, or null. */
+export function pendingDelayMs(state: CardsState): number | null {
+  return state.phase === 'feedback' ? CARDS_FEEDBACK_DELAY_MS : null;
+}
+
+/** Plain JSON view of the state for test mode (window.__game). */
+export function snapshot(state: CardsState): CardsSnapshot {
+  const target = targetWord(state);
+  const over = state.phase === 'won' || state.phase === 'lost';
+  return {
+    game: 'cards',
+    phase: state.phase,
+    level: state.levelIndex + 1,
+    levels: state.levels.length,
+    nivelId: currentNivelId(state),
+    roundIndex: state.roundIndex,
+    roundsInLevel: state.pool.length,
+    lives: state.lives,
+    totalScore: state.totalScore,
+    targetWord: target ? target.es : null,
+    targetWordId: target ? target.id : null,
+    clueCard: state.clueCard,
+    flipped: [...state.flipped],
+    options: state.options.map((w) => ({ id: w.id, es: w.es })),
+    lastResult: state.lastResult,
+    chosenWordId: state.chosenWordId,
+    endMessage: over ? endMessage(state.totalScore) : null,
+  };
+}

@@ -1,0 +1,456 @@
+/**
+ * Hangman ("Adivina la palabra", /ahorcado): pure rules. No Phaser, no DOM, no timers, no
+ * Math.random. The Phaser scene draws `state`, forwards input to these functions, plays sounds /
+ * shows cues for the returned `events`, and uses the exported delays with its own timers.
+ *
+ * Decisions (spec: admin-and-games.md, "Hangman" in sections 4 and 9):
+ * - Levels: the game receives one flat list of words (one learner level or all of them). Every
+ *   one of the 10 game levels draws its own pool of up to 5 random words from the WHOLE list
+ *   (reshuffled each time a level starts or restarts), so a short list still gives 10 levels.
+ *   The list is cleaned first: duplicate ids / duplicate Spanish texts are dropped and words with
+ *   no letter to guess are left out (see `playableWords`). An empty result throws: the page shows
+ *   'No hay palabras para este nivel.' instead of starting the game.
+ * - Letters: the keyboard is A–Z. Matching ignores case and accents: á/à/ä/â→A, é→E, í→I, ó→O,
+ *   ú/ü→U, and ñ is matched by N (pressing N reveals both n and ñ). The displayed word keeps its
+ *   accents, ñ and case. Characters that are not letters A–Z once accents are removed (spaces,
+ *   hyphens, digits...) are shown from the start and need no guessing. Pressing a key again, or a
+ *   key that is not a letter, changes nothing (no event).
+ * - Scoring: each level starts at 100. A wrong letter costs 1 attempt and 2 points; using the 6th
+ *   attempt also costs a life and 5 points and the word counts as failed. The level score never
+ *   goes below 0. `totalScore` (points of the whole game, for the page's totals) grows by the
+ *   final level score of every PASSED level; failed levels add nothing.
+ * - Flow: progress happens only in `advance` (or `continueGame` / `restartLevel` / `restart`), never
+ *   directly on a key press, so the scene can show the solved / failed word during the pause:
+ *     instructions --startGame--> playing --guessLetter--> word-solved | word-failed
+ *     word-solved | word-failed --advance (after 1500 ms)--> playing (next word)
+ *                                                          | level-passed | level-failed | won | lost
+ *     level-passed --continueGame (button)--> playing (next level, score 100)
+ *     level-failed --restartLevel or advance (after 2000 ms)--> playing (same level, new pool, 100)
+ *     any phase --restart--> playing, level 1, 3 lives, scores reset (instructions are not shown again)
+ *   Zero lives ends the game ('lost') when the failed word's pause is over, even if it was the
+ *   last word of a level. Lives carry over between levels and level restarts.
+ * - Word font size counts the characters of the displayed word (spaces included).
+ */
+import {
+  type GameWord,
+  type Rng,
+  seedFrom,
+  shuffle,
+  uniqueWords,
+  withSeed,
+} from '../shared/types';
+
+export { mulberry32 } from '../shared/types';
+export type { GameWord, Rng } from '../shared/types';
+
+// ---------------------------------------------------------------------------------------------
+// Constants (spec section 9, Hangman)
+// ---------------------------------------------------------------------------------------------
+
+export const HANGMAN_LEVELS = 10;
+/** Words per level: up to 5. */
+export const HANGMAN_WORDS_PER_LEVEL = 5;
+/** Word pool: up to 5 random words per level. */
+export const HANGMAN_WORD_POOL_SIZE = 5;
+export const HANGMAN_LIVES = 3;
+export const HANGMAN_ATTEMPTS_PER_WORD = 6;
+export const HANGMAN_LEVEL_START_SCORE = 100;
+/** Points lost per wrong letter (-2). */
+export const HANGMAN_WRONG_LETTER_PENALTY = 2;
+/** Points lost when a life is lost (-5). */
+export const HANGMAN_LIFE_LOST_PENALTY = 5;
+export const HANGMAN_PASS_SCORE = 70;
+export const HANGMAN_PAUSE_BETWEEN_WORDS_MS = 1500;
+export const HANGMAN_PAUSE_BEFORE_RESTART_MS = 2000;
+/** On-screen keyboard, A to Z (26 letters). */
+export const HANGMAN_ALPHABET: readonly string[] = Object.freeze([
+  ...'ABCDEFGHIJKLMNOPQRSTUVWXYZ',
+]);
+/** Word font size in rem: 8 up to 4 characters, 6 up to 8, 4 for longer words. */
+export const HANGMAN_FONT_REM = Object.freeze({ short: 8, medium: 6, long: 4 });
+export const HANGMAN_FONT_SHORT_MAX_LENGTH = 4;
+export const HANGMAN_FONT_MEDIUM_MAX_LENGTH = 8;
+
+// ---------------------------------------------------------------------------------------------
+// Types
+// ---------------------------------------------------------------------------------------------
+
+export type HangmanPhase =
+  | 'instructions'
+  | 'playing'
+  | 'word-solved'
+  | 'word-failed'
+  | 'level-passed'
+  | 'level-failed'
+  | 'won'
+  | 'lost';
+
+export interface HangmanState {
+  /** Playable words (cleaned list); every level draws its pool from here. */
+  readonly words: readonly GameWord[];
+  /** Random seed for the next random choice (see games/shared/types.ts). */
+  readonly seed: number;
+  readonly phase: HangmanPhase;
+  /** 1..HANGMAN_LEVELS */
+  readonly level: number;
+  readonly levelScore: number;
+  readonly totalScore: number;
+  readonly lives: number;
+  /** The words of the current level, in play order (1..5 words). */
+  readonly pool: readonly GameWord[];
+  /** Index of the current word in `pool`. */
+  readonly wordIndex: number;
+  readonly attemptsLeft: number;
+  /** Letters A–Z pressed for the current word, in order. */
+  readonly guessed: readonly string[];
+  readonly solvedInLevel: number;
+  readonly failedInLevel: number;
+}
+
+export type HangmanEvent =
+  | { type: 'level-started'; level: number }
+  | { type: 'correct-letter'; letter: string }
+  | { type: 'wrong-letter'; letter: string; attemptsLeft: number }
+  | { type: 'life-lost'; lives: number }
+  | { type: 'word-solved'; word: string }
+  | { type: 'word-failed'; word: string }
+  | { type: 'next-word'; wordIndex: number }
+  | { type: 'level-passed'; level: number; levelScore: number }
+  | { type: 'level-failed'; level: number; levelScore: number }
+  | { type: 'game-won'; totalScore: number }
+  | { type: 'game-over'; totalScore: number };
+
+export interface HangmanResult {
+  state: HangmanState;
+  events: HangmanEvent[];
+}
+
+/** One character of the displayed word. */
+export interface HangmanCell {
+  /** The character as displayed (accents, ñ and case kept). */
+  char: string;
+  /** The A–Z key that reveals it, or null when it needs no guessing (space, hyphen...). */
+  letter: string | null;
+  revealed: boolean;
+}
+
+export interface HangmanSnapshot {
+  game: 'hangman';
+  phase: HangmanPhase;
+  level: number;
+  levels: number;
+  levelScore: number;
+  totalScore: number;
+  lives: number;
+  attemptsLeft: number;
+  wordIndex: number;
+  wordsInLevel: number;
+  currentWord: string | null;
+  currentWordId: number | null;
+  /** Displayed word with '_' for every letter still hidden. */
+  masked: string;
+  guessed: string[];
+  wrongLetters: string[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Letters and words
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The A–Z key a character is matched by: case and accents removed (á→A, ü→U, ñ→N...).
+ * Returns null for anything that is not such a letter (space, hyphen, digit, 'ß'...).
+ */
+export function normalizeLetter(ch: string): string | null {
+  const base = ch.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase();
+  return /^[A-Z]$/.test(base) ? base : null;
+}
+
+/** Characters of a word as displayed (NFC code points, so 'ñ' and 'á' are one character). */
+function chars(word: string): string[] {
+  return Array.from(word.normalize('NFC'));
+}
+
+/** The distinct A–Z letters a word needs, in order of first appearance. */
+export function lettersToGuess(word: string): string[] {
+  const out: string[] = [];
+  for (const c of chars(word)) {
+    const l = normalizeLetter(c);
+    if (l !== null && !out.includes(l)) out.push(l);
+  }
+  return out;
+}
+
+/** The word as cells, each revealed or hidden given the letters guessed so far. */
+export function wordCells(word: string, guessed: readonly string[]): HangmanCell[] {
+  return chars(word).map((char) => {
+    const letter = normalizeLetter(char);
+    return { char, letter, revealed: letter === null || guessed.includes(letter) };
+  });
+}
+
+/** Displayed word with '_' for each hidden letter. */
+export function maskWord(word: string, guessed: readonly string[]): string {
+  return wordCells(word, guessed)
+    .map((c) => (c.revealed ? c.char : '_'))
+    .join('');
+}
+
+/** Font size in rem for the displayed word: 8 (≤4 characters), 6 (≤8), else 4. */
+export function wordFontRem(word: string): number {
+  const length = chars(word.trim()).length;
+  if (length <= HANGMAN_FONT_SHORT_MAX_LENGTH) return HANGMAN_FONT_REM.short;
+  if (length <= HANGMAN_FONT_MEDIUM_MAX_LENGTH) return HANGMAN_FONT_REM.medium;
+  return HANGMAN_FONT_REM.long;
+}
+
+/** The words the game can use: unique, with at least one letter to guess. */
+export function playableWords(words: readonly GameWord[]): GameWord[] {
+  return uniqueWords(words).filter((w) => lettersToGuess(w.es).length > 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// State machine
+// ---------------------------------------------------------------------------------------------
+
+function drawPool(words: readonly GameWord[], seed: number): [GameWord[], number] {
+  return withSeed(seed, (rng) => shuffle(words, rng).slice(0, HANGMAN_WORD_POOL_SIZE));
+}
+
+/** State at the start of `level` (fresh pool, score 100, first word). */
+function levelStart(
+  base: HangmanState,
+  level: number,
+  phase: HangmanPhase,
+): HangmanState {
+  const [pool, seed] = drawPool(base.words, base.seed);
+  return {
+    ...base,
+    seed,
+    phase,
+    level,
+    levelScore: HANGMAN_LEVEL_START_SCORE,
+    pool,
+    wordIndex: 0,
+    attemptsLeft: HANGMAN_ATTEMPTS_PER_WORD,
+    guessed: [],
+    solvedInLevel: 0,
+    failedInLevel: 0,
+  };
+}
+
+/**
+ * New game in phase 'instructions' (level 1's pool already drawn).
+ * Throws a RangeError when no word is playable (the page should show
+ * 'No hay palabras para este nivel.' instead).
+ */
+export function createGame(words: readonly GameWord[], rng: Rng): HangmanState {
+  const playable = playableWords(words);
+  if (playable.length === 0) throw new RangeError('No hay palabras para este nivel.');
+  const empty: HangmanState = {
+    words: playable,
+    seed: seedFrom(rng),
+    phase: 'instructions',
+    level: 1,
+    levelScore: HANGMAN_LEVEL_START_SCORE,
+    totalScore: 0,
+    lives: HANGMAN_LIVES,
+    pool: [],
+    wordIndex: 0,
+    attemptsLeft: HANGMAN_ATTEMPTS_PER_WORD,
+    guessed: [],
+    solvedInLevel: 0,
+    failedInLevel: 0,
+  };
+  return levelStart(empty, 1, 'instructions');
+}
+
+/** The word being played (null only if the pool is empty, which createGame prevents). */
+export function currentWord(state: HangmanState): GameWord | null {
+  return state.pool[state.wordIndex] ?? null;
+}
+
+function unchanged(state: HangmanState): HangmanResult {
+  return { state, events: [] };
+}
+
+/** Closes the instructions overlay: 'instructions' → 'playing'. */
+export function startGame(state: HangmanState): HangmanResult {
+  if (state.phase !== 'instructions') return unchanged(state);
+  return {
+    state: { ...state, phase: 'playing' },
+    events: [{ type: 'level-started', level: state.level }],
+  };
+}
+
+/**
+ * A key press ('a', 'A', 'ñ', 'á'... are accepted and normalised). Only in phase 'playing'.
+ * Already-guessed letters and non-letters change nothing.
+ */
+export function guessLetter(state: HangmanState, key: string): HangmanResult {
+  if (state.phase !== 'playing') return unchanged(state);
+  const letter = normalizeLetter(key);
+  const word = currentWord(state);
+  if (letter === null || word === null || state.guessed.includes(letter)) return unchanged(state);
+
+  const guessed = [...state.guessed, letter];
+  const needed = lettersToGuess(word.es);
+
+  if (needed.includes(letter)) {
+    const events: HangmanEvent[] = [{ type: 'correct-letter', letter }];
+    const solved = needed.every((l) => guessed.includes(l));
+    if (!solved) return { state: { ...state, guessed }, events };
+    events.push({ type: 'word-solved', word: word.es });
+    return {
+      state: { ...state, guessed, phase: 'word-solved', solvedInLevel: state.solvedInLevel + 1 },
+      events,
+    };
+  }
+
+  const attemptsLeft = state.attemptsLeft - 1;
+  let levelScore = Math.max(0, state.levelScore - HANGMAN_WRONG_LETTER_PENALTY);
+  const events: HangmanEvent[] = [{ type: 'wrong-letter', letter, attemptsLeft }];
+  if (attemptsLeft > 0) {
+    return { state: { ...state, guessed, attemptsLeft, levelScore }, events };
+  }
+  const lives = Math.max(0, state.lives - 1);
+  levelScore = Math.max(0, levelScore - HANGMAN_LIFE_LOST_PENALTY);
+  events.push({ type: 'life-lost', lives }, { type: 'word-failed', word: word.es });
+  return {
+    state: {
+      ...state,
+      guessed,
+      attemptsLeft,
+      levelScore,
+      lives,
+      phase: 'word-failed',
+      failedInLevel: state.failedInLevel + 1,
+    },
+    events,
+  };
+}
+
+/**
+ * Timed step, called by the scene after `pendingDelayMs(state)`:
+ * - 'word-solved' / 'word-failed' → game over at 0 lives, else next word, else end of level
+ *   (score ≥ 70 → 'level-passed', or 'won' after the last level; otherwise 'level-failed');
+ * - 'level-failed' → same as `restartLevel`.
+ * Any other phase: unchanged.
+ */
+export function advance(state: HangmanState): HangmanResult {
+  if (state.phase === 'level-failed') return restartLevel(state);
+  if (state.phase !== 'word-solved' && state.phase !== 'word-failed') return unchanged(state);
+
+  if (state.lives <= 0) {
+    return {
+      state: { ...state, phase: 'lost' },
+      events: [{ type: 'game-over', totalScore: state.totalScore }],
+    };
+  }
+
+  if (state.wordIndex + 1 < state.pool.length) {
+    const wordIndex = state.wordIndex + 1;
+    return {
+      state: {
+        ...state,
+        phase: 'playing',
+        wordIndex,
+        attemptsLeft: HANGMAN_ATTEMPTS_PER_WORD,
+        guessed: [],
+      },
+      events: [{ type: 'next-word', wordIndex }],
+    };
+  }
+
+  if (state.levelScore >= HANGMAN_PASS_SCORE) {
+    const totalScore = state.totalScore + state.levelScore;
+    const passed: HangmanEvent = {
+      type: 'level-passed',
+      level: state.level,
+      levelScore: state.levelScore,
+    };
+    if (state.level >= HANGMAN_LEVELS) {
+      return {
+        state: { ...state, phase: 'won', totalScore },
+        events: [passed, { type: 'game-won', totalScore }],
+      };
+    }
+    return { state: { ...state, phase: 'level-passed', totalScore }, events: [passed] };
+  }
+
+  return {
+    state: { ...state, phase: 'level-failed' },
+    events: [{ type: 'level-failed', level: state.level, levelScore: state.levelScore }],
+  };
+}
+
+/** Continue button after a passed level: 'level-passed' → next level, score 100. */
+export function continueGame(state: HangmanState): HangmanResult {
+  if (state.phase !== 'level-passed') return unchanged(state);
+  const level = state.level + 1;
+  return {
+    state: levelStart(state, level, 'playing'),
+    events: [{ type: 'level-started', level }],
+  };
+}
+
+/** After a failed level (2 s): same level again, new random pool, score 100, lives kept. */
+export function restartLevel(state: HangmanState): HangmanResult {
+  if (state.phase !== 'level-failed') return unchanged(state);
+  return {
+    state: levelStart(state, state.level, 'playing'),
+    events: [{ type: 'level-started', level: state.level }],
+  };
+}
+
+/** Restart button (any phase): level 1, full lives, scores reset, straight to 'playing'. */
+export function restart(state: HangmanState): HangmanResult {
+  const reset: HangmanState = { ...state, totalScore: 0, lives: HANGMAN_LIVES };
+  return {
+    state: levelStart(reset, 1, 'playing'),
+    events: [{ type: 'level-started', level: 1 }],
+  };
+}
+
+/** How long the scene waits before calling `advance`, or null when it waits for the child. */
+export function pendingDelayMs(state: HangmanState): number | null {
+  if (state.phase === 'word-solved' || state.phase === 'word-failed') {
+    return HANGMAN_PAUSE_BETWEEN_WORDS_MS;
+  }
+  if (state.phase === 'level-failed') return HANGMAN_PAUSE_BEFORE_RESTART_MS;
+  return null;
+}
+
+/** Keyboard key colour: not pressed yet, pressed and in the word, pressed and not in the word. */
+export function letterStatus(
+  state: HangmanState,
+  letter: string,
+): 'unused' | 'correct' | 'wrong' {
+  const l = normalizeLetter(letter);
+  const word = currentWord(state);
+  if (l === null || word === null || !state.guessed.includes(l)) return 'unused';
+  return lettersToGuess(word.es).includes(l) ? 'correct' : 'wrong';
+}
+
+/** Plain JSON view of the state for test mode (window.__game). */
+export function snapshot(state: HangmanState): HangmanSnapshot {
+  const word = currentWord(state);
+  const needed = word ? lettersToGuess(word.es) : [];
+  return {
+    game: 'hangman',
+    phase: state.phase,
+    level: state.level,
+    levels: HANGMAN_LEVELS,
+    levelScore: state.levelScore,
+    totalScore: state.totalScore,
+    lives: state.lives,
+    attemptsLeft: state.attemptsLeft,
+    wordIndex: state.wordIndex,
+    wordsInLevel: state.pool.length,
+    currentWord: word ? word.es : null,
+    currentWordId: word ? word.id : null,
+    masked: word ? maskWord(word.es, state.guessed) : '',
+    guessed: [...state.guessed],
+    wrongLetters: state.guessed.filter((l) => !needed.includes(l)),
+  };
+}

@@ -1,0 +1,20 @@
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import type { ReactNode } from 'react';
+import { guardDecision } from '../../shared/routes';
+import type { Role } from '../../shared/roles';
+import { useSession } from './useSession';
+
+/**
+ * The navigation guard: no stored user with an id → /logIn; a role outside `roles` → /errorPage.
+ * `roleFor` lets the admin shell pick the roles per child path.
+ */
+export function Guard({ roles = null, roleFor, children }: { roles?: readonly Role[] | null; roleFor?: (pathname: string) => readonly Role[]; children?: ReactNode }) {
+  const location = useLocation();
+  useSession(); // re-render when the session changes
+  const allowed = roleFor ? roleFor(location.pathname) : roles;
+  const raw = typeof localStorage === 'undefined' ? null : localStorage.getItem('user');
+  const decision = guardDecision(raw, allowed, typeof window !== 'undefined');
+  if (decision === 'login') return <Navigate to="/logIn" replace />;
+  if (decision === 'forbidden') return <Navigate to="/errorPage" replace />;
+  return <>{children ?? <Outlet />}</>;
+}

@@ -1,0 +1,81 @@
+import { readStoredUser } from '../../shared/routes';
+import { readRole, type Role } from '../../shared/roles';
+
+/** The session user as kept in the browser under `user` (the login reply's usuario, as it is). */
+export interface SessionUser {
+  id: number;
+  nombre: string;
+  email: string;
+  avatar?: string | null;
+  rol?: string | null;
+  apellido?: string;
+  fechaNacimiento?: string | null;
+  phone?: string | null;
+  sexo?: string | null;
+  status?: boolean;
+  roles?: { nombre: string }[];
+  [key: string]: unknown;
+}
+
+const listeners = new Set<() => void>();
+export function onSessionChange(fn: () => void): () => void {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+function emit() {
+  for (const fn of listeners) fn();
+}
+
+export function getStoredUser(): SessionUser | null {
+  if (typeof localStorage === 'undefined') return null;
+  const read = readStoredUser(localStorage.getItem('user'));
+  return read.ok ? (read.user as unknown as SessionUser) : null;
+}
+
+export function getRole(): Role {
+  return readRole(getStoredUser());
+}
+
+export function getToken(): string | null {
+  return typeof localStorage === 'undefined' ? null : localStorage.getItem('token');
+}
+
+/** After login: user, role, token and userId, as the spec names the keys. */
+export function saveSession(token: string, usuario: SessionUser) {
+  localStorage.setItem('token', token);
+  localStorage.setItem('user', JSON.stringify(usuario));
+  localStorage.setItem('userRole', readRole(usuario));
+  localStorage.setItem('userId', String(usuario.id));
+  emit();
+}
+
+/** Merges fresh profile fields into the stored user (keeps the keys the login stored). */
+export function updateStoredUser(patch: Partial<SessionUser>) {
+  const current = getStoredUser();
+  if (!current) return;
+  localStorage.setItem('user', JSON.stringify({ ...current, ...patch }));
+  emit();
+}
+
+/** Logout: removes token, user, role and every other local key. */
+export function clearSession() {
+  localStorage.removeItem('token');
+  localStorage.removeItem('user');
+  localStorage.removeItem('userRole');
+  localStorage.removeItem('userId');
+  localStorage.clear();
+  emit();
+}
+
+/** Signs out of the identity provider too when it was loaded (Google); never loads it just for this. */
+export async function logout() {
+  const hook = (window as unknown as { __manitasSignOutProvider?: () => Promise<void> }).__manitasSignOutProvider;
+  clearSession();
+  if (hook) {
+    try {
+      await hook();
+    } catch {
+      /* the local session is gone either way */
+    }
+  }
+}

@@ -1,0 +1,6 @@
+import Placeholder from '../../pages/Placeholder';
+
+/** Hora del Cuestionario (built by a later issue). */
+export default function Screen() {
+  return <Placeholder title="Hora del Cuestionario" />;
+}

@@ -1,0 +1,178 @@
+import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import { openDatabase, type Database } from './db';
+import { seedDemo } from './db/seed';
+import authPlugin from './auth/plugin';
+import { createMailer, type Mailer } from './mail';
+import { createStorage, UPLOAD_FOLDERS } from './storage';
+import { AppError, type ErrorBody } from './errors';
+import { cspDirectives, registerXsrf } from './security';
+import type { AppContext } from './context';
+import { routeModules } from './routes';
+
+export interface BuildOptions {
+  /** Use this database instead of opening one from the config (tests share one). */
+  database?: Database;
+  mailer?: Mailer;
+  logger?: boolean;
+}
+
+function errorBody(err: FastifyError | AppError | Error): { status: number; body: ErrorBody } {
+  if (err instanceof AppError) {
+    return { status: err.statusCode, body: { msg: err.message, code: err.code, ...(err.fields ? { fields: err.fields } : {}) } };
+  }
+  const fe = err as FastifyError & { statusCode?: number };
+  if (hasZodFastifySchemaValidationErrors(fe)) {
+    const fields: Record<string, string> = {};
+    for (const v of fe.validation) {
+      const key = (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.') || '_';
+      if (!(key in fields)) fields[key] = v.message ?? 'Valor inválido.';
+    }
+    return { status: 400, body: { msg: Object.values(fields)[0] ?? 'Datos inválidos.', code: 'VALIDATION', fields } };
+  }
+  switch (fe.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return { status: 400, body: { msg: 'El cuerpo de la solicitud no es un JSON válido.', code: 'INVALID_JSON' } };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, body: { msg: 'El cuerpo de la solicitud está vacío.', code: 'INVALID_JSON' } };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FILES_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return { status: 413, body: { msg: 'El contenido enviado es demasiado grande.', code: 'PAYLOAD_TOO_LARGE' } };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 415, body: { msg: 'Tipo de contenido no admitido.', code: 'UNSUPPORTED_MEDIA_TYPE' } };
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return { status: 415, body: { msg: 'Se esperaba un formulario con archivos (multipart).', code: 'UNSUPPORTED_MEDIA_TYPE' } };
+    case 'FST_ERR_VALIDATION':
+      return { status: 400, body: { msg: 'Datos inválidos.', code: 'VALIDATION' } };
+  }
+  if (fe.statusCode === 429) {
+    return { status: 429, body: { msg: 'Demasiados intentos. Espera un momento y vuelve a intentarlo.', code: 'RATE_LIMITED' } };
+  }
+  if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+    return { status: fe.statusCode, body: { msg: 'La solicitud no es válida.', code: fe.code || 'BAD_REQUEST' } };
+  }
+  return { status: 500, body: { msg: 'Ocurrió un error interno. Inténtalo de nuevo más tarde.', code: 'INTERNAL' } };
+}
+
+export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger === false ? false : {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
+      serializers: {
+        // Never the query string (recovery links carry a token) nor headers or bodies.
+        req: (req) => ({ method: req.method, url: String(req.url).split('?')[0], remoteAddress: req.ip }),
+      },
+    },
+    bodyLimit: config.maxJsonBytes,
+    trustProxy: config.trustProxy,
+    disableRequestLogging: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  let ready = false;
+  await database.migrate();
+  if (config.seedDemo) await seedDemo(database, config);
+  ready = true;
+
+  mkdirSync(config.uploadsDir, { recursive: true });
+  for (const f of UPLOAD_FOLDERS) mkdirSync(path.join(config.uploadsDir, f), { recursive: true });
+  const ctx: AppContext = {
+    config,
+    database,
+    mailer: opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, log: app.log }),
+    storage: createStorage(config.uploadsDir),
+  };
+  app.decorate('ctx', ctx);
+  if (!opts.database) app.addHook('onClose', async () => database.close());
+
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
+    crossOriginEmbedderPolicy: false,
+    // The Google popup talks back to the opener.
+    crossOriginOpenerPolicy: config.firebase ? { policy: 'same-origin-allow-popups' } : { policy: 'same-origin' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    referrerPolicy: { policy: 'no-referrer' },
+    strictTransportSecurity: config.publicUrl.startsWith('https:'),
+  });
+  await app.register(cookie);
+  registerXsrf(app, config.publicUrl.startsWith('https:'));
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, {
+    limits: { fileSize: config.maxUploadBytes, files: 2, fields: 30, fieldSize: 64 * 1024, parts: 40 },
+  });
+  await app.register(authPlugin, { db: database.db, secret: config.jwtSecret });
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const { status, body } = errorBody(err);
+    if (status >= 500) req.log.error({ err }, 'error interno');
+    else req.log.info({ code: body.code, status }, 'solicitud rechazada');
+    reply.status(status).type('application/json; charset=utf-8').send(body);
+  });
+
+  app.get('/api/health', async (_req, reply) => {
+    if (!ready) return reply.status(503).send({ status: 'starting' });
+    return { status: 'ok' };
+  });
+
+  for (const mod of routeModules) await app.register(async (scope) => mod(scope, ctx));
+
+  // Uploaded files: never executed, always with their sniffed type and nosniff.
+  await app.register(fastifyStatic, {
+    root: config.uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    dotfiles: 'deny',
+    list: false,
+    immutable: true,
+    maxAge: '365d',
+    setHeaders(res) {
+      res.header('X-Content-Type-Options', 'nosniff');
+      res.header('Content-Security-Policy', "default-src 'none'; sandbox");
+      res.header('Cross-Origin-Resource-Policy', 'same-origin');
+    },
+  });
+
+  const staticDir = config.staticDir && existsSync(path.join(config.staticDir, 'index.html')) ? config.staticDir : null;
+  if (staticDir) {
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      prefix: '/',
+      index: false,
+      wildcard: true,
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        else res.header('Cache-Control', 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0] ?? '';
+    if (url.startsWith('/api/') || url === '/api' || url.startsWith('/uploads/')) {
+      return reply.status(404).send({ msg: 'No se encontró la ruta solicitada.', code: 'NOT_FOUND' } satisfies ErrorBody);
+    }
+    if (staticDir && (req.method === 'GET' || req.method === 'HEAD') && !path.extname(url)) {
+      // Client routes (/logIn, /admin/nivel, /xyz...) all answer the SPA, which routes them.
+      reply.header('Cache-Control', 'no-cache');
+      return reply.type('text/html; charset=utf-8').sendFile('index.html', staticDir);
+    }
+    return reply.status(404).send({ msg: 'No se encontró el recurso solicitado.', code: 'NOT_FOUND' } satisfies ErrorBody);
+  });
+
+  return app;
+}

@@ -1,0 +1,44 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/** The only algorithm accepted: tokens whose header names anything else are refused. */
+export const JWT_ALG = 'HS256';
+
+export interface TokenClaims {
+  sub: number;
+  /** The user's token version when the token was made (revocation). */
+  tv: number;
+  iat: number;
+  exp: number;
+}
+
+const b64url = (buf: Buffer | string) => Buffer.from(buf).toString('base64url');
+
+export function signToken(claims: { sub: number; tv: number }, secret: string, ttlSeconds: number, now = Date.now()): string {
+  const iat = Math.floor(now / 1000);
+  const header = b64url(JSON.stringify({ alg: JWT_ALG, typ: 'JWT' }));
+  const payload = b64url(JSON.stringify({ sub: claims.sub, tv: claims.tv, iat, exp: iat + ttlSeconds }));
+  const sig = createHmac('sha256', secret).update(`${header}.${payload}`).digest('base64url');
+  return `${header}.${payload}.${sig}`;
+}
+
+/** Returns the claims of a valid, unexpired HS256 token, else null. */
+export function verifyToken(token: string, secret: string, now = Date.now()): TokenClaims | null {
+  const parts = token.split('.');
+  if (parts.length !== 3) return null;
+  const [h, p, s] = parts as [string, string, string];
+  let header: unknown, payload: unknown;
+  try {
+    header = JSON.parse(Buffer.from(h, 'base64url').toString('utf8'));
+    payload = JSON.parse(Buffer.from(p, 'base64url').toString('utf8'));
+  } catch {
+    return null;
+  }
+  if (!header || typeof header !== 'object' || (header as { alg?: unknown }).alg !== JWT_ALG) return null;
+  const expected = createHmac('sha256', secret).update(`${h}.${p}`).digest();
+  const given = Buffer.from(s, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  const c = payload as Partial<TokenClaims>;
+  if (typeof c.sub !== 'number' || typeof c.tv !== 'number' || typeof c.exp !== 'number' || typeof c.iat !== 'number') return null;
+  if (c.exp * 1000 <= now) return null;
+  return c as TokenClaims;
+}

@@ -1,0 +1,68 @@
+import fp from 'fastify-plugin';
+import { eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { verifyToken } from './jwt';
+import { rol, usuario } from '../db/schema';
+import { highestRole, atLeast, type Role } from '../../shared/roles';
+import { forbidden, unauthorized } from '../errors';
+import type { Db } from '../db';
+
+export interface AuthUser {
+  id: number;
+  role: Role;
+  email: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+  interface FastifyInstance {
+    requireUser: preHandlerAsyncHookHandler;
+    requireRole: (min: Role) => preHandlerAsyncHookHandler;
+  }
+}
+
+export async function loadAuthUser(db: Db, id: number): Promise<(AuthUser & { status: boolean; tokenVersion: number }) | null> {
+  const rows = await db
+    .select({ id: usuario.id, email: usuario.email, status: usuario.status, tokenVersion: usuario.tokenVersion, rolNombre: rol.nombre })
+    .from(usuario)
+    .leftJoin(rol, eq(rol.idUsuario, usuario.id))
+    .where(eq(usuario.id, id));
+  const first = rows[0];
+  if (!first) return null;
+  return {
+    id: first.id,
+    email: first.email,
+    status: first.status,
+    tokenVersion: first.tokenVersion,
+    role: highestRole(rows.map((r) => r.rolNombre)),
+  };
+}
+
+const SESSION_INVALID = 'Tu sesión expiró o no es válida. Inicia sesión de nuevo.';
+
+export default fp<{ db: Db; secret: string }>(async (app, opts) => {
+  app.decorateRequest('user', null);
+
+  app.addHook('onRequest', async (req: FastifyRequest) => {
+    if (!req.url.startsWith('/api/')) return;
+    const header = req.headers.authorization;
+    if (!header || !header.startsWith('Bearer ')) return;
+    const claims = verifyToken(header.slice(7).trim(), opts.secret);
+    if (!claims) return;
+    const u = await loadAuthUser(opts.db, claims.sub);
+    // Deactivated users and tokens issued before a password change are refused.
+    if (!u || !u.status || u.tokenVersion !== claims.tv) return;
+    req.user = { id: u.id, role: u.role, email: u.email };
+  });
+
+  app.decorate('requireUser', async (req: FastifyRequest, _reply: FastifyReply) => {
+    if (!req.user) throw unauthorized(SESSION_INVALID);
+  });
+
+  app.decorate('requireRole', (min: Role) => async (req: FastifyRequest, _reply: FastifyReply) => {
+    if (!req.user) throw unauthorized(SESSION_INVALID);
+    if (!atLeast(req.user.role, min)) throw forbidden();
+  });
+});

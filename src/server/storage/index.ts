@@ -1,0 +1,54 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { badRequest } from '../errors';
+import { KIND_INFO, sniff, type FileKind } from './sniff';
+
+/** Upload folders, each served under /uploads/{folder}/. */
+export const UPLOAD_FOLDERS = ['niveles', 'preguntas', 'respuestas', 'multimedia', 'contenidos'] as const;
+export type UploadFolder = (typeof UPLOAD_FOLDERS)[number];
+
+export interface StoredFile {
+  folder: UploadFolder;
+  name: string;
+  kind: FileKind;
+  mime: string;
+  size: number;
+  /** Path as the API stores it in `url` / `url_archivo`: `uploads/{folder}/{name}`. */
+  relativeUrl: string;
+}
+
+export interface Storage {
+  root: string;
+  /** Checks the bytes against `allowed` and writes the file under a server-made name. */
+  put(folder: UploadFolder, data: Buffer, allowed: readonly FileKind[], rejectMessage: string): Promise<StoredFile>;
+  /** Removes a file by its stored name (or `uploads/...` url); unknown or foreign paths are ignored. */
+  remove(folder: UploadFolder, nameOrUrl: string | null | undefined): Promise<void>;
+}
+
+export function createStorage(root: string): Storage {
+  return {
+    root,
+    async put(folder, data, allowed, rejectMessage) {
+      if (data.length === 0) throw badRequest('El archivo está vacío.', { archivo: 'El archivo está vacío.' }, 'EMPTY_FILE');
+      const kind = sniff(data);
+      if (!kind || !allowed.includes(kind)) throw badRequest(rejectMessage, { archivo: rejectMessage }, 'FILE_TYPE');
+      const { ext, mime } = KIND_INFO[kind];
+      // Content-addressed name: safe characters only, and long-lived caching is correct.
+      const hash = createHash('sha256').update(data).digest('hex').slice(0, 24);
+      const name = `${hash}-${randomBytes(3).toString('hex')}.${ext}`;
+      const dir = path.join(root, folder);
+      await mkdir(dir, { recursive: true });
+      const tmp = path.join(dir, `.${name}.tmp`);
+      await writeFile(tmp, data, { mode: 0o644 });
+      await rename(tmp, path.join(dir, name));
+      return { folder, name, kind, mime, size: data.length, relativeUrl: `uploads/${folder}/${name}` };
+    },
+    async remove(folder, nameOrUrl) {
+      if (!nameOrUrl) return;
+      const base = path.basename(nameOrUrl);
+      if (!/^[a-f0-9]{24}-[a-f0-9]{6}\.[a-z0-9]{2,4}$/.test(base)) return;
+      await rm(path.join(root, folder, base), { force: true });
+    },
+  };
+}

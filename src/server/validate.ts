@@ -1,0 +1,28 @@
+import type { z } from 'zod';
+import { badRequest } from './errors';
+
+/** Field-name → first message, in the order zod reports them (the schema's key order). */
+export function zodFields(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : '_';
+    if (!(key in fields)) fields[key] = issue.message;
+  }
+  return fields;
+}
+
+/** Parses `data` with `schema` or throws a 400 whose msg is the first message. */
+export function validate<T extends z.ZodType>(schema: T, data: unknown): z.output<T> {
+  const r = schema.safeParse(data);
+  if (r.success) return r.data;
+  const fields = zodFields(r.error);
+  const first = Object.values(fields)[0] ?? 'Datos inválidos.';
+  throw badRequest(first, fields);
+}
+
+/** A positive integer id from a route parameter, or a 400. */
+export function idParam(value: unknown, label = 'id'): number {
+  const s = String(value ?? '');
+  if (!/^\d{1,9}$/.test(s) || Number(s) < 1) throw badRequest(`El identificador ${label} no es válido.`, { [label]: 'Identificador inválido.' }, 'INVALID_ID');
+  return Number(s);
+}
