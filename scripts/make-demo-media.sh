@@ -110,7 +110,7 @@ motif() { # level slug colour
     abuelo) echo "fill $c roundrectangle -36,-6 36,64 18,18 fill $SK circle 0,-36 28,-36
       fill #e0e0e0 ellipse -27,-44 8,14 0,360 ellipse 27,-44 8,14 0,360 $EYES
       push graphic-context fill none stroke-width 2 circle -10,-40 -1,-40 circle 10,-40 19,-40 line -1,-40 1,-40 pop graphic-context
-      $SMILE fill #e0e0e0 path 'M -13,-28 Q 0,-35 13,-28 Q 0,-24 -13,-28 Z'" ;;
+      $SMILE fill #e0e0e0 path 'M -13,-31 Q 0,-38 13,-31 Q 0,-28 -13,-31 Z'" ;;
     bebe) echo "fill $c roundrectangle -28,0 28,54 18,18 fill $SK circle 0,-30 32,-30
       fill none path 'M 0,-62 Q 12,-72 4,-78'
       push graphic-context fill #333333 stroke none circle -11,-34 -7,-34 circle 11,-34 15,-34 pop graphic-context
@@ -121,7 +121,7 @@ motif() { # level slug colour
       fill #4caf50 ellipse 20,-50 15,7 0,360
       fill $c path 'M 0,-34 C 30,-56 66,-30 56,10 C 48,48 20,62 0,52 C -20,62 -48,48 -56,10 C -66,-30 -30,-56 0,-34 Z'
       push graphic-context fill #ffffff stroke none ellipse -28,-8 7,13 0,360 pop graphic-context" ;;
-    platano) echo "fill $c path 'M -58,-34 Q -46,44 54,34 Q 66,30 62,20 Q -16,26 -36,-36 Q -46,-46 -58,-34 Z'
+    platano) echo "fill $c path 'M -58,-34 Q -46,56 58,36 Q 68,30 62,20 Q -6,8 -34,-36 Q -44,-46 -58,-34 Z'
       fill #6d4c41 circle -56,-36 -51,-36 circle 60,26 65,26" ;;
     pina) echo "fill #4caf50 polygon 0,-72 -12,-30 12,-30 polygon -30,-62 -16,-28 4,-32 polygon 30,-62 16,-28 -4,-32
       fill $c ellipse 0,16 38,48 0,360
@@ -182,7 +182,7 @@ make_level_card() { # level
 
   local draw="" x=(100 240 380) i
   for i in 0 1 2; do
-    draw+="push graphic-context translate ${x[$i]},198 scale 0.62,0.62 $(motif "$level" "${slugs[$i]}" "$(word_color "${slugs[$i]}")") pop graphic-context "
+    draw+="push graphic-context translate ${x[$i]},196 scale 0.66,0.66 $(motif "$level" "${slugs[$i]}" "$(word_color "${slugs[$i]}")") pop graphic-context "
   done
   local stars="" sx
   for ((i = 0; i < nstars; i++)); do
@@ -216,7 +216,7 @@ make_word_image() { # level slug text langlabel out
     -fill "#ffffff" -stroke "$accent" -strokewidth 4 -draw "roundrectangle 6,6 313,233 22,22" \
     -fill "$accent" -stroke none -draw "roundrectangle 14,14 110,38 12,12" \
     -stroke "#333333" -strokewidth 3 \
-    -draw "push graphic-context translate 160,100 scale 0.78,0.78 $(motif "$level" "$slug" "$color") pop graphic-context" \
+    -draw "push graphic-context translate 160,102 scale 0.88,0.88 $(motif "$level" "$slug" "$color") pop graphic-context" \
     "$TMP/lang.png" -geometry +20+17 -composite \
     "$TMP/word.png" -geometry +12+166 -composite \
     "${PNG_OPTS[@]}" "$out"

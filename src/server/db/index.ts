@@ -23,6 +23,12 @@ export interface Database {
   raw(sqlText: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
 }
 
+/** Closing twice (app hook + test teardown) is harmless. */
+function once(fn: () => Promise<void>): () => Promise<void> {
+  let p: Promise<void> | null = null;
+  return () => (p ??= fn());
+}
+
 export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'src', 'server', 'db', 'migrations');
 
 export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string | null }): Promise<Database> {
@@ -43,7 +49,7 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
           client.release();
         }
       },
-      close: () => pool.end(),
+      close: once(() => pool.end()),
       async raw(sqlText, params) {
         const r = await pool.query(sqlText, params as unknown[]);
         return { rows: r.rows };
@@ -66,7 +72,7 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
     async migrate() {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
     },
-    close: () => client.close(),
+    close: once(() => client.close()),
     async raw(sqlText, params) {
       const r = await client.query(sqlText, params as unknown[]);
       return { rows: r.rows as Record<string, unknown>[] };

@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import userRoutes from './user';
+import recuperarRoutes from './recuperar';
 
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
 
-/** Every route file, registered in this order by buildApp. */
-export const routeModules: RouteModule[] = [];
+/** Every route file, registered in this order by buildApp. Add one line per new route file. */
+export const routeModules: RouteModule[] = [
+  userRoutes,
+  recuperarRoutes,
+];

@@ -1,0 +1,29 @@
+// The server Playwright tests run against: the built client, a fresh embedded database with the
+// demo seed under .tmp/e2e-data, bound to 127.0.0.1 only.
+import { rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dataDir = path.join(root, '.tmp', 'e2e-data');
+rmSync(dataDir, { recursive: true, force: true });
+const port = process.env.E2E_PORT || '3100';
+const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    PORT: port,
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://localhost:${port}`,
+    SEED_DEMO: '1',
+    LOG_LEVEL: 'warn',
+    AUTH_RATE_LIMIT: process.env.AUTH_RATE_LIMIT || '1000',
+    DATABASE_URL: '',
+  },
+});
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+child.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# `npm test`: every test. Installs Debian's chromium first when it is missing (Playwright drives it;
+# no browser is ever downloaded). Order: lint, type-check, unit + API tests, build, end-to-end.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! command -v chromium >/dev/null 2>&1; then
+  echo "Instalando Chromium de Debian para las pruebas end-to-end..."
+  SUDO=""; [ "$(id -u)" = "0" ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+fi
+
+echo "== lint"; npx eslint . --max-warnings=0
+echo "== typecheck"; npx tsc -p tsconfig.json --noEmit
+echo "== unit + api"; npx vitest run
+echo "== build"; npx vite build --logLevel warn
+echo "== e2e"; npx playwright test

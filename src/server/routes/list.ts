@@ -1,0 +1,42 @@
+import { badRequest } from '../errors';
+
+export interface ListParams {
+  q: string | null;
+  sort: string | null;
+  order: 'ASC' | 'DESC';
+  /** undefined = no paging asked: the whole list, as the spec reads it. */
+  limit: number | undefined;
+  offset: number;
+}
+
+export const MAX_PER_PAGE = 500;
+
+/**
+ * The optional list parameters of DESIGN.md: page, perPage, sort, order, q. Unknown sort fields
+ * and bad numbers are refused with a clear message instead of being ignored.
+ */
+export function listParams(query: unknown, sortable: readonly string[]): ListParams {
+  const qs = (query ?? {}) as Record<string, unknown>;
+  const str = (v: unknown) => (Array.isArray(v) ? String(v[0] ?? '') : v === undefined ? '' : String(v));
+  const q = str(qs.q).trim().slice(0, 200) || null;
+  const sort = str(qs.sort).trim() || null;
+  if (sort && !sortable.includes(sort)) throw badRequest(`No se puede ordenar por "${sort.slice(0, 40)}".`, { sort: 'Campo de orden inválido.' }, 'INVALID_QUERY');
+  const orderRaw = str(qs.order).trim().toUpperCase();
+  if (orderRaw && orderRaw !== 'ASC' && orderRaw !== 'DESC') throw badRequest('El orden debe ser ASC o DESC.', { order: 'Orden inválido.' }, 'INVALID_QUERY');
+  const pageRaw = str(qs.page).trim();
+  const perRaw = str(qs.perPage).trim();
+  let limit: number | undefined;
+  let offset = 0;
+  if (pageRaw || perRaw) {
+    const page = pageRaw ? Number(pageRaw) : 1;
+    const per = perRaw ? Number(perRaw) : 25;
+    if (!Number.isInteger(page) || page < 1 || page > 1_000_000) throw badRequest('La página no es válida.', { page: 'Página inválida.' }, 'INVALID_QUERY');
+    if (!Number.isInteger(per) || per < 1 || per > MAX_PER_PAGE) throw badRequest(`perPage debe estar entre 1 y ${MAX_PER_PAGE}.`, { perPage: 'Tamaño de página inválido.' }, 'INVALID_QUERY');
+    limit = per;
+    offset = (page - 1) * per;
+  }
+  return { q, sort, order: orderRaw === 'DESC' ? 'DESC' : 'ASC', limit, offset };
+}
+
+/** Escapes % and _ so a search term matches literally inside ILIKE. */
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -1,0 +1,84 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../context';
+import { passwordReset, usuario } from '../db/schema';
+import { hashPassword } from '../auth/password';
+import { badRequest } from '../errors';
+import { validate } from '../validate';
+import { findUserRowByEmail } from '../users';
+import { KeyedLimiter } from '../ratelimit';
+import { PASSWORD_MIN, RECOVERY_EMPTY_MSG, REG_MSG } from '../../shared/validation/registration';
+
+export const RECOVERY_SENT_MSG = 'Si el correo está registrado, te enviamos un enlace para restablecer tu contraseña. Revisa tu bandeja de entrada.';
+export const RESET_INVALID_MSG = 'El enlace no es válido o ya expiró. Solicita uno nuevo.';
+export const RESET_DONE_MSG = 'Tu contraseña se actualizó correctamente. Ya puedes iniciar sesión.';
+export const RESET_TTL_MS = 60 * 60 * 1000;
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+const requestSchema = z.object({ email: z.string().optional().default('') });
+const confirmSchema = z.object({
+  token: z.string().optional().default(''),
+  password: z.string().optional().default(''),
+});
+
+export default async function recuperarRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx.database;
+  const ipLimit = { max: ctx.config.authRateLimit, timeWindow: 60_000 };
+  // At most 3 mails per address per hour: the form cannot be used to flood someone's inbox.
+  const perEmail = new KeyedLimiter(3, 60 * 60_000);
+
+  app.post('/api/recuperar', { config: { rateLimit: ipLimit } }, async (req) => {
+    const { email: rawEmail } = validate(requestSchema, req.body ?? {});
+    const email = rawEmail.trim().toLowerCase();
+    if (!email) throw badRequest(RECOVERY_EMPTY_MSG);
+    if (email.length > 200 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw badRequest(RECOVERY_EMPTY_MSG);
+    // The same answer whether or not the account exists (no account enumeration).
+    const row = await findUserRowByEmail(db, email);
+    if (row && row.status && !perEmail.blocked(email)) {
+      perEmail.hit(email);
+      const token = randomBytes(32).toString('base64url');
+      await db.insert(passwordReset).values({ idUsuario: row.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+      const link = `${ctx.config.publicUrl}/restablecer-password?token=${token}`;
+      const text = [
+        `Hola, ${row.nombre}:`,
+        '',
+        'Recibimos una solicitud para restablecer la contraseña de tu cuenta de Manitas.',
+        'Abre este enlace para elegir una contraseña nueva (vale por una hora y se puede usar una sola vez):',
+        '',
+        link,
+        '',
+        'Si no pediste este cambio, ignora este correo: tu contraseña sigue igual.',
+      ].join('\n');
+      const send = ctx.mailer.send({ to: row.email, subject: 'Manitas: restablece tu contraseña', text });
+      if (!ctx.config.smtpUrl) req.log.info(`Enlace de recuperación (sin SMTP, ver outbox): ${link}`);
+      send.catch((err) => req.log.error({ err: (err as Error).message }, 'no se pudo enviar el correo de recuperación'));
+      await send.catch(() => undefined);
+    }
+    return { msg: RECOVERY_SENT_MSG };
+  });
+
+  app.post('/api/recuperar/confirmar', { config: { rateLimit: ipLimit } }, async (req) => {
+    const body = validate(confirmSchema, req.body ?? {});
+    if (!body.token || body.token.length > 200) throw badRequest(RESET_INVALID_MSG, undefined, 'RESET_INVALID');
+    if (body.password.length < PASSWORD_MIN) throw badRequest(REG_MSG.short, { password: REG_MSG.short });
+    if (body.password.length > 200) throw badRequest('La contraseña es demasiado larga.', { password: 'Demasiado larga.' });
+    const passwordHash = await hashPassword(body.password);
+    const done = await db.transaction(async (tx) => {
+      // Claim the token atomically: a second use (or a race) finds it used.
+      const [claimed] = await tx.update(passwordReset)
+        .set({ usedAt: new Date() })
+        .where(and(eq(passwordReset.tokenHash, sha256(body.token)), isNull(passwordReset.usedAt), gt(passwordReset.expiresAt, new Date())))
+        .returning({ idUsuario: passwordReset.idUsuario });
+      if (!claimed) return false;
+      // New password; every existing session and every other pending link stops working.
+      await tx.update(usuario).set({ passwordHash, tokenVersion: sql`${usuario.tokenVersion} + 1` }).where(eq(usuario.id, claimed.idUsuario));
+      await tx.update(passwordReset).set({ usedAt: new Date() }).where(and(eq(passwordReset.idUsuario, claimed.idUsuario), isNull(passwordReset.usedAt)));
+      return true;
+    });
+    if (!done) throw badRequest(RESET_INVALID_MSG, undefined, 'RESET_INVALID');
+    return { msg: RESET_DONE_MSG };
+  });
+}

@@ -1,0 +1,148 @@
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import { usuario } from '../db/schema';
+import { hashPassword, verifyPassword } from '../auth/password';
+import { signToken } from '../auth/jwt';
+import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../errors';
+import { idParam, validate } from '../validate';
+import { findUserById, findUserRowByEmail, roleNamesFor, toUsuarioWire } from '../users';
+import { KeyedLimiter } from '../ratelimit';
+import { loginSchema, profileSchema, registerSchema } from '../../shared/resources/usuario';
+import { AVATARS, LOGIN_REQUIRED_MSG, REG_MSG, SEXOS, validateRegistration } from '../../shared/validation/registration';
+import { atLeast, roleRank } from '../../shared/roles';
+import { escapeLike, listParams } from './list';
+
+export const LOGIN_FAILED_MSG = 'Credenciales incorrectas';
+export const INACTIVE_MSG = 'Tu cuenta está desactivada. Pide ayuda a tu profesor o a un administrador.';
+export const LOGIN_LIMIT_MSG = 'Demasiados intentos de inicio de sesión. Espera unos minutos e inténtalo de nuevo.';
+
+/** The date in the easternmost time zone (UTC+14): no child's "today" is later than this. */
+function latestToday(now = new Date()): string {
+  return new Date(now.getTime() + 14 * 3600_000).toISOString().slice(0, 10);
+}
+
+export default async function userRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx.database;
+  const ipLimit = { max: ctx.config.authRateLimit, timeWindow: 60_000 };
+  // Failed logins per email: 10 in 15 minutes, whatever the IP.
+  const emailLimiter = new KeyedLimiter(Math.max(10, Math.floor(ctx.config.authRateLimit / 2)), 15 * 60_000);
+
+  app.post('/api/user/register', { config: { rateLimit: ipLimit } }, async (req, reply) => {
+    const body = validate(registerSchema, req.body ?? {});
+    const msg = validateRegistration({
+      nombre: body.nombre, apellido: body.apellido, fechaNacimiento: body.fechaNacimiento, Credentials: body.Credential,
+      email: body.email, password: body.password, confirmPassword: body.password, phone: body.phone, avatar: body.avatar, sexo: body.sexo,
+    }, latestToday());
+    if (msg) throw badRequest(msg);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(body.fechaNacimiento) || Number.isNaN(Date.parse(body.fechaNacimiento))) throw badRequest('La fecha de nacimiento no es válida.', { fechaNacimiento: 'Fecha inválida.' });
+    if (!(AVATARS as readonly string[]).includes(body.avatar)) throw badRequest('Elige un avatar: niño o niña.', { avatar: 'Avatar inválido.' });
+    if (!(SEXOS as readonly string[]).includes(body.sexo)) throw badRequest('Elige niño o niña.', { sexo: 'Sexo inválido.' });
+    for (const [k, v] of Object.entries({ nombre: body.nombre, apellido: body.apellido, Credential: body.Credential, email: body.email })) {
+      if (v.trim().length > 120) throw badRequest(`El campo ${k} es demasiado largo.`, { [k]: 'Demasiado largo.' });
+    }
+    if (body.password.length > 200) throw badRequest('La contraseña es demasiado larga.', { password: 'Demasiado larga.' });
+    const email = body.email.trim().toLowerCase();
+    if (await findUserRowByEmail(db, email)) throw conflict(`El correo ingresado ya existe. ${email}`, 'EMAIL_TAKEN');
+    const passwordHash = await hashPassword(body.password);
+    try {
+      const [u] = await db.insert(usuario).values({
+        nombre: body.nombre.trim(), apellido: body.apellido.trim(), fechaNacimiento: body.fechaNacimiento, email,
+        passwordHash, credential: body.Credential.trim(), phone: body.phone.trim(), sexo: body.sexo, avatar: body.avatar,
+        photo: body.photo ?? null, status: true,
+      }).returning();
+      return reply.status(201).send({ msg: 'Usuario creado exitosamente.', data: toUsuarioWire(u!, []) });
+    } catch (err) {
+      // Two sign-ups with one email at once: the unique index decides.
+      if ((err as { code?: string; cause?: { code?: string } }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505') {
+        throw conflict(`El correo ingresado ya existe. ${email}`, 'EMAIL_TAKEN');
+      }
+      throw err;
+    }
+  });
+
+  app.post('/api/user/logIn', { config: { rateLimit: ipLimit } }, async (req) => {
+    const body = validate(loginSchema, req.body ?? {});
+    const email = body.email.trim().toLowerCase();
+    if (!email || !body.password.trim()) throw badRequest(LOGIN_REQUIRED_MSG);
+    if (emailLimiter.blocked(email)) throw new AppError(429, 'RATE_LIMITED', LOGIN_LIMIT_MSG);
+    const row = await findUserRowByEmail(db, email);
+    const ok = await verifyPassword(body.password, row?.passwordHash);
+    if (!row || !ok) {
+      emailLimiter.hit(email);
+      throw unauthorized(LOGIN_FAILED_MSG, 'INVALID_CREDENTIALS');
+    }
+    if (!row.status) throw forbidden(INACTIVE_MSG, 'INACTIVE');
+    emailLimiter.reset(email);
+    const roles = await roleNamesFor(db, [row.id]);
+    const token = signToken({ sub: row.id, tv: row.tokenVersion }, ctx.config.jwtSecret, ctx.config.tokenTtl);
+    return { token, usuario: toUsuarioWire(row, roles.get(row.id) ?? []) };
+  });
+
+  app.get('/api/user/usuarios', { preHandler: app.requireRole('admin') }, async (req, reply) => {
+    const p = listParams(req.query, ['id', 'nombre', 'apellido', 'email', 'fechaNacimiento', 'sexo', 'phone', 'status']);
+    const conds: SQL[] = [];
+    if (p.q) {
+      const like = `%${escapeLike(p.q)}%`;
+      conds.push(or(ilike(usuario.nombre, like), ilike(usuario.apellido, like), ilike(usuario.email, like), ilike(sql`coalesce(${usuario.phone}, '')`, like))!);
+    }
+    const where = conds.length ? and(...conds) : undefined;
+    const sortCol = ({ id: usuario.id, nombre: usuario.nombre, apellido: usuario.apellido, email: usuario.email, fechaNacimiento: usuario.fechaNacimiento, sexo: usuario.sexo, phone: usuario.phone, status: usuario.status } as const)[p.sort ?? 'id'] ?? usuario.id;
+    const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(usuario).where(where)) as [{ n: number }];
+    let q = db.select().from(usuario).where(where).orderBy(p.order === 'DESC' ? desc(sortCol) : asc(sortCol), asc(usuario.id)).$dynamic();
+    if (p.limit !== undefined) q = q.limit(p.limit).offset(p.offset);
+    const rows = await q;
+    const roles = await roleNamesFor(db, rows.map((r) => r.id));
+    reply.header('X-Total-Count', String(n));
+    return { users: rows.map((r) => toUsuarioWire(r, roles.get(r.id) ?? [])) };
+  });
+
+  app.get<{ Params: { id: string } }>('/api/user/:id', { preHandler: app.requireUser }, async (req) => {
+    const id = idParam(req.params.id);
+    const me = req.user!;
+    if (me.id !== id && !atLeast(me.role, 'admin')) throw forbidden('Solo puedes ver tu propio perfil.');
+    const user = await findUserById(db, id);
+    if (!user) throw notFound('Usuario no encontrado.');
+    return { data: user };
+  });
+
+  app.put<{ Params: { id: string } }>('/api/user/:id', { preHandler: app.requireUser }, async (req) => {
+    const id = idParam(req.params.id);
+    const me = req.user!;
+    const self = me.id === id;
+    if (!self && !atLeast(me.role, 'admin')) throw forbidden('Solo puedes actualizar tu propio perfil.');
+    const current = await findUserById(db, id);
+    if (!current) throw notFound('Usuario no encontrado.');
+    // Nobody acts on an account whose role is above their own.
+    if (!self && roleRank(current.rol as never) > roleRank(me.role)) throw forbidden('No puedes modificar a un usuario con un rol superior al tuyo.');
+    const raw = (req.body ?? {}) as Record<string, unknown>;
+    const body = validate(profileSchema, raw);
+    if (body.email !== undefined && body.email.trim().toLowerCase() !== current.email.toLowerCase()) {
+      throw badRequest('El correo electrónico no se puede cambiar desde el perfil.', { email: 'El correo es de solo lectura.' });
+    }
+    if (raw.rol !== undefined && String(raw.rol).toLowerCase() !== current.rol) throw forbidden('Los roles se administran desde la sección Roles.');
+    if (raw.password !== undefined || raw.passwordHash !== undefined) throw badRequest('La contraseña no se puede cambiar desde el perfil.', { password: 'No editable.' });
+    if (raw.Credential !== undefined && raw.Credential !== current.Credential) throw badRequest('La credencial no se puede cambiar desde el perfil.', { Credential: 'No editable.' });
+    const statusChange = body.status !== undefined && body.status !== current.status;
+    if (statusChange && (self || !atLeast(me.role, 'admin'))) throw forbidden('No puedes cambiar el estado de tu propia cuenta.');
+    const patch: Partial<typeof usuario.$inferInsert> = {};
+    if (body.nombre !== undefined) patch.nombre = body.nombre;
+    if (body.apellido !== undefined) patch.apellido = body.apellido;
+    if (body.fechaNacimiento !== undefined) {
+      const f = body.fechaNacimiento || null;
+      if (f && f >= latestToday()) throw badRequest(REG_MSG.birthDate, { fechaNacimiento: REG_MSG.birthDate });
+      patch.fechaNacimiento = f;
+    }
+    if (body.phone !== undefined) patch.phone = body.phone || null;
+    if (body.avatar !== undefined) patch.avatar = body.avatar;
+    if (body.sexo !== undefined) patch.sexo = body.sexo;
+    if (statusChange) {
+      patch.status = body.status!;
+      // Deactivation ends every session of that user.
+      if (!body.status) patch.tokenVersion = sql`${usuario.tokenVersion} + 1` as unknown as number;
+    }
+    if (Object.keys(patch).length) await db.update(usuario).set(patch).where(eq(usuario.id, id));
+    const updated = await findUserById(db, id);
+    return { msg: statusChange ? (body.status ? 'Usuario activado correctamente.' : 'Usuario desactivado correctamente.') : 'Perfil actualizado correctamente', data: updated };
+  });
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { AVATARS, PROFILE_PHONE_MSG, PROFILE_PHONE_RE, SEXOS } from '../validation/registration';
+import { defineResource } from './types';
+
+/** A user as the API sends it (never the password hash). */
+export interface UsuarioWire {
+  id: number;
+  nombre: string;
+  apellido: string;
+  email: string;
+  fechaNacimiento: string | null;
+  phone: string | null;
+  sexo: string | null;
+  avatar: string | null;
+  photo: string | null;
+  Credential: string | null;
+  status: boolean;
+  rol: string;
+  roles: { nombre: string }[];
+}
+
+/** POST api/user/register (Credential filled from the form's Credentials; no confirmation sent). */
+export const registerSchema = z.object({
+  nombre: z.string().optional().default(''),
+  apellido: z.string().optional().default(''),
+  fechaNacimiento: z.string().optional().default(''),
+  email: z.string().optional().default(''),
+  photo: z.string().nullable().optional(),
+  password: z.string().optional().default(''),
+  avatar: z.string().optional().default(''),
+  sexo: z.string().optional().default(''),
+  phone: z.string().optional().default(''),
+  Credential: z.string().optional().default(''),
+});
+
+export const loginSchema = z.object({
+  email: z.string().optional().default(''),
+  password: z.string().optional().default(''),
+});
+
+const dateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'La fecha de nacimiento no es válida.');
+
+/** PUT api/user/{id}: the profile fields (email, password, Credential, roles, status are not editable here). */
+export const profileSchema = z.object({
+  nombre: z.string().trim().min(1, 'El nombre es obligatorio.').max(100, 'El nombre es demasiado largo.'),
+  apellido: z.string().trim().max(100, 'El apellido es demasiado largo.').optional(),
+  fechaNacimiento: dateString.nullable().optional().or(z.literal('')),
+  phone: z.string().trim().regex(PROFILE_PHONE_RE, PROFILE_PHONE_MSG).nullable().optional().or(z.literal('')),
+  avatar: z.enum(AVATARS, { error: 'Elige un avatar: niño o niña.' }).optional(),
+  sexo: z.enum(SEXOS, { error: 'Elige niño o niña.' }).optional(),
+  status: z.boolean().optional(),
+  email: z.string().optional(),
+});
+
+export const usuarioResource = defineResource({
+  name: 'usuario',
+  idField: 'id',
+  paths: { list: 'user/usuarios', one: 'user/{id}', update: 'user/{id}' },
+  listKey: 'users',
+  multipart: false,
+  schema: profileSchema,
+  searchFields: ['nombre', 'apellido', 'email', 'phone'],
+  writeRole: 'admin',
+  readRole: 'admin',
+});

@@ -1,0 +1,59 @@
+/** Registration checks of accounts-and-learner.md section 5, run in the spec's order. */
+export const REG_MSG = {
+  phone: 'El número de teléfono no es válido. Solo números (7 a 15 dígitos).',
+  birthDate: 'La fecha de nacimiento no puede ser hoy o una fecha futura.',
+  required: 'Todos los campos son obligatorios',
+  mismatch: 'Las contraseñas no coinciden',
+  short: 'La contraseña debe tener al menos 8 caracteres',
+  email: 'El correo electrónico no es válido',
+} as const;
+
+export const PASSWORD_MIN = 8;
+export const PHONE_RE = /^\+?\d{7,15}$/;
+export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const AVATARS = ['boy', 'girl'] as const;
+export const SEXOS = ['niño', 'niña'] as const;
+
+export interface RegistrationForm {
+  nombre: string;
+  apellido: string;
+  fechaNacimiento: string;
+  Credentials: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  phone: string;
+  avatar: string;
+  sexo: string;
+}
+
+/** YYYY-MM-DD of a date in the browser's (or server's) local calendar. */
+export function localDateString(d: Date): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
+}
+
+/** The first failing rule's message, or null when the form passes every check. */
+export function validateRegistration(f: RegistrationForm, today: string = localDateString(new Date())): string | null {
+  const s = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+  // 1. Phone: 7 to 15 digits with an optional leading plus.
+  if (!PHONE_RE.test(s(f.phone))) return REG_MSG.phone;
+  // 2. Birth date strictly before today (an empty date is left to the required check).
+  if (s(f.fechaNacimiento) && s(f.fechaNacimiento) >= today) return REG_MSG.birthDate;
+  // 3. Everything required.
+  const required = [f.nombre, f.apellido, f.fechaNacimiento, f.email, f.password, f.confirmPassword, f.Credentials, f.phone, f.avatar, f.sexo];
+  if (required.some((v) => !s(v))) return REG_MSG.required;
+  // 4. Same password twice.
+  if (f.password !== f.confirmPassword) return REG_MSG.mismatch;
+  // 5. Length.
+  if (f.password.length < PASSWORD_MIN) return REG_MSG.short;
+  // 6. Email x@y.z without spaces.
+  if (!EMAIL_RE.test(s(f.email))) return REG_MSG.email;
+  return null;
+}
+
+export const LOGIN_REQUIRED_MSG = 'Todos los campos son obligatorios';
+export const RECOVERY_EMPTY_MSG = 'Por favor ingresa un correo válido';
+export const PROFILE_PHONE_RE = /^\d{10}$/;
+export const PROFILE_PHONE_MSG = 'El teléfono debe tener 10 dígitos.';
+export const NO_USER_ID_MSG = 'No se pudo identificar al usuario';

@@ -1,0 +1,127 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/server/app';
+import { loadConfig, type AppConfig } from '../../src/server/config';
+import { openDatabase, type Database } from '../../src/server/db';
+import { signToken } from '../../src/server/auth/jwt';
+import { usuario } from '../../src/server/db/schema';
+import type { Mailer, MailMessage } from '../../src/server/mail';
+
+export const DEMO = {
+  superadmin: 'superadmin@manitas.test',
+  admin: 'admin@manitas.test',
+  profesor: 'profesor@manitas.test',
+  nino: 'nino@manitas.test',
+  nina: 'nina@manitas.test',
+} as const;
+export type DemoUser = keyof typeof DEMO;
+
+/** Empties the PostgreSQL database given by DATABASE_URL (tests only; never the embedded one). */
+async function resetPostgres(url: string) {
+  const db = await openDatabase({ databaseUrl: url, dataDir: null });
+  await db.raw('DROP SCHEMA IF EXISTS public CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE; CREATE SCHEMA public;');
+  await db.close();
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: AppConfig;
+  database: Database;
+  mails: MailMessage[];
+  /** A bearer token for a demo account (made directly, so tests do not depend on the login route). */
+  token(who: DemoUser): Promise<string>;
+  userId(who: DemoUser): Promise<number>;
+  /** app.inject with an optional bearer token for a demo user or a raw token. */
+  call(method: string, url: string, opts?: { as?: DemoUser | string; body?: unknown; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the app on a fresh database with the demo seed: in-memory PGlite, or the PostgreSQL of
+ * DATABASE_URL (emptied first) when that is set — so the same tests cover both paths.
+ */
+export async function makeTestApp(overrides: Partial<AppConfig> = {}, env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+  const databaseUrl = process.env.DATABASE_URL || null;
+  if (databaseUrl) await resetPostgres(databaseUrl);
+  const config = loadConfig({ ...env, DATABASE_URL: databaseUrl ?? undefined } as NodeJS.ProcessEnv, {
+    dataDir: null,
+    seedDemo: true,
+    staticDir: null,
+    logLevel: 'silent',
+    authRateLimit: 1000,
+    ...overrides,
+  });
+  const mails: MailMessage[] = [];
+  const mailer: Mailer = { async send(m) { mails.push(m); } };
+  const app = await buildApp(config, { logger: false, mailer });
+  const database = app.ctx.database;
+  const ids = new Map<string, number>();
+  const userId = async (who: DemoUser) => {
+    if (!ids.has(who)) {
+      const [u] = await database.db.select({ id: usuario.id }).from(usuario).where(eq(sql`lower(${usuario.email})`, DEMO[who]));
+      if (!u) throw new Error(`demo user ${who} missing`);
+      ids.set(who, u.id);
+    }
+    return ids.get(who)!;
+  };
+  const token = async (who: DemoUser) => {
+    const id = await userId(who);
+    const [u] = await database.db.select({ tv: usuario.tokenVersion }).from(usuario).where(eq(usuario.id, id));
+    return signToken({ sub: id, tv: u!.tv }, config.jwtSecret, 3600);
+  };
+  const call: TestApp['call'] = async (method, url, opts = {}) => {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.as) headers.authorization = `Bearer ${opts.as in DEMO ? await token(opts.as as DemoUser) : opts.as}`;
+    // A plain object is sent as JSON; a Buffer (see multipartBody) as it is, with opts.headers.
+    return app.inject({
+      method: method as 'GET',
+      url,
+      headers,
+      ...(opts.body !== undefined ? { payload: opts.body as string } : {}),
+    });
+  };
+  return {
+    app, config, database, mails, token, userId, call,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** Row counts of every table: compare before/after a refused request to prove nothing changed. */
+export async function snapshotCounts(database: Database): Promise<Record<string, number>> {
+  const tables = ['usuario', 'rol', 'nivel', 'palabra', 'multimedia', 'contenido', 'evaluacion', 'pregunta', 'respuesta', 'institucion', 'dominio', 'comentario', 'progreso', 'intento', 'resultado', 'password_reset'];
+  const out: Record<string, number> = {};
+  for (const t of tables) {
+    const r = await database.raw(`SELECT count(*)::int AS n FROM ${t}`);
+    out[t] = Number(r.rows[0]!.n);
+  }
+  return out;
+}
+
+/** A multipart body for app.inject (fields + optional files). */
+export function multipartBody(fields: Record<string, string | number | boolean>, files: Record<string, { name: string; data: Buffer; type?: string }> = {}) {
+  const boundary = `----manitas${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${String(v)}\r\n`));
+  }
+  for (const [k, f] of Object.entries(files)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"; filename="${f.name}"\r\nContent-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`));
+    chunks.push(f.data, Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  const payload = Buffer.concat(chunks);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Tiny valid files for upload tests. */
+export const FILES = {
+  png: Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000'
+    + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex'),
+  gif: Buffer.from('47494638396101000100800000000000ffffff21f90401000000002c00000000010001000002024401003b', 'hex'),
+  jpeg: Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex'),
+  mp3: Buffer.concat([Buffer.from('ID3'), Buffer.alloc(64, 0)]),
+  html: Buffer.from('<html><script>alert(1)</script></html>'),
+};

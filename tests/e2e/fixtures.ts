@@ -1,0 +1,45 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'Manitas2024';
+export const DEMO = {
+  superadmin: 'superadmin@manitas.test',
+  admin: 'admin@manitas.test',
+  profesor: 'profesor@manitas.test',
+  nino: 'nino@manitas.test',
+  nina: 'nina@manitas.test',
+} as const;
+export type DemoUser = keyof typeof DEMO;
+
+/** Loads the stand-in page, then logs in through the API and stores the session as the app does. */
+export async function loginAs(page: Page, who: DemoUser | { email: string; password: string }) {
+  const creds = typeof who === 'string' ? { email: DEMO[who], password: DEMO_PASSWORD } : who;
+  await page.goto('/errorPage');
+  const res = await page.request.post('/api/user/logIn', { data: creds });
+  expect(res.status(), await res.text()).toBe(200);
+  const { token, usuario } = await res.json();
+  await page.evaluate(([t, u]) => {
+    localStorage.setItem('token', t);
+    localStorage.setItem('user', JSON.stringify(u));
+    localStorage.setItem('userRole', String(u.rol ?? 'usuario'));
+    localStorage.setItem('userId', String(u.id));
+  }, [token, usuario] as const);
+  return { token, usuario };
+}
+
+/**
+ * Every test page fails on a request that leaves this machine (children's privacy: no third
+ * party is ever contacted), and collects console errors.
+ */
+export const test = base.extend<{ externalRequests: string[] }>({
+  externalRequests: [async ({ page }, use) => {
+    const external: string[] = [];
+    await page.route(/^(?!https?:\/\/(localhost|127\.0\.0\.1)(:\d+)?\/)(https?|wss?):\/\//, (route) => {
+      external.push(route.request().url());
+      return route.abort();
+    });
+    await use(external);
+    expect(external, 'requests to third parties').toEqual([]);
+  }, { auto: true }],
+});
+
+export { expect };
