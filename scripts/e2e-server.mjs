@@ -6,9 +6,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dataDir = path.join(root, '.tmp', 'e2e-data');
-rmSync(dataDir, { recursive: true, force: true });
 const port = process.env.E2E_PORT || '3100';
+const dataDir = path.join(root, '.tmp', `e2e-data-${port}`);
+rmSync(dataDir, { recursive: true, force: true });
 const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
   cwd: root,
   stdio: 'inherit',
