@@ -6,7 +6,7 @@
 #
 #   bash scripts/make-demo-media.sh
 #
-# Requirements (Debian): espeak-ng sox libsox-fmt-mp3 imagemagick fonts-dejavu-core
+# Requirements (Debian): espeak-ng sox imagemagick fonts-dejavu-core
 #                        lame gifsicle pngquant   (+ node, already needed by the app)
 #
 # Idempotent: every output file is overwritten; running it twice gives the same files.
@@ -285,7 +285,7 @@ make_sign_gif() { # level slug text out
 make_audio() { # voice text out
   local voice="$1" text="$2" out="$3"
   espeak-ng -v "$voice" -s 130 -w "$TMP/raw.wav" "$text"
-  sox "$TMP/raw.wav" -r 22050 -c 1 "$TMP/clean.wav" norm -1 pad 0.05 0.15
+  sox -D "$TMP/raw.wav" -r 22050 -c 1 "$TMP/clean.wav" norm -1 pad 0.05 0.15
   lame --quiet -b 32 -m m --noreplaygain "$TMP/clean.wav" "$out"
 }
 
@@ -294,10 +294,10 @@ make_audio() { # voice text out
 # ---------------------------------------------------------------------------
 make_chime() {
   local out="$OUT/sounds/level-start.mp3"
-  sox -n -r 44100 -c 1 "$TMP/n1.wav" synth 0.15 sine 1046.5 sine 2093 fade q 0.005 0.15 0.06 vol 0.5
-  sox -n -r 44100 -c 1 "$TMP/n2.wav" synth 0.15 sine 1318.5 fade q 0.005 0.15 0.06 vol 0.5
-  sox -n -r 44100 -c 1 "$TMP/n3.wav" synth 0.30 sine 1568 fade q 0.005 0.30 0.22 vol 0.5
-  sox "$TMP/n1.wav" "$TMP/n2.wav" "$TMP/n3.wav" "$TMP/chime.wav" norm -3
+  sox -D -n -r 44100 -c 1 "$TMP/n1.wav" synth 0.15 sine 1046.5 fade q 0.005 0.15 0.06 vol 0.5
+  sox -D -n -r 44100 -c 1 "$TMP/n2.wav" synth 0.15 sine 1318.5 fade q 0.005 0.15 0.06 vol 0.5
+  sox -D -n -r 44100 -c 1 "$TMP/n3.wav" synth 0.30 sine 1568 fade q 0.005 0.30 0.22 vol 0.5
+  sox -D "$TMP/n1.wav" "$TMP/n2.wav" "$TMP/n3.wav" "$TMP/chime.wav" norm -3
   lame --quiet -b 48 -m m --noreplaygain "$TMP/chime.wav" "$out"
 }
 
