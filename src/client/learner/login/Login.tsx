@@ -1,6 +1,75 @@
-import Placeholder from '../../pages/Placeholder';
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { AuthLayout } from '../auth/AuthLayout';
+import { apiPost, ApiError } from '../../api/http';
+import { saveSession, type SessionUser } from '../../auth/session';
+import { useAlert } from '../../ui/AlertModal';
+import { LOGIN_REQUIRED_MSG } from '../../../shared/validation/registration';
+import { GoogleButton } from './GoogleButton';
 
-/** Iniciar sesión (built by a later issue). */
-export default function Screen() {
-  return <Placeholder title="Iniciar sesión" />;
+export const LOGIN_FAILED_MSG = 'Credenciales incorrectas';
+
+/** /logIn: email and password, Google, and the links to recovery and sign-up. */
+export default function Login() {
+  const navigate = useNavigate();
+  const alert = useAlert();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [loading, setLoading] = useState(false);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (!email.trim() || !password.trim()) {
+      await alert(LOGIN_REQUIRED_MSG, { kind: 'warning' });
+      return;
+    }
+    setLoading(true);
+    try {
+      const res = await apiPost<{ token: string; usuario: SessionUser }>('user/logIn', { email: email.trim(), password });
+      saveSession(res.token, res.usuario);
+      navigate('/home');
+    } catch (err) {
+      setLoading(false);
+      const e2 = err as ApiError;
+      // Wrong email or password: the spec's message. Inactive account or too many tries: the server's.
+      const msg = e2.status === 403 || e2.status === 429 ? e2.msg : LOGIN_FAILED_MSG;
+      await alert(msg, { kind: 'error' });
+    }
+  }
+
+  return (
+    <AuthLayout hideBelow={768}>
+      <Box sx={{ textAlign: 'center', mb: 2 }}>
+        <Box component="img" src="/img/logo.svg" alt="Manitas" sx={{ width: 88, height: 88 }} />
+        <Typography variant="h4" component="h1" sx={{ mt: 1 }}>Manitas</Typography>
+        <Typography color="text.secondary">Aprende lengua de señas jugando</Typography>
+      </Box>
+      <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }} aria-busy={loading}>
+        <TextField label="Correo electrónico" type="email" name="email" autoComplete="email" placeholder="Escribe tu correo" value={email} onChange={(e) => setEmail(e.target.value)} disabled={loading} />
+        <TextField label="Contraseña" type="password" name="password" autoComplete="current-password" placeholder="Escribe tu contraseña" value={password} onChange={(e) => setPassword(e.target.value)} disabled={loading} />
+        <Button type="submit" variant="contained" size="large" disabled={loading} startIcon={loading ? <CircularProgress size={20} color="inherit" aria-label="Cargando" /> : undefined}>
+          Entrar
+        </Button>
+        <Link component={RouterLink} to="/recuperar-password" sx={{ alignSelf: 'center' }}>¿Olvidaste tu contraseña?</Link>
+      </Box>
+      <Divider sx={{ my: 2 }}>o</Divider>
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+        <GoogleButton disabled={loading} onLoading={setLoading} />
+        {/* Styled like the other provider buttons; the spec says it does nothing. */}
+        <Button type="button" variant="contained" aria-label="Facebook (no disponible)" sx={{ bgcolor: '#1565c0', '&:hover': { bgcolor: '#0d47a1' } }} onClick={() => undefined}>
+          Continuar con Facebook
+        </Button>
+      </Box>
+      <Typography sx={{ mt: 3, textAlign: 'center' }}>
+        ¿No tienes cuenta? <Link component={RouterLink} to="/singIn">Regístrate aquí</Link>
+      </Typography>
+    </AuthLayout>
+  );
 }

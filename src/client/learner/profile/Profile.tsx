@@ -1,6 +1,112 @@
-import Placeholder from '../../pages/Placeholder';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { AuthLayout, AvatarChoice } from '../auth/AuthLayout';
+import { apiGet, apiPut, ApiError } from '../../api/http';
+import { getStoredUser, updateStoredUser, type SessionUser } from '../../auth/session';
+import { useAlert } from '../../ui/AlertModal';
+import { Loading } from '../../ui/Loading';
+import { NO_USER_ID_MSG, PROFILE_PHONE_MSG, PROFILE_PHONE_RE } from '../../../shared/validation/registration';
 
-/** Mi perfil (built by a later issue). */
-export default function Screen() {
-  return <Placeholder title="Mi perfil" />;
+interface ProfileForm {
+  nombre: string;
+  apellido: string;
+  email: string;
+  fechaNacimiento: string;
+  phone: string;
+  avatar: string;
+  sexo: string;
+}
+
+/** /perfil: the learner's own profile. */
+export default function Profile() {
+  const alert = useAlert();
+  const navigate = useNavigate();
+  const [user] = useState(() => getStoredUser());
+  const [form, setForm] = useState<ProfileForm | null>(null);
+  const [full, setFull] = useState<SessionUser | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!user) {
+      void alert('Usuario no identificado. Inicia sesión de nuevo.', { kind: 'error' }).then(() => navigate('/login'));
+      return;
+    }
+    let live = true;
+    apiGet<{ data: SessionUser }>(`user/${user.id}`)
+      .then((r) => {
+        if (!live) return;
+        const u = r.data;
+        setFull(u);
+        setForm({
+          nombre: u.nombre ?? '', apellido: u.apellido ?? '', email: u.email ?? '', fechaNacimiento: u.fechaNacimiento ?? '',
+          phone: u.phone ?? '', avatar: u.avatar === 'girl' || u.avatar === 'boy' ? u.avatar : '', sexo: u.sexo ?? '',
+        });
+      })
+      .catch((err: ApiError) => {
+        if (live) void alert(err.msg || 'No se pudo cargar tu perfil.', { kind: 'error' });
+      });
+    return () => {
+      live = false;
+    };
+  }, [user, alert, navigate]);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (!form) return;
+    if (!user?.id) return void (await alert(NO_USER_ID_MSG, { kind: 'error' }));
+    if (!form.nombre.trim()) return void (await alert('El nombre es obligatorio.', { kind: 'warning' }));
+    if (form.phone.trim() && !PROFILE_PHONE_RE.test(form.phone.trim())) return void (await alert(PROFILE_PHONE_MSG, { kind: 'warning' }));
+    setSaving(true);
+    try {
+      // All user fields except password and Credential, plus the chosen avatar.
+      const payload = {
+        nombre: form.nombre.trim(), apellido: form.apellido.trim(), email: form.email, fechaNacimiento: form.fechaNacimiento || null,
+        phone: form.phone.trim() || null, sexo: form.sexo || undefined, status: full?.status, avatar: form.avatar || undefined,
+      };
+      const res = await apiPut<{ msg?: string; data?: SessionUser }>(`user/${user.id}`, payload);
+      if (res.data) updateStoredUser({ nombre: res.data.nombre, apellido: res.data.apellido, avatar: res.data.avatar, sexo: res.data.sexo, fechaNacimiento: res.data.fechaNacimiento, phone: res.data.phone });
+      setSaving(false);
+      await alert(res.msg || 'Perfil actualizado correctamente', { kind: 'success' });
+    } catch (err) {
+      setSaving(false);
+      await alert((err as ApiError).msg || 'Error al actualizar el perfil', { kind: 'error' });
+    }
+  }
+
+  const set = (k: keyof ProfileForm) => (e: { target: { value: string } }) => setForm((f) => (f ? { ...f, [k]: e.target.value } : f));
+
+  return (
+    <AuthLayout wide>
+      <Typography variant="h4" component="h1" sx={{ textAlign: 'center', mb: 2 }}>Mi perfil</Typography>
+      {!form ? (
+        <Loading label="Cargando tu perfil..." />
+      ) : (
+        <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }} aria-busy={saving}>
+          <TextField label="Nombre" name="nombre" value={form.nombre} onChange={set('nombre')} />
+          <TextField label="Apellido" name="apellido" value={form.apellido} onChange={set('apellido')} />
+          <TextField label="Correo electrónico" name="email" value={form.email} slotProps={{ input: { readOnly: true } }} helperText="El correo no se puede cambiar." sx={{ gridColumn: { sm: '1 / -1' } }} />
+          <TextField label="Fecha de nacimiento" name="fechaNacimiento" type="date" value={form.fechaNacimiento} onChange={set('fechaNacimiento')} slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField label="Teléfono (opcional)" name="phone" type="tel" value={form.phone} onChange={set('phone')} helperText="10 dígitos" slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+          <Box sx={{ gridColumn: { sm: '1 / -1' } }}>
+            <Typography sx={{ mb: 1, textAlign: 'center', fontWeight: 700 }}>Tu avatar</Typography>
+            <AvatarChoice value={form.avatar} onChange={(v) => setForm((f) => (f ? { ...f, avatar: v } : f))} />
+          </Box>
+          <TextField select label="Sexo" name="sexo" value={form.sexo} onChange={set('sexo')} sx={{ gridColumn: { sm: '1 / -1' } }}>
+            <MenuItem value="niño">Niño</MenuItem>
+            <MenuItem value="niña">Niña</MenuItem>
+          </TextField>
+          <Button type="submit" variant="contained" size="large" disabled={saving} sx={{ gridColumn: { sm: '1 / -1' } }} startIcon={saving ? <CircularProgress size={20} color="inherit" aria-label="Guardando" /> : undefined}>
+            Actualizar Perfil
+          </Button>
+          <Button component={RouterLink} to="/home" variant="text" sx={{ gridColumn: { sm: '1 / -1' } }}>Volver al inicio</Button>
+        </Box>
+      )}
+    </AuthLayout>
+  );
 }
