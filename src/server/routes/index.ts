@@ -2,6 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import userRoutes from './user';
 import recuperarRoutes from './recuperar';
+import nivelRoutes from './nivel';
+import palabraRoutes from './palabra';
+import multimediaRoutes from './multimedia';
+import evaluacionRoutes from './evaluacion';
 
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
 
@@ -9,4 +13,8 @@ export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<voi
 export const routeModules: RouteModule[] = [
   userRoutes,
   recuperarRoutes,
+  nivelRoutes,
+  palabraRoutes,
+  multimediaRoutes,
+  evaluacionRoutes,
 ];

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { defineResource } from './types';
+import { boolish, decimalInRange, isBlank, oneOf, optionalText, requiredId, requiredText } from './fields';
+
+export const TIPOS_PREGUNTA = ['Texto', 'Imagen', 'Video', 'Opción Múltiple'] as const;
+export type TipoPregunta = (typeof TIPOS_PREGUNTA)[number];
+
+/** The admin question form allows 4 answers, the evaluation panel 5: the server accepts 5. */
+export const MAX_RESPUESTAS_FORM = 4;
+export const MAX_RESPUESTAS = 5;
+
+export const PREGUNTA_MSG = {
+  tipo: 'El tipo de pregunta es obligatorio.',
+  tipoInvalido: 'El tipo de pregunta debe ser Texto, Imagen, Video u Opción Múltiple.',
+  porcentaje: 'El porcentaje es obligatorio.',
+  porcentajeInvalido: 'El porcentaje debe ser un número.',
+  porcentajeMin: 'El porcentaje debe ser al menos 0.',
+  porcentajeMax: 'El porcentaje no puede ser mayor que 100.',
+  evaluacion: 'El ID de la evaluación es obligatorio.',
+  evaluacionInvalida: 'El ID de la evaluación no es válido.',
+  pregunta: 'La pregunta es obligatoria.',
+  imagen: 'Solo se permiten archivos JPG, PNG y GIF.',
+  max4: 'Máximo 4 respuestas permitidas.',
+  max5: 'Máximo 5 respuestas permitidas.',
+  respuesta: 'La respuesta es obligatoria.',
+  correcta: 'Debes marcar al menos una respuesta como correcta.',
+  respuestasInvalidas: 'Las respuestas no tienen un formato válido.',
+  invalidSubmit: 'Por favor, complete todos los campos correctamente.',
+} as const;
+
+/** One answer inside `respuestas` (JSON text in the multipart body, or an array in JSON). */
+export const respuestaItemSchema = z.object({
+  respuesta: requiredText(PREGUNTA_MSG.respuesta, 300, 'La respuesta no puede exceder los 300 caracteres.'),
+  valor: boolish('El valor es obligatorio.', 'El valor debe ser verdadero o falso.', false),
+});
+
+const respuestasField = z.preprocess((v) => {
+  if (isBlank(v)) return [];
+  if (typeof v === 'string') {
+    try { return JSON.parse(v); } catch { return v; }
+  }
+  return v;
+}, z.array(respuestaItemSchema, { error: PREGUNTA_MSG.respuestasInvalidas }).max(MAX_RESPUESTAS, PREGUNTA_MSG.max5));
+
+/**
+ * POST api/pregunta/register and PUT api/pregunta/update/{id} (multipart or JSON). Both readings:
+ * Tipo missing → 'Texto' and porcentaje missing → 0 (second reading); blank values are refused
+ * with the first reading's messages. "Text or image" is checked by the server, which sees the file.
+ */
+export const preguntaSchema = z.object({
+  pregunta: optionalText(500, 'La pregunta no puede exceder los 500 caracteres.'),
+  Tipo: z.preprocess((v) => (v === undefined ? 'Texto' : v), oneOf(TIPOS_PREGUNTA, PREGUNTA_MSG.tipo, PREGUNTA_MSG.tipoInvalido)),
+  porcentaje: decimalInRange({ required: PREGUNTA_MSG.porcentaje, invalid: PREGUNTA_MSG.porcentajeInvalido, min: PREGUNTA_MSG.porcentajeMin, max: PREGUNTA_MSG.porcentajeMax }, 0, 100, 0),
+  id_evaluacion: requiredId(PREGUNTA_MSG.evaluacion, PREGUNTA_MSG.evaluacionInvalida),
+  respuestas: respuestasField.optional(),
+}).superRefine((p, ctx) => {
+  const list = p.respuestas ?? [];
+  if (p.Tipo === 'Opción Múltiple' && list.length > 0 && !list.some((r) => r.valor)) {
+    ctx.addIssue({ code: 'custom', path: ['respuestas'], message: PREGUNTA_MSG.correcta });
+  }
+});
+export type PreguntaInput = z.infer<typeof preguntaSchema>;
+
+export interface PreguntaWire {
+  id_pregunta: number;
+  pregunta: string;
+  Tipo: string;
+  porcentaje: number;
+  id_evaluacion: number;
+  /** File name under uploads/preguntas/, or null. */
+  imagen: string | null;
+  respuestas: { id_respuesta: number; respuesta: string; valor: boolean; id_pregunta: number; imagen: string | null }[];
+}
+
+export const preguntaResource = defineResource({
+  name: 'pregunta',
+  idField: 'id_pregunta',
+  paths: {
+    list: 'pregunta/getPreguntas',
+    one: 'pregunta/getPregunta/{id}',
+    create: 'pregunta/register',
+    update: 'pregunta/update/{id}',
+    delete: 'pregunta/delete/{id}',
+  },
+  listKey: 'data',
+  multipart: true,
+  fileFields: ['imagen'],
+  schema: preguntaSchema,
+  searchFields: ['pregunta', 'Tipo', 'id_evaluacion'],
+  writeRole: 'profesor',
+  readRole: 'profesor',
+});
