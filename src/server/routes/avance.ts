@@ -1,0 +1,108 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import type { Db } from '../db';
+import { intento, nivel, palabra, progreso, usuario } from '../db/schema';
+import { badRequest, forbidden, notFound } from '../errors';
+import { idParam, validate } from '../validate';
+import { atLeast } from '../../shared/roles';
+import { ESTADO_EN_PROGRESO, type ServerLevelProgress } from '../../shared/rules/progress';
+
+export const OWN_PROGRESS_ONLY_MSG = 'Solo puedes ver y actualizar tu propio progreso.';
+export const WORD_NOT_IN_LEVEL_MSG = 'La palabra no pertenece a este nivel.';
+
+const id = (label: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*\d{1,10}\s*$/.test(v) ? Number(v) : v),
+    z.number({ error: `El identificador ${label} no es válido.` }).int(`El identificador ${label} no es válido.`)
+      .positive(`El identificador ${label} no es válido.`).max(2_147_483_647, `El identificador ${label} no es válido.`),
+  );
+
+/** POST /api/progreso/visto: one word (`id_palabra`) or several (`id_palabras`, the browser's unsynced ones). */
+const vistoSchema = z.object({
+  id_nivel: id('del nivel'),
+  id_palabra: id('de la palabra').optional(),
+  id_palabras: z.array(id('de la palabra'), { error: 'La lista de palabras no es válida.' }).max(500, 'Demasiadas palabras a la vez.').optional(),
+  id_usuario: id('del usuario').optional().nullable(),
+}).refine((b) => b.id_palabra !== undefined || (b.id_palabras?.length ?? 0) > 0, { message: 'Indica la palabra vista.', path: ['id_palabra'] });
+
+export type ProgressWire = ServerLevelProgress & { id_progreso: number | null };
+
+/** Every level the user has progress or an attempt in, with the words seen and the latest result. */
+async function progressOf(db: Db, userId: number, onlyLevel?: number): Promise<ProgressWire[]> {
+  const rows = await db.select().from(progreso)
+    .where(onlyLevel ? and(eq(progreso.idUsuario, userId), eq(progreso.idNivel, onlyLevel)) : eq(progreso.idUsuario, userId))
+    .orderBy(progreso.idNivel);
+  const attempts = await db
+    .select({ idNivel: intento.idNivel, puntaje: intento.puntaje, correctas: intento.correctas, total: intento.totalPreguntas, fecha: intento.fecha })
+    .from(intento)
+    .where(onlyLevel ? and(eq(intento.idUsuario, userId), eq(intento.idNivel, onlyLevel)) : eq(intento.idUsuario, userId))
+    .orderBy(desc(intento.fecha), desc(intento.idIntento));
+  const latest = new Map<number, ProgressWire['ultimo_resultado']>();
+  for (const a of attempts) {
+    if (!latest.has(a.idNivel)) latest.set(a.idNivel, { puntaje: Number(a.puntaje), correctas: a.correctas, total_preguntas: a.total, fecha: a.fecha.toISOString() });
+  }
+  const out: ProgressWire[] = rows.map((r) => ({
+    id_progreso: r.idProgreso,
+    id_nivel: r.idNivel,
+    estado: r.estado,
+    palabras_vistas: Array.isArray(r.palabrasVistas) ? r.palabrasVistas.map(Number) : [],
+    reintentos: r.reintentos,
+    ultimo_resultado: latest.get(r.idNivel) ?? null,
+  }));
+  for (const [lvl, res] of latest) {
+    if (!rows.some((r) => r.idNivel === lvl)) {
+      out.push({ id_progreso: null, id_nivel: lvl, estado: ESTADO_EN_PROGRESO, palabras_vistas: [], reintentos: 0, ultimo_resultado: res });
+    }
+  }
+  return out.sort((a, b) => a.id_nivel - b.id_nivel);
+}
+
+/**
+ * Learner progress that follows the child across devices: a `progreso` row per user and level
+ * (words seen, retries, estado). Learners read and write only their own; admin and above anyone's.
+ */
+export default async function avanceRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx.database;
+
+  app.get<{ Params: { userId: string } }>('/api/progreso/usuario/:userId', { preHandler: app.requireUser }, async (req) => {
+    const userId = idParam(req.params.userId, 'userId');
+    const me = req.user!;
+    if (me.id !== userId && !atLeast(me.role, 'admin')) throw forbidden(OWN_PROGRESS_ONLY_MSG);
+    const [u] = await db.select({ id: usuario.id }).from(usuario).where(eq(usuario.id, userId));
+    if (!u) throw notFound('Usuario no encontrado.');
+    return { data: await progressOf(db, userId) };
+  });
+
+  /** Marks words of a level as seen (idempotent; concurrent calls never lose a word). */
+  app.post('/api/progreso/visto', { preHandler: app.requireUser }, async (req) => {
+    const body = validate(vistoSchema, req.body ?? {});
+    const me = req.user!;
+    const userId = body.id_usuario ?? me.id;
+    if (userId !== me.id && !atLeast(me.role, 'admin')) throw forbidden(OWN_PROGRESS_ONLY_MSG);
+    if (userId !== me.id) {
+      const [u] = await db.select({ id: usuario.id }).from(usuario).where(eq(usuario.id, userId));
+      if (!u) throw notFound('Usuario no encontrado.');
+    }
+    const [lvl] = await db.select({ id: nivel.idNivel }).from(nivel).where(eq(nivel.idNivel, body.id_nivel));
+    if (!lvl) throw notFound('Nivel no encontrado.');
+    const ids = [...new Set([...(body.id_palabra !== undefined ? [body.id_palabra] : []), ...(body.id_palabras ?? [])])];
+    const found = await db.select({ id: palabra.idPalabra }).from(palabra)
+      .where(and(inArray(palabra.idPalabra, ids), eq(palabra.idNivel, body.id_nivel)));
+    if (found.length !== ids.length) throw badRequest(WORD_NOT_IN_LEVEL_MSG, { id_palabra: WORD_NOT_IN_LEVEL_MSG });
+    const added = JSON.stringify(ids.sort((a, b) => a - b));
+    await db.insert(progreso)
+      .values({ idUsuario: userId, idNivel: body.id_nivel, estado: ESTADO_EN_PROGRESO, palabrasVistas: sql`${added}::jsonb` as unknown as number[] })
+      .onConflictDoUpdate({
+        target: [progreso.idUsuario, progreso.idNivel],
+        set: {
+          // Union of what was seen and the new ids, as one statement (no lost update).
+          palabrasVistas: sql`(SELECT coalesce(jsonb_agg(DISTINCT v ORDER BY v), '[]'::jsonb) FROM jsonb_array_elements(${progreso.palabrasVistas} || excluded.palabras_vistas) AS e(v))`,
+          actualizado: sql`now()`,
+        },
+      });
+    const [data] = await progressOf(db, userId, body.id_nivel);
+    return { msg: 'Palabra marcada como vista.', data };
+  });
+}

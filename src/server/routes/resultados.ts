@@ -1,0 +1,263 @@
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import type { Db, Tx } from '../db';
+import { evaluacion, intento, nivel, pregunta, progreso, respuesta, resultado, usuario } from '../db/schema';
+import { badRequest, forbidden, notFound } from '../errors';
+import { idParam, validate } from '../validate';
+import { atLeast } from '../../shared/roles';
+import {
+  ALL_ANSWERED_MSG, gradeQuiz, isAnswered, isAnswerCorrect, isPass, isTextQuestion, resultRowSchema, saveMultipleSchema,
+  type GivenAnswer, type KeyQuestion, type ResultRow,
+} from '../../shared/rules/quiz';
+import { ESTADO_COMPLETADO, ESTADO_EN_PROGRESO } from '../../shared/rules/progress';
+import { escapeLike, listParams } from './list';
+
+export const SAVED_MSG = 'Respuestas guardadas correctamente.';
+export const OWN_RESULTS_ONLY_MSG = 'Solo puedes guardar tus propias respuestas.';
+export const OWN_HISTORY_ONLY_MSG = 'Solo puedes ver tus propios resultados.';
+export const MIXED_LEVELS_MSG = 'Todas las respuestas deben ser del mismo nivel.';
+
+interface KeyedQuestion extends KeyQuestion {
+  id_evaluacion: number;
+  id_nivel: number;
+}
+
+/** The server's own answer key for some questions (answers in id order: "first" = lowest id). */
+async function loadKey(db: Db | Tx, where: SQL): Promise<KeyedQuestion[]> {
+  const qs = await db
+    .select({ id: pregunta.idPregunta, tipo: pregunta.tipo, idEvaluacion: pregunta.idEvaluacion, idNivel: evaluacion.idNivel })
+    .from(pregunta)
+    .innerJoin(evaluacion, eq(evaluacion.idEvaluacion, pregunta.idEvaluacion))
+    .where(where)
+    .orderBy(asc(pregunta.idPregunta));
+  if (qs.length === 0) return [];
+  const answers = await db
+    .select({ id: respuesta.idRespuesta, texto: respuesta.respuesta, valor: respuesta.valor, idPregunta: respuesta.idPregunta })
+    .from(respuesta)
+    .where(inArray(respuesta.idPregunta, qs.map((q) => q.id)))
+    .orderBy(asc(respuesta.idRespuesta));
+  return qs.map((q) => ({
+    id_pregunta: q.id,
+    Tipo: q.tipo,
+    id_evaluacion: q.idEvaluacion,
+    id_nivel: q.idNivel,
+    respuestas: answers.filter((a) => a.idPregunta === q.id).map((a) => ({ id_respuesta: a.id, respuesta: a.texto, valor: a.valor })),
+  }));
+}
+
+/** A row may name its owner; it must be the caller (nobody files answers in someone else's name). */
+function checkOwner(rows: readonly ResultRow[], me: number) {
+  if (rows.some((r) => r.id_usuario != null && r.id_usuario !== me)) throw forbidden(OWN_RESULTS_ONLY_MSG);
+}
+
+/** The chosen option must be one of the question's own options. */
+function checkOption(q: KeyQuestion, row: ResultRow) {
+  if (!isTextQuestion(q.Tipo) && row.id_respuesta != null && !q.respuestas.some((a) => a.id_respuesta === row.id_respuesta)) {
+    throw badRequest(`La respuesta elegida no pertenece a la pregunta ${q.id_pregunta}.`, { id_respuesta: 'Respuesta inválida.' });
+  }
+}
+
+const given = (r: ResultRow): GivenAnswer => ({ id_respuesta: r.id_respuesta ?? null, respuesta: r.respuesta ?? null });
+
+/** The stored text of an answer row: the chosen option's text, or the trimmed written answer. */
+function storedText(q: KeyQuestion, r: ResultRow): string | null {
+  if (isTextQuestion(q.Tipo)) return (r.respuesta ?? '').trim();
+  return q.respuestas.find((a) => a.id_respuesta === r.id_respuesta)?.respuesta ?? null;
+}
+
+export default async function resultadosRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx.database;
+
+  /**
+   * Both readings of the bulk save. The server is the judge: it grades the rows against its own
+   * key (whatever `correcta`/`valor` the browser claims), then stores the attempt, its rows and the
+   * level progress in one transaction.
+   */
+  const saveMultiple = async (req: FastifyRequest, reply: FastifyReply) => {
+    const me = req.user!.id;
+    const raw = Array.isArray(req.body) ? { respuestas: req.body } : (req.body ?? {});
+    const { respuestas: rows } = validate(saveMultipleSchema, raw);
+    checkOwner(rows, me);
+    const idNivel = rows[0]!.id_nivel;
+    if (rows.some((r) => r.id_nivel !== idNivel)) throw badRequest(MIXED_LEVELS_MSG, { id_nivel: MIXED_LEVELS_MSG });
+    const seen = new Set<number>();
+    for (const r of rows) {
+      if (seen.has(r.id_pregunta)) throw badRequest(`La pregunta ${r.id_pregunta} se respondió más de una vez.`, { id_pregunta: 'Pregunta repetida.' });
+      seen.add(r.id_pregunta);
+    }
+    const [lvl] = await db.select({ id: nivel.idNivel }).from(nivel).where(eq(nivel.idNivel, idNivel));
+    if (!lvl) throw notFound('Nivel no encontrado.');
+    const named = await loadKey(db, inArray(pregunta.idPregunta, [...seen]));
+    const evalIds = new Set(named.map((q) => q.id_evaluacion));
+    if (named.length !== seen.size || named.some((q) => q.id_nivel !== idNivel) || evalIds.size !== 1) {
+      throw badRequest('Las preguntas enviadas no pertenecen a la evaluación de este nivel.', { id_pregunta: 'Pregunta inválida.' });
+    }
+    const idEvaluacion = [...evalIds][0]!;
+    // The whole evaluation: every one of its questions must be answered.
+    const key = await loadKey(db, eq(pregunta.idEvaluacion, idEvaluacion));
+    const byQuestion = new Map(rows.map((r) => [r.id_pregunta, r]));
+    for (const q of key) {
+      const r = byQuestion.get(q.id_pregunta);
+      if (!r || !isAnswered(q, given(r))) throw badRequest(ALL_ANSWERED_MSG, { respuestas: ALL_ANSWERED_MSG });
+      checkOption(q, r);
+    }
+    const graded = gradeQuiz(key, new Map(rows.map((r) => [r.id_pregunta, given(r)])));
+    const passed = isPass(graded.puntaje);
+
+    const saved = await db.transaction(async (tx) => {
+      const [att] = await tx.insert(intento).values({
+        idUsuario: me, idNivel, idEvaluacion, correctas: graded.correctas, totalPreguntas: graded.total_preguntas, puntaje: graded.puntaje,
+      }).returning();
+      await tx.insert(resultado).values(key.map((q, i) => {
+        const r = byQuestion.get(q.id_pregunta)!;
+        return {
+          idIntento: att!.idIntento,
+          idPregunta: q.id_pregunta,
+          idUsuario: me,
+          idNivel,
+          idRespuesta: isTextQuestion(q.Tipo) ? null : r.id_respuesta ?? null,
+          respuesta: storedText(q, r),
+          correcta: graded.correct[i]!,
+          valor: graded.correct[i] ? 1 : 0,
+          fecha: att!.fecha,
+        };
+      }));
+      const [{ n }] = (await tx.select({ n: sql<number>`count(*)::int` }).from(intento)
+        .where(and(eq(intento.idUsuario, me), eq(intento.idNivel, idNivel)))) as [{ n: number }];
+      const retries = Math.max(0, n - 1);
+      await tx.insert(progreso)
+        .values({ idUsuario: me, idNivel, estado: passed ? ESTADO_COMPLETADO : ESTADO_EN_PROGRESO, reintentos: retries })
+        .onConflictDoUpdate({
+          target: [progreso.idUsuario, progreso.idNivel],
+          set: {
+            reintentos: sql`greatest(${progreso.reintentos}, excluded.reintentos)`,
+            // A pass completes the level; a later lower score does not take that back.
+            estado: passed ? ESTADO_COMPLETADO : sql`${progreso.estado}`,
+            actualizado: sql`now()`,
+          },
+        });
+      return att!;
+    });
+    reply.status(201);
+    return {
+      msg: SAVED_MSG,
+      data: {
+        id: saved.idIntento,
+        correctas: saved.correctas,
+        total_preguntas: saved.totalPreguntas,
+        puntaje: Number(saved.puntaje),
+        fecha: saved.fecha.toISOString(),
+        id_nivel: saved.idNivel,
+      },
+    };
+  };
+
+  app.post('/api/resultados/save-multiple', { preHandler: app.requireUser }, saveMultiple);
+  app.post('/api/respuestas/save-multiple', { preHandler: app.requireUser }, saveMultiple);
+
+  /**
+   * One answered question, graded by the server and stored on its own (no attempt: it does not
+   * change the score history). The reply does not say whether it was right, so the call cannot be
+   * used to probe the answer key.
+   */
+  app.post('/api/resultados/create', { preHandler: app.requireUser }, async (req, reply) => {
+    const me = req.user!.id;
+    const row = validate(resultRowSchema, req.body ?? {});
+    checkOwner([row], me);
+    const [q] = await loadKey(db, eq(pregunta.idPregunta, row.id_pregunta));
+    if (!q) throw notFound('Pregunta no encontrada.');
+    if (q.id_nivel !== row.id_nivel) throw badRequest('La pregunta no pertenece a la evaluación de este nivel.', { id_pregunta: 'Pregunta inválida.' });
+    if (!isAnswered(q, given(row))) throw badRequest('Debes responder la pregunta antes de enviar.', { respuesta: 'Respuesta requerida.' });
+    checkOption(q, row);
+    const ok = isAnswerCorrect(q, given(row));
+    const [saved] = await db.insert(resultado).values({
+      idIntento: null, idPregunta: q.id_pregunta, idUsuario: me, idNivel: row.id_nivel,
+      idRespuesta: isTextQuestion(q.Tipo) ? null : row.id_respuesta ?? null,
+      respuesta: storedText(q, row), correcta: ok, valor: ok ? 1 : 0,
+    }).returning();
+    reply.status(201);
+    return {
+      msg: 'Resultado guardado correctamente.',
+      data: {
+        id: saved!.idResultado, id_pregunta: saved!.idPregunta, id_usuario: saved!.idUsuario, id_nivel: saved!.idNivel,
+        id_respuesta: saved!.idRespuesta, respuesta: saved!.respuesta, fecha: saved!.fecha.toISOString(),
+      },
+    };
+  });
+
+  /** Teacher results: every attempt, newest first (profesor and above). */
+  app.get('/api/resultados/resultados-profesor', { preHandler: app.requireRole('profesor') }, async (req, reply) => {
+    const p = listParams(req.query, ['id', 'fecha', 'puntaje', 'correctas', 'total_preguntas']);
+    const qs = (req.query ?? {}) as Record<string, unknown>;
+    const conds: SQL[] = [];
+    if (qs.id_nivel !== undefined) conds.push(eq(intento.idNivel, idParam(qs.id_nivel, 'id_nivel')));
+    if (qs.id_usuario !== undefined) conds.push(eq(intento.idUsuario, idParam(qs.id_usuario, 'id_usuario')));
+    if (p.q) {
+      const like = `%${escapeLike(p.q)}%`;
+      conds.push(or(ilike(usuario.nombre, like), ilike(usuario.apellido, like), ilike(nivel.nombreNivel, like))!);
+    }
+    const where = conds.length ? and(...conds) : undefined;
+    const sortCol = ({ id: intento.idIntento, fecha: intento.fecha, puntaje: intento.puntaje, correctas: intento.correctas, total_preguntas: intento.totalPreguntas } as const)[p.sort ?? 'fecha'] ?? intento.fecha;
+    const dir = p.sort ? p.order : 'DESC';
+    const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(intento)
+      .innerJoin(usuario, eq(usuario.id, intento.idUsuario))
+      .innerJoin(nivel, eq(nivel.idNivel, intento.idNivel))
+      .where(where)) as [{ n: number }];
+    let q = db
+      .select({
+        id: intento.idIntento, idUsuario: intento.idUsuario, idNivel: intento.idNivel, correctas: intento.correctas,
+        totalPreguntas: intento.totalPreguntas, puntaje: intento.puntaje, fecha: intento.fecha,
+        nombre: usuario.nombre, apellido: usuario.apellido, nombreNivel: nivel.nombreNivel,
+      })
+      .from(intento)
+      .innerJoin(usuario, eq(usuario.id, intento.idUsuario))
+      .innerJoin(nivel, eq(nivel.idNivel, intento.idNivel))
+      .where(where)
+      .orderBy(dir === 'DESC' ? desc(sortCol) : asc(sortCol), dir === 'DESC' ? desc(intento.idIntento) : asc(intento.idIntento))
+      .$dynamic();
+    if (p.limit !== undefined) q = q.limit(p.limit).offset(p.offset);
+    const rows = await q;
+    reply.header('X-Total-Count', String(n));
+    return rows.map((r) => ({
+      id: r.id,
+      id_usuario: r.idUsuario,
+      id_nivel: r.idNivel,
+      usuario: { nombre: r.nombre, apellido: r.apellido },
+      nivel: { nombre_nivel: r.nombreNivel },
+      correctas: r.correctas,
+      total_preguntas: r.totalPreguntas,
+      puntaje: Number(r.puntaje),
+      fecha: r.fecha.toISOString(),
+    }));
+  });
+
+  /** A learner's history (their own; admin and above anyone's), newest first. */
+  app.get<{ Params: { userId: string } }>('/api/evaluacion/resultados/usuario/:userId', { preHandler: app.requireUser }, async (req) => {
+    const id = idParam(req.params.userId, 'userId');
+    const me = req.user!;
+    if (me.id !== id && !atLeast(me.role, 'admin')) throw forbidden(OWN_HISTORY_ONLY_MSG);
+    const [u] = await db.select({ id: usuario.id }).from(usuario).where(eq(usuario.id, id));
+    if (!u) throw notFound('Usuario no encontrado.');
+    const rows = await db
+      .select({
+        id: intento.idIntento, idNivel: intento.idNivel, correctas: intento.correctas, totalPreguntas: intento.totalPreguntas,
+        puntaje: intento.puntaje, fecha: intento.fecha, nombreNivel: nivel.nombreNivel,
+      })
+      .from(intento)
+      .innerJoin(nivel, eq(nivel.idNivel, intento.idNivel))
+      .where(eq(intento.idUsuario, id))
+      .orderBy(desc(intento.fecha), desc(intento.idIntento));
+    return {
+      data: rows.map((r) => ({
+        id: r.id,
+        id_nivel: r.idNivel,
+        puntaje: Number(r.puntaje),
+        correctas: r.correctas,
+        total_preguntas: r.totalPreguntas,
+        fecha: r.fecha.toISOString(),
+        nivel: { id_nivel: r.idNivel, nombre_nivel: r.nombreNivel },
+      })),
+    };
+  });
+}

@@ -1,0 +1,113 @@
+/**
+ * Level-menu progress rules (accounts-and-learner.md sections 3, 4 and 9): words seen, progress
+ * percent and colour, and how the browser's local per-level data merges with the server's.
+ * Pure: no DOM, no storage, no fetch — both sides and the unit tests import it.
+ */
+import { MAX_RETRIES } from './quiz';
+
+/** Progress bar colour thresholds (section 9): red below 50, orange below 80, green otherwise. */
+export const PROGRESS_RED_BELOW = 50;
+export const PROGRESS_ORANGE_BELOW = 80;
+
+export type ProgressColor = 'red' | 'orange' | 'green';
+
+export const ESTADO_EN_PROGRESO = 'en progreso';
+export const ESTADO_COMPLETADO = 'completado';
+export type EstadoProgreso = typeof ESTADO_EN_PROGRESO | typeof ESTADO_COMPLETADO;
+
+/** The ids of `seen` that are words of the level now (a word deleted since does not count). */
+export function seenInLevel(seen: readonly number[], levelWordIds: readonly number[]): number[] {
+  const inLevel = new Set(levelWordIds);
+  return [...new Set(seen)].filter((id) => inLevel.has(id));
+}
+
+/** Progress percent = seen / total, rounded down (0 for a level without words). */
+export function progressPercent(seenCount: number, total: number): number {
+  if (!Number.isFinite(total) || total <= 0 || !Number.isFinite(seenCount) || seenCount <= 0) return 0;
+  return Math.min(100, Math.floor((Math.min(seenCount, total) * 100) / total));
+}
+
+export function progressColor(percent: number): ProgressColor {
+  if (percent < PROGRESS_RED_BELOW) return 'red';
+  if (percent < PROGRESS_ORANGE_BELOW) return 'orange';
+  return 'green';
+}
+
+/** The game button appears once every word of the level has been seen (never for an empty level). */
+export function allWordsSeen(seen: readonly number[], levelWordIds: readonly number[]): boolean {
+  if (levelWordIds.length === 0) return false;
+  const s = new Set(seen);
+  return levelWordIds.every((id) => s.has(id));
+}
+
+/** The last questionnaire result as the browser keeps it (section 3: puntaje, correctas, totalPreguntas, fecha). */
+export interface LastResult {
+  puntaje: number;
+  correctas: number;
+  totalPreguntas: number;
+  fecha: string;
+}
+
+/** The spec's local per-level, per-user data. */
+export interface LocalLevelData {
+  palabrasVistas: number[];
+  /** Questionnaire button visibility: hidden after use. */
+  mostrarCuestionario: boolean;
+  reintentos: number;
+  ultimoResultado: LastResult | null;
+}
+
+export const EMPTY_LEVEL_DATA: LocalLevelData = Object.freeze({
+  palabrasVistas: [],
+  mostrarCuestionario: true,
+  reintentos: 0,
+  ultimoResultado: null,
+}) as LocalLevelData;
+
+/** The server's progress row for one level (GET /api/progreso/usuario/{userId}). */
+export interface ServerLevelProgress {
+  id_nivel: number;
+  estado: string;
+  palabras_vistas: number[];
+  reintentos: number;
+  ultimo_resultado: { puntaje: number; correctas: number; total_preguntas: number; fecha: string } | null;
+}
+
+const time = (iso: string | undefined | null) => {
+  const t = iso ? Date.parse(iso) : NaN;
+  return Number.isNaN(t) ? -Infinity : t;
+};
+
+/**
+ * Merges the browser's data with the server's on load, so another device shows the same words
+ * seen and result: words seen are the union; retries the larger count (capped at MAX_RETRIES);
+ * the last result the more recent one (the server's on a tie, since it judged it); the
+ * questionnaire button stays hidden once either side knows it was used.
+ */
+export function mergeLevelData(local: LocalLevelData | null | undefined, server: ServerLevelProgress | null | undefined): LocalLevelData {
+  const l = local ?? EMPTY_LEVEL_DATA;
+  if (!server) return { ...l, palabrasVistas: [...new Set(l.palabrasVistas)] };
+  const fromServer: LastResult | null = server.ultimo_resultado
+    ? {
+        puntaje: Number(server.ultimo_resultado.puntaje),
+        correctas: server.ultimo_resultado.correctas,
+        totalPreguntas: server.ultimo_resultado.total_preguntas,
+        fecha: server.ultimo_resultado.fecha,
+      }
+    : null;
+  let ultimoResultado = l.ultimoResultado;
+  if (fromServer && (!ultimoResultado || time(fromServer.fecha) >= time(ultimoResultado.fecha))) ultimoResultado = fromServer;
+  const vistas = [...new Set([...l.palabrasVistas, ...server.palabras_vistas])];
+  return {
+    palabrasVistas: vistas,
+    mostrarCuestionario: l.mostrarCuestionario && !fromServer,
+    reintentos: Math.min(MAX_RETRIES, Math.max(l.reintentos, server.reintentos)),
+    ultimoResultado,
+  };
+}
+
+/** Words the browser saw that the server does not know yet (sent back on load). */
+export function unsyncedWords(local: readonly number[], server: readonly number[]): number[] {
+  const s = new Set(server);
+  return [...new Set(local)].filter((id) => !s.has(id));
+}
