@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import userRoutes from './user';
 import recuperarRoutes from './recuperar';
+import resultadosRoutes from './resultados';
+import avanceRoutes from './avance';
 import nivelRoutes from './nivel';
 import palabraRoutes from './palabra';
 import multimediaRoutes from './multimedia';
@@ -13,6 +15,8 @@ export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<voi
 export const routeModules: RouteModule[] = [
   userRoutes,
   recuperarRoutes,
+  resultadosRoutes,
+  avanceRoutes,
   nivelRoutes,
   palabraRoutes,
   multimediaRoutes,
