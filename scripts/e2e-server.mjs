@@ -23,6 +23,8 @@ const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/s
     LOG_LEVEL: 'warn',
     AUTH_RATE_LIMIT: process.env.AUTH_RATE_LIMIT || '1000',
     DATABASE_URL: '',
+    // A real SMTP peer that the accounts test starts on this port (port + 1000).
+    SMTP_URL: process.env.E2E_SMTP_URL || `smtp://127.0.0.1:${Number(port) + 1000}`,
   },
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));

@@ -10,11 +10,20 @@ export const DEMO = {
 } as const;
 export type DemoUser = keyof typeof DEMO;
 
+/** Headers for page.request calls that change data: the bearer token and the XSRF echo. */
+export async function apiHeaders(page: Page): Promise<Record<string, string>> {
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  return { 'X-XSRF-TOKEN': xsrf, ...(token ? { Authorization: `Bearer ${token}` } : {}) };
+}
+
 /** Loads the stand-in page, then logs in through the API and stores the session as the app does. */
 export async function loginAs(page: Page, who: DemoUser | { email: string; password: string }) {
   const creds = typeof who === 'string' ? { email: DEMO[who], password: DEMO_PASSWORD } : who;
   await page.goto('/errorPage');
-  const res = await page.request.post('/api/user/logIn', { data: creds });
+  // page.request shares the browser's cookies, so it must echo XSRF-TOKEN like the app does.
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const res = await page.request.post('/api/user/logIn', { data: creds, headers: { 'X-XSRF-TOKEN': xsrf } });
   expect(res.status(), await res.text()).toBe(200);
   const { token, usuario } = await res.json();
   await page.evaluate(([t, u]) => {
