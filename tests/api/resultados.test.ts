@@ -301,7 +301,9 @@ describe('the answer key never reaches a learner', () => {
     const r = await t.call('GET', '/api/evaluacion/detalles', { as: 'nino' });
     expect(r.statusCode).toBe(200);
     expect(r.body).not.toContain('"valor"');
-    const typed = levels.flatMap((l) => l.questions.filter((q) => !isChoice(q)).map((q) => q.answers[0]!.texto));
-    for (const text of typed) expect(r.body).not.toContain(`"${text}"`);
+    const evs = r.json().data as { preguntas: { Tipo: string; respuestas: Record<string, unknown>[] }[] }[];
+    const typedQuestions = evs.flatMap((e) => e.preguntas).filter((p) => p.Tipo !== 'Opción Múltiple');
+    expect(typedQuestions.length).toBe(levels.flatMap((l) => l.questions).filter((q) => !isChoice(q)).length);
+    for (const p of typedQuestions) for (const a of p.respuestas) expect(a).not.toHaveProperty('respuesta');
   });
 });
