@@ -149,6 +149,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
 
   const staticDir = config.staticDir && existsSync(path.join(config.staticDir, 'index.html')) ? config.staticDir : null;
   if (staticDir) {
+    // The root is a client route too (it redirects to /logIn); a directory answer would be 403.
+    app.get('/', (_req, reply) => reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html', staticDir));
     await app.register(fastifyStatic, {
       root: staticDir,
       prefix: '/',
