@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app';
@@ -85,6 +86,8 @@ export async function makeTestApp(overrides: Partial<AppConfig> = {}, env: NodeJ
     async close() {
       await app.close();
       await database.close();
+      await rm(config.uploadsDir, { recursive: true, force: true });
+      await rm(config.outboxDir, { recursive: true, force: true });
     },
   };
 }
