@@ -1,0 +1,105 @@
+import { useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { useFormState } from 'react-hook-form';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import MuiButton from '@mui/material/Button';
+import {
+  DeleteButton, ImageField, ImageInput, SaveButton, Toolbar, useNotify, useRedirect, useResourceContext, type RaRecord,
+} from 'react-admin';
+import { errorMessage } from '../dataProvider';
+import { MESSAGES } from '../messages';
+import { getUploadProgress, subscribeUploadProgress } from '../uploadProgress';
+import { mediaUrl } from '../../api/http';
+
+/** Replaces react-admin's generic invalid-form notification with the form's own spec text. */
+export function InvalidFormWarning({ message }: { message: string }) {
+  const { submitCount, errors } = useFormState();
+  const seen = useRef(submitCount);
+  const notify = useNotify();
+  useEffect(() => {
+    if (submitCount > seen.current) {
+      seen.current = submitCount;
+      if (Object.keys(errors).length > 0) notify(message, { type: 'warning' });
+    }
+  }, [submitCount, errors, notify, message]);
+  return null;
+}
+
+/** Save + Cancelar. Cancel (like a successful save) returns to the list. */
+export function FormToolbar({ disableWhenInvalid = false, resource: resourceProp, cancelTo }: { disableWhenInvalid?: boolean; resource?: string; cancelTo?: string }) {
+  const ctx = useResourceContext();
+  const resource = resourceProp ?? ctx ?? '';
+  const redirect = useRedirect();
+  const { isValid } = useFormState();
+  const m = MESSAGES[resource];
+  return (
+    <Toolbar sx={{ gap: 2 }}>
+      <SaveButton label="Guardar" disabled={disableWhenInvalid ? !isValid : undefined} />
+      <MuiButton variant="outlined" onClick={() => (cancelTo ? redirect(cancelTo) : redirect('list', resource))}>
+        Cancelar
+      </MuiButton>
+      {m?.invalidForm && <InvalidFormWarning message={m.invalidForm} />}
+    </Toolbar>
+  );
+}
+
+/** The spec's delete: '¿Estás seguro?' + the resource's wording, 'Sí, eliminar' / 'Cancelar'. */
+export function ConfirmDelete({ resource: resourceProp, record, redirect = 'list' }: { resource?: string; record?: RaRecord; redirect?: string | false }) {
+  const ctx = useResourceContext();
+  const resource = resourceProp ?? ctx ?? '';
+  const notify = useNotify();
+  const m = MESSAGES[resource];
+  return (
+    <DeleteButton
+      resource={resource}
+      record={record}
+      mutationMode="pessimistic"
+      confirmTitle="¿Estás seguro?"
+      confirmContent={m?.confirmDelete ?? 'Esta acción no se puede deshacer.'}
+      redirect={redirect}
+      mutationOptions={{
+        onSuccess: () => notify(m?.deleted ?? 'Eliminado.', { type: 'success' }),
+        onError: (err: unknown) => notify(m?.deleteError ? m.deleteError(errorMessage(err)) : errorMessage(err), { type: 'error' }),
+      }}
+    />
+  );
+}
+
+/** The progress of a running upload (the dataProvider's multipart writes). */
+export function UploadProgress() {
+  const p = useSyncExternalStore(subscribeUploadProgress, getUploadProgress, () => null);
+  if (p === null) return null;
+  const pct = Math.round(p * 100);
+  return (
+    <Box sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 2000 }}>
+      <LinearProgress variant="determinate" value={pct} aria-label="Subiendo archivo" sx={{ height: 6 }} />
+      <Typography variant="caption" sx={{ position: 'absolute', right: 8, top: 6, bgcolor: 'background.paper', px: 1, borderRadius: 1 }}>
+        Subiendo archivo… {pct}%
+      </Typography>
+    </Box>
+  );
+}
+
+export const IMAGE_ACCEPT = { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'], 'image/gif': ['.gif'] };
+
+/** Shows a stored file name as a preview; a fresh pick keeps its {rawFile, src}. */
+export const formatImage = (folder: 'niveles' | 'preguntas' | 'respuestas') => (v: unknown) =>
+  typeof v === 'string' && v ? { src: mediaUrl(v, folder), title: v } : v;
+
+/** An image picker for jpeg, png and gif; any other file shows `rejectMessage` as a warning. */
+export function ImagePicker({ source, label, folder, rejectMessage, helper }: { source: string; label: string; folder: 'niveles' | 'preguntas' | 'respuestas'; rejectMessage: string; helper?: ReactNode }) {
+  const notify = useNotify();
+  return (
+    <ImageInput
+      source={source}
+      label={label}
+      accept={IMAGE_ACCEPT}
+      format={formatImage(folder)}
+      helperText={helper ?? 'JPG, PNG o GIF.'}
+      options={{ onDropRejected: () => notify(rejectMessage, { type: 'warning' }) }}
+    >
+      <ImageField source="src" title="title" />
+    </ImageInput>
+  );
+}

@@ -1,0 +1,332 @@
+import { fetchUtils, HttpError, type DataProvider, type RaRecord } from 'react-admin';
+import { readCookie, upload as xhrUpload } from '../api/http';
+import { RESOURCE_TABLE, type ResourceRow } from './resourceTable';
+import { setUploadProgress } from './uploadProgress';
+
+/**
+ * The back office's dataProvider: a table, not a switch (resourceTable.ts). It speaks the wire
+ * contract of DESIGN.md: bearer token + X-XSRF-TOKEN, lists under `data`/`users` or plain arrays,
+ * optional page/perPage/sort/order/q with the total in X-Total-Count (ra-data-simple-rest's
+ * convention, through react-admin's fetchUtils, the same fetch helper ra-data-simple-rest uses).
+ * A list endpoint that answers without X-Total-Count is paged, sorted and filtered here.
+ * Multipart writes go through the XHR upload of src/client/api/http.ts to report progress.
+ */
+export interface DataProviderOptions {
+  apiBase?: string;
+  table?: Record<string, ResourceRow>;
+  fetchJson?: typeof fetchUtils.fetchJson;
+  upload?: (method: 'POST' | 'PUT', path: string, form: FormData, onProgress?: (f: number) => void) => Promise<unknown>;
+  token?: () => string | null;
+  xsrf?: () => string | null;
+}
+
+type Rec = Record<string, unknown>;
+
+const fill = (path: string, id: unknown) => path.replace('{id}', encodeURIComponent(String(id)));
+
+const blank = (v: unknown) => v === undefined || v === null || v === '';
+
+/** The message of a failed call: the body's msg (or `message` for rows that read error.message). */
+export function errorMessage(err: unknown, row?: Pick<ResourceRow, 'errorMessageKey'>): string {
+  const body = (err as { body?: Rec })?.body;
+  if (body && typeof body === 'object') {
+    const first = row?.errorMessageKey === 'message' ? ['message', 'msg'] : ['msg', 'message'];
+    for (const k of first) if (typeof body[k] === 'string' && body[k]) return body[k] as string;
+  }
+  const m = (err as { message?: unknown })?.message;
+  return typeof m === 'string' && m ? m : 'Error desconocido';
+}
+
+/** A react-admin HttpError carrying the server's body; `errors` = its per-field messages. */
+export function toError(err: unknown, row?: Pick<ResourceRow, 'errorMessageKey'>): HttpError {
+  if (err instanceof HttpError && (err as { __manitas?: boolean }).__manitas) return err;
+  const e = (err ?? {}) as { status?: number; body?: unknown; msg?: string; code?: string; fields?: Record<string, string> };
+  const body = (e.body && typeof e.body === 'object' ? { ...(e.body as Rec) } : { msg: e.msg, code: e.code, fields: e.fields }) as Rec;
+  if (body.fields && typeof body.fields === 'object' && !body.errors) body.errors = body.fields;
+  const out = new HttpError(errorMessage({ body, message: (err as Error)?.message }, row), e.status ?? 0, body);
+  (out as { __manitas?: boolean }).__manitas = true;
+  return out;
+}
+
+/** Compares two values for the local sort (numbers numerically, text case-insensitively). */
+function compare(a: unknown, b: unknown): number {
+  if (blank(a) && blank(b)) return 0;
+  if (blank(a)) return 1;
+  if (blank(b)) return -1;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return String(a).localeCompare(String(b), 'es', { sensitivity: 'base', numeric: true });
+}
+
+const get = (rec: Rec, path: string): unknown => path.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Rec)[k] : undefined), rec);
+
+/** Case-insensitive substring match of `q` on every scalar field (and one level of relations). */
+export function matchesQ(rec: Rec, q: string): boolean {
+  const needle = q.trim().toLowerCase();
+  if (!needle) return true;
+  const hay: string[] = [];
+  for (const v of Object.values(rec)) {
+    if (v === null || v === undefined) continue;
+    if (typeof v === 'object') {
+      if (!Array.isArray(v)) for (const w of Object.values(v as Rec)) if (typeof w === 'string' || typeof w === 'number') hay.push(String(w));
+    } else hay.push(String(v));
+  }
+  return hay.some((h) => h.toLowerCase().includes(needle));
+}
+
+export function createDataProvider(opts: DataProviderOptions = {}): DataProvider {
+  const apiBase = opts.apiBase ?? '/api/';
+  const table = opts.table ?? RESOURCE_TABLE;
+  const fetchJson = opts.fetchJson ?? fetchUtils.fetchJson;
+  const uploadFn = opts.upload ?? xhrUpload;
+  const token = opts.token ?? (() => (typeof localStorage === 'undefined' ? null : localStorage.getItem('token')));
+  const xsrf = opts.xsrf ?? (() => readCookie('XSRF-TOKEN'));
+
+  const rowOf = (resource: string): ResourceRow => {
+    const row = table[resource];
+    if (!row) throw new HttpError(`Recurso desconocido: ${resource}`, 0);
+    return row;
+  };
+  const pathOf = (row: ResourceRow, verb: keyof ResourceRow['paths']): string => {
+    const p = row.paths[verb];
+    if (!p) throw new HttpError('Esta acción no está disponible para este recurso.', 405);
+    return p;
+  };
+
+  async function call(method: string, path: string, body?: unknown, query?: Record<string, string | number | undefined>) {
+    const qs = new URLSearchParams();
+    for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== '') qs.set(k, String(v));
+    const url = apiBase + path + (qs.size ? `?${qs}` : '');
+    const headers = new Headers({ Accept: 'application/json' });
+    const t = token();
+    if (t) headers.set('Authorization', `Bearer ${t}`);
+    if (method !== 'GET') {
+      const x = xsrf();
+      if (x) headers.set('X-XSRF-TOKEN', x);
+    }
+    return fetchJson(url, { method, headers, credentials: 'same-origin', body: body === undefined ? undefined : JSON.stringify(body) });
+  }
+
+  /** Gives every record react-admin's `id` (from the row's id field). */
+  const withId = (row: ResourceRow, rec: Rec): RaRecord => ({ ...rec, id: (rec[row.idField] ?? rec.id) as RaRecord['id'] });
+
+  function listOf(row: ResourceRow, json: unknown): Rec[] {
+    let list: unknown = json;
+    if (row.listKey && json && typeof json === 'object' && !Array.isArray(json)) list = (json as Rec)[row.listKey];
+    else if (!Array.isArray(json) && json && typeof json === 'object' && Array.isArray((json as Rec).data)) list = (json as Rec).data;
+    if (!Array.isArray(list)) return [];
+    let recs = list.filter((r): r is Rec => !!r && typeof r === 'object');
+    if (row.dedupeBy) {
+      const seen = new Set<unknown>();
+      recs = recs.filter((r) => {
+        const k = r[row.dedupeBy!];
+        if (seen.has(k)) return false;
+        seen.add(k);
+        return true;
+      });
+    }
+    return recs;
+  }
+
+  /** One record from `{data:{...}}`, `{data:[...]}`, or the bare record. */
+  const oneOf = (row: ResourceRow, json: unknown): Rec | null => {
+    if (!json || typeof json !== 'object') return null;
+    const j = json as Rec;
+    const d = 'data' in j ? j.data : j;
+    if (Array.isArray(d)) return (d[0] as Rec) ?? null;
+    if (d && typeof d === 'object' && (row.idField in (d as Rec) || 'id' in (d as Rec))) return d as Rec;
+    return d && typeof d === 'object' ? (d as Rec) : null;
+  };
+
+  function localPage(rows: Rec[], params: { pagination?: { page: number; perPage: number }; sort?: { field: string; order: string }; filter?: Rec }) {
+    const { q, ...rest } = params.filter ?? {};
+    let out = rows;
+    if (typeof q === 'string' && q.trim()) out = out.filter((r) => matchesQ(r, q));
+    for (const [k, v] of Object.entries(rest)) {
+      if (blank(v)) continue;
+      out = out.filter((r) => (Array.isArray(v) ? v.map(String).includes(String(get(r, k))) : String(get(r, k)) === String(v)));
+    }
+    if (params.sort?.field) {
+      const f = params.sort.field;
+      const dir = params.sort.order === 'DESC' ? -1 : 1;
+      out = [...out].sort((a, b) => dir * compare(get(a, f), get(b, f)));
+    }
+    const total = out.length;
+    if (params.pagination) {
+      const { page, perPage } = params.pagination;
+      out = out.slice((page - 1) * perPage, page * perPage);
+    }
+    return { data: out, total };
+  }
+
+  /** Keeps what a write sends: no react-admin `id` alias, no relations, no read-only fields. */
+  function writable(row: ResourceRow, data: Rec): Rec {
+    if (row.sendFullRecord) {
+      const { id: _id, ...rest } = data;
+      void _id;
+      return row.idField === 'id' ? { ...rest } : rest;
+    }
+    const out: Rec = {};
+    for (const [k, v] of Object.entries(data)) {
+      if (k === 'id' && row.idField !== 'id') continue;
+      if (k === 'id' || k === row.idField) continue;
+      if (row.readOnlyFields?.includes(k)) continue;
+      if (row.fileFields?.includes(k)) {
+        out[k] = v;
+        continue;
+      }
+      if (v !== null && typeof v === 'object' && !Array.isArray(v)) continue; // relation objects
+      out[k] = v;
+    }
+    return row.toWire ? row.toWire(out) : out;
+  }
+
+  /** Multipart body: files from `{rawFile}` values, arrays/objects as JSON text, scalars as text. */
+  function toFormData(row: ResourceRow, data: Rec): FormData {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(data)) {
+      if (v === undefined || v === null) continue;
+      if (row.fileFields?.includes(k)) {
+        const file = (v as { rawFile?: unknown })?.rawFile ?? v;
+        if (typeof Blob !== 'undefined' && file instanceof Blob) form.append(k, file, (file as File).name ?? k);
+        continue; // an unchanged existing file (a name or {src}) is not re-sent
+      }
+      form.append(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
+    }
+    return form;
+  }
+
+  async function write(row: ResourceRow, method: 'POST' | 'PUT', path: string, data: Rec): Promise<unknown> {
+    const body = writable(row, data);
+    if (row.multipart) {
+      setUploadProgress(0);
+      try {
+        return await uploadFn(method, path, toFormData(row, body), (f) => setUploadProgress(f));
+      } catch (err) {
+        throw toError(err, row);
+      } finally {
+        setUploadProgress(null);
+      }
+    }
+    try {
+      return (await call(method, path, body)).json;
+    } catch (err) {
+      throw toError(err, row);
+    }
+  }
+
+  async function fetchAll(row: ResourceRow, query?: Record<string, string | number | undefined>) {
+    try {
+      const res = await call('GET', pathOf(row, 'list'), undefined, query);
+      return { rows: listOf(row, res.json), total: res.headers.get('X-Total-Count') };
+    } catch (err) {
+      throw toError(err, row);
+    }
+  }
+
+  const provider: DataProvider = {
+    async getList(resource, params) {
+      const row = rowOf(resource);
+      const { q, ...others } = (params.filter ?? {}) as Rec;
+      const onlyQ = Object.values(others).every(blank);
+      const sortField = params.sort?.field && params.sort.field !== 'id' ? params.sort.field : undefined;
+      const query = onlyQ && params.pagination
+        ? { page: params.pagination.page, perPage: params.pagination.perPage, sort: sortField, order: sortField ? params.sort!.order : undefined, q: typeof q === 'string' ? q.trim() : undefined }
+        : undefined;
+      let result: { rows: Rec[]; total: string | null };
+      try {
+        result = await fetchAll(row, query);
+      } catch (err) {
+        // A list that cannot sort by this column (or page) on the server is handled here.
+        if (!query || (err as HttpError).status !== 400) throw err;
+        result = await fetchAll(row);
+      }
+      const recs = result.rows.map((r) => withId(row, r));
+      const total = result.total;
+      if (query && total !== null && total !== '' && !Number.isNaN(Number(total))) return { data: recs as never[], total: Number(total) };
+      const page = localPage(recs, params as never);
+      return { data: page.data as never[], total: page.total };
+    },
+
+    async getOne(resource, params) {
+      const row = rowOf(resource);
+      if (row.paths.one) {
+        try {
+          const res = await call('GET', fill(row.paths.one, params.id));
+          const rec = oneOf(row, res.json);
+          if (!rec) throw new HttpError('Registro no encontrado.', 404);
+          return { data: withId(row, rec) as never };
+        } catch (err) {
+          throw toError(err, row);
+        }
+      }
+      // No single-record path (evaluacion): read it from the list.
+      const { rows } = await fetchAll(row);
+      const rec = rows.find((r) => String(r[row.idField] ?? r.id) === String(params.id));
+      if (!rec) throw new HttpError('Registro no encontrado.', 404);
+      return { data: withId(row, rec) as never };
+    },
+
+    async getMany(resource, params) {
+      const row = rowOf(resource);
+      const { rows } = await fetchAll(row);
+      const wanted = new Set(params.ids.map(String));
+      return { data: rows.filter((r) => wanted.has(String(r[row.idField] ?? r.id))).map((r) => withId(row, r)) as never[] };
+    },
+
+    async getManyReference(resource, params) {
+      const row = rowOf(resource);
+      const special = row.byReference?.[params.target];
+      let recs: Rec[];
+      if (special) {
+        try {
+          recs = listOf({ ...row, listKey: 'data' }, (await call('GET', fill(special, params.id))).json);
+        } catch (err) {
+          throw toError(err, row);
+        }
+      } else {
+        recs = (await fetchAll(row)).rows.filter((r) => String(get(r, params.target)) === String(params.id));
+      }
+      const page = localPage(recs.map((r) => withId(row, r)), params as never);
+      return { data: page.data as never[], total: page.total };
+    },
+
+    async create(resource, params) {
+      const row = rowOf(resource);
+      const json = await write(row, 'POST', pathOf(row, 'create'), params.data as Rec);
+      const rec = oneOf(row, json) ?? {};
+      const merged = { ...(params.data as Rec), ...rec };
+      return { data: withId(row, merged) as never };
+    },
+
+    async update(resource, params) {
+      const row = rowOf(resource);
+      const json = await write(row, 'PUT', fill(pathOf(row, 'update'), params.id), params.data as Rec);
+      const rec = oneOf(row, json) ?? {};
+      return { data: withId(row, { ...(params.previousData as Rec), ...(params.data as Rec), ...rec, [row.idField]: (rec[row.idField] ?? (params.data as Rec)[row.idField] ?? params.id) }) as never };
+    },
+
+    async updateMany(resource, params) {
+      const done = [];
+      for (const id of params.ids) done.push((await provider.update(resource, { id, data: params.data, previousData: { id } as RaRecord })).data.id);
+      return { data: done };
+    },
+
+    async delete(resource, params) {
+      const row = rowOf(resource);
+      try {
+        await call('DELETE', fill(pathOf(row, 'delete'), params.id));
+      } catch (err) {
+        throw toError(err, row);
+      }
+      return { data: (params.previousData ?? { id: params.id }) as never };
+    },
+
+    async deleteMany(resource, params) {
+      for (const id of params.ids) await provider.delete(resource, { id });
+      return { data: params.ids };
+    },
+  };
+  return provider;
+}
+
+export const dataProvider = createDataProvider();

@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react';
+import { Layout, Notification } from 'react-admin';
+import { AdminAppBar } from './AppBar';
+import { AdminMenu } from './Menu';
+import { UploadProgress } from '../common/components';
+
+export function AdminLayout({ children }: { children: ReactNode }) {
+  return (
+    <Layout appBar={AdminAppBar} menu={AdminMenu}>
+      <UploadProgress />
+      {children}
+    </Layout>
+  );
+}
+
+/** Toasts: top right, 5000 ms (admin-and-games.md section 9). */
+export function AdminNotification() {
+  return <Notification anchorOrigin={{ vertical: 'top', horizontal: 'right' }} autoHideDuration={5000} />;
+}

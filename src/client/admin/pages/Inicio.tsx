@@ -1,0 +1,3 @@
+export default function Inicio() {
+  return <div>Inicio</div>;
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { canAccess } from '../../../src/client/admin/canAccess';
+import { visibleMenuLinks, menuLinks } from '../../../src/client/admin/menu';
+import { ADMIN_CHILD_ACCESS } from '../../../src/shared/routes';
+import { ROLES } from '../../../src/shared/roles';
+
+describe('canAccess mirrors the admin route table', () => {
+  it('opens every admin child route (list) exactly to the roles of ADMIN_CHILD_ACCESS', () => {
+    for (const [resource, allowed] of Object.entries(ADMIN_CHILD_ACCESS)) {
+      for (const role of ROLES) {
+        expect(canAccess(role, { resource, action: 'list' }), `${role} → ${resource}`).toBe(allowed.includes(role));
+      }
+    }
+  });
+
+  it('profesor sees only inicio, pregunta and evaluacion', () => {
+    const open = Object.keys(ADMIN_CHILD_ACCESS).filter((r) => canAccess('profesor', { resource: r, action: 'list' }));
+    expect(open.sort()).toEqual(['evaluacion', 'inicio', 'pregunta']);
+  });
+
+  it('rol is superadmin only, for every action', () => {
+    for (const action of ['list', 'create', 'edit', 'delete']) {
+      expect(canAccess('superadmin', { resource: 'rol', action })).toBe(true);
+      expect(canAccess('admin', { resource: 'rol', action })).toBe(false);
+      expect(canAccess('profesor', { resource: 'rol', action })).toBe(false);
+    }
+  });
+
+  it('compares role names case-insensitively and treats unknown roles as a learner', () => {
+    expect(canAccess('ADMIN', { resource: 'nivel', action: 'edit' })).toBe(true);
+    expect(canAccess(' Profesor ', { resource: 'pregunta', action: 'create' })).toBe(true);
+    expect(canAccess('jefe', { resource: 'inicio', action: 'list' })).toBe(false);
+    expect(canAccess(null, { resource: 'inicio', action: 'list' })).toBe(false);
+    expect(canAccess('usuario', { resource: 'inicio', action: 'list' })).toBe(false);
+  });
+
+  it('comentario has no edit or delete for anyone; progreso and resultados are read-only', () => {
+    for (const role of ['admin', 'superadmin']) {
+      expect(canAccess(role, { resource: 'comentario', action: 'create' })).toBe(true);
+      expect(canAccess(role, { resource: 'comentario', action: 'edit' })).toBe(false);
+      expect(canAccess(role, { resource: 'comentario', action: 'delete' })).toBe(false);
+      expect(canAccess(role, { resource: 'progreso', action: 'create' })).toBe(false);
+      expect(canAccess(role, { resource: 'resultados', action: 'edit' })).toBe(false);
+    }
+  });
+
+  it('profesor writes evaluacion and pregunta but no content', () => {
+    expect(canAccess('profesor', { resource: 'evaluacion', action: 'create' })).toBe(true);
+    expect(canAccess('profesor', { resource: 'pregunta', action: 'delete' })).toBe(true);
+    expect(canAccess('profesor', { resource: 'nivel', action: 'create' })).toBe(false);
+    expect(canAccess('admin', { resource: 'nivel', action: 'delete' })).toBe(true);
+  });
+
+  it('refuses unknown resources and unknown actions', () => {
+    expect(canAccess('superadmin', { resource: 'secreto', action: 'list' })).toBe(false);
+    expect(canAccess('superadmin', { resource: 'nivel', action: 'launch' })).toBe(false);
+  });
+});
+
+describe('sidebar links', () => {
+  it('lists the spec links in order, results carrying the user id', () => {
+    const links = menuLinks(7).map((l) => l.to);
+    expect(links).toEqual(expect.arrayContaining(['/admin/inicio', '/admin/usuario', '/admin/nivel', '/admin/palabra', '/admin/multimedia', '/admin/evaluacion', '/admin/verevaluacion', '/admin/pregunta', '/admin/respuesta', '/admin/resultados/7', '/admin/institucion', '/admin/dominio', '/admin/comentario', '/admin/configuracion', '/home', '/admin/rol']));
+    expect(links.indexOf('/admin/inicio')).toBeLessThan(links.indexOf('/admin/usuario'));
+    expect(links.indexOf('/home')).toBeLessThan(links.indexOf('/admin/rol'));
+  });
+
+  it('Roles shows only for superadmin (rol field or any roles entry named superadmin)', () => {
+    const has = (u: Parameters<typeof visibleMenuLinks>[0]) => visibleMenuLinks(u).some((l) => l.to === '/admin/rol');
+    expect(has({ id: 1, rol: 'superadmin' })).toBe(true);
+    expect(has({ id: 1, rol: 'SuperAdmin' })).toBe(true);
+    expect(has({ id: 1, rol: 'admin', roles: [{ nombre: 'admin' }, { nombre: 'superadmin' }] })).toBe(true);
+    expect(has({ id: 1, rol: 'admin' })).toBe(false);
+    expect(has({ id: 1, rol: 'profesor' })).toBe(false);
+  });
+
+  it('profesor sees inicio, evaluacion, pregunta and the user preview only', () => {
+    expect(visibleMenuLinks({ id: 3, rol: 'profesor' }).map((l) => l.to)).toEqual(['/admin/inicio', '/admin/evaluacion', '/admin/pregunta', '/home']);
+  });
+
+  it('no stored user → no links', () => {
+    expect(visibleMenuLinks(null)).toEqual([]);
+  });
+});
