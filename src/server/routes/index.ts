@@ -8,6 +8,14 @@ import nivelRoutes from './nivel';
 import palabraRoutes from './palabra';
 import multimediaRoutes from './multimedia';
 import evaluacionRoutes from './evaluacion';
+import contenidoRoutes from './contenido';
+import preguntaRoutes from './pregunta';
+import respuestaRoutes from './respuesta';
+import institucionRoutes from './institucion';
+import dominioRoutes from './dominio';
+import comentarioRoutes from './comentario';
+import progresoRoutes from './progreso';
+import rolRoutes from './rol';
 
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
 
@@ -21,4 +29,12 @@ export const routeModules: RouteModule[] = [
   palabraRoutes,
   multimediaRoutes,
   evaluacionRoutes,
+  contenidoRoutes,
+  preguntaRoutes,
+  respuestaRoutes,
+  institucionRoutes,
+  dominioRoutes,
+  comentarioRoutes,
+  progresoRoutes,
+  rolRoutes,
 ];
