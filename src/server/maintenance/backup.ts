@@ -1,0 +1,142 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db';
+import { MIGRATIONS_DIR } from '../db';
+
+/** Tables in foreign-key order (parents first): restore inserts in this order. */
+export const BACKUP_TABLES = [
+  'usuario', 'rol', 'nivel', 'palabra', 'multimedia', 'contenido', 'evaluacion', 'pregunta', 'respuesta',
+  'institucion', 'dominio', 'comentario', 'progreso', 'intento', 'resultado', 'password_reset', 'app_meta',
+] as const;
+
+export const BACKUP_FORMAT = 'manitas-backup-1';
+
+export interface BackupManifest {
+  format: typeof BACKUP_FORMAT;
+  createdAt: string;
+  migrations: number;
+  counts: Record<string, number>;
+  files: number;
+}
+
+function migrationCount(): number {
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+  return journal.entries.length;
+}
+
+/** Every row of every table as JSON text, read in ONE repeatable-read transaction (a consistent snapshot). */
+export async function dumpTables(database: Database): Promise<Record<string, string[]>> {
+  const out: Record<string, string[]> = {};
+  await database.db.transaction(async (tx) => {
+    for (const table of BACKUP_TABLES) {
+      const res = await tx.execute(sql.raw(`SELECT row_to_json(t)::text AS j FROM ${table} t ORDER BY 1`));
+      const rows = ((res as unknown as { rows?: { j: string }[] }).rows ?? (res as unknown as { j: string }[]));
+      out[table] = rows.map((r) => r.j);
+    }
+  }, { isolationLevel: 'repeatable read', accessMode: 'read only' });
+  return out;
+}
+
+/** Upload file names referenced by the database (`uploads/<folder>/<name>` or bare names per folder). */
+export function referencedFiles(dump: Record<string, string[]>): string[] {
+  const refs = new Set<string>();
+  const add = (folder: string, v: unknown) => {
+    if (typeof v !== 'string' || !v) return;
+    if (v.startsWith('uploads/')) refs.add(v.slice('uploads/'.length));
+    else if (!v.includes('/')) refs.add(`${folder}/${v}`);
+  };
+  for (const j of dump.nivel ?? []) add('niveles', JSON.parse(j).imagen);
+  for (const j of dump.pregunta ?? []) add('preguntas', JSON.parse(j).imagen);
+  for (const j of dump.respuesta ?? []) add('respuestas', JSON.parse(j).imagen);
+  for (const j of dump.multimedia ?? []) add('multimedia', JSON.parse(j).url);
+  for (const j of dump.contenido ?? []) add('contenidos', JSON.parse(j).url_archivo);
+  return [...refs];
+}
+
+/**
+ * Writes one .tar.gz with manifest.json, db/<table>.jsonl and uploads/. The database is read
+ * first, then the files; if a referenced file vanished in between (deleted by a concurrent
+ * write), the whole snapshot is taken again (at most 3 times).
+ */
+export async function createBackup(database: Database, uploadsDir: string, archivePath: string): Promise<BackupManifest> {
+  for (let attempt = 1; ; attempt++) {
+    const dump = await dumpTables(database);
+    const stage = mkdtempSync(path.join(tmpdir(), 'manitas-backup-'));
+    try {
+      mkdirSync(path.join(stage, 'db'));
+      for (const [table, rows] of Object.entries(dump)) writeFileSync(path.join(stage, 'db', `${table}.jsonl`), rows.join('\n') + (rows.length ? '\n' : ''));
+      const up = path.join(stage, 'uploads');
+      mkdirSync(up);
+      if (existsSync(uploadsDir)) cpSync(uploadsDir, up, { recursive: true, filter: (src) => !path.basename(src).startsWith('.') });
+      const missing = referencedFiles(dump).filter((f) => !existsSync(path.join(up, f)));
+      if (missing.length && attempt < 3) continue;
+      const files = countFiles(up);
+      const manifest: BackupManifest = {
+        format: BACKUP_FORMAT, createdAt: new Date().toISOString(), migrations: migrationCount(),
+        counts: Object.fromEntries(Object.entries(dump).map(([k, v]) => [k, v.length])), files,
+      };
+      writeFileSync(path.join(stage, 'manifest.json'), JSON.stringify(manifest, null, 2));
+      mkdirSync(path.dirname(path.resolve(archivePath)), { recursive: true });
+      const tmp = `${archivePath}.partial`;
+      execFileSync('tar', ['-czf', tmp, '-C', stage, '.']);
+      execFileSync('mv', ['-f', tmp, archivePath]);
+      return manifest;
+    } finally {
+      rmSync(stage, { recursive: true, force: true });
+    }
+  }
+}
+
+function countFiles(dir: string): number {
+  let n = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) n += e.isDirectory() ? countFiles(path.join(dir, e.name)) : 1;
+  return n;
+}
+
+/**
+ * Restores an archive into an EMPTY, migrated database and an uploads folder, in one
+ * transaction (all or nothing), then moves each serial sequence past the restored ids.
+ */
+export async function restoreBackup(database: Database, uploadsDir: string, archivePath: string, opts: { force?: boolean } = {}): Promise<BackupManifest> {
+  const stage = mkdtempSync(path.join(tmpdir(), 'manitas-restore-'));
+  try {
+    execFileSync('tar', ['-xzf', archivePath, '-C', stage, '--no-same-owner']);
+    const manifest = JSON.parse(readFileSync(path.join(stage, 'manifest.json'), 'utf8')) as BackupManifest;
+    if (manifest.format !== BACKUP_FORMAT) throw new Error(`Formato de respaldo desconocido: ${String(manifest.format)}`);
+    if (manifest.migrations > migrationCount()) throw new Error('El respaldo viene de una versión más nueva de Manitas: actualiza antes de restaurar.');
+    await database.migrate();
+    await database.db.transaction(async (tx) => {
+      for (const table of BACKUP_TABLES) {
+        const res = await tx.execute(sql.raw(`SELECT count(*)::int AS n FROM ${table}`));
+        const n = Number(((res as unknown as { rows?: { n: number }[] }).rows ?? (res as unknown as { n: number }[]))[0]!.n);
+        if (n > 0 && !opts.force) throw new Error(`La base de datos de destino no está vacía (tabla ${table}). Usa una base nueva o --force.`);
+      }
+      if (opts.force) await tx.execute(sql.raw(`TRUNCATE ${[...BACKUP_TABLES].join(', ')} RESTART IDENTITY CASCADE`));
+      for (const table of BACKUP_TABLES) {
+        const file = path.join(stage, 'db', `${table}.jsonl`);
+        if (!existsSync(file)) continue;
+        const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);
+        for (let i = 0; i < lines.length; i += 500) {
+          const chunk = `[${lines.slice(i, i + 500).join(',')}]`;
+          await tx.execute(sql`INSERT INTO ${sql.raw(table)} SELECT * FROM json_populate_recordset(null::${sql.raw(table)}, ${chunk}::json)`);
+        }
+        const serial = await tx.execute(sql`SELECT a.attname AS col FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
+          WHERE c.relname = ${table} AND pg_get_serial_sequence(${table}, a.attname) IS NOT NULL`);
+        for (const r of ((serial as unknown as { rows?: { col: string }[] }).rows ?? (serial as unknown as { col: string }[]))) {
+          await tx.execute(sql.raw(`SELECT setval(pg_get_serial_sequence('${table}', '${r.col}'), coalesce((SELECT max(${r.col}) FROM ${table}), 0) + 1, false)`));
+        }
+      }
+    });
+    const up = path.join(stage, 'uploads');
+    if (existsSync(up)) {
+      mkdirSync(uploadsDir, { recursive: true });
+      cpSync(up, uploadsDir, { recursive: true });
+    }
+    return manifest;
+  } finally {
+    rmSync(stage, { recursive: true, force: true });
+  }
+}
