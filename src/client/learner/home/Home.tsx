@@ -1,6 +1,177 @@
-import Placeholder from '../../pages/Placeholder';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Fab from '@mui/material/Fab';
+import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
+import Alert from '@mui/material/Alert';
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import SportsEsportsIcon from '@mui/icons-material/SportsEsports';
+import { mediaUrl } from '../../api/http';
+import { Loading } from '../../ui/Loading';
+import { LearnerPage, focusRing } from '../levelmenu/ui';
+import { fetchLevels, useLearner, type Nivel } from '../levelmenu/learnerData';
+import { CURRENT_LEVEL_KEY } from '../levelStorage';
+import { playLevelSound } from './sound';
 
-/** Inicio (built by a later issue). */
-export default function Screen() {
-  return <Placeholder title="Inicio" />;
+const CARD_COLORS = ['#ffe3ec', '#e3f2ff', '#fff4d6', '#e6f7ea', '#f1e6ff'];
+
+/** Filters level cards by level name only (case- and accent-insensitive). */
+export function filterLevels(levels: readonly Nivel[], q: string): Nivel[] {
+  const norm = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().trim();
+  const n = norm(q);
+  return n ? levels.filter((l) => norm(l.nombre_nivel).includes(n)) : [...levels];
+}
+
+function LevelCard({ level, index, onStart, busy }: { level: Nivel; index: number; onStart: (l: Nivel) => void; busy: boolean }) {
+  const img = mediaUrl(level.imagen, 'niveles');
+  const descId = `nivel-desc-${level.id_nivel}`;
+  return (
+    <Box
+      component="li"
+      data-testid="level-card"
+      sx={{
+        listStyle: 'none', flex: '0 0 auto', width: { xs: 'calc(100vw - 64px)', sm: 300 }, maxWidth: 320, scrollSnapAlign: 'start',
+        bgcolor: CARD_COLORS[index % CARD_COLORS.length], borderRadius: 4, boxShadow: 3, overflow: 'hidden', position: 'relative',
+        display: 'flex', flexDirection: 'column',
+        '&:hover .nivel-desc, &:focus-within .nivel-desc': { opacity: 1, transform: 'none' },
+        // Touch screens have no hover: there the description is written under the name instead.
+        '& .nivel-desc-touch': { display: 'none' },
+        '@media (hover: none)': { '& .nivel-desc': { display: 'none' }, '& .nivel-desc-touch': { display: 'block' } },
+      }}
+    >
+      <Box sx={{ position: 'relative', aspectRatio: '4 / 3', bgcolor: '#fff' }}>
+        {img && <Box component="img" src={img} alt={`Imagen del nivel ${level.nombre_nivel}`} sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />}
+        <Box
+          className="nivel-desc"
+          id={descId}
+          sx={{
+            position: 'absolute', inset: 0, p: 2, display: 'flex', alignItems: 'center', bgcolor: 'rgba(29,26,58,0.88)', color: '#fff',
+            opacity: 0, transform: 'translateY(8px)', transition: 'opacity .2s, transform .2s', fontSize: '1.05rem', lineHeight: 1.4,
+            '@media (prefers-reduced-motion: reduce)': { transition: 'none' },
+          }}
+        >
+          {level.descripcion}
+        </Box>
+      </Box>
+      <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1.5, flexGrow: 1 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+          <Typography variant="h5" component="h3" sx={{ fontWeight: 800 }}>{level.nombre_nivel}</Typography>
+          {level.dificultad && <Chip label={level.dificultad} size="small" sx={{ bgcolor: '#fff', fontWeight: 700 }} />}
+        </Box>
+        <Typography className="nivel-desc-touch" aria-hidden="true">{level.descripcion}</Typography>
+        <Button
+          variant="contained"
+          size="large"
+          onClick={() => onStart(level)}
+          disabled={busy}
+          aria-describedby={descId}
+          aria-label={`Empezar ${level.nombre_nivel}`}
+          sx={{ mt: 'auto', minHeight: 52, fontSize: '1.15rem', ...focusRing }}
+        >
+          Empezar
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
+/** Child home: greeting, level carousel with search, and the play button. */
+export default function Home() {
+  const user = useLearner();
+  const navigate = useNavigate();
+  const [levels, setLevels] = useState<Nivel[] | null>(null);
+  const [error, setError] = useState(false);
+  const [search, setSearch] = useState('');
+  const [starting, setStarting] = useState<number | null>(null);
+  const track = useRef<HTMLUListElement>(null);
+  const idNivel = typeof localStorage !== 'undefined' ? localStorage.getItem(CURRENT_LEVEL_KEY) : null;
+
+  useEffect(() => {
+    const ctrl = new AbortController();
+    fetchLevels(ctrl.signal).then(setLevels).catch((err) => {
+      if ((err as Error).name === 'AbortError') return;
+      console.error('No se pudieron cargar los niveles', err);
+      setError(true);
+      setLevels([]);
+    });
+    return () => ctrl.abort();
+  }, []);
+
+  const shown = useMemo(() => filterLevels(levels ?? [], search), [levels, search]);
+
+  const start = async (level: Nivel) => {
+    setStarting(level.id_nivel);
+    await playLevelSound();
+    navigate(`/supmenu/${level.id_nivel}`);
+  };
+
+  const scroll = (dir: 1 | -1) => track.current?.scrollBy({ left: dir * 320, behavior: 'smooth' });
+  const nombre = (typeof user?.nombre === 'string' && user.nombre.trim()) || 'Invitado';
+  const listo = user?.sexo === 'niño' ? 'listo' : 'lista';
+
+  return (
+    <LearnerPage navbar={{ search, onSearch: setSearch }}>
+      <Box sx={{ mb: 3 }}>
+        <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '2rem', sm: '2.8rem' }, color: 'primary.dark' }}>
+          ¡Hola, {nombre}!
+        </Typography>
+        <Typography sx={{ fontSize: { xs: '1.15rem', sm: '1.35rem' }, mt: 1 }}>¿Estás {listo} para la clase de hoy?</Typography>
+      </Box>
+
+      <Box component="section" aria-labelledby="niveles-titulo">
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
+          <Typography id="niveles-titulo" variant="h4" component="h2" sx={{ fontSize: { xs: '1.5rem', sm: '2rem' } }}>Niveles</Typography>
+          <Box sx={{ display: 'flex', gap: 1 }}>
+            <IconButton onClick={() => scroll(-1)} aria-label="Ver niveles anteriores" sx={{ bgcolor: '#fff', boxShadow: 1, width: 48, height: 48 }}>
+              <ChevronLeftIcon fontSize="large" />
+            </IconButton>
+            <IconButton onClick={() => scroll(1)} aria-label="Ver más niveles" sx={{ bgcolor: '#fff', boxShadow: 1, width: 48, height: 48 }}>
+              <ChevronRightIcon fontSize="large" />
+            </IconButton>
+          </Box>
+        </Box>
+        {levels === null ? (
+          <Loading label="Cargando niveles..." />
+        ) : error ? (
+          <Alert severity="error">No se pudieron cargar los niveles. Inténtalo de nuevo más tarde.</Alert>
+        ) : shown.length === 0 ? (
+          <Typography sx={{ py: 4, fontSize: '1.2rem' }} role="status">
+            {levels.length === 0 ? 'Todavía no hay niveles.' : `No hay niveles que se llamen "${search.trim()}".`}
+          </Typography>
+        ) : (
+          <Box
+            component="ul"
+            ref={track}
+            aria-label="Niveles disponibles"
+            sx={{
+              display: 'flex', gap: 3, overflowX: 'auto', scrollSnapType: 'x mandatory', p: 1, pb: 3, m: 0,
+              scrollbarWidth: 'thin',
+            }}
+          >
+            {shown.map((l, i) => <LevelCard key={l.id_nivel} level={l} index={i} onStart={start} busy={starting !== null} />)}
+          </Box>
+        )}
+      </Box>
+
+      <Fab
+        component={RouterLink}
+        to={idNivel ? `/juegos/${idNivel}` : '/juegos'}
+        color="secondary"
+        variant="extended"
+        aria-label="Ir a los juegos"
+        sx={{
+          // On a phone it sits under the levels (never over a card's button); from 600 px it floats.
+          position: { xs: 'static', sm: 'fixed' }, right: { sm: 32 }, bottom: { sm: 32 }, width: { xs: '100%', sm: 'auto' }, mt: { xs: 1, sm: 0 },
+          minHeight: 64, px: 3, fontSize: '1.1rem', ...focusRing,
+        }}
+      >
+        <SportsEsportsIcon sx={{ mr: 1 }} />
+        Jugar
+      </Fab>
+    </LearnerPage>
+  );
 }

@@ -1,6 +1,210 @@
-import Placeholder from '../../pages/Placeholder';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import Alert from '@mui/material/Alert';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import QuizIcon from '@mui/icons-material/Quiz';
+import ReplayIcon from '@mui/icons-material/Replay';
+import SportsEsportsIcon from '@mui/icons-material/SportsEsports';
+import SignLanguageIcon from '@mui/icons-material/SignLanguage';
+import { mediaUrl } from '../../api/http';
+import { Loading } from '../../ui/Loading';
+import { allWordsSeen, EMPTY_LEVEL_DATA, progressColor, progressPercent, seenInLevel, type LocalLevelData, type ProgressColor } from '../../../shared/rules/progress';
+import { canRetry, formatScore, isPass, MAX_RETRIES } from '../../../shared/rules/quiz';
+import { addSeenWord, CURRENT_LEVEL_KEY, readLevelData, updateLevelData } from '../levelStorage';
+import { fetchLevels, fetchMedia, fetchWords, markSeenOnServer, mediaBy, syncLevel, useLearner, type Multimedia, type Nivel, type Palabra } from './learnerData';
+import { LearnerPage, focusRing } from './ui';
 
-/** Nivel (built by a later issue). */
-export default function Screen() {
-  return <Placeholder title="Nivel" />;
+export const BAR_COLORS: Record<ProgressColor, string> = { red: '#c62828', orange: '#b35c00', green: '#1b7f4a' };
+const NO_WORDS_MSG = 'No hay palabras para este nivel.';
+
+function WordCard({ word, media, seen, highlighted, onOpen }: { word: Palabra; media: Multimedia[]; seen: boolean; highlighted: boolean; onOpen: () => void }) {
+  const pic = mediaBy(media, 'gifmenu') ?? mediaBy(media, 'imgEspanol');
+  const src = mediaUrl(pic?.url);
+  return (
+    <Box
+      component="li"
+      data-testid="word-card"
+      data-seen={seen ? 'true' : 'false'}
+      sx={{
+        listStyle: 'none', flex: '0 0 auto', width: { xs: 200, sm: 220 }, scrollSnapAlign: 'start', bgcolor: '#fff', borderRadius: 4,
+        boxShadow: highlighted ? '0 0 0 4px #4a3aff' : 2, overflow: 'hidden', display: 'flex', flexDirection: 'column', position: 'relative',
+      }}
+    >
+      <Box sx={{ aspectRatio: '1 / 1', bgcolor: '#f7f5ff', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+        {src ? (
+          <Box component="img" src={src} alt={`Seña de ${word.palabraEspanol}`} sx={{ width: '100%', height: '100%', objectFit: 'contain' }} />
+        ) : (
+          <SignLanguageIcon aria-hidden="true" sx={{ fontSize: 72, color: 'primary.main' }} />
+        )}
+      </Box>
+      {seen && (
+        <Box sx={{ position: 'absolute', top: 8, right: 8, bgcolor: '#fff', borderRadius: 999, display: 'flex', alignItems: 'center', gap: 0.5, px: 1, py: 0.25, boxShadow: 1 }}>
+          <CheckCircleIcon sx={{ color: BAR_COLORS.green }} fontSize="small" aria-hidden="true" />
+          <Typography variant="body2" sx={{ fontWeight: 700, color: BAR_COLORS.green }}>Vista</Typography>
+        </Box>
+      )}
+      <Box sx={{ p: 1.5, display: 'flex', flexDirection: 'column', gap: 1, flexGrow: 1 }}>
+        <Typography variant="h6" component="h3" sx={{ fontWeight: 800, lineHeight: 1.2 }}>{word.palabraEspanol}</Typography>
+        <Typography lang="en" sx={{ color: 'text.secondary' }}>{word.palabraIngles}</Typography>
+        <Button variant="contained" onClick={onOpen} aria-label={`Empezar ${word.palabraEspanol}`} sx={{ mt: 'auto', minHeight: 48, ...focusRing }}>Empezar</Button>
+      </Box>
+    </Box>
+  );
+}
+
+/** Level menu (/supmenu/{id}): progress, word cards, questionnaire, latest result, game button. */
+export default function LevelMenu() {
+  const { id, palabraId } = useParams();
+  const levelId = Number(id);
+  const user = useLearner();
+  const userId = Number(user?.id);
+  const navigate = useNavigate();
+  const [level, setLevel] = useState<Nivel | null>(null);
+  const [words, setWords] = useState<Palabra[] | null>(null);
+  const [media, setMedia] = useState<Record<number, Multimedia[]>>({});
+  const [data, setData] = useState<LocalLevelData>(EMPTY_LEVEL_DATA);
+  const [error, setError] = useState(false);
+
+  useEffect(() => {
+    if (!Number.isInteger(levelId) || levelId < 1 || !userId) return;
+    const ctrl = new AbortController();
+    try {
+      localStorage.setItem(CURRENT_LEVEL_KEY, String(levelId));
+    } catch {
+      /* private mode: the play button opens the general games menu */
+    }
+    setData(readLevelData(levelId, userId));
+    (async () => {
+      try {
+        const [lvls, ws] = await Promise.all([fetchLevels(ctrl.signal).catch(() => [] as Nivel[]), fetchWords(levelId, ctrl.signal)]);
+        setLevel(lvls.find((l) => l.id_nivel === levelId) ?? null);
+        setWords(ws);
+        setData(await syncLevel(levelId, userId, ws.map((w) => w.id_palabra), ctrl.signal));
+        const entries = await Promise.all(ws.map(async (w) => [w.id_palabra, await fetchMedia(w.id_palabra, ctrl.signal)] as const));
+        setMedia(Object.fromEntries(entries));
+      } catch (err) {
+        if ((err as Error).name === 'AbortError') return;
+        console.error('No se pudo cargar el nivel', err);
+        setError(true);
+        setWords([]);
+      }
+    })();
+    return () => ctrl.abort();
+  }, [levelId, userId]);
+
+  const wordIds = (words ?? []).map((w) => w.id_palabra);
+  const seen = seenInLevel(data.palabrasVistas, wordIds);
+  const percent = progressPercent(seen.length, wordIds.length);
+  const color = BAR_COLORS[progressColor(percent)];
+  const result = data.ultimoResultado;
+  const levelName = level?.nombre_nivel ?? words?.[0]?.nivel?.nombre_nivel ?? 'Nivel';
+
+  const openWord = (w: Palabra) => {
+    setData(addSeenWord(levelId, userId, w.id_palabra));
+    void markSeenOnServer(levelId, [w.id_palabra]);
+    navigate(`/menuletra/${levelId}/${w.id_palabra}`);
+  };
+  const openQuiz = () => navigate(`/cuestionario/${levelId}`);
+  const retry = () => {
+    setData(updateLevelData(levelId, userId, (d) => ({ ...d, reintentos: d.reintentos + 1 })));
+    navigate(`/cuestionario/${levelId}`);
+  };
+
+  return (
+    <LearnerPage>
+      <Button component={RouterLink} to="/home" startIcon={<ArrowBackIcon />} sx={{ mb: 2, fontSize: '1.05rem' }}>
+        Volver a los niveles
+      </Button>
+      <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '2rem', sm: '2.6rem' }, color: 'primary.dark', mb: 2 }}>{levelName}</Typography>
+
+      {words === null ? (
+        <Loading label="Cargando palabras..." />
+      ) : error ? (
+        <Alert severity="error">No se pudo cargar este nivel. Inténtalo de nuevo más tarde.</Alert>
+      ) : words.length === 0 ? (
+        <Paper sx={{ p: 4, textAlign: 'center' }}>
+          <Typography sx={{ fontSize: '1.3rem' }} role="status">{NO_WORDS_MSG}</Typography>
+        </Paper>
+      ) : (
+        <>
+          <Paper component="section" aria-labelledby="progreso-titulo" sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}>
+            <Typography id="progreso-titulo" variant="h6" component="h2" sx={{ fontWeight: 800 }}>Tu progreso</Typography>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 1 }}>
+              <LinearProgress
+                variant="determinate"
+                value={percent}
+                aria-label="Palabras vistas"
+                aria-valuetext={`${percent}%`}
+                data-testid="progress-bar"
+                data-color={progressColor(percent)}
+                sx={{ flexGrow: 1, height: 18, borderRadius: 999, bgcolor: '#e7e3f7', '& .MuiLinearProgress-bar': { bgcolor: color, borderRadius: 999 } }}
+              />
+              <Typography sx={{ fontWeight: 800, fontSize: '1.3rem', minWidth: 56, color }} data-testid="progress-percent">{percent}%</Typography>
+            </Box>
+            <Typography sx={{ mt: 1 }}>Has visto {seen.length} de {wordIds.length} palabras.</Typography>
+          </Paper>
+
+          <Box component="section" aria-labelledby="palabras-titulo" sx={{ mb: 3 }}>
+            <Typography id="palabras-titulo" variant="h5" component="h2" sx={{ mb: 1, fontWeight: 800 }}>Palabras</Typography>
+            <Box component="ul" aria-label="Palabras del nivel" sx={{ display: 'flex', gap: 2, overflowX: 'auto', scrollSnapType: 'x mandatory', p: 1, pb: 2, m: 0 }}>
+              {words.map((w) => (
+                <WordCard
+                  key={w.id_palabra}
+                  word={w}
+                  media={media[w.id_palabra] ?? []}
+                  seen={seen.includes(w.id_palabra)}
+                  highlighted={String(w.id_palabra) === palabraId}
+                  onOpen={() => openWord(w)}
+                />
+              ))}
+            </Box>
+          </Box>
+
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 3 }}>
+            <Paper component="section" aria-labelledby="cuestionario-titulo" sx={{ p: { xs: 2, sm: 3 } }}>
+              <Typography id="cuestionario-titulo" variant="h5" component="h2" sx={{ mb: 2, fontWeight: 800 }}>Cuestionario</Typography>
+              {data.mostrarCuestionario && (
+                <Button variant="contained" size="large" startIcon={<QuizIcon />} onClick={openQuiz} sx={{ minHeight: 56, fontSize: '1.15rem', mb: 2 }}>
+                  Hacer el cuestionario
+                </Button>
+              )}
+              {result ? (
+                <Box data-testid="last-result" sx={{ p: 2, borderRadius: 3, bgcolor: isPass(result.puntaje) ? '#e6f7ea' : '#fff1e0' }}>
+                  <Typography sx={{ fontWeight: 800, fontSize: '1.4rem', color: isPass(result.puntaje) ? BAR_COLORS.green : BAR_COLORS.orange }}>
+                    {isPass(result.puntaje) ? 'Muy bien hecho' : 'Sigue practicando'}
+                  </Typography>
+                  <Typography sx={{ mt: 1 }}>Tu último resultado: {result.correctas} de {result.totalPreguntas} correctas</Typography>
+                  <Typography>Calificación: {formatScore(result.puntaje)}%</Typography>
+                  {canRetry(result.puntaje, data.reintentos) && (
+                    <Button variant="outlined" startIcon={<ReplayIcon />} onClick={retry} sx={{ mt: 2, minHeight: 48 }}>
+                      Intentar de nuevo ({MAX_RETRIES - data.reintentos} {MAX_RETRIES - data.reintentos === 1 ? 'intento' : 'intentos'})
+                    </Button>
+                  )}
+                </Box>
+              ) : (
+                !data.mostrarCuestionario && <Typography>Aún no hay resultados.</Typography>
+              )}
+            </Paper>
+
+            <Paper component="section" aria-labelledby="juego-titulo" sx={{ p: { xs: 2, sm: 3 } }}>
+              <Typography id="juego-titulo" variant="h5" component="h2" sx={{ mb: 2, fontWeight: 800 }}>Juegos</Typography>
+              {allWordsSeen(seen, wordIds) ? (
+                <Button component={RouterLink} to={`/juegos/${levelId}`} variant="contained" color="secondary" size="large" startIcon={<SportsEsportsIcon />} sx={{ minHeight: 56, fontSize: '1.15rem' }}>
+                  Jugar con estas palabras
+                </Button>
+              ) : (
+                <Typography>Mira todas las palabras para desbloquear los juegos. Te faltan {wordIds.length - seen.length}.</Typography>
+              )}
+            </Paper>
+          </Box>
+        </>
+      )}
+    </LearnerPage>
+  );
 }

@@ -1,6 +1,227 @@
-import Placeholder from '../../pages/Placeholder';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import SendIcon from '@mui/icons-material/Send';
+import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
+import ThumbUpIcon from '@mui/icons-material/ThumbUp';
+import { mediaUrl } from '../../api/http';
+import { useAlert } from '../../ui/AlertModal';
+import {
+  ALL_ANSWERED_MSG, formatScore, isAnswerCorrect, isAnswered, isPass, isTextQuestion, NO_EVALUATION_MSG,
+  type AttemptResult, type GivenAnswer, type ResultRow,
+} from '../../../shared/rules/quiz';
+import { updateLevelData } from '../levelStorage';
+import { fetchEvaluation, saveQuiz, useLearner, type EvaluacionQuiz, type PreguntaQuiz } from '../levelmenu/learnerData';
+import { LearnerPage, focusRing } from '../levelmenu/ui';
 
-/** Hora del Cuestionario (built by a later issue). */
-export default function Screen() {
-  return <Placeholder title="Hora del Cuestionario" />;
+const PASS_MESSAGE = '¡Lo hiciste genial! Sigue así y aprenderás muchas señas nuevas.';
+const TRY_MESSAGE = 'Cada intento te hace más fuerte. Repasa las palabras y vuelve a intentarlo.';
+
+/** The rows the spec's quiz sends; correctness is only what the browser can tell, the server judges. */
+export function buildRows(ev: EvaluacionQuiz, answers: Record<number, GivenAnswer>, userId: number, levelId: number, now = new Date()): ResultRow[] {
+  return ev.preguntas.map((q) => {
+    const a = answers[q.id_pregunta] ?? {};
+    const text = isTextQuestion(q.Tipo);
+    const option = text ? null : q.respuestas.find((r) => r.id_respuesta === a.id_respuesta);
+    const key = { id_pregunta: q.id_pregunta, Tipo: q.Tipo, respuestas: q.respuestas.map((r) => ({ id_respuesta: r.id_respuesta, respuesta: r.respuesta ?? '', valor: r.valor === true })) };
+    const correcta = isAnswerCorrect(key, a);
+    return {
+      id_pregunta: q.id_pregunta,
+      id_usuario: userId,
+      id_nivel: levelId,
+      id_respuesta: text ? null : a.id_respuesta ?? null,
+      respuesta: text ? (a.respuesta ?? '').trim() : option?.respuesta ?? '',
+      correcta,
+      valor: correcta ? 1 : 0,
+      fecha: now.toISOString(),
+    };
+  });
+}
+
+function QuestionCard({ q, index, total, answer, onChange }: { q: PreguntaQuiz; index: number; total: number; answer: GivenAnswer | undefined; onChange: (a: GivenAnswer) => void }) {
+  const img = mediaUrl(q.imagen, 'preguntas');
+  const labelId = `pregunta-${q.id_pregunta}`;
+  const text = isTextQuestion(q.Tipo);
+  const textImg = text ? mediaUrl(q.respuestas[0]?.imagen, 'respuestas') : null;
+  return (
+    <Paper component="section" aria-labelledby={labelId} data-testid="question-card" sx={{ p: { xs: 2, sm: 3 }, mb: 3, borderLeft: '8px solid', borderColor: isAnswered(q, answer) ? 'success.main' : 'primary.main' }}>
+      <FormControl component="fieldset" fullWidth>
+        <FormLabel component="legend" sx={{ color: 'text.primary', '&.Mui-focused': { color: 'text.primary' }, mb: 2 }}>
+          <Typography component="span" variant="body2" sx={{ display: 'block', fontWeight: 700, color: 'text.secondary' }}>Pregunta {index + 1} de {total}</Typography>
+          <Typography component="span" id={labelId} sx={{ display: 'block', fontSize: { xs: '1.25rem', sm: '1.45rem' }, fontWeight: 800 }}>{q.pregunta}</Typography>
+        </FormLabel>
+        {img && <Box component="img" src={img} alt={`Imagen de la pregunta ${index + 1}`} sx={{ maxWidth: '100%', maxHeight: 240, objectFit: 'contain', borderRadius: 2, mb: 2, alignSelf: 'flex-start' }} />}
+        {text ? (
+          <Box>
+            {textImg && <Box component="img" src={textImg} alt={`Pista de la pregunta ${index + 1}`} sx={{ maxWidth: '100%', maxHeight: 200, objectFit: 'contain', borderRadius: 2, mb: 2 }} />}
+            <TextField
+              label="Escribe tu respuesta"
+              value={answer?.respuesta ?? ''}
+              onChange={(e) => onChange({ respuesta: e.target.value })}
+              slotProps={{ htmlInput: { maxLength: 500, autoComplete: 'off', 'aria-describedby': labelId }, input: { sx: { fontSize: '1.3rem', minHeight: 56 } } }}
+            />
+          </Box>
+        ) : (
+          <RadioGroup
+            aria-labelledby={labelId}
+            value={answer?.id_respuesta != null ? String(answer.id_respuesta) : ''}
+            onChange={(e) => onChange({ id_respuesta: Number(e.target.value) })}
+            sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fit, minmax(200px, 1fr))' }, gap: 1.5 }}
+          >
+            {q.respuestas.map((r) => {
+              const rImg = mediaUrl(r.imagen, 'respuestas');
+              const checked = answer?.id_respuesta === r.id_respuesta;
+              return (
+                <FormControlLabel
+                  key={r.id_respuesta}
+                  value={String(r.id_respuesta)}
+                  control={<Radio sx={{ '& .MuiSvgIcon-root': { fontSize: 30 } }} />}
+                  label={
+                    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, py: 1 }}>
+                      {rImg && <Box component="img" src={rImg} alt="" sx={{ width: 64, height: 64, objectFit: 'contain', borderRadius: 2 }} />}
+                      <Typography sx={{ fontSize: '1.2rem', fontWeight: 700 }}>{r.respuesta || `Opción ${q.respuestas.indexOf(r) + 1}`}</Typography>
+                    </Box>
+                  }
+                  sx={{
+                    m: 0, pr: 2, borderRadius: 3, border: '3px solid', borderColor: checked ? 'primary.main' : '#e2ddf7', bgcolor: checked ? '#efeaff' : '#fff',
+                    minHeight: 64, '&:hover': { borderColor: 'primary.main' }, '&:focus-within': { outline: '4px solid #c2185b', outlineOffset: 2 },
+                  }}
+                />
+              );
+            })}
+          </RadioGroup>
+        )}
+      </FormControl>
+    </Paper>
+  );
+}
+
+/** Questionnaire (/cuestionario/{id}): the server grades it; the overlay shows the server's numbers. */
+export default function Quiz() {
+  const { id } = useParams();
+  const levelId = Number(id);
+  const user = useLearner();
+  const userId = Number(user?.id);
+  const navigate = useNavigate();
+  const alert = useAlert();
+  const [ev, setEv] = useState<EvaluacionQuiz | null | undefined>(undefined);
+  const [answers, setAnswers] = useState<Record<number, GivenAnswer>>({});
+  const [sending, setSending] = useState(false);
+  const [result, setResult] = useState<AttemptResult | null>(null);
+
+  useEffect(() => {
+    const ctrl = new AbortController();
+    setEv(undefined);
+    fetchEvaluation(levelId, ctrl.signal).then(setEv).catch((err) => {
+      if ((err as Error).name === 'AbortError') return;
+      // Quiz load failures are only logged (section 8).
+      console.error('No se pudo cargar el cuestionario', err);
+      setEv(null);
+    });
+    return () => ctrl.abort();
+  }, [levelId]);
+
+  const back = () => navigate(`/supmenu/${levelId}`);
+  const preguntas = ev?.preguntas ?? [];
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!ev || sending) return;
+    if (!preguntas.every((q) => isAnswered(q, answers[q.id_pregunta]))) {
+      await alert(ALL_ANSWERED_MSG, { kind: 'warning' });
+      return;
+    }
+    setSending(true);
+    try {
+      const saved = await saveQuiz(buildRows(ev, answers, userId, levelId));
+      updateLevelData(levelId, userId, (d) => ({
+        ...d,
+        mostrarCuestionario: false,
+        ultimoResultado: { puntaje: saved.puntaje, correctas: saved.correctas, totalPreguntas: saved.total_preguntas, fecha: saved.fecha },
+      }));
+      setResult(saved);
+    } catch (err) {
+      // Save failures are only logged (section 8); the child can press the button again.
+      console.error('No se pudieron guardar las respuestas', err);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const passed = result ? isPass(result.puntaje) : false;
+
+  return (
+    <LearnerPage maxWidth="md">
+      <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '2rem', sm: '2.6rem' }, color: 'primary.dark', mb: 3, textAlign: 'center' }}>
+        Hora del Cuestionario
+      </Typography>
+
+      {ev === undefined ? (
+        <Box role="status" aria-live="polite" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2, py: 8 }}>
+          <CircularProgress size={56} aria-label="Cargando preguntas" />
+          <Typography>Cargando preguntas...</Typography>
+        </Box>
+      ) : !ev || preguntas.length === 0 ? (
+        <Paper sx={{ p: 4, textAlign: 'center' }}>
+          <Typography sx={{ fontSize: '1.3rem', mb: 3 }} role="status">{NO_EVALUATION_MSG}</Typography>
+          <Button variant="contained" size="large" onClick={back}>Volver al Nivel</Button>
+        </Paper>
+      ) : (
+        <Box component="form" onSubmit={submit} noValidate aria-label="Cuestionario">
+          {preguntas.map((q, i) => (
+            <QuestionCard
+              key={q.id_pregunta}
+              q={q}
+              index={i}
+              total={preguntas.length}
+              answer={answers[q.id_pregunta]}
+              onChange={(a) => setAnswers((prev) => ({ ...prev, [q.id_pregunta]: a }))}
+            />
+          ))}
+          <Box sx={{ display: 'flex', justifyContent: 'center', pb: 4 }}>
+            <Button type="submit" variant="contained" size="large" endIcon={sending ? <CircularProgress size={22} color="inherit" aria-hidden="true" /> : <SendIcon />} disabled={sending} sx={{ minHeight: 60, px: 5, fontSize: '1.25rem', ...focusRing }}>
+              Enviar respuestas
+            </Button>
+          </Box>
+        </Box>
+      )}
+
+      <Dialog open={!!result} aria-labelledby="resultado-titulo" aria-describedby="resultado-detalle" maxWidth="sm" fullWidth data-testid="quiz-result">
+        {result && (
+          <DialogContent sx={{ textAlign: 'center', py: 5, px: { xs: 2, sm: 5 }, bgcolor: passed ? '#e6f7ea' : '#fff4e5' }}>
+            {passed
+              ? <EmojiEventsIcon aria-hidden="true" sx={{ fontSize: 80, color: '#b8860b' }} />
+              : <ThumbUpIcon aria-hidden="true" sx={{ fontSize: 72, color: 'warning.main' }} />}
+            <Typography id="resultado-titulo" variant="h4" component="h2" sx={{ mt: 2, color: passed ? 'success.main' : 'warning.main' }}>
+              {passed ? '¡Excelente trabajo!' : '¡Sigue practicando!'}
+            </Typography>
+            <Box id="resultado-detalle">
+              <Typography sx={{ fontSize: '1.35rem', mt: 2 }} data-testid="result-correct">
+                Respuestas correctas: <strong>{result.correctas}</strong> de <strong>{result.total_preguntas}</strong>
+              </Typography>
+              <Typography sx={{ fontSize: '1.35rem' }} data-testid="result-score">
+                Puntaje: <strong>{formatScore(result.puntaje)}</strong>
+              </Typography>
+              <Typography sx={{ mt: 2, fontSize: '1.1rem' }}>{passed ? PASS_MESSAGE : TRY_MESSAGE}</Typography>
+            </Box>
+            <Button variant="contained" size="large" onClick={back} autoFocus sx={{ mt: 3, minHeight: 56, px: 4, fontSize: '1.15rem', ...focusRing }}>
+              Volver al Nivel
+            </Button>
+          </DialogContent>
+        )}
+      </Dialog>
+    </LearnerPage>
+  );
 }

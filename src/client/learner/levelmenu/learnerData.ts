@@ -1,0 +1,171 @@
+/**
+ * The learner screens' calls (accounts-and-learner.md section 7) and the progress sync: the
+ * browser's per-level data merged with the server's, so progress follows the child.
+ */
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ApiError, apiGet, apiPost } from '../../api/http';
+import { useSession } from '../../auth/useSession';
+import type { SessionUser } from '../../auth/session';
+import { useAlert } from '../../ui/AlertModal';
+import { mergeLevelData, unsyncedWords, type LocalLevelData, type ServerLevelProgress } from '../../../shared/rules/progress';
+import type { AttemptResult, ResultRow } from '../../../shared/rules/quiz';
+import { readLevelData, writeLevelData } from '../levelStorage';
+
+export interface Nivel {
+  id_nivel: number;
+  id?: number;
+  nombre_nivel: string;
+  descripcion: string;
+  dificultad: string;
+  imagen: string | null;
+}
+export interface Palabra {
+  id_palabra: number;
+  palabraEspanol: string;
+  palabraIngles: string;
+  id_nivel: number;
+  nivel?: { nombre_nivel: string } | null;
+}
+export interface Multimedia {
+  id: number;
+  tipo: string;
+  descripcion: string;
+  url: string;
+  id_palabra: number;
+}
+export interface RespuestaQuiz {
+  id_respuesta: number;
+  respuesta?: string;
+  valor?: boolean;
+  imagen: string | null;
+}
+export interface PreguntaQuiz {
+  id_pregunta: number;
+  pregunta: string;
+  Tipo: string;
+  porcentaje: number;
+  imagen: string | null;
+  respuestas: RespuestaQuiz[];
+}
+export interface EvaluacionQuiz {
+  id_evaluacion: number;
+  id_nivel: number;
+  puntaje: number;
+  preguntas: PreguntaQuiz[];
+}
+export interface UserResult {
+  id: number;
+  id_nivel: number;
+  puntaje: number;
+  correctas: number;
+  total_preguntas: number;
+  fecha: string;
+  nivel: { id_nivel: number; nombre_nivel: string } | null;
+}
+
+export const NO_USER_MSG = 'Usuario no identificado. Inicia sesión de nuevo.';
+
+export async function fetchLevels(signal?: AbortSignal): Promise<Nivel[]> {
+  const r = await apiGet<{ data: Nivel[] }>('nivel/getNivels', { signal });
+  return r?.data ?? [];
+}
+
+/** Words of a level; a level without words (or unknown) is an empty list. */
+export async function fetchWords(levelId: number, signal?: AbortSignal): Promise<Palabra[]> {
+  try {
+    const r = await apiGet<Palabra[] | { data: Palabra[] }>(`palabra/nivel/${levelId}`, { signal });
+    const list = Array.isArray(r) ? r : r?.data ?? [];
+    return [...list].sort((a, b) => a.id_palabra - b.id_palabra);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return [];
+    throw err;
+  }
+}
+
+/** Media of a word; a failed fetch falls back to an empty list (section 7). */
+export async function fetchMedia(wordId: number, signal?: AbortSignal): Promise<Multimedia[]> {
+  try {
+    const r = await apiGet<{ data: Multimedia[] }>(`multimedia/palabra/${wordId}`, { signal });
+    return r?.data ?? [];
+  } catch (err) {
+    if ((err as Error).name !== 'AbortError') console.warn('No se pudo cargar la multimedia de la palabra', wordId, err);
+    return [];
+  }
+}
+
+export const mediaBy = (list: readonly Multimedia[], descripcion: string) => list.find((m) => m.descripcion === descripcion) ?? null;
+
+/** The sign to show: the gifSena entry, else any video, else any gif other than the menu one. */
+export function signMedia(list: readonly Multimedia[]): Multimedia | null {
+  return mediaBy(list, 'gifSena')
+    ?? list.find((m) => m.tipo === 'video')
+    ?? list.find((m) => m.tipo === 'gif' && m.descripcion !== 'gifmenu')
+    ?? null;
+}
+
+export async function fetchEvaluation(levelId: number, signal?: AbortSignal): Promise<EvaluacionQuiz | null> {
+  const r = await apiGet<{ data: EvaluacionQuiz[] }>('evaluacion/detalles', { signal });
+  return (r?.data ?? []).find((e) => Number(e.id_nivel) === levelId) ?? null;
+}
+
+export async function fetchMyResults(userId: number, signal?: AbortSignal): Promise<UserResult[]> {
+  const r = await apiGet<{ data: UserResult[] }>(`evaluacion/resultados/usuario/${userId}`, { signal });
+  return r?.data ?? [];
+}
+
+export async function saveQuiz(rows: ResultRow[]): Promise<AttemptResult> {
+  const r = await apiPost<{ msg: string; data: AttemptResult }>('resultados/save-multiple', { respuestas: rows });
+  return r.data;
+}
+
+/** Tells the server a word was seen; a failure is only logged (the next sync sends it again). */
+export async function markSeenOnServer(levelId: number, wordIds: number[]): Promise<void> {
+  if (wordIds.length === 0) return;
+  try {
+    await apiPost('progreso/visto', wordIds.length === 1 ? { id_nivel: levelId, id_palabra: wordIds[0] } : { id_nivel: levelId, id_palabras: wordIds });
+  } catch (err) {
+    console.warn('No se pudo guardar el progreso en el servidor', err);
+  }
+}
+
+/**
+ * Loads the server's progress for a level, merges it with the local data, stores the result
+ * locally and sends back the words only this browser knew. Offline, the local data stands.
+ */
+export async function syncLevel(levelId: number, userId: number, levelWordIds: readonly number[], signal?: AbortSignal): Promise<LocalLevelData> {
+  const local = readLevelData(levelId, userId);
+  let server: ServerLevelProgress | null = null;
+  try {
+    const r = await apiGet<{ data: ServerLevelProgress[] }>(`progreso/usuario/${userId}`, { signal });
+    server = (r?.data ?? []).find((p) => p.id_nivel === levelId) ?? null;
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    console.warn('No se pudo leer el progreso del servidor', err);
+    return local;
+  }
+  // The latest local data (a word may have been marked while the request ran).
+  const merged = mergeLevelData(readLevelData(levelId, userId), server);
+  writeLevelData(levelId, userId, merged);
+  const inLevel = new Set(levelWordIds);
+  const missing = unsyncedWords(merged.palabrasVistas, server?.palabras_vistas ?? []).filter((id) => inLevel.has(id));
+  void markSeenOnServer(levelId, missing);
+  return merged;
+}
+
+/**
+ * The stored learner, or — when it is gone (logged out in another tab) — the spec's alert
+ * 'Usuario no identificado. Inicia sesión de nuevo.' and a trip to /login.
+ */
+export function useLearner(): SessionUser | null {
+  const user = useSession();
+  const alert = useAlert();
+  const navigate = useNavigate();
+  const warned = useRef(false);
+  useEffect(() => {
+    if (user || warned.current) return;
+    warned.current = true;
+    void alert(NO_USER_MSG, { kind: 'error' }).then(() => navigate('/login'));
+  }, [user, alert, navigate]);
+  return user;
+}

@@ -1,0 +1,98 @@
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import AppBar from '@mui/material/AppBar';
+import Toolbar from '@mui/material/Toolbar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Avatar from '@mui/material/Avatar';
+import InputBase from '@mui/material/InputBase';
+import Typography from '@mui/material/Typography';
+import SearchIcon from '@mui/icons-material/Search';
+import LogoutIcon from '@mui/icons-material/Logout';
+import PersonIcon from '@mui/icons-material/Person';
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import FaceIcon from '@mui/icons-material/Face';
+import Face3Icon from '@mui/icons-material/Face3';
+import { useSession } from '../auth/useSession';
+import { logout } from '../auth/session';
+import { ADMIN_ROLES, hasAnyRole, readRole } from '../../shared/roles';
+
+/** Avatar picture of the child: boy, girl, or (null) the first letter of the name. */
+export function avatarKind(avatar: unknown): 'boy' | 'girl' | null {
+  return avatar === 'boy' || avatar === 'girl' ? avatar : null;
+}
+
+/** On a phone the icons go and the padding shrinks, so the navbar keeps to one row. */
+const compact = { px: { xs: 1, sm: 2.5 }, '& .MuiButton-startIcon': { display: { xs: 'none', sm: 'inherit' } } } as const;
+
+export interface NavbarProps {
+  /** When given, the navbar shows the search box (the home's level search). */
+  search?: string;
+  onSearch?: (value: string) => void;
+}
+
+/**
+ * The child navbar (accounts-and-learner.md section 2): logo, search, Admin for admin/superadmin,
+ * avatar, name (or 'Invitado'), 'Mi perfil' and 'Salir'.
+ */
+export function Navbar({ search, onSearch }: NavbarProps) {
+  const user = useSession();
+  const navigate = useNavigate();
+  const isAdmin = hasAnyRole(readRole(user), ADMIN_ROLES);
+  const nombre = (typeof user?.nombre === 'string' && user.nombre.trim()) || 'Invitado';
+  const kind = avatarKind(user?.avatar);
+
+  const onLogout = async () => {
+    await logout();
+    navigate('/logIn');
+  };
+
+  return (
+    <AppBar position="sticky" color="inherit" elevation={1} sx={{ bgcolor: 'background.paper' }}>
+      <Toolbar component="nav" aria-label="Menú principal" sx={{ flexWrap: 'wrap', gap: 1, py: 1, px: { xs: 1, sm: 2 }, minHeight: 72 }}>
+        <Box component={RouterLink} to="/home" sx={{ display: 'flex', alignItems: 'center', gap: 1, textDecoration: 'none', color: 'primary.dark', borderRadius: 2, '&:focus-visible': { outline: '3px solid', outlineColor: 'secondary.main', outlineOffset: 2 } }}>
+          <Box component="img" src="/img/logo.svg" alt="Manitas, ir al inicio" sx={{ width: 44, height: 44 }} />
+          <Typography component="span" sx={{ fontWeight: 800, fontSize: '1.4rem', display: { xs: 'none', sm: 'inline' } }}>Manitas</Typography>
+        </Box>
+
+        {onSearch && (
+          <Box
+            role="search"
+            sx={{
+              order: { xs: 3, md: 0 }, flexBasis: { xs: '100%', md: 'auto' }, flexGrow: 1, maxWidth: { md: 420 }, mx: { md: 2 },
+              display: 'flex', alignItems: 'center', gap: 1, px: 2, borderRadius: 999, bgcolor: '#efeaff',
+              border: '2px solid transparent', '&:focus-within': { borderColor: 'primary.main' },
+            }}
+          >
+            <SearchIcon aria-hidden="true" sx={{ color: 'primary.dark' }} />
+            <InputBase
+              value={search ?? ''}
+              onChange={(e) => onSearch(e.target.value)}
+              placeholder="Buscar nivel..."
+              type="search"
+              inputProps={{ 'aria-label': 'Buscar nivel por nombre' }}
+              sx={{ flex: 1, minHeight: 44, fontSize: '1.05rem' }}
+            />
+          </Box>
+        )}
+
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0.5, sm: 1 }, ml: 'auto', flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+          {isAdmin && (
+            <Button component={RouterLink} to="/admin" variant="outlined" startIcon={<AdminPanelSettingsIcon />}>
+              Admin
+            </Button>
+          )}
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0.5, sm: 1 } }} data-testid="navbar-user">
+            <Avatar sx={{ bgcolor: kind === 'girl' ? '#ffd6e7' : '#ffd166', color: '#1d1a3a', width: 44, height: 44, fontSize: '1.2rem' }} aria-hidden="true" data-avatar={kind ?? 'none'}>
+              {kind === 'boy' ? <FaceIcon sx={{ fontSize: 32 }} /> : kind === 'girl' ? <Face3Icon sx={{ fontSize: 32 }} /> : nombre.charAt(0).toUpperCase()}
+            </Avatar>
+            <Typography sx={{ fontWeight: 700, maxWidth: { xs: 90, sm: 140 }, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{nombre}</Typography>
+          </Box>
+          <Button component={RouterLink} to="/perfil" startIcon={<PersonIcon />} sx={compact}>Mi perfil</Button>
+          <Button onClick={onLogout} color="secondary" startIcon={<LogoutIcon />} sx={compact}>Salir</Button>
+        </Box>
+      </Toolbar>
+    </AppBar>
+  );
+}
+
+export default Navbar;

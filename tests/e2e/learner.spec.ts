@@ -1,0 +1,247 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { test, expect, loginAs } from './fixtures';
+
+const ALL_ANSWERED = 'Debes responder todas las preguntas antes de enviar.';
+
+/** Serious or critical accessibility violations on the current page (axe-core). */
+async function seriousViolations(page: Page) {
+  const r = await new AxeBuilder({ page }).analyze();
+  return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+async function noHorizontalScroll(page: Page) {
+  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  expect(scroll, 'the page must not scroll sideways').toBeLessThanOrEqual(client + 1);
+}
+
+const progress = (page: Page) => page.getByTestId('progress-percent');
+
+test.describe('learner area, as a new learner would use it', () => {
+  test('home → level → every word → game button → questionnaire → result; same progress on a fresh browser', async ({ page, browser, baseURL }) => {
+    await loginAs(page, 'nino');
+    await page.goto('/home');
+    await expect(page.getByRole('heading', { level: 1, name: '¡Hola, Mateo!' })).toBeVisible();
+    await expect(page.getByText('¿Estás listo para la clase de hoy?')).toBeVisible();
+    await expect(page.getByTestId('navbar-user')).toContainText('Mateo');
+    await expect(page.getByRole('link', { name: 'Mi perfil' })).toHaveAttribute('href', '/perfil');
+    await expect(page.getByRole('link', { name: 'Admin' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Ir a los juegos' })).toHaveAttribute('href', '/juegos');
+
+    // The search filters the cards by level name only.
+    const cards = page.getByTestId('level-card');
+    await expect(cards).toHaveCount(4);
+    await page.getByRole('searchbox', { name: 'Buscar nivel por nombre' }).fill('colo');
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toContainText('Colores');
+    await page.getByRole('searchbox', { name: 'Buscar nivel por nombre' }).fill('perro'); // in a description, not a name
+    await expect(cards).toHaveCount(0);
+    await page.getByRole('searchbox', { name: 'Buscar nivel por nombre' }).fill('');
+    await expect(cards).toHaveCount(4);
+
+    // The description shows on keyboard focus.
+    const animales = cards.filter({ hasText: 'Animales' });
+    const desc = animales.locator('.nivel-desc');
+    await expect(desc).toHaveCSS('opacity', '0');
+    await animales.getByRole('button', { name: 'Empezar Animales' }).focus();
+    await expect(desc).toHaveCSS('opacity', '1');
+    await page.screenshot({ path: '/tmp/learner-home-1280.png', fullPage: true });
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/supmenu\/\d+$/);
+    const levelUrl = new URL(page.url()).pathname;
+    const levelId = levelUrl.split('/').pop();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Animales' })).toBeVisible();
+    await expect(page.getByTestId('word-card')).toHaveCount(6);
+    await expect(progress(page)).toHaveText('0%');
+    await expect(page.getByTestId('progress-bar')).toHaveAttribute('data-color', 'red');
+    await expect(page.getByRole('link', { name: 'Jugar con estas palabras' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Hacer el cuestionario' })).toBeVisible();
+    await page.screenshot({ path: '/tmp/learner-levelmenu-1280.png', fullPage: true });
+
+    // Open the first word from its card, then walk with 'Siguiente'.
+    await page.getByRole('button', { name: 'Empezar perro' }).click();
+    await expect(page).toHaveURL(new RegExp(`/menuletra/${levelId}/\\d+$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'perro' })).toBeVisible();
+    await expect(page.getByTestId('word-es')).toHaveText('perro');
+    await expect(page.getByTestId('word-en')).toHaveText('dog');
+    await expect(page.getByTestId('sign-gif')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Escuchar "perro" en español' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Escuchar "dog" en inglés' })).toBeVisible();
+    await page.screenshot({ path: '/tmp/learner-word-1280.png', fullPage: true });
+    const firstWordUrl = page.url();
+    await page.getByRole('button', { name: 'Siguiente' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'gato' })).toBeVisible();
+    await page.getByRole('button', { name: 'Siguiente' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'pájaro' })).toBeVisible();
+    await page.getByRole('link', { name: 'Volver al nivel' }).click();
+    await expect(progress(page)).toHaveText('50%');
+    await expect(page.getByTestId('progress-bar')).toHaveAttribute('data-color', 'orange');
+    await expect(page.getByTestId('word-card').filter({ hasText: 'gato' })).toHaveAttribute('data-seen', 'true');
+    await expect(page.getByTestId('word-card').filter({ hasText: 'conejo' })).toHaveAttribute('data-seen', 'false');
+
+    await page.getByRole('button', { name: 'Empezar pez' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'pez' })).toBeVisible();
+    for (const next of ['conejo', 'león']) {
+      await page.getByRole('button', { name: 'Siguiente' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: next })).toBeVisible();
+    }
+    // After the last word 'Siguiente' wraps around to the first.
+    await page.getByRole('button', { name: 'Siguiente' }).click();
+    await expect(page).toHaveURL(firstWordUrl);
+    await page.getByRole('button', { name: 'Volver', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${levelUrl}$`));
+    await expect(progress(page)).toHaveText('100%');
+    await expect(page.getByTestId('progress-bar')).toHaveAttribute('data-color', 'green');
+    await expect(page.getByRole('link', { name: 'Jugar con estas palabras' })).toHaveAttribute('href', `/juegos/${levelId}`);
+
+    // The questionnaire: everything must be answered first.
+    await page.getByRole('button', { name: 'Hacer el cuestionario' }).click();
+    await expect(page).toHaveURL(new RegExp(`/cuestionario/${levelId}$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Hora del Cuestionario' })).toBeVisible();
+    await expect(page.getByTestId('question-card')).toHaveCount(4);
+    await page.getByRole('radiogroup', { name: "¿Cómo se dice 'dog' en español?" }).getByLabel('perro').check();
+    await page.getByRole('button', { name: 'Enviar respuestas' }).click();
+    await expect(page.getByTestId('alert-modal')).toContainText(ALL_ANSWERED);
+    await page.getByRole('button', { name: 'Cerrar' }).click();
+    await page.getByRole('group', { name: "Escribe en español la palabra 'bird'." }).getByLabel('Escribe tu respuesta').fill('  Pájaro ');
+    await page.getByRole('radiogroup', { name: '¿Qué animal vive en el agua?' }).getByLabel('pez').check();
+    await page.getByRole('group', { name: "¿Cómo se dice 'lion' en español? Escríbelo." }).getByLabel('Escribe tu respuesta').fill('tigre');
+    await page.screenshot({ path: '/tmp/learner-quiz-1280.png', fullPage: true });
+    await page.getByRole('button', { name: 'Enviar respuestas' }).click();
+    const overlay = page.getByTestId('quiz-result');
+    await expect(overlay.getByRole('heading', { name: '¡Excelente trabajo!' })).toBeVisible();
+    await expect(overlay.getByTestId('result-correct')).toHaveText('Respuestas correctas: 3 de 4');
+    await expect(overlay.getByTestId('result-score')).toHaveText('Puntaje: 75.00');
+    await page.screenshot({ path: '/tmp/learner-quiz-result-1280.png' });
+    await overlay.getByRole('button', { name: 'Volver al Nivel' }).click();
+    await expect(page).toHaveURL(new RegExp(`${levelUrl}$`));
+    const last = page.getByTestId('last-result');
+    await expect(last).toContainText('Muy bien hecho');
+    await expect(last).toContainText('3 de 4 correctas');
+    await expect(last).toContainText('75.00%');
+    await expect(page.getByRole('button', { name: 'Hacer el cuestionario' })).toHaveCount(0);
+    await expect(last.getByRole('button', { name: /Intentar de nuevo/ })).toHaveCount(0);
+
+    // The home's play button now opens the games of this level.
+    await page.getByRole('link', { name: 'Volver a los niveles' }).click();
+    await expect(page.getByRole('link', { name: 'Ir a los juegos' })).toHaveAttribute('href', `/juegos/${levelId}`);
+
+    // Another device: a fresh browser context with nothing stored sees the same progress.
+    const other = await browser.newContext({ baseURL });
+    const page2 = await other.newPage();
+    await loginAs(page2, 'nino');
+    await page2.goto(levelUrl);
+    await expect(progress(page2)).toHaveText('100%');
+    await expect(page2.getByTestId('last-result')).toContainText('Muy bien hecho');
+    await expect(page2.getByTestId('last-result')).toContainText('75.00%');
+    await expect(page2.getByRole('button', { name: 'Hacer el cuestionario' })).toHaveCount(0);
+    await expect(page2.getByRole('link', { name: 'Jugar con estas palabras' })).toBeVisible();
+    await other.close();
+  });
+
+  test('a failed questionnaire offers a retry while retries are under 2', async ({ page }) => {
+    await loginAs(page, 'nina');
+    await page.goto('/home');
+    await expect(page.getByText('¿Estás lista para la clase de hoy?')).toBeVisible();
+    await page.getByRole('button', { name: 'Empezar Colores' }).click();
+    await expect(page).toHaveURL(/\/supmenu\/\d+$/);
+    const levelUrl = new URL(page.url()).pathname;
+
+    const failQuiz = async () => {
+      await expect(page.getByTestId('question-card')).toHaveCount(4);
+      for (const group of await page.getByRole('radiogroup').all()) await group.getByRole('radio').first().check(); // verde/rosado: wrong
+      for (const box of await page.getByLabel('Escribe tu respuesta').all()) await box.fill('no sé');
+      await page.getByRole('button', { name: 'Enviar respuestas' }).click();
+      const overlay = page.getByTestId('quiz-result');
+      await expect(overlay.getByRole('heading', { name: '¡Sigue practicando!' })).toBeVisible();
+      await expect(overlay.getByTestId('result-correct')).toHaveText('Respuestas correctas: 0 de 4');
+      await expect(overlay.getByTestId('result-score')).toHaveText('Puntaje: 0.00');
+      await overlay.getByRole('button', { name: 'Volver al Nivel' }).click();
+      await expect(page).toHaveURL(new RegExp(`${levelUrl}$`));
+      await expect(page.getByTestId('last-result')).toContainText('Sigue practicando');
+    };
+
+    await page.getByRole('button', { name: 'Hacer el cuestionario' }).click();
+    await failQuiz();
+    for (let retry = 1; retry <= 2; retry++) {
+      await page.getByRole('button', { name: /Intentar de nuevo/ }).click();
+      await expect(page).toHaveURL(/\/cuestionario\/\d+$/);
+      await failQuiz();
+    }
+    await expect(page.getByRole('button', { name: /Intentar de nuevo/ })).toHaveCount(0);
+    // The server counted the same: two retries, three attempts.
+    const uid = await page.evaluate(() => localStorage.getItem('userId'));
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const res = await page.request.get(`/api/progreso/usuario/${uid}`, { headers: { Authorization: `Bearer ${token}` } });
+    const lvl = (await res.json()).data.find((p: { id_nivel: number }) => `/supmenu/${p.id_nivel}` === levelUrl);
+    expect(lvl).toMatchObject({ reintentos: 2, estado: 'en progreso', ultimo_resultado: { puntaje: 0 } });
+  });
+
+  test('by touch on a phone: descriptions are written out, a tap starts a level and opens a word', async ({ browser, baseURL }) => {
+    const ctx = await browser.newContext({ baseURL, viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+    const page = await ctx.newPage();
+    await loginAs(page, 'nino');
+    await page.goto('/home');
+    const card = page.getByTestId('level-card').filter({ hasText: 'Comida' });
+    await card.scrollIntoViewIfNeeded();
+    await expect(card.locator('.nivel-desc-touch')).toBeVisible();
+    await expect(card.locator('.nivel-desc-touch')).toContainText('manzana');
+    await card.getByRole('button', { name: 'Empezar Comida' }).tap();
+    await expect(page).toHaveURL(/\/supmenu\/\d+$/);
+    await page.getByRole('button', { name: 'Empezar manzana' }).tap();
+    await expect(page.getByRole('heading', { level: 1, name: 'manzana' })).toBeVisible();
+    await noHorizontalScroll(page);
+    await page.screenshot({ path: '/tmp/learner-touch-word.png' });
+    await ctx.close();
+  });
+
+  test('admin sees the Admin button; Salir logs out to /logIn', async ({ page }) => {
+    await loginAs(page, 'admin');
+    await page.goto('/home');
+    await expect(page.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+    await page.getByRole('button', { name: 'Salir' }).click();
+    await expect(page).toHaveURL(/\/logIn$/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  test('no questionnaire, no words and no sign show the spec messages', async ({ page }) => {
+    await loginAs(page, 'nino');
+    await page.goto('/cuestionario/999');
+    await expect(page.getByText('No se encontró evaluación para este nivel.')).toBeVisible();
+    await page.getByRole('button', { name: 'Volver al Nivel' }).click();
+    await expect(page).toHaveURL(/\/supmenu\/999$/);
+    await expect(page.getByText('No hay palabras para este nivel.')).toBeVisible();
+  });
+
+  test('axe-core: no serious or critical violation on home, level menu, word detail and questionnaire; layouts at 375, 768 and 1280 px', async ({ page }) => {
+    await loginAs(page, 'nina');
+    for (const width of [375, 768, 1280]) {
+      await page.setViewportSize({ width, height: width === 375 ? 740 : 900 });
+      await page.goto('/home');
+      await expect(page.getByTestId('level-card').first()).toBeVisible();
+      await noHorizontalScroll(page);
+      if (width !== 1280) await page.screenshot({ path: `/tmp/learner-home-${width}.png`, fullPage: true });
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.goto('/home');
+      await page.getByRole('button', { name: 'Empezar Familia' }).click();
+      await expect(page.getByTestId('word-card')).toHaveCount(6);
+      await noHorizontalScroll(page);
+      if (width !== 1280) await page.screenshot({ path: `/tmp/learner-levelmenu-${width}.png`, fullPage: true });
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.getByRole('button', { name: 'Empezar mamá' }).click();
+      await expect(page.getByTestId('sign-gif')).toBeVisible();
+      await noHorizontalScroll(page);
+      if (width !== 1280) await page.screenshot({ path: `/tmp/learner-word-${width}.png`, fullPage: true });
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.goto(page.url().replace(/\/menuletra\/(\d+)\/\d+$/, '/cuestionario/$1'));
+      await expect(page.getByTestId('question-card')).toHaveCount(4);
+      await noHorizontalScroll(page);
+      if (width !== 1280) await page.screenshot({ path: `/tmp/learner-quiz-${width}.png`, fullPage: true });
+      expect(await seriousViolations(page)).toEqual([]);
+    }
+  });
+});
