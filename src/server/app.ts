@@ -23,6 +23,8 @@ export interface BuildOptions {
   database?: Database;
   mailer?: Mailer;
   logger?: boolean;
+  /** Where logs go (tests capture them to prove no personal data is logged). */
+  logStream?: NodeJS.WritableStream;
 }
 
 function errorBody(err: FastifyError | AppError | Error): { status: number; body: ErrorBody } {
@@ -69,6 +71,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   const app = Fastify({
     logger: opts.logger === false ? false : {
       level: config.logLevel,
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
       serializers: {
         // Never the query string (recovery links carry a token) nor headers or bodies.
@@ -77,7 +80,6 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     },
     bodyLimit: config.maxJsonBytes,
     trustProxy: config.trustProxy,
-    disableRequestLogging: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
