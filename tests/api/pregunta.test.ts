@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FILES, makeTestApp, type TestApp } from './helpers';
+import { expectRefused, fileExists, scalar, sendForm } from './content-helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp();
+});
+afterAll(async () => t?.close());
+
+const evaluation = () => scalar(t, 'SELECT min(id_evaluacion) FROM evaluacion');
+const opciones = JSON.stringify([{ respuesta: 'rojo', valor: true }, { respuesta: 'azul', valor: false }, { respuesta: 'verde', valor: 'false' }]);
+
+describe('pregunta', () => {
+  it('POST api/pregunta/register (multipart, respuestas as JSON text, imagen) → {msg, data:{id_pregunta, respuestas}}', async () => {
+    const ev = await evaluation();
+    const r = await sendForm(t, 'POST', '/api/pregunta/register', 'profesor',
+      { pregunta: '¿De qué color es la fresa?', Tipo: 'Opción Múltiple', porcentaje: '25', id_evaluacion: ev, respuestas: opciones },
+      { imagen: { name: 'fresa.png', data: FILES.png } });
+    expect(r.statusCode).toBe(201);
+    const { msg, data } = r.json();
+    expect(msg).toBe('Pregunta creada correctamente.');
+    expect(data).toMatchObject({ id_pregunta: expect.any(Number), pregunta: '¿De qué color es la fresa?', Tipo: 'Opción Múltiple', porcentaje: 25, id_evaluacion: ev, imagen: expect.stringMatching(/\.png$/) });
+    expect(data.respuestas.map((a: { respuesta: string; valor: boolean; id_pregunta: number }) => [a.respuesta, a.valor, a.id_pregunta])).toEqual([['rojo', true, data.id_pregunta], ['azul', false, data.id_pregunta], ['verde', false, data.id_pregunta]]);
+    expect((await t.call('GET', `/uploads/preguntas/${data.imagen}`)).headers['content-type']).toBe('image/png');
+    expect((await t.call('GET', `/api/pregunta/getPregunta/${data.id_pregunta}`, { as: 'profesor' })).json().data).toEqual(data);
+  });
+
+  it('second reading: Tipo defaults to Texto, porcentaje to 0; JSON body with a respuestas array works', async () => {
+    const r = await t.call('POST', '/api/pregunta/register', { as: 'profesor', body: { pregunta: 'Escribe "gato" en inglés', id_evaluacion: await evaluation(), respuestas: [{ respuesta: 'cat' }] } });
+    expect(r.statusCode).toBe(201);
+    expect(r.json().data).toMatchObject({ Tipo: 'Texto', porcentaje: 0, imagen: null, respuestas: [{ respuesta: 'cat', valor: false }] });
+  });
+
+  it('an image alone is enough for the question text; 5 answers are accepted (evaluation panel)', async () => {
+    const five = JSON.stringify([1, 2, 3, 4, 5].map((i) => ({ respuesta: `r${i}`, valor: i === 1 })));
+    const r = await sendForm(t, 'POST', '/api/pregunta/register', 'admin', { pregunta: '', Tipo: 'Opción Múltiple', porcentaje: 10, id_evaluacion: await evaluation(), respuestas: five }, { imagen: { name: 'a.gif', data: FILES.gif } });
+    expect(r.statusCode).toBe(201);
+    expect(r.json().data.respuestas).toHaveLength(5);
+  });
+
+  it('validation messages; nothing written (neither question, answers nor image)', async () => {
+    const ev = await evaluation();
+    const ok = { pregunta: '¿?', Tipo: 'Opción Múltiple', porcentaje: 10, id_evaluacion: ev };
+    const cases: [Record<string, string | number>, Record<string, { name: string; data: Buffer }>, string][] = [
+      [{ ...ok, pregunta: '' }, {}, 'La pregunta es obligatoria.'],
+      [{ ...ok, Tipo: '' }, {}, 'El tipo de pregunta es obligatorio.'],
+      [{ ...ok, Tipo: 'Dibujo' }, {}, 'El tipo de pregunta debe ser Texto, Imagen, Video u Opción Múltiple.'],
+      [{ ...ok, porcentaje: '' }, {}, 'El porcentaje es obligatorio.'],
+      [{ ...ok, porcentaje: -1 }, {}, 'El porcentaje debe ser al menos 0.'],
+      [{ ...ok, porcentaje: 100.5 }, {}, 'El porcentaje no puede ser mayor que 100.'],
+      [{ pregunta: 'x', Tipo: 'Texto', porcentaje: 1 }, {}, 'El ID de la evaluación es obligatorio.'],
+      [{ ...ok, id_evaluacion: 999999 }, {}, 'La evaluación seleccionada no existe.'],
+      [{ ...ok, respuestas: JSON.stringify([{ respuesta: 'a', valor: false }, { respuesta: 'b', valor: false }]) }, {}, 'Debes marcar al menos una respuesta como correcta.'],
+      [{ ...ok, respuestas: JSON.stringify([{ respuesta: 'a', valor: true }, { respuesta: ' ', valor: false }]) }, {}, 'La respuesta es obligatoria.'],
+      [{ ...ok, respuestas: JSON.stringify([1, 2, 3, 4, 5, 6].map((i) => ({ respuesta: `r${i}`, valor: true }))) }, {}, 'Máximo 5 respuestas permitidas.'],
+      [{ ...ok, respuestas: '{no es json' }, {}, 'Las respuestas no tienen un formato válido.'],
+      [ok, { imagen: { name: 'x.png', data: FILES.html } }, 'Solo se permiten archivos JPG, PNG y GIF.'],
+    ];
+    for (const [fields, files, msg] of cases) await expectRefused(t, () => sendForm(t, 'POST', '/api/pregunta/register', 'profesor', fields, files), 400, msg, ['preguntas']);
+  });
+
+  it('roles: 401 anonymous, 403 learner on reads and writes', async () => {
+    const id = await scalar(t, 'SELECT min(id_pregunta) FROM pregunta');
+    const ev = await evaluation();
+    await expectRefused(t, () => t.call('GET', '/api/pregunta/getPreguntas'), 401);
+    await expectRefused(t, () => t.call('GET', '/api/pregunta/getPreguntas', { as: 'nino' }), 403);
+    await expectRefused(t, () => t.call('GET', `/api/pregunta/getPregunta/${id}`, { as: 'nino' }), 403);
+    await expectRefused(t, () => sendForm(t, 'POST', '/api/pregunta/register', 'nino', { pregunta: 'x', id_evaluacion: ev }, { imagen: { name: 'a.png', data: FILES.png } }), 403, undefined, ['preguntas']);
+    await expectRefused(t, () => t.call('PUT', `/api/pregunta/update/${id}`, { as: 'nino', body: { pregunta: 'x' } }), 403);
+    await expectRefused(t, () => t.call('DELETE', `/api/pregunta/delete/${id}`, { as: 'nino' }), 403);
+  });
+
+  it('GET api/pregunta/getPreguntas → {data} with respuestas; q on pregunta, Tipo and id_evaluacion; paging', async () => {
+    const all = await t.call('GET', '/api/pregunta/getPreguntas', { as: 'profesor' });
+    const n = await scalar(t, 'SELECT count(*) FROM pregunta');
+    expect(all.json().data).toHaveLength(n);
+    expect(all.json().data[0].respuestas.length).toBeGreaterThan(0);
+    const byTipo = (await t.call('GET', `/api/pregunta/getPreguntas?q=${encodeURIComponent('opción múltiple')}`, { as: 'profesor' })).json().data;
+    expect(byTipo.length).toBeGreaterThan(0);
+    for (const p of byTipo) expect(`${p.pregunta} ${p.Tipo}`.toLowerCase()).toContain('opción múltiple');
+    const ev = await scalar(t, 'SELECT max(id_evaluacion) FROM evaluacion');
+    const byEv = (await t.call('GET', `/api/pregunta/getPreguntas?id_evaluacion=${ev}`, { as: 'profesor' })).json().data;
+    for (const p of byEv) expect(p.id_evaluacion).toBe(ev);
+    const page = await t.call('GET', '/api/pregunta/getPreguntas?page=2&perPage=3', { as: 'profesor' });
+    expect(page.headers['x-total-count']).toBe(String(n));
+    expect(page.json().data.map((p: { id_pregunta: number }) => p.id_pregunta)).toEqual(all.json().data.slice(3, 6).map((p: { id_pregunta: number }) => p.id_pregunta));
+  });
+
+  it('PUT api/pregunta/update/{id} changes the question (not its answers); a new image replaces the old file', async () => {
+    const ev = await evaluation();
+    const created = (await sendForm(t, 'POST', '/api/pregunta/register', 'profesor', { pregunta: 'Antes', Tipo: 'Opción Múltiple', porcentaje: 5, id_evaluacion: ev, respuestas: opciones }, { imagen: { name: 'a.png', data: FILES.png } })).json().data;
+    const r = await sendForm(t, 'PUT', `/api/pregunta/update/${created.id_pregunta}`, 'profesor', { pregunta: 'Después', Tipo: 'Opción Múltiple', porcentaje: 50, id_evaluacion: ev }, { imagen: { name: 'b.gif', data: FILES.gif } });
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toMatchObject({ msg: 'Pregunta actualizada correctamente.', data: { pregunta: 'Después', porcentaje: 50, imagen: expect.stringMatching(/\.gif$/) } });
+    expect(r.json().data.respuestas).toEqual(created.respuestas);
+    expect(fileExists(t, 'preguntas', created.imagen)).toBe(false);
+    // Text removed but the image stays: still valid.
+    const noText = await t.call('PUT', `/api/pregunta/update/${created.id_pregunta}`, { as: 'profesor', body: { pregunta: '', Tipo: 'Imagen', porcentaje: 50, id_evaluacion: ev } });
+    expect(noText.statusCode).toBe(200);
+    await expectRefused(t, () => t.call('PUT', '/api/pregunta/update/999999', { as: 'profesor', body: { pregunta: 'x', id_evaluacion: ev } }), 404, 'Pregunta no encontrada.');
+  });
+
+  it('DELETE api/pregunta/delete/{id} removes its answers too (one transaction) and their files', async () => {
+    const ev = await evaluation();
+    const created = (await sendForm(t, 'POST', '/api/pregunta/register', 'profesor', { pregunta: 'Borrable', Tipo: 'Opción Múltiple', porcentaje: 5, id_evaluacion: ev, respuestas: opciones }, { imagen: { name: 'a.png', data: FILES.png } })).json().data;
+    const ans = await sendForm(t, 'POST', '/api/respuesta/register', 'profesor', { respuesta: 'con imagen', valor: 'false', id_pregunta: created.id_pregunta }, { imagen: { name: 'r.png', data: FILES.png } });
+    expect(ans.statusCode).toBe(201);
+    const r = await t.call('DELETE', `/api/pregunta/delete/${created.id_pregunta}`, { as: 'profesor' });
+    expect(r.json()).toEqual({ msg: 'Pregunta eliminada correctamente.' });
+    expect(await scalar(t, 'SELECT count(*) FROM respuesta WHERE id_pregunta = $1', [created.id_pregunta])).toBe(0);
+    expect(fileExists(t, 'preguntas', created.imagen)).toBe(false);
+    expect(fileExists(t, 'respuestas', ans.json().data.imagen)).toBe(false);
+    expect((await t.call('GET', `/api/pregunta/getPregunta/${created.id_pregunta}`, { as: 'profesor' })).statusCode).toBe(404);
+  });
+});
