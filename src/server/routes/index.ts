@@ -16,6 +16,7 @@ import dominioRoutes from './dominio';
 import comentarioRoutes from './comentario';
 import progresoRoutes from './progreso';
 import rolRoutes from './rol';
+import googleRoutes from './google';
 
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
 
@@ -37,4 +38,5 @@ export const routeModules: RouteModule[] = [
   comentarioRoutes,
   progresoRoutes,
   rolRoutes,
+  googleRoutes,
 ];
