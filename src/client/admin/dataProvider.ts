@@ -294,7 +294,8 @@ export function createDataProvider(opts: DataProviderOptions = {}): DataProvider
       const row = rowOf(resource);
       const json = await write(row, 'POST', pathOf(row, 'create'), params.data as Rec);
       const rec = oneOf(row, json) ?? {};
-      const merged = { ...(params.data as Rec), ...rec };
+      let merged: Rec = { ...(params.data as Rec), ...rec };
+      if (row.afterCreate) merged = await row.afterCreate(merged, params.data as Rec, provider);
       return { data: withId(row, merged) as never };
     },
 

@@ -1,3 +1,4 @@
+import type { DataProvider } from 'react-admin';
 import type { ResourceDecl } from '../../shared/resources/types';
 import { nivelResource } from '../../shared/resources/nivel';
 import { palabraResource } from '../../shared/resources/palabra';
@@ -37,6 +38,11 @@ export interface ResourceRow {
   sendFullRecord?: boolean;
   /** Extra wire quirks for writes (e.g. rol sends idUsuario as a number). */
   toWire?: (data: Record<string, unknown>) => Record<string, unknown>;
+  /**
+   * Runs after a successful create with the created record and what the form held (pregunta:
+   * upload the images of the answers created with it). May flag a partial failure on the record.
+   */
+  afterCreate?: (created: Record<string, unknown>, sent: Record<string, unknown>, provider: DataProvider) => Promise<Record<string, unknown>>;
   /** Fields a write never sends (relations and computed columns read from the list). */
   readOnlyFields?: readonly string[];
 }
@@ -52,7 +58,16 @@ const QUIRKS: Quirks[] = [
   { name: 'conten', readOnlyFields: ['nivel', 'palabra', 'url_archivo'] },
   { name: 'multimedia', readOnlyFields: ['palabra', 'url'], byReference: { id_palabra: 'multimedia/palabra/{id}' } },
   { name: 'evaluacion', readOnlyFields: ['nivel', 'preguntas'], toWire: (d) => ({ ...d, id_nivel: num(d.id_nivel), puntaje: num(d.puntaje) }) },
-  { name: 'pregunta', readOnlyFields: ['evaluacion'] },
+  {
+    name: 'pregunta',
+    readOnlyFields: ['evaluacion'],
+    // Answers travel with the question as JSON text (text and valor only: their images follow).
+    toWire: (d) => ({
+      ...d,
+      respuestas: Array.isArray(d.respuestas) ? d.respuestas.map((r: { respuesta?: unknown; valor?: unknown }) => ({ respuesta: r.respuesta ?? '', valor: !!r.valor })) : undefined,
+    }),
+    afterCreate: uploadAnswerImages,
+  },
   { name: 'respuesta', readOnlyFields: ['pregunta'], byReference: { id_pregunta: RESPUESTAS_POR_PREGUNTA_PATH } },
   { name: 'institucion' },
   { name: 'dominio', readOnlyFields: ['institucion'], toWire: (d) => ({ ...d, id_institucion: num(d.id_institucion) }) },
@@ -68,6 +83,33 @@ const QUIRKS: Quirks[] = [
   // The teacher results list has no server declaration (a read-only report): its row is here.
   { name: 'resultados', idField: 'id', listKey: null, multipart: false, paths: { list: 'resultados/resultados-profesor' } },
 ];
+
+export const ANSWERS_SAVE_ERROR = 'Error al guardar las respuestas.';
+
+/**
+ * The question is created with its answers in one call; then each answer that had a picture gets
+ * it through its own update call (the spec registers answers one by one). A failure there leaves
+ * the question and flags `_respuestasError` so the form can say 'Error al guardar las respuestas.'.
+ */
+async function uploadAnswerImages(created: Record<string, unknown>, sent: Record<string, unknown>, provider: DataProvider) {
+  const wanted = Array.isArray(sent.respuestas) ? (sent.respuestas as { imagen?: { rawFile?: unknown } }[]) : [];
+  const made = Array.isArray(created.respuestas) ? (created.respuestas as { id_respuesta: number; respuesta: string; valor: boolean }[]) : [];
+  try {
+    for (let i = 0; i < wanted.length; i++) {
+      const img = wanted[i]?.imagen;
+      const target = made[i];
+      if (!img?.rawFile || !target) continue;
+      await provider.update('respuesta', {
+        id: target.id_respuesta,
+        data: { respuesta: target.respuesta, valor: target.valor, id_pregunta: created.id_pregunta, imagen: img },
+        previousData: { id: target.id_respuesta },
+      });
+    }
+    return created;
+  } catch {
+    return { ...created, _respuestasError: ANSWERS_SAVE_ERROR };
+  }
+}
 
 /** The server's declarations (src/shared/resources/): endpoints spelt once. */
 export const DECLS: ResourceDecl[] = [

@@ -45,7 +45,7 @@ export function FormToolbar({ disableWhenInvalid = false, resource: resourceProp
 }
 
 /** The spec's delete: '¿Estás seguro?' + the resource's wording, 'Sí, eliminar' / 'Cancelar'. */
-export function ConfirmDelete({ resource: resourceProp, record, redirect = 'list' }: { resource?: string; record?: RaRecord; redirect?: string | false }) {
+export function ConfirmDelete({ resource: resourceProp, record, redirect = 'list', onDeleted }: { resource?: string; record?: RaRecord; redirect?: string | false; onDeleted?: () => void }) {
   const ctx = useResourceContext();
   const resource = resourceProp ?? ctx ?? '';
   const notify = useNotify();
@@ -59,7 +59,10 @@ export function ConfirmDelete({ resource: resourceProp, record, redirect = 'list
       confirmContent={m?.confirmDelete ?? 'Esta acción no se puede deshacer.'}
       redirect={redirect}
       mutationOptions={{
-        onSuccess: () => notify(m?.deleted ?? 'Eliminado.', { type: 'success' }),
+        onSuccess: () => {
+          notify(m?.deleted ?? 'Eliminado.', { type: 'success' });
+          onDeleted?.();
+        },
         onError: (err: unknown) => notify(m?.deleteError ? m.deleteError(errorMessage(err)) : errorMessage(err), { type: 'error' }),
       }}
     />

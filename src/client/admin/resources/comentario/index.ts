@@ -1,0 +1,6 @@
+import CommentIcon from '@mui/icons-material/Comment';
+import ComentarioList from './List';
+import { ComentarioCreate } from './Form';
+
+/** No edit or delete (spec). */
+export default { list: ComentarioList, create: ComentarioCreate, icon: CommentIcon };

@@ -1,0 +1,120 @@
+import { useEffect, useRef } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import Typography from '@mui/material/Typography';
+import {
+  ArrayInput, BooleanInput, NumberInput, ReferenceInput, SelectInput, SimpleFormIterator, TextInput, maxValue, minValue, required,
+  useNotify, useRedirect, type Validator,
+} from 'react-admin';
+import { MAX_RESPUESTAS_FORM, PREGUNTA_MSG, TIPOS_PREGUNTA } from '../../../../shared/resources/pregunta';
+import { RESPUESTA_MSG } from '../../../../shared/resources/respuesta';
+import { ResourceCreate, ResourceEdit, ResourceForm } from '../../common/crud';
+import { ImagePicker } from '../../common/components';
+import { useSaveOptions } from '../../common/hooks';
+import { MESSAGES } from '../../messages';
+
+export const MULTIPLE = 'Opción Múltiple';
+
+/** Text or image: at least one must be given. */
+export const textOrImage: Validator = (value, all) => {
+  const hasText = typeof value === 'string' && value.trim() !== '';
+  return hasText || all?.imagen ? undefined : PREGUNTA_MSG.pregunta;
+};
+
+/** At most `max` answers, and at least one marked correct (multiple choice only). */
+export const answersRule = (max: number): Validator => (value, all) => {
+  if (all?.Tipo !== MULTIPLE) return undefined;
+  const list = Array.isArray(value) ? (value as { valor?: boolean }[]) : [];
+  if (list.length > max) return max === 4 ? PREGUNTA_MSG.max4 : PREGUNTA_MSG.max5;
+  if (list.length > 0 && !list.some((r) => r?.valor)) return PREGUNTA_MSG.correcta;
+  return undefined;
+};
+
+/**
+ * Choosing Opción Múltiple on create adds one blank answer row; any other type clears the rows.
+ */
+function TipoEffects() {
+  const tipo = useWatch({ name: 'Tipo' });
+  const { getValues, setValue } = useFormContext();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const rows = (getValues('respuestas') as unknown[] | undefined) ?? [];
+    if (tipo === MULTIPLE) {
+      if (rows.length === 0) setValue('respuestas', [{ respuesta: '', valor: false }], { shouldDirty: true });
+    } else if (rows.length) setValue('respuestas', [], { shouldDirty: true });
+  }, [tipo, getValues, setValue]);
+  return null;
+}
+
+function AnswerRows() {
+  const tipo = useWatch({ name: 'Tipo' });
+  const rows = (useWatch({ name: 'respuestas' }) as unknown[] | undefined) ?? [];
+  if (tipo !== MULTIPLE) return null;
+  return (
+    <>
+      <Typography variant="h6" component="h2" sx={{ mt: 2 }}>Respuestas</Typography>
+      <ArrayInput source="respuestas" label={false} validate={answersRule(MAX_RESPUESTAS_FORM)}>
+        <SimpleFormIterator inline disableReordering disableAdd={rows.length >= MAX_RESPUESTAS_FORM} disableClear>
+          <TextInput source="respuesta" label="Respuesta" validate={required(PREGUNTA_MSG.respuesta)} />
+          <BooleanInput source="valor" label="Correcta" defaultValue={false} />
+          <ImagePicker source="imagen" label="Imagen (opcional)" folder="respuestas" rejectMessage={RESPUESTA_MSG.imagen} />
+        </SimpleFormIterator>
+      </ArrayInput>
+      <Typography variant="body2" color="text.secondary">Máximo {MAX_RESPUESTAS_FORM} respuestas; marca al menos una como correcta.</Typography>
+    </>
+  );
+}
+
+export function PreguntaInputs({ create }: { create: boolean }) {
+  return (
+    <>
+      <SelectInput source="Tipo" label="Tipo" choices={TIPOS_PREGUNTA.map((t) => ({ id: t, name: t }))} validate={required(PREGUNTA_MSG.tipo)} />
+      <TextInput source="pregunta" label="Pregunta" multiline validate={textOrImage} />
+      <NumberInput source="porcentaje" label="Porcentaje" min={0} max={100} validate={[required(PREGUNTA_MSG.porcentaje), minValue(0, PREGUNTA_MSG.porcentajeMin), maxValue(100, PREGUNTA_MSG.porcentajeMax)]} />
+      <ReferenceInput source="id_evaluacion" reference="evaluacion" perPage={500} sort={{ field: 'id_evaluacion', order: 'ASC' }}>
+        <SelectInput label="Evaluación" optionText={(e: { id: number; nivel?: { nombre_nivel?: string } }) => `#${e.id} · ${e.nivel?.nombre_nivel ?? 'sin nivel'}`} validate={required(PREGUNTA_MSG.evaluacion)} />
+      </ReferenceInput>
+      <ImagePicker source="imagen" label="Imagen (opcional)" folder="preguntas" rejectMessage={PREGUNTA_MSG.imagen} />
+      {create && (
+        <>
+          <TipoEffects />
+          <AnswerRows />
+        </>
+      )}
+    </>
+  );
+}
+
+export function PreguntaCreate() {
+  const base = useSaveOptions('create', 'pregunta');
+  const notify = useNotify();
+  const redirect = useRedirect();
+  return (
+    <ResourceCreate
+      title="Nueva pregunta"
+      resource="pregunta"
+      mutationOptions={{
+        ...base,
+        onSuccess: (data: { _respuestasError?: string }) => {
+          if (data?._respuestasError) notify(data._respuestasError, { type: 'error' });
+          else notify(MESSAGES.pregunta!.created!, { type: 'success' });
+          redirect('list', 'pregunta');
+        },
+      }}
+    >
+      <ResourceForm defaultValues={{ porcentaje: 0, respuestas: [] }}><PreguntaInputs create /></ResourceForm>
+    </ResourceCreate>
+  );
+}
+
+/** Edits the question only; its answers are edited under Respuestas. */
+export function PreguntaEdit() {
+  return (
+    <ResourceEdit title="Editar pregunta" resource="pregunta" transform={(d: Record<string, unknown>) => ({ ...d, respuestas: undefined })}>
+      <ResourceForm><PreguntaInputs create={false} /></ResourceForm>
+    </ResourceEdit>
+  );
+}
