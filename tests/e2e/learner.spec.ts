@@ -113,6 +113,7 @@ test.describe('learner area, as a new learner would use it', () => {
     await expect(overlay.getByRole('heading', { name: '¡Excelente trabajo!' })).toBeVisible();
     await expect(overlay.getByTestId('result-correct')).toHaveText('Respuestas correctas: 3 de 4');
     await expect(overlay.getByTestId('result-score')).toHaveText('Puntaje: 75.00');
+    await page.waitForTimeout(400); // the dialog's fade-in, for the screenshot only
     await page.screenshot({ path: '/tmp/learner-quiz-result-1280.png' });
     await overlay.getByRole('button', { name: 'Volver al Nivel' }).click();
     await expect(page).toHaveURL(new RegExp(`${levelUrl}$`));
@@ -196,6 +197,50 @@ test.describe('learner area, as a new learner would use it', () => {
     await ctx.close();
   });
 
+  test('a sign video offers slow motion (0,5× 0,75× 1×), replay and loop; the written word stays next to the audio', async ({ page }) => {
+    await loginAs(page, 'nino');
+    // A word whose sign is a video (the demo content has GIFs): the media list is answered here.
+    await page.route(/\/api\/multimedia\/palabra\/\d+$/, async (route) => {
+      const res = await route.fetch();
+      const body = await res.json();
+      body.data = body.data.map((m: { descripcion: string; tipo: string; url: string }) => (m.descripcion === 'gifSena' ? { ...m, tipo: 'video', url: 'uploads/multimedia/sena-de-prueba.webm' } : m));
+      await route.fulfill({ response: res, json: body });
+    });
+    await page.goto('/home');
+    await page.getByRole('button', { name: 'Empezar Animales' }).click();
+    await page.getByRole('button', { name: 'Empezar gato' }).click();
+    const video = page.getByTestId('sign-video');
+    await expect(video).toBeVisible();
+    await expect(video).toHaveAttribute('aria-label', 'Video de la seña de gato');
+    const state = () => video.evaluate((v: HTMLVideoElement) => ({ rate: v.playbackRate, loop: v.loop }));
+    expect(await state()).toEqual({ rate: 1, loop: true });
+    await page.getByRole('button', { name: 'Cámara lenta 0,5x' }).click();
+    expect((await state()).rate).toBe(0.5);
+    await page.getByRole('button', { name: 'Cámara lenta 0,75x' }).click();
+    expect((await state()).rate).toBe(0.75);
+    await page.getByRole('button', { name: 'Repetir siempre' }).click();
+    expect((await state()).loop).toBe(false);
+    await page.getByRole('button', { name: 'Repetir', exact: true }).click();
+    expect(await video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBe(0);
+    await page.getByRole('button', { name: 'Velocidad normal' }).click();
+    expect((await state()).rate).toBe(1);
+    await expect(page.getByTestId('word-es')).toHaveText('gato');
+    await expect(page.getByTestId('word-en')).toHaveText('cat');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('a word without sign media shows the spec message', async ({ page }) => {
+    await loginAs(page, 'nino');
+    await page.route(/\/api\/multimedia\/palabra\/\d+$/, (route) => route.fulfill({ status: 500, json: { msg: 'falla', code: 'INTERNAL' } }));
+    await page.goto('/home');
+    await page.getByRole('button', { name: 'Empezar Colores' }).click();
+    await page.getByRole('button', { name: 'Empezar rojo' }).click();
+    // A failed media fetch falls back to an empty list: no sign, but the words are still written.
+    await expect(page.getByText('No hay video ni GIF de señal disponible.')).toBeVisible();
+    await expect(page.getByTestId('word-es')).toHaveText('rojo');
+    await expect(page.getByTestId('word-en')).toHaveText('red');
+  });
+
   test('admin sees the Admin button; Salir logs out to /logIn', async ({ page }) => {
     await loginAs(page, 'admin');
     await page.goto('/home');
@@ -205,7 +250,7 @@ test.describe('learner area, as a new learner would use it', () => {
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });
 
-  test('no questionnaire, no words and no sign show the spec messages', async ({ page }) => {
+  test('no questionnaire and no words show the spec messages', async ({ page }) => {
     await loginAs(page, 'nino');
     await page.goto('/cuestionario/999');
     await expect(page.getByText('No se encontró evaluación para este nivel.')).toBeVisible();

@@ -14,17 +14,11 @@ import { mediaUrl } from '../../api/http';
 import { Loading } from '../../ui/Loading';
 import { LearnerPage, focusRing } from '../levelmenu/ui';
 import { fetchLevels, useLearner, type Nivel } from '../levelmenu/learnerData';
+import { filterLevels } from '../levelmenu/pure';
 import { CURRENT_LEVEL_KEY } from '../levelStorage';
 import { playLevelSound } from './sound';
 
 const CARD_COLORS = ['#ffe3ec', '#e3f2ff', '#fff4d6', '#e6f7ea', '#f1e6ff'];
-
-/** Filters level cards by level name only (case- and accent-insensitive). */
-export function filterLevels(levels: readonly Nivel[], q: string): Nivel[] {
-  const norm = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().trim();
-  const n = norm(q);
-  return n ? levels.filter((l) => norm(l.nombre_nivel).includes(n)) : [...levels];
-}
 
 function LevelCard({ level, index, onStart, busy }: { level: Nivel; index: number; onStart: (l: Nivel) => void; busy: boolean }) {
   const img = mediaUrl(level.imagen, 'niveles');

@@ -12,6 +12,8 @@ import { mergeLevelData, unsyncedWords, type LocalLevelData, type ServerLevelPro
 import type { AttemptResult, ResultRow } from '../../../shared/rules/quiz';
 import { readLevelData, writeLevelData } from '../levelStorage';
 
+export { mediaBy, signMedia } from './pure';
+
 export interface Nivel {
   id_nivel: number;
   id?: number;
@@ -92,16 +94,6 @@ export async function fetchMedia(wordId: number, signal?: AbortSignal): Promise<
     if ((err as Error).name !== 'AbortError') console.warn('No se pudo cargar la multimedia de la palabra', wordId, err);
     return [];
   }
-}
-
-export const mediaBy = (list: readonly Multimedia[], descripcion: string) => list.find((m) => m.descripcion === descripcion) ?? null;
-
-/** The sign to show: the gifSena entry, else any video, else any gif other than the menu one. */
-export function signMedia(list: readonly Multimedia[]): Multimedia | null {
-  return mediaBy(list, 'gifSena')
-    ?? list.find((m) => m.tipo === 'video')
-    ?? list.find((m) => m.tipo === 'gif' && m.descripcion !== 'gifmenu')
-    ?? null;
 }
 
 export async function fetchEvaluation(levelId: number, signal?: AbortSignal): Promise<EvaluacionQuiz | null> {

@@ -19,36 +19,15 @@ import ThumbUpIcon from '@mui/icons-material/ThumbUp';
 import { mediaUrl } from '../../api/http';
 import { useAlert } from '../../ui/AlertModal';
 import {
-  ALL_ANSWERED_MSG, formatScore, isAnswerCorrect, isAnswered, isPass, isTextQuestion, NO_EVALUATION_MSG,
-  type AttemptResult, type GivenAnswer, type ResultRow,
+  ALL_ANSWERED_MSG, formatScore, isAnswered, isPass, isTextQuestion, NO_EVALUATION_MSG, type AttemptResult, type GivenAnswer,
 } from '../../../shared/rules/quiz';
+import { buildRows } from '../levelmenu/pure';
 import { updateLevelData } from '../levelStorage';
 import { fetchEvaluation, saveQuiz, useLearner, type EvaluacionQuiz, type PreguntaQuiz } from '../levelmenu/learnerData';
 import { LearnerPage, focusRing } from '../levelmenu/ui';
 
 const PASS_MESSAGE = '¡Lo hiciste genial! Sigue así y aprenderás muchas señas nuevas.';
 const TRY_MESSAGE = 'Cada intento te hace más fuerte. Repasa las palabras y vuelve a intentarlo.';
-
-/** The rows the spec's quiz sends; correctness is only what the browser can tell, the server judges. */
-export function buildRows(ev: EvaluacionQuiz, answers: Record<number, GivenAnswer>, userId: number, levelId: number, now = new Date()): ResultRow[] {
-  return ev.preguntas.map((q) => {
-    const a = answers[q.id_pregunta] ?? {};
-    const text = isTextQuestion(q.Tipo);
-    const option = text ? null : q.respuestas.find((r) => r.id_respuesta === a.id_respuesta);
-    const key = { id_pregunta: q.id_pregunta, Tipo: q.Tipo, respuestas: q.respuestas.map((r) => ({ id_respuesta: r.id_respuesta, respuesta: r.respuesta ?? '', valor: r.valor === true })) };
-    const correcta = isAnswerCorrect(key, a);
-    return {
-      id_pregunta: q.id_pregunta,
-      id_usuario: userId,
-      id_nivel: levelId,
-      id_respuesta: text ? null : a.id_respuesta ?? null,
-      respuesta: text ? (a.respuesta ?? '').trim() : option?.respuesta ?? '',
-      correcta,
-      valor: correcta ? 1 : 0,
-      fecha: now.toISOString(),
-    };
-  });
-}
 
 function QuestionCard({ q, index, total, answer, onChange }: { q: PreguntaQuiz; index: number; total: number; answer: GivenAnswer | undefined; onChange: (a: GivenAnswer) => void }) {
   const img = mediaUrl(q.imagen, 'preguntas');

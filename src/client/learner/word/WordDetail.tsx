@@ -17,17 +17,11 @@ import { Loading } from '../../ui/Loading';
 import { addSeenWord } from '../levelStorage';
 import { fetchMedia, fetchWords, markSeenOnServer, mediaBy, signMedia, useLearner, type Multimedia, type Palabra } from '../levelmenu/learnerData';
 import { LearnerPage, focusRing } from '../levelmenu/ui';
+import { nextWord } from '../levelmenu/pure';
 import { playWordAudio } from '../home/sound';
 
 export const NO_SIGN_MSG = 'No hay video ni GIF de señal disponible.';
 export const SPEEDS = [0.5, 0.75, 1] as const;
-
-/** The word after `current` in the level, wrapping around to the first. */
-export function nextWord(words: readonly Palabra[], current: number): Palabra | null {
-  if (words.length === 0) return null;
-  const i = words.findIndex((w) => w.id_palabra === current);
-  return words[(i + 1) % words.length] ?? null;
-}
 
 /** The sign video with slow motion, replay and loop (beyond the spec: deaf learners ask for it). */
 function SignVideo({ src, label }: { src: string; label: string }) {
