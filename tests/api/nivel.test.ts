@@ -152,4 +152,14 @@ describe('nivel: admin CRUD', () => {
     expect(page.json().data.map((n: { id_nivel: number }) => n.id_nivel)).toEqual(sorted.slice(2, 4).map((n) => n.id_nivel));
     expect((await t.call('GET', '/api/nivel/getNivels?sort=password', { as: 'nino' })).statusCode).toBe(400);
   });
+
+  it('the row and its image succeed or fail together: a failed insert removes the stored file', async () => {
+    await t.database.raw("ALTER TABLE nivel ADD CONSTRAINT test_sin_boom CHECK (nombre_nivel <> 'BOOM')");
+    try {
+      const body = await expectRefused(t, () => sendForm(t, 'POST', '/api/nivel/register', 'admin', { ...valid, nombre_nivel: 'BOOM' }, { imagen: { name: 'a.png', data: FILES.png } }), 500, 'Ocurrió un error interno. Inténtalo de nuevo más tarde.', ['niveles']);
+      expect(body.code).toBe('INTERNAL');
+    } finally {
+      await t.database.raw('ALTER TABLE nivel DROP CONSTRAINT test_sin_boom');
+    }
+  });
 });

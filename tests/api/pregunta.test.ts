@@ -113,4 +113,17 @@ describe('pregunta', () => {
     expect(fileExists(t, 'respuestas', ans.json().data.imagen)).toBe(false);
     expect((await t.call('GET', `/api/pregunta/getPregunta/${created.id_pregunta}`, { as: 'profesor' })).statusCode).toBe(404);
   });
+
+  it('question + answers + image succeed or fail together: a database failure on the 2nd answer leaves nothing behind', async () => {
+    await t.database.raw("ALTER TABLE respuesta ADD CONSTRAINT test_sin_boom CHECK (respuesta <> 'BOOM')");
+    try {
+      const respuestas = JSON.stringify([{ respuesta: 'bien', valor: true }, { respuesta: 'BOOM', valor: false }]);
+      const ev = await evaluation();
+      const body = await expectRefused(t, () => sendForm(t, 'POST', '/api/pregunta/register', 'profesor', { pregunta: 'Atómica', Tipo: 'Opción Múltiple', porcentaje: 5, id_evaluacion: ev, respuestas }, { imagen: { name: 'a.png', data: FILES.png } }), 500, undefined, ['preguntas']);
+      expect(body.code).toBe('INTERNAL');
+      expect(await scalar(t, "SELECT count(*) FROM pregunta WHERE pregunta = 'Atómica'")).toBe(0);
+    } finally {
+      await t.database.raw('ALTER TABLE respuesta DROP CONSTRAINT test_sin_boom');
+    }
+  });
 });
