@@ -1,6 +1,11 @@
-import Placeholder from '../pages/Placeholder';
+import { GamePage } from './GamePage';
+import { CardsScene } from '../../../games/cards/CardsScene';
+import { levelIds } from '../../../games/cards/rules';
+import { GAMES } from '../../../games/shared/catalog';
 
-/** Cartas (built by a later issue). */
-export default function Screen() {
-  return <Placeholder title="Cartas" />;
+const game = GAMES.find((g) => g.id === 'cards')!;
+
+/** Cartas (/ruleta-palabras): find the card hiding the clue, then the word. */
+export default function CardsPage() {
+  return <GamePage game={game} scene={CardsScene} playable={(w) => levelIds(w).length > 0} hint="Lee las instrucciones y pulsa «¡A jugar!»." />;
 }

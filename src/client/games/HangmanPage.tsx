@@ -1,6 +1,11 @@
-import Placeholder from '../pages/Placeholder';
+import { GamePage } from './GamePage';
+import { HangmanScene } from '../../../games/hangman/HangmanScene';
+import { playableWords } from '../../../games/hangman/rules';
+import { GAMES } from '../../../games/shared/catalog';
 
-/** Adivina la palabra (built by a later issue). */
-export default function Screen() {
-  return <Placeholder title="Adivina la palabra" />;
+const game = GAMES.find((g) => g.id === 'hangman')!;
+
+/** Adivina la palabra (/ahorcado): hangman on the level's words (?nivel=) or every level's. */
+export default function HangmanPage() {
+  return <GamePage game={game} scene={HangmanScene} playable={(w) => playableWords(w).length > 0} hint="Lee las instrucciones y pulsa «¡A jugar!»." />;
 }

@@ -1,6 +1,11 @@
-import Placeholder from '../pages/Placeholder';
+import { GamePage } from './GamePage';
+import { OrderWordsScene } from '../../../games/order-words/OrderWordsScene';
+import { playableWords } from '../../../games/order-words/rules';
+import { GAMES } from '../../../games/shared/catalog';
 
-/** Ordenar palabras (built by a later issue). */
-export default function Screen() {
-  return <Placeholder title="Ordenar palabras" />;
+const game = GAMES.find((g) => g.id === 'orderWords')!;
+
+/** Ordenar palabras (/memorama): put the scrambled letters of the sign's word in order. */
+export default function OrderWordsPage() {
+  return <GamePage game={game} scene={OrderWordsScene} playable={(w) => playableWords(w).length > 0} hint="Lee las instrucciones y pulsa «¡A jugar!»." />;
 }

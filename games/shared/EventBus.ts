@@ -1,0 +1,41 @@
+/**
+ * The one channel between the Phaser scenes and React (as in Phaser's React template).
+ * Scenes emit; pages listen and remove ONLY their own handler (`EventBus.off(name, handler)`).
+ */
+import * as Phaser from 'phaser';
+
+export const EventBus = new Phaser.Events.EventEmitter();
+
+/** Event names (payloads in the comments). */
+export const GAME_EVENTS = {
+  /** The scene is running: (scene) */
+  ready: 'current-scene-ready',
+  /** The scene's test snapshot after every change: (snapshot object) */
+  state: 'game-state',
+  /** Rule events of one transition: (events array) */
+  events: 'game-events',
+  /** A feedback line for the caption bar: ({ text, kind }) */
+  caption: 'game-caption',
+  /** Where the animated sign GIF goes over the canvas: (SignOverlay | null) */
+  sign: 'game-sign',
+  /** The child restarted the game (a new run begins): () */
+  restart: 'game-restart',
+  /** The child pressed "Volver al menú" inside the canvas: () */
+  exit: 'game-exit',
+} as const;
+
+export type CaptionKind = 'success' | 'error' | 'info';
+
+export interface Caption {
+  text: string;
+  kind: CaptionKind;
+}
+
+/** The sign GIF and its box in design coordinates (1280 × 800). */
+export interface SignOverlay {
+  url: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}

@@ -1,0 +1,90 @@
+/**
+ * Points of the games, held in memory only (spec: "a global total and one total per game").
+ * A tiny store with subscribe: the module lives as long as the SPA session, so the totals survive
+ * navigation between the games menu and the games, and vanish on reload. No Phaser, no React.
+ *
+ * A game "banks" the score of a finished run (won, lost, restarted or left half-way): the run's
+ * score is added once to that game's total and to the global total (see `createRunBank`).
+ */
+
+export type GameId = 'hangman' | 'orderWords' | 'cards';
+
+export const GAME_IDS: readonly GameId[] = Object.freeze(['hangman', 'orderWords', 'cards']);
+
+export interface PointsSnapshot {
+  total: number;
+  byGame: Readonly<Record<GameId, number>>;
+}
+
+export interface PointsStore {
+  get(): PointsSnapshot;
+  /** Adds `points` (a whole number ≥ 0; anything else is ignored) to `game` and to the total. */
+  add(game: GameId, points: number): void;
+  subscribe(listener: (points: PointsSnapshot) => void): () => void;
+  reset(): void;
+}
+
+const zero = (): PointsSnapshot => ({ total: 0, byGame: { hangman: 0, orderWords: 0, cards: 0 } });
+
+export function createPointsStore(): PointsStore {
+  let current = zero();
+  const listeners = new Set<(p: PointsSnapshot) => void>();
+  const emit = () => {
+    for (const l of [...listeners]) l(current);
+  };
+  return {
+    get: () => current,
+    add(game, points) {
+      if (!GAME_IDS.includes(game)) return;
+      if (!Number.isFinite(points) || points <= 0) return;
+      const n = Math.floor(points);
+      current = { total: current.total + n, byGame: { ...current.byGame, [game]: current.byGame[game] + n } };
+      emit();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    reset() {
+      current = zero();
+      emit();
+    },
+  };
+}
+
+/** The store the menu and the game pages share. */
+export const points = createPointsStore();
+
+/**
+ * Tracks one game's running score and banks it exactly once per run:
+ * `update(score)` while playing, `finish()` when the run ends (won / lost), `restart()` when a
+ * new run starts (banks the previous run if it was not banked), `leave()` on unmount.
+ */
+export function createRunBank(store: PointsStore, game: GameId) {
+  let score = 0;
+  let banked = false;
+  const bank = () => {
+    if (!banked) store.add(game, score);
+    banked = true;
+  };
+  return {
+    update(s: number) {
+      if (Number.isFinite(s)) score = Math.max(0, s);
+    },
+    finish: bank,
+    leave: bank,
+    restart() {
+      bank();
+      score = 0;
+      banked = false;
+    },
+    get score() {
+      return score;
+    },
+    get banked() {
+      return banked;
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { GameWord } from '../../../games/shared/types';
+import { ApiError, apiGet } from '../api/http';
+import { multimediaFrom, palabrasFrom, toGameWord, type ApiMultimedia } from './words';
+
+export type WordsState =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; words: GameWord[] };
+
+const MEDIA_CONCURRENCY = 6;
+
+/** Runs `fn` over `items` with at most `limit` calls at a time, keeping the order of results. */
+async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+/**
+ * The words the games play with: one level's (`GET palabra/nivel/{id}`) or every level's
+ * (`GET palabra/getPalabras`), each with its media (`GET multimedia/palabra/{id}`). A word whose
+ * media fails to load is still played (without picture / sign).
+ */
+export function useGameWords(nivelId: number | null) {
+  const [state, setState] = useState<WordsState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+
+  useEffect(() => {
+    const ctrl = new AbortController();
+    setState({ status: 'loading' });
+    (async () => {
+      const body = await apiGet(nivelId === null ? 'palabra/getPalabras' : `palabra/nivel/${nivelId}`, { signal: ctrl.signal });
+      const palabras = palabrasFrom(body);
+      const words = await mapLimited(palabras, MEDIA_CONCURRENCY, async (p) => {
+        let media: ApiMultimedia[] = [];
+        try {
+          media = multimediaFrom(await apiGet(`multimedia/palabra/${p.id_palabra}`, { signal: ctrl.signal }));
+        } catch (err) {
+          if ((err as Error).name === 'AbortError') throw err;
+          console.warn('No se pudo cargar la multimedia de la palabra', p.id_palabra, err);
+        }
+        return toGameWord(p, media);
+      });
+      if (!ctrl.signal.aborted) setState({ status: 'ready', words });
+    })().catch((err: unknown) => {
+      if ((err as Error)?.name === 'AbortError' || ctrl.signal.aborted) return;
+      // A level that does not exist (404) has no words for the games.
+      if (err instanceof ApiError && err.status === 404) setState({ status: 'ready', words: [] });
+      else setState({ status: 'error', message: err instanceof ApiError ? err.msg : 'No se pudieron cargar las palabras.' });
+    });
+    return () => ctrl.abort();
+  }, [nivelId, attempt]);
+
+  return { state, retry };
+}

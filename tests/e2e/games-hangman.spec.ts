@@ -1,0 +1,179 @@
+/**
+ * Hangman ("Adivina la palabra", /ahorcado) played as a child would: on-screen keys with the
+ * mouse, the physical keyboard, a win through all 10 levels and losses (level restart after 2 s,
+ * game over at zero lives, restart to level 1). State is read from window.__game (test mode).
+ */
+import { test, expect } from './fixtures';
+import { POLL_MS, clickTarget, expectCaption, lastPauseOf, loginForGames, openGame, snap, waitPhase } from './games-helpers';
+import { HANGMAN_ALPHABET, lettersToGuess } from '../../games/hangman/rules';
+
+interface Snap {
+  phase: string;
+  level: number;
+  levelScore: number;
+  totalScore: number;
+  lives: number;
+  attemptsLeft: number;
+  wordIndex: number;
+  wordsInLevel: number;
+  currentWord: string | null;
+  masked: string;
+  guessed: string[];
+  wrongLetters: string[];
+}
+
+/** Solves the current word: the first letter by clicking its on-screen key, the rest typed. */
+async function solveWord(page: import('@playwright/test').Page) {
+  const s = await snap<Snap>(page);
+  const todo = lettersToGuess(s.currentWord ?? '').filter((l) => !s.guessed.includes(l));
+  for (const [i, letter] of todo.entries()) {
+    if (i === 0) await clickTarget(page, `key:${letter}`);
+    else await page.keyboard.press(letter.toLowerCase());
+  }
+  // Done when the game moved on: next word, or an end-of-level / end-of-game phase.
+  await page.waitForFunction(
+    (b) => {
+      const n = window.__game?.snapshot() as Snap | null;
+      return n !== null && n !== undefined && (n.wordIndex !== b.wordIndex || n.level !== b.level || !['playing', 'word-solved'].includes(n.phase));
+    },
+    { wordIndex: s.wordIndex, level: s.level },
+    { polling: POLL_MS },
+  );
+}
+
+/** Fails the current word with 6 letters it does not contain (mouse and keyboard). */
+async function failWord(page: import('@playwright/test').Page) {
+  const s = await snap<Snap>(page);
+  const needed = lettersToGuess(s.currentWord ?? '');
+  const wrong = HANGMAN_ALPHABET.filter((l) => !needed.includes(l) && !s.guessed.includes(l)).slice(0, 6);
+  for (const [i, letter] of wrong.entries()) {
+    if (i % 2 === 0) await clickTarget(page, `key:${letter}`);
+    else await page.keyboard.press(letter);
+  }
+  await waitPhase(page, ['word-failed']);
+}
+
+test.describe('Adivina la palabra', () => {
+  test.beforeEach(async ({ page }) => {
+    await loginForGames(page);
+  });
+
+  test('instructions first, then a win through the 10 levels; points reach the menu', async ({ page }) => {
+    test.setTimeout(240_000);
+    await openGame(page, '/ahorcado?nivel=1');
+    await expect(page.getByRole('heading', { name: 'Adivina la palabra' })).toBeVisible();
+    await page.screenshot({ path: '/tmp/games-hangman-instructions.png' });
+    await clickTarget(page, 'button:start');
+    let s = await waitPhase<Snap>(page, ['playing']);
+    expect(s).toMatchObject({ level: 1, lives: 3, attemptsLeft: 6, levelScore: 100, totalScore: 0 });
+    expect(s.wordsInLevel).toBe(5); // up to 5 random words of the level (the demo level has 6)
+    // The animated sign of the word is on screen, next to the canvas picture.
+    await expect(page.getByTestId('sign-gif')).toBeVisible();
+    expect(await page.getByTestId('sign-gif').getAttribute('src')).toMatch(/^\/uploads\/multimedia\//);
+
+    // One right key: the letter shows, the key turns green, a caption says so.
+    const first = lettersToGuess(s.currentWord!)[0]!;
+    await clickTarget(page, `key:${first}`);
+    s = await snap<Snap>(page);
+    expect(s.guessed).toEqual([first]);
+    expect(s.masked).not.toMatch(/^_+$/);
+    await expectCaption(page, `La letra ${first} está en la palabra.`);
+    await page.screenshot({ path: '/tmp/games-hangman-playing.png' });
+
+    await page.evaluate(() => window.__game!.setTimeScale(20));
+    for (let level = 1; level <= 10; level++) {
+      for (;;) {
+        s = await snap<Snap>(page);
+        if (s.phase !== 'playing') break;
+        await solveWord(page);
+      }
+      s = await snap<Snap>(page);
+      expect(s.levelScore).toBe(100);
+      if (level < 10) {
+        expect(s).toMatchObject({ phase: 'level-passed', level, totalScore: level * 100 });
+        if (level === 1) {
+          await expectCaption(page, '¡Felicidades! Superaste el nivel 1');
+          await page.screenshot({ path: '/tmp/games-hangman-level-passed.png' });
+        }
+        // Continue: the button (odd levels) or Enter (even levels).
+        if (level % 2 === 1) await clickTarget(page, 'button:continue');
+        else await page.keyboard.press('Enter');
+        s = await waitPhase<Snap>(page, ['playing']);
+        expect(s).toMatchObject({ level: level + 1, levelScore: 100, lives: 3 });
+      }
+    }
+    s = await waitPhase<Snap>(page, ['won']);
+    expect(s).toMatchObject({ level: 10, lives: 3, totalScore: 1000 });
+    await expectCaption(page, '¡Ganaste!');
+    await expect(page.getByTestId('game-points')).toHaveText('Puntos: 1000');
+    await page.screenshot({ path: '/tmp/games-hangman-won.png' });
+    const cues = await page.evaluate(() => window.__game!.cues().map((c) => c.cue));
+    expect(cues).toContain('win');
+
+    await clickTarget(page, 'button:menu');
+    await expect(page).toHaveURL(/\/juegos\/1$/);
+    await expect(page.getByTestId('points-hangman')).toHaveText('Puntos: 1000');
+    await expect(page.getByTestId('points-total')).toHaveText('Puntos totales: 1000');
+  });
+
+  test('wrong letters cost 2 points, a lost word costs a life and 5 points, a low level restarts after 2 s, zero lives is defeat', async ({ page }) => {
+    test.setTimeout(120_000);
+    await openGame(page, '/ahorcado?nivel=1');
+    await page.keyboard.press('Enter'); // the instructions' button by keyboard
+    let s = await waitPhase<Snap>(page, ['playing']);
+
+    // One wrong letter by the physical keyboard.
+    const needed = lettersToGuess(s.currentWord!);
+    const wrong = HANGMAN_ALPHABET.find((l) => !needed.includes(l))!;
+    await page.keyboard.press(wrong.toLowerCase());
+    s = await snap<Snap>(page);
+    expect(s).toMatchObject({ levelScore: 98, attemptsLeft: 5, wrongLetters: [wrong] });
+    await expectCaption(page, `La letra ${wrong} no está. Te quedan 5 intentos.`);
+    // Pressing it again changes nothing.
+    await page.keyboard.press(wrong.toLowerCase());
+    expect((await snap<Snap>(page)).attemptsLeft).toBe(5);
+
+    // First word lost: 6 wrong letters → −12 −5, one life less; the word stays visible 1.5 s.
+    await failWord(page);
+    s = await snap<Snap>(page);
+    expect(s).toMatchObject({ phase: 'word-failed', lives: 2, levelScore: 83, attemptsLeft: 0 });
+    await waitPhase(page, ['playing']);
+    const paused = await lastPauseOf(page, 'word-failed');
+    expect(paused).toBeGreaterThanOrEqual(1500);
+    expect(paused).toBeLessThan(3500); // late timers on a loaded machine
+    await expectCaption(page, `La palabra era «${s.currentWord}».`);
+
+    // Second word lost → 66 < 70; solve the other 3 words: the level fails and restarts after 2 s.
+    await failWord(page);
+    expect((await snap<Snap>(page)).levelScore).toBe(66);
+    await page.screenshot({ path: '/tmp/games-hangman-word-failed.png' });
+    await waitPhase(page, ['playing']);
+    for (;;) {
+      s = await snap<Snap>(page);
+      if (s.phase !== 'playing') break;
+      await solveWord(page);
+    }
+    s = await waitPhase<Snap>(page, ['level-failed']);
+    expect(s).toMatchObject({ level: 1, levelScore: 66, lives: 1, totalScore: 0 });
+    await expectCaption(page, 'El nivel vuelve a empezar.');
+    await page.screenshot({ path: '/tmp/games-hangman-level-failed.png' });
+    s = await waitPhase<Snap>(page, ['playing']);
+    const restartPause = await lastPauseOf(page, 'level-failed');
+    expect(restartPause).toBeGreaterThanOrEqual(2000);
+    expect(restartPause).toBeLessThan(4000);
+    expect(s).toMatchObject({ level: 1, levelScore: 100, lives: 1, wordIndex: 0, attemptsLeft: 6 });
+
+    // Last life lost → defeat.
+    await failWord(page);
+    s = await waitPhase<Snap>(page, ['lost']);
+    expect(s).toMatchObject({ lives: 0, totalScore: 0 });
+    await expectCaption(page, 'Te quedaste sin vidas.');
+    await page.screenshot({ path: '/tmp/games-hangman-lost.png' });
+    expect(await page.evaluate(() => window.__game!.cues().map((c) => c.cue))).toContain('lose');
+
+    // Restart → level 1, full lives, straight to play.
+    await clickTarget(page, 'button:restart');
+    s = await waitPhase<Snap>(page, ['playing']);
+    expect(s).toMatchObject({ level: 1, lives: 3, levelScore: 100, totalScore: 0, attemptsLeft: 6 });
+  });
+});

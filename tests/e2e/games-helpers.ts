@@ -1,0 +1,84 @@
+/** Helpers for the games' Playwright tests: read `window.__game` (test mode) and act as a child. */
+import type { Page } from '@playwright/test';
+import { expect, loginAs } from './fixtures';
+
+export const TEST_FLAG_KEY = 'manitas.gamesTest';
+/** Poll on a timer, not on animation frames (software WebGL draws few frames per second). */
+export const POLL_MS = 40;
+
+/** Logs in as the demo boy and turns the games' test mode on (window.__game). */
+export async function loginForGames(page: Page) {
+  // Every caption the page shows, in order (window.__captions), so a test can check a caption
+  // even when the game has already moved on.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __captions: string[] };
+    w.__captions = [];
+    new MutationObserver(() => {
+      const text = document.querySelector('[data-testid="game-caption"]')?.textContent ?? '';
+      if (text && w.__captions[w.__captions.length - 1] !== text) w.__captions.push(text);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  await loginAs(page, 'nino');
+  await page.evaluate((k) => localStorage.setItem(k, '1'), TEST_FLAG_KEY);
+}
+
+export async function snap<T = any>(page: Page): Promise<T> {
+  const handle = await page.waitForFunction(() => window.__game?.snapshot() ?? null, undefined, { polling: POLL_MS });
+  return (await handle.jsonValue()) as T;
+}
+
+/** Waits until the scene's phase is one of `phases`; returns the snapshot. */
+export async function waitPhase<T = any>(page: Page, phases: string[], timeout = 15_000): Promise<T> {
+  const handle = await page.waitForFunction(
+    (ps) => {
+      const s = window.__game?.snapshot() as { phase?: string } | undefined;
+      return s && ps.includes(s.phase ?? '') ? s : null;
+    },
+    phases,
+    { timeout, polling: POLL_MS },
+  );
+  return (await handle.jsonValue()) as T;
+}
+
+/** Page coordinates of a named canvas target (key:A, tile:0, card:1, option:2, button:start...). */
+export async function pointOf(page: Page, name: string): Promise<{ x: number; y: number }> {
+  const handle = await page.waitForFunction((n) => window.__game?.point(n) ?? null, name, { polling: POLL_MS });
+  return (await handle.jsonValue()) as { x: number; y: number };
+}
+
+/** Clicks a canvas target with the mouse, where a child would. */
+export async function clickTarget(page: Page, name: string) {
+  const p = await pointOf(page, name);
+  await page.mouse.click(p.x, p.y);
+}
+
+/** Taps a canvas target on a touch screen. */
+export async function tapTarget(page: Page, name: string) {
+  const p = await pointOf(page, name);
+  await page.touchscreen.tap(p.x, p.y);
+}
+
+/** Opens a game page and waits for its scene. */
+export async function openGame(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByTestId('game-stage')).toBeVisible();
+  await waitPhase(page, ['instructions']);
+}
+
+/** Waits until some caption shown so far contains `text`. */
+export async function expectCaption(page: Page, text: string) {
+  await expect
+    .poll(async () => (await page.evaluate(() => (window as unknown as { __captions: string[] }).__captions)).some((c) => c.includes(text)), {
+      message: `caption «${text}»`,
+    })
+    .toBe(true);
+}
+
+/** Milliseconds the scene stayed in `phase` the last time it left it (from the scene's phase log). */
+export async function lastPauseOf(page: Page, phase: string): Promise<number> {
+  const log = await page.evaluate(() => window.__game!.phases());
+  for (let i = log.length - 2; i >= 0; i--) {
+    if (log[i]!.phase === phase) return log[i + 1]!.at - log[i]!.at;
+  }
+  throw new Error(`phase ${phase} not left yet`);
+}
