@@ -35,7 +35,7 @@ export function FormToolbar({ disableWhenInvalid = false, resource: resourceProp
   const m = MESSAGES[resource];
   return (
     <Toolbar sx={{ gap: 2 }}>
-      <SaveButton label="Guardar" disabled={disableWhenInvalid ? !isValid : undefined} />
+      <SaveButton label="Guardar" disabled={disableWhenInvalid ? !isValid : undefined} alwaysEnable={disableWhenInvalid ? undefined : true} />
       <MuiButton variant="outlined" onClick={() => (cancelTo ? redirect(cancelTo) : redirect('list', resource))}>
         Cancelar
       </MuiButton>

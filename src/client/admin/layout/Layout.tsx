@@ -6,7 +6,7 @@ import { UploadProgress } from '../common/components';
 
 export function AdminLayout({ children }: { children: ReactNode }) {
   return (
-    <Layout appBar={AdminAppBar} menu={AdminMenu}>
+    <Layout appBar={AdminAppBar} menu={AdminMenu} sx={{ '& .RaLayout-content': { minWidth: 0 } }}>
       <UploadProgress />
       {children}
     </Layout>

@@ -228,7 +228,7 @@ export default function VerEvaluacion() {
                           <TableCell>{p.pregunta || '(solo imagen)'}</TableCell>
                           <TableCell>{p.Tipo}</TableCell>
                           <TableCell>{pct(p.porcentaje)}</TableCell>
-                          <TableCell>
+                          <TableCell sx={{ whiteSpace: 'nowrap' }}>
                             <Button size="small" onClick={() => { setPanel(null); setOpenAnswers(openAnswers === p.id_pregunta ? null : p.id_pregunta); }}>
                               {openAnswers === p.id_pregunta ? 'Ocultar respuestas' : 'Ver respuestas'}
                             </Button>
@@ -255,7 +255,7 @@ export default function VerEvaluacion() {
                                       <TableRow key={r.id_respuesta}>
                                         <TableCell>{r.respuesta || '(solo imagen)'}</TableCell>
                                         <TableCell><ValorChip valor={r.valor} /></TableCell>
-                                        <TableCell>
+                                        <TableCell sx={{ whiteSpace: 'nowrap' }}>
                                           <Button size="small" component={RouterLink} to={`/admin/respuesta?editar=true&id_respuesta=${r.id_respuesta}`}>Editar</Button>
                                           <Button size="small" color="error" onClick={() => setConfirm({ resource: 'respuesta', id: r.id_respuesta })}>Eliminar</Button>
                                         </TableCell>

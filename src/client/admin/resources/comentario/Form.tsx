@@ -16,7 +16,7 @@ export function ComentarioCreate() {
           <SelectInput label="Usuario" optionText={(u: { nombre: string; apellido?: string; email: string }) => `${u.nombre} ${u.apellido ?? ''} (${u.email})`} validate={required(COMENTARIO_MSG.usuario)} />
         </ReferenceInput>
         <TextInput source="comentario" label="Comentario" multiline minRows={3} validate={required(COMENTARIO_MSG.comentario)} />
-        <NumberInput source="calificacion" label="Calificación (1 a 5)" min={1} max={5} step={1} validate={[required(COMENTARIO_MSG.calificacion), minValue(1, COMENTARIO_MSG.calificacion), maxValue(5, COMENTARIO_MSG.calificacion)]} />
+        <NumberInput source="calificacion" label="Calificación (1 a 5)" validate={[required(COMENTARIO_MSG.calificacion), minValue(1, COMENTARIO_MSG.calificacion), maxValue(5, COMENTARIO_MSG.calificacion)]} />
       </ResourceForm>
     </ResourceCreate>
   );

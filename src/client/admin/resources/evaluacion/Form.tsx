@@ -11,9 +11,6 @@ function EvaluacionInputs() {
       <NumberInput
         source="puntaje"
         label="Puntaje"
-        min={1}
-        max={100}
-        step={1}
         validate={[required(EVALUACION_MSG.puntaje), minValue(1, EVALUACION_MSG.puntajeMin), maxValue(100, EVALUACION_MSG.puntajeMax)]}
       />
     </>

@@ -73,7 +73,7 @@ export function PreguntaInputs({ create }: { create: boolean }) {
     <>
       <SelectInput source="Tipo" label="Tipo" choices={TIPOS_PREGUNTA.map((t) => ({ id: t, name: t }))} validate={required(PREGUNTA_MSG.tipo)} />
       <TextInput source="pregunta" label="Pregunta" multiline validate={textOrImage} />
-      <NumberInput source="porcentaje" label="Porcentaje" min={0} max={100} validate={[required(PREGUNTA_MSG.porcentaje), minValue(0, PREGUNTA_MSG.porcentajeMin), maxValue(100, PREGUNTA_MSG.porcentajeMax)]} />
+      <NumberInput source="porcentaje" label="Porcentaje" validate={[required(PREGUNTA_MSG.porcentaje), minValue(0, PREGUNTA_MSG.porcentajeMin), maxValue(100, PREGUNTA_MSG.porcentajeMax)]} />
       <ReferenceInput source="id_evaluacion" reference="evaluacion" perPage={500} sort={{ field: 'id_evaluacion', order: 'ASC' }}>
         <SelectInput label="Evaluación" optionText={(e: { id: number; nivel?: { nombre_nivel?: string } }) => `#${e.id} · ${e.nivel?.nombre_nivel ?? 'sin nivel'}`} validate={required(PREGUNTA_MSG.evaluacion)} />
       </ReferenceInput>

@@ -17,6 +17,7 @@ import { ListBase, Pagination, Title, useListContext, useUpdate, type RaRecord }
 import { errorMessage } from '../../dataProvider';
 import { MESSAGES } from '../../messages';
 import { SEARCH_USUARIO_EVENT } from '../../layout/AppBar';
+import { useSession } from '../../../auth/useSession';
 
 /** dd/mm/aaaa from an ISO date (no time-zone shift: the date is a calendar date). */
 export const shortDate = (iso: unknown) => {
@@ -26,6 +27,7 @@ export const shortDate = (iso: unknown) => {
 };
 
 function StatusButton({ user }: { user: RaRecord }) {
+  const me = useSession();
   const [update, { isPending }] = useUpdate();
   const [error, setError] = useState<string | null>(null);
   const active = !!user.status;
@@ -35,7 +37,8 @@ function StatusButton({ user }: { user: RaRecord }) {
         size="small"
         variant="contained"
         color={active ? 'error' : 'success'}
-        disabled={isPending}
+        disabled={isPending || String(me?.id) === String(user.id)}
+        title={String(me?.id) === String(user.id) ? 'No puedes desactivar tu propia cuenta.' : undefined}
         onClick={() => {
           setError(null);
           // Pessimistic: the row changes only after the server confirms.
@@ -76,7 +79,7 @@ function UsersTable() {
   }, []);
 
   return (
-    <Box sx={{ p: { xs: 1, md: 2 } }}>
+    <Box sx={{ p: { xs: 1, md: 2 }, minWidth: 0, maxWidth: '100%' }}>
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         Lista de Usuarios
       </Typography>
@@ -98,7 +101,7 @@ function UsersTable() {
       ) : !data || data.length === 0 ? (
         <Typography>No hay usuarios registrados.</Typography>
       ) : (
-        <TableContainer component={Paper}>
+        <TableContainer component={Paper} sx={{ maxWidth: '100%', overflowX: 'auto' }}>
           <Table size="small" aria-label="Lista de Usuarios">
             <TableHead>
               <TableRow>

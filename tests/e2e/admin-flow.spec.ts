@@ -1,0 +1,125 @@
+import path from 'node:path';
+import { test, expect, loginAs } from './fixtures';
+import type { Page } from '@playwright/test';
+
+const DEMO = path.resolve('public/demo');
+
+/** Picks an option of a react-admin (MUI) select by its label. */
+async function choose(page: Page, label: string, option: string | RegExp) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+async function expectToast(page: Page, text: string) {
+  await expect(page.getByRole('alert').filter({ hasText: text }).first()).toBeVisible();
+}
+
+test('admin builds a level end to end and the demo child sees it', async ({ page }) => {
+  test.setTimeout(180_000);
+  await loginAs(page, 'admin');
+
+  // 1. A level with an image.
+  await page.goto('/admin/nivel/create');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('El nombre del nivel es requerido.')).toBeVisible();
+  await expectToast(page, 'Por favor, complete todos los campos.');
+  await page.getByLabel('Nombre').fill('Transportes');
+  await page.getByLabel('Descripción').fill('¡Súbete! Aprende las señas de los vehículos.');
+  await choose(page, 'Dificultad', 'Medio');
+  await page.locator('input[type=file]').setInputFiles(path.join(DEMO, 'niveles/animales.png'));
+  await page.screenshot({ path: '/tmp/admin-flow-nivel-form.png', fullPage: true });
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expectToast(page, 'Nivel creado exitosamente.');
+  await expect(page).toHaveURL(/\/admin\/nivel$/);
+  const row = page.getByRole('row').filter({ hasText: 'Transportes' });
+  await expect(row).toBeVisible();
+  await expect(row.getByRole('img')).toHaveAttribute('src', /\/uploads\/niveles\//);
+
+  // 2. A word of that level.
+  await page.goto('/admin/palabra/create');
+  await page.getByLabel('Palabra en Español').fill('Autobús');
+  await page.getByLabel('Palabra en Inglés').fill('Bus');
+  await choose(page, 'Nivel', 'Transportes');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expectToast(page, 'Palabra creada exitosamente.');
+  await expect(page.getByRole('row').filter({ hasText: 'Autobús' })).toContainText('Transportes');
+
+  // 3. Its sign GIF and Spanish audio (the submit stays disabled until the form is valid).
+  for (const m of [{ tipo: 'gif', desc: 'gifSena', file: 'palabras/gato/sign.gif' }, { tipo: 'audio', desc: 'audioEspanol', file: 'palabras/gato/audio-es.mp3' }]) {
+    await page.goto('/admin/multimedia/create');
+    const save = page.getByRole('button', { name: 'Guardar' });
+    await expect(save).toBeDisabled();
+    await choose(page, 'Tipo', m.tipo);
+    await choose(page, 'Descripción', m.desc);
+    await choose(page, 'Palabra', 'Autobús / Bus');
+    await expect(save).toBeDisabled();
+    await page.locator('input[type=file]').setInputFiles(path.join(DEMO, m.file));
+    await expect(save).toBeEnabled();
+    await save.click();
+    await expectToast(page, 'Multimedia registrada exitosamente.');
+    await expect(page.getByRole('heading', { name: 'Lista de Multimedia' }).or(page.getByText('Lista de Multimedia')).first()).toBeVisible();
+  }
+
+  // 4. An evaluation for the level.
+  await page.goto('/admin/evaluacion/create');
+  await choose(page, 'Nivel', 'Transportes');
+  await page.getByLabel('Puntaje').fill('0');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('El puntaje debe ser al menos 1.')).toBeVisible();
+  await page.getByLabel('Puntaje').fill('100');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expectToast(page, 'Evaluación creada correctamente.');
+
+  // 5. A multiple-choice question with answers.
+  await page.goto('/admin/pregunta/create');
+  await choose(page, 'Tipo', 'Opción Múltiple');
+  await expect(page.getByLabel('Respuesta')).toHaveCount(1); // one blank answer row
+  await page.getByLabel('Pregunta').fill('¿Cómo se dice "bus" en español?');
+  await page.getByLabel('Porcentaje').fill('100');
+  await choose(page, 'Evaluación', /Transportes/);
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('La respuesta es obligatoria.').first()).toBeVisible();
+  await page.getByLabel('Respuesta').fill('Autobús');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Debes marcar al menos una respuesta como correcta.')).toBeVisible();
+  await page.getByLabel('Correcta').check();
+  await page.getByRole('button', { name: 'Añadir' }).click();
+  await page.getByLabel('Respuesta').nth(1).fill('Avión');
+  await page.screenshot({ path: '/tmp/admin-flow-pregunta-form.png', fullPage: true });
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expectToast(page, 'Pregunta creada correctamente.');
+  const qRow = page.getByRole('row').filter({ hasText: '¿Cómo se dice "bus" en español?' });
+  await expect(qRow).toContainText('100%');
+  await qRow.getByRole('link', { name: 'Respuestas' }).click();
+  await expect(page).toHaveURL(/\/admin\/respuestas\/\d+$/);
+  await expect(page.getByRole('row').filter({ hasText: 'Autobús' })).toContainText('Correcta');
+  await expect(page.getByRole('row').filter({ hasText: 'Avión' })).toContainText('Incorrecta');
+  await page.screenshot({ path: '/tmp/admin-flow-respuestas.png', fullPage: true });
+
+  // 6. The demo child sees all of it, through the learner's own calls and screens.
+  const { token } = await loginAs(page, 'nino');
+  const headers = { Authorization: `Bearer ${token}` };
+  const niveles = (await (await page.request.get('/api/nivel/getNivels', { headers })).json()).data as { id_nivel: number; nombre_nivel: string; imagen: string | null }[];
+  const nivel = niveles.find((n) => n.nombre_nivel === 'Transportes')!;
+  expect(nivel?.imagen).toBeTruthy();
+  const palabras = (await (await page.request.get(`/api/palabra/nivel/${nivel.id_nivel}`, { headers })).json()) as { id_palabra: number; palabraEspanol: string }[];
+  const bus = palabras.find((p) => p.palabraEspanol === 'Autobús')!;
+  expect(bus).toBeTruthy();
+  const media = (await (await page.request.get(`/api/multimedia/palabra/${bus.id_palabra}`, { headers })).json()).data as { descripcion: string }[];
+  expect(media.map((m) => m.descripcion).sort()).toEqual(['audioEspanol', 'gifSena']);
+  const detalles = (await (await page.request.get('/api/evaluacion/detalles', { headers })).json()).data as { id_nivel: number; preguntas: { pregunta: string; respuestas: { respuesta: string }[] }[] }[];
+  const ev = detalles.find((e) => e.id_nivel === nivel.id_nivel)!;
+  expect(ev.preguntas[0]!.pregunta).toBe('¿Cómo se dice "bus" en español?');
+  expect(ev.preguntas[0]!.respuestas.map((r) => r.respuesta).sort()).toEqual(['Autobús', 'Avión']);
+
+  await page.goto('/home');
+  await expect(page.getByRole('heading', { name: 'Transportes' })).toBeVisible();
+  await page.goto(`/supmenu/${nivel.id_nivel}`);
+  await expect(page.getByText('Autobús').first()).toBeVisible();
+  await page.goto(`/menuletra/${nivel.id_nivel}/${bus.id_palabra}`);
+  await expect(page.getByTestId('sign-gif')).toBeVisible();
+  await page.goto(`/cuestionario/${nivel.id_nivel}`);
+  await expect(page.getByText('¿Cómo se dice "bus" en español?')).toBeVisible();
+  await expect(page.getByText('Avión')).toBeVisible();
+  await page.screenshot({ path: '/tmp/admin-flow-learner-quiz.png', fullPage: true });
+});

@@ -1,0 +1,55 @@
+import { test, expect, loginAs } from './fixtures';
+
+/**
+ * Every back-office screen opens for the role that may use it, shows its spec title/columns, and
+ * is photographed for review (/tmp/admin-*.png).
+ */
+const SCREENS: { path: string; text: string | RegExp; shot: string }[] = [
+  { path: '/admin/inicio', text: 'Puntaje promedio por nivel', shot: 'inicio' },
+  { path: '/admin/usuario', text: 'Lista de Usuarios', shot: 'usuario' },
+  { path: '/admin/nivel', text: 'Dificultad', shot: 'nivel' },
+  { path: '/admin/nivel/create', text: 'Nuevo nivel', shot: 'nivel-create' },
+  { path: '/admin/palabra', text: 'Palabra en Español', shot: 'palabra' },
+  { path: '/admin/conten', text: 'Contenidos', shot: 'conten' },
+  { path: '/admin/multimedia', text: 'Lista de Multimedia', shot: 'multimedia' },
+  { path: '/admin/multimedia/create', text: 'Subir multimedia', shot: 'multimedia-create' },
+  { path: '/admin/evaluacion', text: 'Puntaje', shot: 'evaluacion' },
+  { path: '/admin/verevaluacion', text: 'Actualizar Preguntas', shot: 'verevaluacion' },
+  { path: '/admin/pregunta', text: 'Evaluación ID', shot: 'pregunta' },
+  { path: '/admin/pregunta/create', text: 'Nueva pregunta', shot: 'pregunta-create' },
+  { path: '/admin/respuesta', text: 'ID Pregunta', shot: 'respuesta' },
+  { path: '/admin/respuestas/1', text: 'Respuestas por pregunta', shot: 'respuestas' },
+  { path: '/admin/resultados/1', text: 'Resultados del Cuestionario', shot: 'resultados' },
+  { path: '/admin/institucion', text: 'Instituciones', shot: 'institucion' },
+  { path: '/admin/dominio', text: 'Dominios', shot: 'dominio' },
+  { path: '/admin/comentario', text: 'Comentarios', shot: 'comentario' },
+  { path: '/admin/progreso', text: 'Progresos de los Usuarios', shot: 'progreso' },
+  { path: '/admin/configuracion', text: 'Configuración', shot: 'configuracion' },
+];
+
+test('admin: every screen opens with its spec wording', async ({ page }) => {
+  await loginAs(page, 'admin');
+  for (const s of SCREENS) {
+    await page.goto(s.path);
+    await expect(page.getByText(s.text).first(), s.path).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: `/tmp/admin-${s.shot}.png`, fullPage: true });
+  }
+});
+
+test('/admin goes to /admin/inicio; the shell has the sidebar, search, name and Cerrar sesión', async ({ page }) => {
+  await loginAs(page, 'admin');
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/admin\/inicio$/);
+  await expect(page.getByRole('heading', { name: '¡Hola, Andrés!' })).toBeVisible();
+  await expect(page.getByRole('search')).toBeVisible();
+  await expect(page.getByTestId('admin-user-name')).toHaveText('Andrés');
+  for (const name of ['Usuarios', 'Niveles', 'Palabras', 'Multimedia', 'Evaluaciones', 'Preguntas', 'Instituciones', 'Vista de usuario']) {
+    await expect(page.getByRole('menuitem', { name, exact: true })).toBeVisible();
+  }
+  // Roles only for superadmin.
+  await expect(page.getByRole('menuitem', { name: 'Roles' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await expect(page).toHaveURL(/\/logIn$/);
+  expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+});
