@@ -9,7 +9,7 @@ import {
   GOOGLE_DEFAULT_AVATAR, GOOGLE_DEFAULT_NOMBRE, GOOGLE_ERROR_MSG, emailInDomain, googleRole, mapGoogleIdentity,
   placeholderEmail, roleToGrant, safePhotoUrl, type RoleMappingConfig,
 } from '../../src/server/google/identity';
-import { emulatorAllowed, setAdminOptionsForTests } from '../../src/server/google/verifier';
+import { emulatorAllowed, googleVerifier, setAdminOptionsForTests } from '../../src/server/google/verifier';
 import type { FirebaseConfig } from '../../src/server/config';
 
 // ---------------------------------------------------------------------------------------------
@@ -370,6 +370,8 @@ describe('POST /api/user/google (verified by firebase-admin, not in emulator mod
   });
 });
 
+// Runs after the tests above (files run their tests in order): with DATABASE_URL, a second test app
+// empties the shared PostgreSQL database.
 describe('POST /api/user/google, other configurations', () => {
   it('without FIREBASE_* the button is hidden (config null) and the endpoint answers 404, changing nothing', async () => {
     const plain = await makeTestApp();
@@ -385,23 +387,18 @@ describe('POST /api/user/google, other configurations', () => {
     }
   });
 
-  it('an emulator host with a non-demo project is never trusted (503), and Google being unreachable is a 503', async () => {
+  it('an emulator host with a non-demo project is never trusted, and Google being unreachable is "unavailable" (503), not "invalid"', async () => {
     setAdminOptionsForTests('manitas-down', { httpAgent: new LocalAgent(() => 1), credential: { getAccessToken: async () => ({ access_token: 'x', expires_in: 3600 }) } });
-    const down = await makeTestApp({ firebase: { apiKey: 'k', authDomain: 'manitas-down.firebaseapp.com', projectId: 'manitas-down' } });
-    const misconfigured = await makeTestApp({ firebase: { apiKey: 'k', authDomain: 'p.firebaseapp.com', projectId: 'manitas-prod', emulatorHost: '127.0.0.1:9' } });
     try {
-      const unreachable = await down.call('POST', '/api/user/google', { body: { idToken: idToken({ sub: 'x', aud: 'manitas-down', iss: 'https://securetoken.google.com/manitas-down' }) } });
-      expect(unreachable.statusCode).toBe(503);
-      expect(unreachable.json()).toEqual({ msg: GOOGLE_ERROR_MSG, code: 'GOOGLE_UNAVAILABLE' });
-      const before = await snapshotCounts(misconfigured.database);
-      const r = await misconfigured.call('POST', '/api/user/google', { body: { idToken: idToken({ sub: 'x', email: 'jefa@manitas.test' }, { unsigned: true }) } });
-      expect(r.statusCode).toBe(503);
-      expect(await snapshotCounts(misconfigured.database)).toEqual(before);
+      const down = googleVerifier({ apiKey: 'k', authDomain: 'manitas-down.firebaseapp.com', projectId: 'manitas-down' });
+      await expect(down.verify(idToken({ sub: 'x', aud: 'manitas-down', iss: 'https://securetoken.google.com/manitas-down' })))
+        .rejects.toMatchObject({ kind: 'unavailable' });
+      const misconfigured = googleVerifier({ apiKey: 'k', authDomain: 'p.firebaseapp.com', projectId: 'manitas-prod', emulatorHost: '127.0.0.1:9' });
+      await expect(misconfigured.verify(idToken({ sub: 'x', email: 'jefa@manitas.test' }, { unsigned: true })))
+        .rejects.toMatchObject({ kind: 'unavailable' });
       expect(process.env.FIREBASE_AUTH_EMULATOR_HOST).toBeUndefined();
     } finally {
       setAdminOptionsForTests('manitas-down', null);
-      await down.close();
-      await misconfigured.close();
     }
   });
 });
