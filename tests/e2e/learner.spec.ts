@@ -58,6 +58,13 @@ test.describe('learner area, as a new learner would use it', () => {
     await expect(page.getByRole('link', { name: 'Jugar con estas palabras' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Hacer el cuestionario' })).toBeVisible();
     await page.screenshot({ path: '/tmp/learner-levelmenu-1280.png', fullPage: true });
+    // The carousel arrows scroll the words for mouse users.
+    const list = page.getByRole('list', { name: 'Palabras del nivel' });
+    await page.getByRole('button', { name: 'Ver más palabras' }).click();
+    await expect.poll(() => list.evaluate((el) => el.scrollLeft)).toBeGreaterThan(100);
+    const scrolled = await list.evaluate((el) => el.scrollLeft);
+    await page.getByRole('button', { name: 'Ver palabras anteriores' }).click();
+    await expect.poll(() => list.evaluate((el) => el.scrollLeft)).toBeLessThan(scrolled - 100);
 
     // Open the first word from its card, then walk with 'Siguiente'.
     await page.getByRole('button', { name: 'Empezar perro' }).click();
@@ -260,6 +267,7 @@ test.describe('learner area, as a new learner would use it', () => {
   });
 
   test('axe-core: no serious or critical violation on home, level menu, word detail and questionnaire; layouts at 375, 768 and 1280 px', async ({ page }) => {
+    test.setTimeout(180_000); // twelve pages, each analysed by axe, on a shared 2-core machine
     await loginAs(page, 'nina');
     for (const width of [375, 768, 1280]) {
       await page.setViewportSize({ width, height: width === 375 ? 740 : 900 });

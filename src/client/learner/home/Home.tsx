@@ -4,15 +4,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Fab from '@mui/material/Fab';
-import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import Alert from '@mui/material/Alert';
-import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
-import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import SportsEsportsIcon from '@mui/icons-material/SportsEsports';
 import { mediaUrl } from '../../api/http';
 import { Loading } from '../../ui/Loading';
-import { LearnerPage, focusRing } from '../levelmenu/ui';
+import { LearnerPage, ScrollButtons, focusRing } from '../levelmenu/ui';
 import { fetchLevels, useLearner, type Nivel } from '../levelmenu/learnerData';
 import { filterLevels } from '../levelmenu/pure';
 import { CURRENT_LEVEL_KEY } from '../levelStorage';
@@ -103,7 +100,6 @@ export default function Home() {
     navigate(`/supmenu/${level.id_nivel}`);
   };
 
-  const scroll = (dir: 1 | -1) => track.current?.scrollBy({ left: dir * 320, behavior: 'smooth' });
   const nombre = (typeof user?.nombre === 'string' && user.nombre.trim()) || 'Invitado';
   const listo = user?.sexo === 'niño' ? 'listo' : 'lista';
 
@@ -119,14 +115,7 @@ export default function Home() {
       <Box component="section" aria-labelledby="niveles-titulo">
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
           <Typography id="niveles-titulo" variant="h4" component="h2" sx={{ fontSize: { xs: '1.5rem', sm: '2rem' } }}>Niveles</Typography>
-          <Box sx={{ display: 'flex', gap: 1 }}>
-            <IconButton onClick={() => scroll(-1)} aria-label="Ver niveles anteriores" sx={{ bgcolor: '#fff', boxShadow: 1, width: 48, height: 48 }}>
-              <ChevronLeftIcon fontSize="large" />
-            </IconButton>
-            <IconButton onClick={() => scroll(1)} aria-label="Ver más niveles" sx={{ bgcolor: '#fff', boxShadow: 1, width: 48, height: 48 }}>
-              <ChevronRightIcon fontSize="large" />
-            </IconButton>
-          </Box>
+          <ScrollButtons target={track} label="niveles" />
         </Box>
         {levels === null ? (
           <Loading label="Cargando niveles..." />

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,7 +18,7 @@ import { allWordsSeen, EMPTY_LEVEL_DATA, progressColor, progressPercent, seenInL
 import { canRetry, formatScore, isPass, MAX_RETRIES } from '../../../shared/rules/quiz';
 import { addSeenWord, CURRENT_LEVEL_KEY, readLevelData, updateLevelData } from '../levelStorage';
 import { fetchLevels, fetchMedia, fetchWords, markSeenOnServer, mediaBy, syncLevel, useLearner, type Multimedia, type Nivel, type Palabra } from './learnerData';
-import { LearnerPage, focusRing } from './ui';
+import { LearnerPage, ScrollButtons, focusRing } from './ui';
 
 export const BAR_COLORS: Record<ProgressColor, string> = { red: '#c62828', orange: '#b35c00', green: '#1b7f4a' };
 const NO_WORDS_MSG = 'No hay palabras para este nivel.';
@@ -70,6 +70,7 @@ export default function LevelMenu() {
   const [media, setMedia] = useState<Record<number, Multimedia[]>>({});
   const [data, setData] = useState<LocalLevelData>(EMPTY_LEVEL_DATA);
   const [error, setError] = useState(false);
+  const track = useRef<HTMLUListElement>(null);
 
   useEffect(() => {
     if (!Number.isInteger(levelId) || levelId < 1 || !userId) return;
@@ -151,8 +152,11 @@ export default function LevelMenu() {
           </Paper>
 
           <Box component="section" aria-labelledby="palabras-titulo" sx={{ mb: 3 }}>
-            <Typography id="palabras-titulo" variant="h5" component="h2" sx={{ mb: 1, fontWeight: 800 }}>Palabras</Typography>
-            <Box component="ul" aria-label="Palabras del nivel" sx={{ display: 'flex', gap: 2, overflowX: 'auto', scrollSnapType: 'x mandatory', p: 1, pb: 2, m: 0 }}>
+            <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
+              <Typography id="palabras-titulo" variant="h5" component="h2" sx={{ fontWeight: 800 }}>Palabras</Typography>
+              <ScrollButtons target={track} label="palabras" />
+            </Box>
+            <Box component="ul" ref={track} aria-label="Palabras del nivel" sx={{ display: 'flex', gap: 2, overflowX: 'auto', scrollSnapType: 'x mandatory', p: 1, pb: 2, m: 0 }}>
               {words.map((w) => (
                 <WordCard
                   key={w.id_palabra}

@@ -1,4 +1,7 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
+import IconButton from '@mui/material/IconButton';
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import { Navbar, type NavbarProps } from '../../ui/Navbar';
@@ -16,6 +19,24 @@ export function LearnerPage({ children, navbar, maxWidth = 'lg' }: { children: R
       <Container component="main" maxWidth={maxWidth} sx={{ py: { xs: 2, sm: 4 }, px: { xs: 1.5, sm: 3 } }}>
         {children}
       </Container>
+    </Box>
+  );
+}
+
+/** Previous/next buttons for a horizontal carousel (mouse users; touch swipes, keyboard tabs). */
+export function ScrollButtons({ target, label }: { target: RefObject<HTMLElement | null>; label: string }) {
+  const scroll = (dir: 1 | -1) => {
+    const el = target.current;
+    el?.scrollBy({ left: dir * Math.max(240, el.clientWidth * 0.8), behavior: 'smooth' });
+  };
+  return (
+    <Box sx={{ display: 'flex', gap: 1 }}>
+      <IconButton onClick={() => scroll(-1)} aria-label={`Ver ${label} anteriores`} sx={{ bgcolor: '#fff', boxShadow: 1, width: 48, height: 48 }}>
+        <ChevronLeftIcon fontSize="large" />
+      </IconButton>
+      <IconButton onClick={() => scroll(1)} aria-label={`Ver más ${label}`} sx={{ bgcolor: '#fff', boxShadow: 1, width: 48, height: 48 }}>
+        <ChevronRightIcon fontSize="large" />
+      </IconButton>
     </Box>
   );
 }
