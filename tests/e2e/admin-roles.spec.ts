@@ -1,0 +1,155 @@
+import { test, expect, loginAs } from './fixtures';
+
+test('profesor sees only inicio, pregunta and evaluacion; other admin routes go to /errorPage', async ({ page }) => {
+  await loginAs(page, 'profesor');
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/admin\/inicio$/);
+  await expect(page.getByRole('heading', { name: '¡Hola, Paula!' })).toBeVisible();
+  const items = page.getByRole('menuitem');
+  await expect(items).toHaveText(['Inicio', 'Evaluaciones', 'Preguntas', 'Vista de usuario']);
+  // The teacher's figures: levels, words and attempts; learners need the admin's user list.
+  await expect(page.getByTestId('bar-Niveles')).toHaveText('4');
+  await expect(page.getByTestId('bar-Estudiantes')).toHaveText('—');
+  await page.screenshot({ path: '/tmp/admin-profesor-inicio.png', fullPage: true });
+  await page.getByRole('menuitem', { name: 'Preguntas' }).click();
+  await expect(page.getByText('Evaluación ID')).toBeVisible();
+  // No 'Respuestas' button (an admin route) for the teacher.
+  await expect(page.getByRole('link', { name: 'Respuestas' })).toHaveCount(0);
+  await page.goto('/admin/evaluacion');
+  await expect(page.getByText('Puntaje').first()).toBeVisible();
+  for (const path of ['/admin/nivel', '/admin/usuario', '/admin/verevaluacion', '/admin/rol', '/admin/resultados/3']) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL(/\/errorPage$/);
+  }
+});
+
+test('a learner cannot open the back office', async ({ page }) => {
+  await loginAs(page, 'nino');
+  await page.goto('/admin/inicio');
+  await expect(page).toHaveURL(/\/errorPage$/);
+});
+
+test('superadmin manages roles: create, edit, delete with the spec confirmation', async ({ page }) => {
+  await loginAs(page, 'superadmin');
+  await page.goto('/admin/inicio');
+  await page.getByRole('menuitem', { name: 'Roles' }).click();
+  await expect(page).toHaveURL(/\/admin\/rol$/);
+  await expect(page.getByText('Lista de Roles')).toBeVisible();
+  await page.getByRole('link', { name: 'Crear' }).click();
+  const save = page.getByRole('button', { name: 'Guardar' });
+  await expect(save).toBeDisabled(); // submit disabled while invalid
+  await page.getByRole('combobox', { name: 'Rol' }).click();
+  await page.getByRole('option', { name: 'Profesor' }).click();
+  await page.getByLabel('Descripción (opcional)').fill('Docente de apoyo');
+  await page.getByRole('combobox', { name: 'Usuario' }).click();
+  await page.getByRole('option', { name: /Lucía García/ }).click();
+  await expect(save).toBeEnabled();
+  await save.click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Rol creado exitosamente.' })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: 'Docente de apoyo' });
+  await expect(row).toContainText('Lucía García');
+  await expect(row).toContainText('Profesor');
+  await page.screenshot({ path: '/tmp/admin-rol.png', fullPage: true });
+
+  // Edit opens prefilled.
+  await row.getByRole('link', { name: 'Editar' }).click();
+  await expect(page.getByRole('combobox', { name: 'Rol' })).toHaveText('Profesor');
+  await page.getByLabel('Descripción (opcional)').fill('Docente titular');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Rol actualizado exitosamente.' })).toBeVisible();
+
+  // Delete asks first; Cancelar keeps it, 'Sí, eliminar' removes it.
+  const edited = page.getByRole('row').filter({ hasText: 'Docente titular' });
+  await edited.getByRole('button', { name: 'Eliminar' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('¿Estás seguro?');
+  await expect(dialog).toContainText('¿Estás seguro de eliminar este rol?');
+  await page.screenshot({ path: '/tmp/admin-rol-delete.png' });
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(edited).toBeVisible();
+  await edited.getByRole('button', { name: 'Eliminar' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Sí, eliminar' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Rol eliminado exitosamente.' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Docente titular' })).toHaveCount(0);
+});
+
+test('users: search box, global search-usuario event, and status toggled only after the server confirms', async ({ page, playwright, baseURL }) => {
+  // A fresh API context per sign-in: a context keeps the XSRF cookie and would need the header.
+  const signIn = async () => {
+    const ctx = await playwright.request.newContext({ baseURL });
+    const res = await ctx.post('/api/user/logIn', { data: { email: 'nino@manitas.test', password: 'Manitas2024' } });
+    const out = { status: res.status(), code: (await res.json()).code as string | undefined };
+    await ctx.dispose();
+    return out;
+  };
+  await loginAs(page, 'admin');
+  await page.goto('/admin/usuario');
+  await expect(page.getByText('Lista de Usuarios')).toBeVisible();
+  await page.getByPlaceholder('Buscar usuarios...').fill('LÓPEZ');
+  await expect(page.getByRole('row')).toHaveCount(2); // header + Mateo
+  await page.getByPlaceholder('Buscar usuarios...').fill('nadie-se-llama-asi');
+  await expect(page.getByText('No hay usuarios registrados.')).toBeVisible();
+  await page.evaluate(() => window.dispatchEvent(new CustomEvent('search-usuario', { detail: 'García' })));
+  await expect(page.getByRole('row').filter({ hasText: 'nina@manitas.test' })).toBeVisible();
+  await expect(page.getByPlaceholder('Buscar usuarios...')).toHaveValue('García');
+  await page.getByPlaceholder('Buscar usuarios...').fill('');
+
+  const mateo = page.getByRole('row').filter({ hasText: 'nino@manitas.test' });
+  // The PUT is held until we let it through: the row must not change before the answer.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/api/user/*', async (route) => {
+    if (route.request().method() !== 'PUT') return route.continue();
+    expect(route.request().postDataJSON()).toMatchObject({ email: 'nino@manitas.test', nombre: 'Mateo', status: false });
+    await held;
+    await route.continue();
+  });
+  await mateo.getByRole('button', { name: 'Desactivar' }).click();
+  await page.waitForTimeout(300);
+  await expect(mateo.getByRole('button', { name: /Desactivar/ })).toBeVisible();
+  release();
+  await expect(mateo.getByRole('button', { name: 'Activar' })).toBeVisible();
+  await expect(mateo).toContainText('No');
+  await page.unroute('**/api/user/*');
+  // A deactivated child cannot sign in; reactivating restores it.
+  expect(await signIn()).toEqual({ status: 403, code: 'INACTIVE' });
+  await mateo.getByRole('button', { name: 'Activar' }).click();
+  await expect(mateo.getByRole('button', { name: 'Desactivar' })).toBeVisible();
+  expect((await signIn()).status).toBe(200);
+});
+
+test('question detail, answer edit from ?editar=true&id_respuesta, institution → Dominio', async ({ page }) => {
+  await loginAs(page, 'admin');
+  await page.goto('/admin/pregunta/1');
+  await expect(page.getByText('Volver a la lista')).toBeVisible();
+  await expect(page.getByText('Tipo:')).toBeVisible();
+  await page.screenshot({ path: '/tmp/admin-pregunta-detalle.png', fullPage: true });
+  const answer = page.locator('[data-testid^="respuesta-"]').first();
+  await expect(answer).toContainText(/Correcta|Incorrecta/);
+  await answer.getByRole('link', { name: 'Editar' }).click();
+  await expect(page).toHaveURL(/\/admin\/respuesta\/\d+$/);
+  await expect(page.getByLabel('Respuesta')).not.toHaveValue('');
+  await page.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(page).toHaveURL(/\/admin\/respuesta$/);
+
+  await page.goto('/admin/pregunta/999999');
+  await expect(page.getByText('Error al cargar los detalles de la pregunta.')).toBeVisible();
+  await page.getByRole('link', { name: 'Volver a la lista' }).click();
+  await expect(page).toHaveURL(/\/admin\/pregunta$/);
+
+  await page.goto('/admin/institucion/create');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('El nombre de la institución es obligatorio.')).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Por favor, complete el formulario.' })).toBeVisible();
+  await page.getByLabel('Nombre').fill('Escuela Manos Unidas');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Institución creada exitosamente.' })).toBeVisible();
+  await page.getByRole('row').filter({ hasText: 'Escuela Manos Unidas' }).getByRole('link', { name: 'Dominio' }).click();
+  await expect(page).toHaveURL(/\/admin\/dominio\/crear\/\d+$/);
+  await expect(page.getByRole('combobox', { name: 'Institución' })).toHaveText('Escuela Manos Unidas');
+  await page.getByLabel('Dominio').fill('manosunidas.edu.mx');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Dominio creado correctamente.' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'manosunidas.edu.mx' })).toContainText('Escuela Manos Unidas');
+  await page.screenshot({ path: '/tmp/admin-dominio-list.png', fullPage: true });
+});
