@@ -264,6 +264,8 @@ test.describe('learner area, as a new learner would use it', () => {
     await page.getByRole('button', { name: 'Volver al Nivel' }).click();
     await expect(page).toHaveURL(/\/supmenu\/999$/);
     await expect(page.getByText('No hay palabras para este nivel.')).toBeVisible();
+    await page.goto('/supmenu/abc');
+    await expect(page.getByText('No hay palabras para este nivel.')).toBeVisible();
   });
 
   test('axe-core: no serious or critical violation on home, level menu, word detail and questionnaire; layouts at 375, 768 and 1280 px', async ({ page }) => {

@@ -17,7 +17,7 @@ import { Loading } from '../../ui/Loading';
 import { allWordsSeen, EMPTY_LEVEL_DATA, progressColor, progressPercent, seenInLevel, type LocalLevelData, type ProgressColor } from '../../../shared/rules/progress';
 import { canRetry, formatScore, isPass, MAX_RETRIES } from '../../../shared/rules/quiz';
 import { addSeenWord, CURRENT_LEVEL_KEY, readLevelData, updateLevelData } from '../levelStorage';
-import { fetchLevels, fetchMedia, fetchWords, markSeenOnServer, mediaBy, syncLevel, useLearner, type Multimedia, type Nivel, type Palabra } from './learnerData';
+import { fetchLevels, fetchMedia, fetchWords, mediaBy, syncLevel, useLearner, type Multimedia, type Nivel, type Palabra } from './learnerData';
 import { LearnerPage, ScrollButtons, focusRing } from './ui';
 
 export const BAR_COLORS: Record<ProgressColor, string> = { red: '#c62828', orange: '#b35c00', green: '#1b7f4a' };
@@ -73,7 +73,11 @@ export default function LevelMenu() {
   const track = useRef<HTMLUListElement>(null);
 
   useEffect(() => {
-    if (!Number.isInteger(levelId) || levelId < 1 || !userId) return;
+    if (!userId) return;
+    if (!Number.isInteger(levelId) || levelId < 1) {
+      setWords([]); // not a level: nothing to show but the no-words message
+      return;
+    }
     const ctrl = new AbortController();
     try {
       localStorage.setItem(CURRENT_LEVEL_KEY, String(levelId));
@@ -107,8 +111,8 @@ export default function LevelMenu() {
   const levelName = level?.nombre_nivel ?? words?.[0]?.nivel?.nombre_nivel ?? 'Nivel';
 
   const openWord = (w: Palabra) => {
+    // Opening a card adds the word to the words seen; the word screen tells the server.
     setData(addSeenWord(levelId, userId, w.id_palabra));
-    void markSeenOnServer(levelId, [w.id_palabra]);
     navigate(`/menuletra/${levelId}/${w.id_palabra}`);
   };
   const openQuiz = () => navigate(`/cuestionario/${levelId}`);
