@@ -33,6 +33,10 @@ test('admin: every screen opens with its spec wording', async ({ page }) => {
     await page.goto(s.path);
     await expect(page.getByText(s.text).first(), s.path).toBeVisible();
     await page.waitForLoadState('networkidle');
+    if (s.shot === 'inicio') {
+      await expect(page.getByTestId('bar-Niveles')).toHaveText('4');
+      await expect(page.getByTestId('bar-Estudiantes')).toHaveText('2'); // Mateo and Lucía
+    }
     await page.screenshot({ path: `/tmp/admin-${s.shot}.png`, fullPage: true });
   }
 });
