@@ -1,0 +1,104 @@
+import { test, expect, loginAs } from './fixtures';
+import type { APIRequestContext, PlaywrightWorkerArgs } from '@playwright/test';
+
+type Key = { id_evaluacion: number; id_nivel: number; preguntas: { id_pregunta: number; Tipo: string; respuestas: { id_respuesta: number; respuesta: string; valor: boolean }[] }[] };
+
+/** A learner answers level 1's quiz through the API (all right or all wrong). */
+async function takeQuiz(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string, adminKey: Key, email: string, right: boolean) {
+  const ctx: APIRequestContext = await playwright.request.newContext({ baseURL });
+  const login = await ctx.post('/api/user/logIn', { data: { email, password: 'Manitas2024' } });
+  const { token, usuario } = await login.json();
+  const xsrf = (await ctx.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const respuestas = adminKey.preguntas.map((q) => {
+    const good = q.respuestas.find((r) => r.valor) ?? q.respuestas[0]!;
+    const bad = q.respuestas.find((r) => !r.valor) ?? good;
+    const text = q.Tipo !== 'Opción Múltiple';
+    return {
+      id_pregunta: q.id_pregunta, id_usuario: usuario.id, id_nivel: adminKey.id_nivel,
+      id_respuesta: text ? null : (right ? good : bad).id_respuesta,
+      respuesta: text ? (right ? q.respuestas[0]!.respuesta : 'zzz') : (right ? good : bad).respuesta,
+      correcta: right, valor: right ? 1 : 0, fecha: new Date().toISOString(),
+    };
+  });
+  const res = await ctx.post('/api/resultados/save-multiple', { data: { respuestas }, headers: { Authorization: `Bearer ${token}`, 'X-XSRF-TOKEN': xsrf } });
+  expect(res.status(), await res.text()).toBe(201);
+  await ctx.dispose();
+}
+
+test('teacher results: columns, green at 60 or more, red below; the dashboard counts the attempts', async ({ page, playwright, baseURL }) => {
+  const { token } = await loginAs(page, 'admin');
+  await page.goto('/admin/resultados/2');
+  await expect(page.getByText('No hay resultados disponibles todavía.')).toBeVisible();
+
+  const detalles = (await (await page.request.get('/api/evaluacion/detalles', { headers: { Authorization: `Bearer ${token}` } })).json()).data as Key[];
+  const level1 = detalles.find((e) => e.preguntas.length > 0)!;
+  await takeQuiz(playwright, baseURL!, level1, 'nino@manitas.test', true);
+  await takeQuiz(playwright, baseURL!, level1, 'nina@manitas.test', false);
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Resultados del Cuestionario' })).toBeVisible();
+  const headers = page.getByRole('columnheader');
+  await expect(headers).toHaveText(['#', 'Estudiante', 'Nivel', 'Correctas', 'Total Preguntas', 'Calificación (%)', 'Fecha']);
+  const mateo = page.getByRole('row').filter({ hasText: 'Mateo López' });
+  const lucia = page.getByRole('row').filter({ hasText: 'Lucía García' });
+  await expect(mateo.locator('[data-pass]')).toHaveText('100.00%');
+  await expect(mateo.locator('[data-pass]')).toHaveCSS('color', 'rgb(27, 127, 74)');
+  await expect(lucia.locator('[data-pass]')).toHaveText('0.00%');
+  await expect(lucia.locator('[data-pass]')).toHaveCSS('color', 'rgb(198, 40, 40)');
+  await expect(mateo).toContainText(/\d{2}\/\d{2}\/\d{4}/);
+  await page.screenshot({ path: '/tmp/admin-resultados-filled.png', fullPage: true });
+
+  await page.goto('/admin/inicio');
+  await expect(page.getByTestId('bar-Intentos')).toHaveText('2');
+  await expect(page.locator('[data-testid^="bar-"]').filter({ hasText: '50%' })).toHaveCount(1);
+  await page.screenshot({ path: '/tmp/admin-inicio-filled.png', fullPage: true });
+
+  await page.goto('/admin/progreso');
+  await expect(page.getByText('Progresos de los Usuarios')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Mateo López' })).toBeVisible();
+});
+
+test('verevaluacion: create a question with answers in the panel, view its answers, delete it', async ({ page }) => {
+  await loginAs(page, 'admin');
+  await page.goto('/admin/verevaluacion');
+  const card = page.getByTestId('evaluacion-1');
+  await expect(card.getByText('Puntaje: 100')).toBeVisible();
+  await card.getByRole('button', { name: 'Nueva pregunta' }).click();
+  const panel = card.getByRole('form', { name: 'Nueva pregunta' });
+  await panel.getByRole('button', { name: 'Guardar' }).click();
+  await expect(panel.getByText('La pregunta es obligatoria.').first()).toBeVisible();
+  await panel.getByLabel('Pregunta').fill('¿Cuál maúlla?');
+  await panel.getByRole('combobox', { name: 'Tipo' }).click();
+  await page.getByRole('option', { name: 'Opción Múltiple' }).click();
+  await panel.getByLabel('Respuesta 1', { exact: true }).fill('gato');
+  await panel.getByLabel('Correcta').first().check();
+  for (let i = 2; i <= 5; i++) {
+    await panel.getByRole('button', { name: 'Agregar respuesta' }).click();
+    await panel.getByLabel(`Respuesta ${i}`, { exact: true }).fill(`otro ${i}`);
+  }
+  await expect(panel.getByRole('button', { name: 'Agregar respuesta' })).toBeDisabled(); // up to 5
+  await page.screenshot({ path: '/tmp/admin-verevaluacion-panel.png', fullPage: true });
+  await panel.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Pregunta creada correctamente.' })).toBeVisible();
+  const row = card.getByRole('row').filter({ hasText: '¿Cuál maúlla?' });
+  await row.getByRole('button', { name: 'Ver respuestas' }).click();
+  const sub = card.getByRole('table', { name: /Respuestas de la pregunta/ });
+  await expect(sub.getByRole('row')).toHaveCount(6);
+  await expect(sub.getByRole('row').filter({ hasText: 'gato' })).toContainText('Correcta');
+  await row.getByRole('button', { name: 'Eliminar' }).click();
+  await expect(page.getByRole('dialog')).toContainText('¿Estás seguro?');
+  await page.getByRole('dialog').getByRole('button', { name: 'Sí, eliminar' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Pregunta eliminada correctamente.' })).toBeVisible();
+  await expect(card.getByRole('row').filter({ hasText: '¿Cuál maúlla?' })).toHaveCount(0);
+});
+
+test('the top bar search opens the users list filtered by the term', async ({ page }) => {
+  await loginAs(page, 'admin');
+  await page.goto('/admin/nivel');
+  await page.getByRole('textbox', { name: 'Buscar en el panel' }).fill('profesor');
+  await page.getByRole('textbox', { name: 'Buscar en el panel' }).press('Enter');
+  await expect(page).toHaveURL(/\/admin\/usuario/);
+  await expect(page.getByPlaceholder('Buscar usuarios...')).toHaveValue('profesor');
+  await expect(page.getByRole('row')).toHaveCount(2);
+  await expect(page.getByRole('row').nth(1)).toContainText('Paula');
+});
