@@ -70,8 +70,15 @@ function QuestionPanel({ draft, onCancel, onSaved }: { draft: Draft; onCancel: (
   const dp = useDataProvider();
   const notify = useNotify();
   const creating = d.id === null;
-  const set = (patch: Partial<Draft>) => setD((x) => ({ ...x, ...patch }));
-  const setAnswer = (i: number, patch: Partial<AnswerDraft>) => setD((x) => ({ ...x, respuestas: x.respuestas.map((r, j) => (j === i ? { ...r, ...patch } : r)) }));
+  // A change clears the last complaint; the next save checks again.
+  const set = (patch: Partial<Draft>) => {
+    setError(null);
+    setD((x) => ({ ...x, ...patch }));
+  };
+  const setAnswer = (i: number, patch: Partial<AnswerDraft>) => {
+    setError(null);
+    setD((x) => ({ ...x, respuestas: x.respuestas.map((r, j) => (j === i ? { ...r, ...patch } : r)) }));
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
