@@ -57,3 +57,32 @@ test('/admin goes to /admin/inicio; the shell has the sidebar, search, name and 
   await expect(page).toHaveURL(/\/logIn$/);
   expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
 });
+
+test('refusals keep the data and say why: wrong image type, delete of a word or level in use', async ({ page }) => {
+  await loginAs(page, 'admin');
+  await page.goto('/admin/nivel/create');
+  await page.locator('input[type=file]').setInputFiles('public/demo/palabras/gato/audio-es.mp3');
+  await expect(page.getByRole('alert').filter({ hasText: 'Solo se permiten imágenes y GIFs.' })).toBeVisible();
+
+  // A word with media cannot go: the server's message is shown (read from error.message / msg).
+  await page.goto('/admin/palabra');
+  const gato = page.getByRole('row').filter({ hasText: 'Gato' }).first();
+  await gato.getByRole('button', { name: 'Eliminar' }).click();
+  await expect(page.getByRole('dialog')).toContainText('¿Estás seguro de eliminar esta palabra?');
+  const answer = page.waitForResponse((r) => r.request().method() === 'DELETE');
+  await page.getByRole('dialog').getByRole('button', { name: 'Sí, eliminar' }).click();
+  const res = await answer;
+  const body = await res.json();
+  expect(res.status()).toBeGreaterThanOrEqual(400);
+  await expect(page.getByRole('alert').filter({ hasText: body.message ?? body.msg })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Gato' }).first()).toBeVisible();
+
+  // A level with words: 'Error al eliminar nivel: {message}'.
+  await page.goto('/admin/nivel');
+  await page.getByRole('row').filter({ hasText: 'Animales' }).getByRole('button', { name: 'Eliminar' }).click();
+  await expect(page.getByRole('dialog')).toContainText('¿Seguro que deseas eliminar este nivel?');
+  await page.getByRole('dialog').getByRole('button', { name: 'Sí, eliminar' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: /^Error al eliminar nivel: .+/ })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Animales' })).toBeVisible();
+  await page.screenshot({ path: '/tmp/admin-nivel-delete-refused.png' });
+});

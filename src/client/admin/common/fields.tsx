@@ -8,7 +8,7 @@ export function ImageCell({ source, folder, label }: { source: string; folder?: 
   const record = useRecordContext();
   const src = mediaUrl(record?.[source] as string | null, folder);
   if (!src) return <span>-</span>;
-  return <Box component="img" src={src} alt={label ?? ''} sx={{ width: 64, height: 64, objectFit: 'cover', borderRadius: 2, bgcolor: 'grey.100' }} />;
+  return <Box component="img" src={src} alt={label ?? ''} sx={{ width: 64, height: 64, objectFit: 'contain', borderRadius: 2, bgcolor: 'grey.100' }} />;
 }
 ImageCell.displayName = 'ImageCell';
 
@@ -20,5 +20,5 @@ export function MediaPreview({ url, kind, alt = '' }: { url: string | null | und
   if (k === 'video') return <Box component="video" src={src} controls preload="metadata" sx={{ width: 160, maxHeight: 100, borderRadius: 2 }} aria-label={alt || 'Video'} />;
   if (k === 'audio') return <Box component="audio" src={src} controls preload="none" sx={{ width: 200 }} aria-label={alt || 'Audio'} />;
   if (k === 'texto') return <Link href={src} target="_blank" rel="noopener">Ver Texto</Link>;
-  return <Box component="img" src={src} alt={alt} sx={{ width: 64, height: 64, objectFit: 'cover', borderRadius: 2, bgcolor: 'grey.100' }} />;
+  return <Box component="img" src={src} alt={alt} sx={{ width: 64, height: 64, objectFit: 'contain', borderRadius: 2, bgcolor: 'grey.100' }} />;
 }
