@@ -5,10 +5,8 @@
  */
 import * as Phaser from 'phaser';
 import * as R from './rules';
-import { COLORS, GameScene } from '../shared/GameScene';
-import type { CaptionKind } from '../shared/EventBus';
+import { type Feedback, COLORS, GameScene } from '../shared/GameScene';
 import type { Rect } from '../shared/layout';
-import type { SoundCue } from '../shared/volume';
 
 export const CARDS_SIGN_BOX: Rect = { x: 40, y: 130, width: 250, height: 250 };
 const CARD_W = 230;
@@ -18,13 +16,6 @@ const CARD_Y = 290;
 const OPTION_XS = [290, 640, 990];
 const OPTION_Y = 580;
 
-interface Feedback {
-  cue: SoundCue | null;
-  text: string;
-  kind: CaptionKind;
-  flash: boolean;
-}
-
 export class CardsScene extends GameScene {
   private state!: R.CardsState;
   private hud!: Phaser.GameObjects.Container;
@@ -33,6 +24,7 @@ export class CardsScene extends GameScene {
 
   constructor() {
     super('cards');
+    this.flashY = 700;
   }
 
   snapshotView(): R.CardsSnapshot {
@@ -116,9 +108,7 @@ export class CardsScene extends GameScene {
           break;
       }
     }
-    const withSound = [...out].reverse().find((f) => f.cue !== null);
-    const withFlash = [...out].reverse().find((f) => f.flash);
-    for (const f of out) this.cue(f === withSound ? f.cue : null, f.text, f.kind, f === withFlash);
+    this.feedback(out);
   }
 
   // --- drawing --------------------------------------------------------------------------------------
@@ -223,7 +213,10 @@ export class CardsScene extends GameScene {
         fontSize: 36,
       });
       b.setEnabled(s.phase === 'pick-word');
-      if (s.phase === 'feedback') b.bg.setAlpha(1);
+      if (s.phase === 'feedback') {
+        b.bg.setAlpha(1);
+        b.text.setAlpha(1);
+      }
       this.target(`option:${i}`, b.bg);
     });
   }

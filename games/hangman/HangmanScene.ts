@@ -5,10 +5,8 @@
  */
 import * as Phaser from 'phaser';
 import * as R from './rules';
-import { COLORS, DESIGN_WIDTH, FONT, GameScene, css, type Button } from '../shared/GameScene';
-import type { CaptionKind } from '../shared/EventBus';
+import { type Feedback, COLORS, DESIGN_WIDTH, FONT, GameScene, css, type Button } from '../shared/GameScene';
 import type { Rect } from '../shared/layout';
-import type { SoundCue } from '../shared/volume';
 
 export const HANGMAN_SIGN_BOX: Rect = { x: 48, y: 112, width: 300, height: 300 };
 export const HANGMAN_PICTURE_BOX: Rect = { x: 932, y: 112, width: 300, height: 300 };
@@ -20,13 +18,6 @@ const KEY_GAP = 8;
 const KEY_ROWS_Y = [636, 716];
 /** 1 rem in design pixels (the spec's 8 / 6 / 4 rem word sizes). */
 const REM = 16;
-
-interface Feedback {
-  cue: SoundCue | null;
-  text: string;
-  kind: CaptionKind;
-  flash: boolean;
-}
 
 export class HangmanScene extends GameScene {
   private state!: R.HangmanState;
@@ -140,9 +131,7 @@ export class HangmanScene extends GameScene {
           break;
       }
     }
-    const withSound = [...out].reverse().find((f) => f.cue !== null);
-    const withFlash = [...out].reverse().find((f) => f.flash);
-    for (const f of out) this.cue(f === withSound ? f.cue : null, f.text, f.kind, f === withFlash);
+    this.feedback(out);
   }
 
   // --- drawing --------------------------------------------------------------------------------------

@@ -5,23 +5,14 @@
  */
 import * as Phaser from 'phaser';
 import * as R from './rules';
-import { COLORS, DESIGN_WIDTH, GameScene } from '../shared/GameScene';
-import type { CaptionKind } from '../shared/EventBus';
+import { type Feedback, COLORS, DESIGN_WIDTH, GameScene } from '../shared/GameScene';
 import type { Rect } from '../shared/layout';
-import type { SoundCue } from '../shared/volume';
 
 export const ORDER_SIGN_BOX: Rect = { x: 48, y: 112, width: 300, height: 300 };
 export const ORDER_PICTURE_BOX: Rect = { x: 932, y: 112, width: 300, height: 300 };
 const SLOTS_Y = 500;
 const TILES_Y = 636;
 const BUTTONS_Y = 748;
-
-interface Feedback {
-  cue: SoundCue | null;
-  text: string;
-  kind: CaptionKind;
-  flash: boolean;
-}
 
 const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('es');
 
@@ -127,9 +118,7 @@ export class OrderWordsScene extends GameScene {
           break;
       }
     }
-    const withSound = [...out].reverse().find((f) => f.cue !== null);
-    const withFlash = [...out].reverse().find((f) => f.flash);
-    for (const f of out) this.cue(f === withSound ? f.cue : null, f.text, f.kind, f === withFlash);
+    this.feedback(out);
   }
 
   // --- drawing --------------------------------------------------------------------------------------

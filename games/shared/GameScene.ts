@@ -12,6 +12,7 @@ import { DESIGN_HEIGHT, DESIGN_WIDTH, fitSize, type Rect } from './layout';
 import { playCue, playedCues } from './sound';
 import type { SoundCue } from './volume';
 import { isTestMode } from './testMode';
+import { keyBelongsToPage } from './keys';
 
 /** Registry key holding the data the page hands to the scene (set by PhaserGame). */
 export const SCENE_DATA_KEY = 'sceneData';
@@ -20,6 +21,14 @@ export interface SceneData {
   words: GameWord[];
   /** Fixed seed (replays); Math.random when absent. */
   seed?: number;
+}
+
+/** One line of feedback: the sound to play (if any), the words, and whether to flash them. */
+export interface Feedback {
+  cue: SoundCue | null;
+  text: string;
+  kind: CaptionKind;
+  flash: boolean;
 }
 
 export const FONT = 'Nunito, "Trebuchet MS", "DejaVu Sans", Arial, sans-serif';
@@ -79,15 +88,6 @@ declare global {
   interface Window {
     __game?: GameTestHooks;
   }
-}
-
-/** True when a key press belongs to a page control (slider, input, or Enter/Space on a button). */
-export function keyBelongsToPage(ev: KeyboardEvent): boolean {
-  const el = ev.target as HTMLElement | null;
-  if (!el || typeof el.closest !== 'function') return false;
-  if (el.closest('input, textarea, select, [contenteditable="true"], [role="slider"]')) return true;
-  if (el.closest('button, a, [role="button"]') && (ev.key === 'Enter' || ev.key === ' ')) return true;
-  return false;
 }
 
 export abstract class GameScene extends Phaser.Scene {
@@ -188,11 +188,21 @@ export abstract class GameScene extends Phaser.Scene {
 
   // --- sound + its visual twin -------------------------------------------------------------------
 
-  /** Plays a cue, flashes `text` on the canvas and sends it to the page's caption bar. */
-  protected cue(cue: SoundCue | null, text: string, kind: CaptionKind, flash = true): void {
-    if (cue) playCue(cue);
-    if (flash) this.flash(text, kind);
-    const caption: Caption = { text, kind };
+  /**
+   * Feedback for the events of one transition: ONE sound (the last cue given), ONE canvas flash
+   * (the last one marked), and ONE caption joining every line, so nothing said is lost.
+   */
+  /** Where the feedback banner appears (design y); scenes move it off their main targets. */
+  protected flashY = 330;
+
+  protected feedback(lines: readonly Feedback[]): void {
+    if (lines.length === 0) return;
+    const withSound = [...lines].reverse().find((f) => f.cue !== null);
+    const withFlash = [...lines].reverse().find((f) => f.flash);
+    if (withSound?.cue) playCue(withSound.cue);
+    if (withFlash) this.flash(withFlash.text, withFlash.kind, this.flashY);
+    const main = withSound ?? withFlash ?? lines[lines.length - 1]!;
+    const caption: Caption = { text: lines.map((f) => f.text).join(' '), kind: main.kind };
     EventBus.emit(GAME_EVENTS.caption, caption);
   }
 

@@ -105,7 +105,7 @@ test.describe('Adivina la palabra', () => {
     s = await waitPhase<Snap>(page, ['won']);
     expect(s).toMatchObject({ level: 10, lives: 3, totalScore: 1000 });
     await expectCaption(page, '¡Ganaste!');
-    await expect(page.getByTestId('game-points')).toHaveText('Puntos: 1000');
+    await expect(page.getByTestId('game-points')).toHaveText('Puntos acumulados: 1000');
     await page.screenshot({ path: '/tmp/games-hangman-won.png' });
     const cues = await page.evaluate(() => window.__game!.cues().map((c) => c.cue));
     expect(cues).toContain('win');

@@ -64,7 +64,7 @@ export function GamePage({ game, scene, playable, hint }: GamePageProps) {
         <Typography variant="h5" component="h1" sx={{ flex: '1 1 auto' }}>
           {game.title}
         </Typography>
-        <Chip icon={<StarIcon />} color="secondary" label={`Puntos: ${total}`} data-testid="game-points" sx={{ fontWeight: 700, fontSize: '1rem' }} />
+        <Chip icon={<StarIcon />} color="secondary" label={`Puntos acumulados: ${total}`} data-testid="game-points" sx={{ fontWeight: 700, fontSize: '1rem' }} />
         <VolumeControl compact />
       </Box>
       {state.status === 'loading' && <Loading label="Cargando palabras..." />}

@@ -1,0 +1,153 @@
+/**
+ * Cartas (/ruleta-palabras): find the card hiding the clue (−2 for an empty card), then pick the
+ * word (+10 / −10 and a life). A win through the level's rounds, a loss at zero lives, restart.
+ * Also played by touch on a 768 px tablet.
+ */
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { POLL_MS, clickTarget, expectCaption, loginForGames, openGame, snap, tapTarget, waitPhase } from './games-helpers';
+import { CARDS_END_MESSAGES } from '../../games/cards/rules';
+
+interface Snap {
+  phase: string;
+  level: number;
+  levels: number;
+  roundIndex: number;
+  roundsInLevel: number;
+  lives: number;
+  totalScore: number;
+  targetWord: string | null;
+  targetWordId: number | null;
+  clueCard: number;
+  flipped: boolean[];
+  options: { id: number; es: string }[];
+  lastResult: 'correct' | 'wrong' | null;
+  endMessage: string | null;
+}
+
+async function waitNext(page: Page, before: Snap) {
+  await page.waitForFunction(
+    (b) => {
+      const n = window.__game?.snapshot() as Snap | null;
+      return !!n && (n.roundIndex !== b.roundIndex || n.level !== b.level || n.phase === 'won' || n.phase === 'lost');
+    },
+    { roundIndex: before.roundIndex, level: before.level },
+    { polling: POLL_MS },
+  );
+}
+
+type Act = (page: Page, name: string) => Promise<void>;
+
+/** Plays one round: optionally an empty card first, then the clue, then the right or a wrong word. */
+async function playRound(page: Page, opts: { emptyFirst?: boolean; right: boolean; act?: Act; keys?: boolean }) {
+  const act = opts.act ?? clickTarget;
+  const s = await snap<Snap>(page);
+  if (opts.emptyFirst) {
+    const empty = [0, 1, 2].find((i) => i !== s.clueCard)!;
+    await act(page, `card:${empty}`);
+    await expect.poll(async () => (await snap<Snap>(page)).flipped[empty]).toBe(true);
+  }
+  if (opts.keys) await page.keyboard.press(String(s.clueCard + 1));
+  else await act(page, `card:${s.clueCard}`);
+  const found = await waitPhase<Snap>(page, ['pick-word']);
+  const index = found.options.findIndex((o) => (opts.right ? o.id === s.targetWordId : o.id !== s.targetWordId));
+  if (opts.keys) await page.keyboard.press(String(index + 1));
+  else await act(page, `option:${index}`);
+  await waitPhase(page, ['feedback', 'won', 'lost']);
+  return s;
+}
+
+test.describe('Cartas', () => {
+  test.beforeEach(async ({ page }) => {
+    await loginForGames(page);
+  });
+
+  test('a win: every round of the level, with an empty card costing 2 points', async ({ page }) => {
+    test.setTimeout(120_000);
+    await openGame(page, '/ruleta-palabras?nivel=1');
+    await page.screenshot({ path: '/tmp/games-cards-instructions.png' });
+    await clickTarget(page, 'button:start');
+    let s = await waitPhase<Snap>(page, ['pick-card']);
+    expect(s).toMatchObject({ level: 1, levels: 1, lives: 3, totalScore: 0, roundsInLevel: 5, flipped: [false, false, false] });
+    // No sign before the clue is found.
+    await expect(page.getByTestId('sign-gif')).toHaveCount(0);
+
+    // Round 1: right word → +10.
+    let before = await playRound(page, { right: true });
+    s = await snap<Snap>(page);
+    expect(s).toMatchObject({ phase: 'feedback', lastResult: 'correct', totalScore: 10 });
+    await expect(page.getByTestId('sign-gif')).toBeVisible();
+    await page.screenshot({ path: '/tmp/games-cards-correct.png' });
+    await expectCaption(page, `¡Correcto! «${before.targetWord}» +10 puntos`);
+    await waitNext(page, before);
+
+    // Round 2: an empty card first (−2), then right (+10) → 18; played with the number keys.
+    before = await playRound(page, { emptyFirst: true, right: true, keys: true });
+    expect((await snap<Snap>(page)).totalScore).toBe(18);
+    await expectCaption(page, 'Carta vacía. -2 puntos.');
+    await waitNext(page, before);
+
+    for (let r = 2; r < 5; r++) {
+      before = await playRound(page, { right: true });
+      await waitNext(page, before);
+    }
+    s = await waitPhase<Snap>(page, ['won']);
+    // 18 + 30 = 48 < 60: 'practice'.
+    expect(s).toMatchObject({ totalScore: 48, lives: 3, endMessage: 'practice' });
+    await expectCaption(page, CARDS_END_MESSAGES.practice);
+    await expect(page.getByTestId('game-points')).toHaveText('Puntos acumulados: 48');
+    await page.screenshot({ path: '/tmp/games-cards-won.png' });
+  });
+
+  test('a loss: three wrong words; restart resets lives and score', async ({ page }) => {
+    test.setTimeout(120_000);
+    await openGame(page, '/ruleta-palabras?nivel=3');
+    await page.keyboard.press('Enter');
+    await waitPhase(page, ['pick-card']);
+    let before = await playRound(page, { right: true });
+    await waitNext(page, before);
+    before = await playRound(page, { right: false });
+    let s = await snap<Snap>(page);
+    expect(s).toMatchObject({ lastResult: 'wrong', lives: 2, totalScore: 0 });
+    await page.screenshot({ path: '/tmp/games-cards-wrong.png' });
+    await expectCaption(page, `Era «${before.targetWord}»`);
+    await waitNext(page, before);
+    before = await playRound(page, { right: false });
+    await waitNext(page, before);
+    await playRound(page, { right: false });
+    s = await waitPhase<Snap>(page, ['lost']);
+    expect(s).toMatchObject({ lives: 0, totalScore: 0, endMessage: 'practice' });
+    await expectCaption(page, 'Te quedaste sin vidas.');
+    await page.screenshot({ path: '/tmp/games-cards-lost.png' });
+    await clickTarget(page, 'button:restart');
+    s = await waitPhase<Snap>(page, ['pick-card']);
+    expect(s).toMatchObject({ level: 1, lives: 3, totalScore: 0, roundIndex: 0 });
+  });
+
+  test.describe('on a 768 px tablet', () => {
+    test.use({ viewport: { width: 768, height: 1024 }, hasTouch: true });
+
+    test('cards and hangman are played by touch', async ({ page }) => {
+      test.setTimeout(120_000);
+      await openGame(page, '/ruleta-palabras');
+      await tapTarget(page, 'button:start');
+      await waitPhase(page, ['pick-card']);
+      const s = await snap<Snap>(page);
+      expect(s.levels).toBeGreaterThanOrEqual(1);
+      expect(s.levels).toBeLessThanOrEqual(10);
+      const before = await playRound(page, { emptyFirst: true, right: true, act: tapTarget });
+      expect((await snap<Snap>(page)).totalScore).toBe(10);
+      await page.screenshot({ path: '/tmp/games-cards-tablet.png' });
+      await waitNext(page, before);
+
+      await page.goto('/ahorcado');
+      await waitPhase(page, ['instructions']);
+      await tapTarget(page, 'button:start');
+      const h = await waitPhase<{ currentWord: string; guessed: string[] }>(page, ['playing']);
+      const letter = h.currentWord.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase()[0]!;
+      await tapTarget(page, `key:${letter}`);
+      await expect.poll(async () => (await snap<{ guessed: string[] }>(page)).guessed).toEqual([letter]);
+      await page.screenshot({ path: '/tmp/games-hangman-tablet.png' });
+    });
+  });
+});

@@ -1,0 +1,157 @@
+/**
+ * Ordenar palabras (/memorama): the child builds the sign's word from scrambled tiles, by tapping
+ * tiles (mouse) and typing letters; a win (no words left) and a loss (zero lives, score never
+ * below 0), restart resets everything.
+ */
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { clickTarget, expectCaption, lastPauseOf, loginForGames, openGame, snap, waitPhase, POLL_MS } from './games-helpers';
+import { ORDER_END_MESSAGES, tileLetters } from '../../games/order-words/rules';
+
+interface Snap {
+  phase: string;
+  level: number;
+  wordIndex: number;
+  wordsTotal: number;
+  lives: number;
+  totalScore: number;
+  currentWord: string | null;
+  tiles: string[];
+  picked: number[];
+  built: string;
+  lastResult: 'correct' | 'wrong' | null;
+  endMessage: string | null;
+}
+
+const lower = (c: string) => c.toLocaleLowerCase('es');
+
+/** Tile ids in the order that spells the word. */
+function rightOrder(s: Snap): number[] {
+  const used = new Set<number>();
+  return tileLetters(s.currentWord ?? '').map((ch) => {
+    const id = s.tiles.findIndex((t, i) => !used.has(i) && lower(t) === lower(ch));
+    used.add(id);
+    return id;
+  });
+}
+
+/** Waits until the word changed or the game ended. */
+async function waitNext(page: Page, before: Snap) {
+  await page.waitForFunction(
+    (b) => {
+      const n = window.__game?.snapshot() as Snap | null;
+      return !!n && (n.wordIndex !== b || n.phase === 'won' || n.phase === 'lost');
+    },
+    before.wordIndex,
+    { polling: POLL_MS },
+  );
+}
+
+/** Answers the current word right: ASCII letters typed, the others tapped; Enter or the button. */
+async function answerRight(page: Page, useButton: boolean) {
+  const s = await snap<Snap>(page);
+  for (const id of rightOrder(s)) {
+    const ch = s.tiles[id]!;
+    if (/^[a-z]$/i.test(ch) && id % 2 === 0) await page.keyboard.press(ch.toLowerCase());
+    else await clickTarget(page, `tile:${id}`);
+  }
+  const built = await snap<Snap>(page);
+  expect(lower(built.built)).toBe(lower(s.currentWord!));
+  if (useButton) await clickTarget(page, 'button:check');
+  else await page.keyboard.press('Enter');
+  return s;
+}
+
+/** Answers wrong: the tiles in their scrambled order (never the word itself). */
+async function answerWrong(page: Page) {
+  const s = await snap<Snap>(page);
+  for (let id = 0; id < s.tiles.length; id++) await clickTarget(page, `tile:${id}`);
+  await clickTarget(page, 'button:check');
+  return s;
+}
+
+test.describe('Ordenar palabras', () => {
+  test.beforeEach(async ({ page }) => {
+    await loginForGames(page);
+  });
+
+  test('a win: every word of the level put in order, +10 each, the end message by score', async ({ page }) => {
+    test.setTimeout(180_000);
+    await openGame(page, '/memorama?nivel=1');
+    await page.screenshot({ path: '/tmp/games-order-instructions.png' });
+    await clickTarget(page, 'button:start');
+    let s = await waitPhase<Snap>(page, ['playing']);
+    expect(s).toMatchObject({ level: 1, lives: 3, totalScore: 0, wordsTotal: 6 });
+    expect(s.tiles.join('')).not.toBe(s.currentWord); // scrambled
+    await expect(page.getByTestId('sign-gif')).toBeVisible();
+
+    // Undo and clear work before the first answer.
+    await clickTarget(page, 'tile:0');
+    await clickTarget(page, 'tile:1');
+    expect((await snap<Snap>(page)).picked).toEqual([0, 1]);
+    await page.keyboard.press('Backspace');
+    expect((await snap<Snap>(page)).picked).toEqual([0]);
+    await clickTarget(page, 'button:clear');
+    expect((await snap<Snap>(page)).picked).toEqual([]);
+    await page.screenshot({ path: '/tmp/games-order-playing.png' });
+
+    for (let i = 0; i < 6; i++) {
+      const before = await answerRight(page, i % 2 === 0);
+      if (i === 0) {
+        s = await snap<Snap>(page);
+        expect(s).toMatchObject({ phase: 'feedback', lastResult: 'correct', totalScore: 10 });
+        await page.screenshot({ path: '/tmp/games-order-correct.png' });
+        await expectCaption(page, `¡Correcto! «${before.currentWord}» +10 puntos`);
+      }
+      await waitNext(page, before);
+      if (i === 0) {
+        const pause = await lastPauseOf(page, 'feedback');
+        expect(pause).toBeGreaterThanOrEqual(1200);
+      }
+    }
+    s = await waitPhase<Snap>(page, ['won']);
+    // 6 × 10 = 60: 'good' (≥ 50, < 70).
+    expect(s).toMatchObject({ totalScore: 60, lives: 3, endMessage: 'good' });
+    await expectCaption(page, ORDER_END_MESSAGES.good);
+    await expect(page.getByTestId('game-points')).toHaveText('Puntos acumulados: 60');
+    await page.screenshot({ path: '/tmp/games-order-won.png' });
+
+    await clickTarget(page, 'button:menu');
+    await expect(page).toHaveURL(/\/juegos\/1$/);
+    await expect(page.getByTestId('points-orderWords')).toHaveText('Puntos: 60');
+    await expect(page.getByTestId('points-total')).toHaveText('Puntos totales: 60');
+  });
+
+  test('a loss: a wrong answer costs a life and 5 points (never below 0); restart resets all', async ({ page }) => {
+    test.setTimeout(120_000);
+    await openGame(page, '/memorama?nivel=2');
+    await page.keyboard.press('Enter');
+    await waitPhase(page, ['playing']);
+
+    let before = await answerRight(page, true);
+    await waitNext(page, before);
+    expect((await snap<Snap>(page)).totalScore).toBe(10);
+
+    before = await answerWrong(page);
+    let s = await snap<Snap>(page);
+    expect(s).toMatchObject({ phase: 'feedback', lastResult: 'wrong', lives: 2, totalScore: 5 });
+    await page.screenshot({ path: '/tmp/games-order-wrong.png' });
+    await expectCaption(page, `Era «${before.currentWord}»`);
+    await waitNext(page, before);
+
+    before = await answerWrong(page);
+    expect(await snap<Snap>(page)).toMatchObject({ lives: 1, totalScore: 0 });
+    await waitNext(page, before);
+
+    before = await answerWrong(page);
+    expect(await snap<Snap>(page)).toMatchObject({ lives: 0, totalScore: 0 }); // not −5
+    s = await waitPhase<Snap>(page, ['lost']);
+    expect(s).toMatchObject({ endMessage: 'practice', totalScore: 0 });
+    await expectCaption(page, ORDER_END_MESSAGES.practice);
+    await page.screenshot({ path: '/tmp/games-order-lost.png' });
+
+    await clickTarget(page, 'button:restart');
+    s = await waitPhase<Snap>(page, ['playing']);
+    expect(s).toMatchObject({ lives: 3, totalScore: 0, wordIndex: 0, level: 1, picked: [] });
+  });
+});

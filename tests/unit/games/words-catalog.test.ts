@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { multimediaFrom, palabrasFrom, pickMedia, toGameWord, isVideoUrl } from '../../../src/client/games/words';
+import { GAMES, gameHref, menuHref, parseNivelId } from '../../../games/shared/catalog';
+import { fitSize, rectToPercent } from '../../../games/shared/layout';
+import { keyBelongsToPage } from '../../../games/shared/keys';
+
+const m = (descripcion: string, tipo: string, url: string) => ({ descripcion, tipo, url });
+
+describe('words for the games (page side)', () => {
+  it('reads both list shapes: plain array (palabra/nivel/{id}) and {data} (getPalabras)', () => {
+    const p = { id_palabra: 1, palabraEspanol: 'piña', palabraIngles: 'pineapple', id_nivel: 2 };
+    expect(palabrasFrom([p])).toEqual([p]);
+    expect(palabrasFrom({ data: [p] })).toEqual([p]);
+    expect(palabrasFrom({ data: [{ id_palabra: 'x' }, null, p] })).toEqual([p]);
+    expect(palabrasFrom(null)).toEqual([]);
+  });
+
+  it('reads the media list and keeps only rows with a url', () => {
+    expect(multimediaFrom({ data: [m('gifSena', 'gif', 'uploads/multimedia/a.gif'), { tipo: 'gif' }] })).toHaveLength(1);
+    expect(multimediaFrom([m('gifSena', 'gif', 'uploads/multimedia/a.gif')])).toHaveLength(1);
+  });
+
+  it('picks imgEspanol as the picture and gifSena as the animated sign, with urls on the API host', () => {
+    const media = [
+      m('audioEspanol', 'audio', 'uploads/multimedia/a.mp3'),
+      m('gifmenu', 'gif', 'uploads/multimedia/menu.gif'),
+      m('imgIngles', 'imagen', 'uploads/multimedia/en.png'),
+      m('imgEspanol', 'imagen', 'uploads/multimedia/es.png'),
+      m('gifSena', 'gif', 'uploads/multimedia/sign.gif'),
+    ];
+    expect(pickMedia(media)).toEqual({ image: '/uploads/multimedia/es.png', sign: '/uploads/multimedia/sign.gif' });
+  });
+
+  it('falls back: English picture, then the menu GIF; any GIF or a video as the sign; null when none', () => {
+    expect(pickMedia([m('imgIngles', 'imagen', 'uploads/multimedia/en.png')])).toEqual({ image: '/uploads/multimedia/en.png', sign: null });
+    expect(pickMedia([m('gifmenu', 'gif', 'uploads/multimedia/menu.gif')])).toEqual({ image: '/uploads/multimedia/menu.gif', sign: '/uploads/multimedia/menu.gif' });
+    expect(pickMedia([m('otra', 'video', 'uploads/multimedia/v.mp4')]).sign).toBe('/uploads/multimedia/v.mp4');
+    expect(pickMedia([])).toEqual({ image: null, sign: null });
+    expect(isVideoUrl('/uploads/multimedia/v.mp4')).toBe(true);
+    expect(isVideoUrl('/uploads/multimedia/sign.gif')).toBe(false);
+  });
+
+  it('maps a palabra to a GameWord', () => {
+    const w = toGameWord({ id_palabra: 7, palabraEspanol: 'limón', palabraIngles: 'lemon', id_nivel: 3 }, [m('gifSena', 'gif', 'uploads/multimedia/s.gif')]);
+    expect(w).toEqual({ id: 7, es: 'limón', en: 'lemon', nivelId: 3, image: null, sign: '/uploads/multimedia/s.gif' });
+  });
+});
+
+describe('games catalog (spec titles and paths)', () => {
+  it('lists the three games in order with the spec titles and routes', () => {
+    expect(GAMES.map((g) => [g.title, g.path])).toEqual([
+      ['Adivina la palabra', '/ahorcado'],
+      ['Ordenar palabras', '/memorama'],
+      ['Cartas', '/ruleta-palabras'],
+    ]);
+  });
+
+  it('carries the level to the game and back to /juegos/{idNivel}', () => {
+    expect(gameHref(GAMES[0]!, 3)).toBe('/ahorcado?nivel=3');
+    expect(gameHref(GAMES[2]!, null)).toBe('/ruleta-palabras');
+    expect(menuHref(3)).toBe('/juegos/3');
+    expect(menuHref(null)).toBe('/juegos');
+  });
+
+  it('accepts only positive whole level ids', () => {
+    expect(parseNivelId('4')).toBe(4);
+    for (const bad of [undefined, null, '', '0', '-1', '1.5', 'abc', '1e3', '9999999999']) expect(parseNivelId(bad)).toBeNull();
+  });
+});
+
+describe('layout helpers', () => {
+  it('turns a design rectangle into CSS percentages of the 1280 × 800 canvas', () => {
+    expect(rectToPercent({ x: 640, y: 200, width: 128, height: 400 })).toEqual({ left: '50.0000%', top: '25.0000%', width: '10.0000%', height: '50.0000%' });
+  });
+
+  it('fits a picture inside a box keeping its ratio', () => {
+    expect(fitSize(400, 200, 300, 300)).toEqual({ width: 300, height: 150 });
+    expect(fitSize(0, 200, 300, 300)).toEqual({ width: 0, height: 0 });
+  });
+});
+
+describe('keys the scenes leave to the page', () => {
+  const ev = (key: string, target: unknown) => ({ key, target }) as unknown as KeyboardEvent;
+  const el = (matches: string[]) => ({ closest: (sel: string) => (matches.some((m) => sel.includes(m)) ? {} : null) });
+
+  it('every key typed in a slider or input belongs to the page', () => {
+    expect(keyBelongsToPage(ev('a', el(['[role="slider"]'])))).toBe(true);
+    expect(keyBelongsToPage(ev('ArrowRight', el(['input'])))).toBe(true);
+  });
+
+  it('Enter and Space on a focused button belong to the page; letters go to the game', () => {
+    expect(keyBelongsToPage(ev('Enter', el(['button'])))).toBe(true);
+    expect(keyBelongsToPage(ev(' ', el(['button'])))).toBe(true);
+    expect(keyBelongsToPage(ev('a', el(['button'])))).toBe(false);
+    expect(keyBelongsToPage(ev('a', el([])))).toBe(false);
+    expect(keyBelongsToPage(ev('a', null))).toBe(false);
+  });
+});
