@@ -1,15 +1,17 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { muiWithoutCssVars, precompress } from './scripts/build/perf-plugins';
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:3001';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), muiWithoutCssVars(), precompress()],
   publicDir: 'public',
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
     chunkSizeWarningLimit: 2000,
+    modulePreload: { polyfill: false },
   },
   server: {
     host: '127.0.0.1',

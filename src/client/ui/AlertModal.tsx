@@ -1,12 +1,5 @@
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
-import DialogActions from '@mui/material/DialogActions';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
-import Box from '@mui/material/Box';
-import { keyframes } from '@emotion/react';
 
 export type AlertKind = 'success' | 'error' | 'warning';
 
@@ -22,39 +15,23 @@ interface AlertState extends AlertOptions {
   open: boolean;
 }
 
-const pop = keyframes`
-  0% { transform: scale(0.3) rotate(-20deg); opacity: 0; }
-  60% { transform: scale(1.15) rotate(6deg); opacity: 1; }
-  100% { transform: scale(1) rotate(0); }
-`;
-const shake = keyframes`
-  0%, 100% { transform: translateX(0); }
-  20%, 60% { transform: translateX(-10px); }
-  40%, 80% { transform: translateX(10px); }
-`;
-
 const AlertContext = createContext<(message: string, opts?: AlertOptions) => Promise<void>>(async () => undefined);
+
+// MUI's Dialog is not part of the first visit (the /logIn budget): it loads when the visitor first
+// presses a key or the pointer (so it is ready before any alert), or at the first alert at the latest.
+const loadDialog = () => import('./AlertDialog');
+const AlertDialog = lazy(loadDialog);
 
 /** The alert modal of the spec: a message, an image by success or error, and 'Cerrar'. */
 export function AlertModal({ state, onClose }: { state: AlertState; onClose: () => void }) {
-  const kind = state.kind ?? 'error';
-  const img = kind === 'success' ? '/img/success.svg' : kind === 'warning' ? '/img/warning.svg' : '/img/error.svg';
+  // Rendered from the first time it opens (so it can also animate its closing).
+  const [used, setUsed] = useState(state.open);
+  if (state.open && !used) setUsed(true);
+  if (!used) return null;
   return (
-    <Dialog open={state.open} onClose={onClose} aria-labelledby="alert-message" data-testid="alert-modal" data-kind={kind} maxWidth="xs" fullWidth>
-      <DialogContent sx={{ textAlign: 'center', pt: 4 }}>
-        <Box
-          component="img"
-          src={img}
-          alt={kind === 'success' ? 'Éxito' : kind === 'warning' ? 'Advertencia' : 'Error'}
-          sx={{ width: 96, height: 96, mb: 2, animation: `${kind === 'success' ? pop : shake} 0.6s ease-out`, '@media (prefers-reduced-motion: reduce)': { animation: 'none' } }}
-        />
-        {state.title && <Typography variant="h6" component="h2" sx={{ mb: 1 }}>{state.title}</Typography>}
-        <Typography id="alert-message" variant="body1" sx={{ fontSize: '1.15rem', whiteSpace: 'pre-line' }}>{state.message}</Typography>
-      </DialogContent>
-      <DialogActions sx={{ justifyContent: 'center', pb: 3 }}>
-        <Button variant="contained" onClick={onClose} autoFocus size="large">Cerrar</Button>
-      </DialogActions>
-    </Dialog>
+    <Suspense fallback={null}>
+      <AlertDialog open={state.open} kind={state.kind ?? 'error'} message={state.message} title={state.title} onClose={onClose} />
+    </Suspense>
   );
 }
 
@@ -79,6 +56,20 @@ export function AlertProvider({ children }: { children: ReactNode }) {
     resolver.current?.();
     resolver.current = null;
   }, [navigate]);
+
+  useEffect(() => {
+    const warm = () => {
+      window.removeEventListener('pointerdown', warm, true);
+      window.removeEventListener('keydown', warm, true);
+      void loadDialog().catch(() => undefined);
+    };
+    window.addEventListener('pointerdown', warm, true);
+    window.addEventListener('keydown', warm, true);
+    return () => {
+      window.removeEventListener('pointerdown', warm, true);
+      window.removeEventListener('keydown', warm, true);
+    };
+  }, []);
 
   const value = useMemo(() => show, [show]);
   return (

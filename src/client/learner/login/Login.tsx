@@ -4,13 +4,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
-import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { AuthLayout } from '../auth/AuthLayout';
 import { apiPost, ApiError } from '../../api/http';
 import { saveSession, type SessionUser } from '../../auth/session';
 import { useAlert } from '../../ui/AlertModal';
+import TextField from '../../ui/TextInput';
+import Link from '../../ui/TextLink';
 import { LOGIN_REQUIRED_MSG } from '../../../shared/validation/registration';
 import { GoogleButton } from './GoogleButton';
 
