@@ -1,14 +1,15 @@
 import { test, expect, loginAs } from './fixtures';
 
 test('profesor sees only inicio, pregunta and evaluacion; other admin routes go to /errorPage', async ({ page }) => {
-  await loginAs(page, 'profesor');
+  const { token } = await loginAs(page, 'profesor');
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/admin\/inicio$/);
   await expect(page.getByRole('heading', { name: '¡Hola, Paula!' })).toBeVisible();
   const items = page.getByRole('menuitem');
   await expect(items).toHaveText(['Inicio', 'Evaluaciones', 'Preguntas', 'Vista de usuario']);
   // The teacher's figures: levels, words and attempts; learners need the admin's user list.
-  await expect(page.getByTestId('bar-Niveles')).toHaveText('4');
+  const niveles = (await (await page.request.get('/api/nivel/getNivels', { headers: { Authorization: `Bearer ${token}` } })).json()).data.length;
+  await expect(page.getByTestId('bar-Niveles')).toHaveText(String(niveles));
   await expect(page.getByTestId('bar-Estudiantes')).toHaveText('—');
   await page.screenshot({ path: '/tmp/admin-profesor-inicio.png', fullPage: true });
   await page.getByRole('menuitem', { name: 'Preguntas' }).click();
@@ -128,7 +129,7 @@ test('question detail, answer edit from ?editar=true&id_respuesta, institution �
   await expect(answer).toContainText(/Correcta|Incorrecta/);
   await answer.getByRole('link', { name: 'Editar' }).click();
   await expect(page).toHaveURL(/\/admin\/respuesta\/\d+$/);
-  await expect(page.getByLabel('Respuesta')).not.toHaveValue('');
+  await expect(page.getByRole('textbox', { name: 'Respuesta', exact: true })).not.toHaveValue('');
   await page.getByRole('button', { name: 'Cancelar' }).click();
   await expect(page).toHaveURL(/\/admin\/respuesta$/);
 
