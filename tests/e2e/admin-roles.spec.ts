@@ -154,3 +154,28 @@ test('question detail, answer edit from ?editar=true&id_respuesta, institution �
   await expect(page.getByRole('row').filter({ hasText: 'manosunidas.edu.mx' })).toContainText('Escuela Manos Unidas');
   await page.screenshot({ path: '/tmp/admin-dominio-list.png', fullPage: true });
 });
+
+test('comments: create with the spec checks; the table has no edit or delete', async ({ page }) => {
+  await loginAs(page, 'admin');
+  await page.goto('/admin/comentario/create');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('El usuario es obligatorio.')).toBeVisible();
+  await expect(page.getByText('El comentario es obligatorio.')).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Por favor, complete todos los campos correctamente.' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Usuario' }).click();
+  await page.getByRole('option', { name: /Mateo López/ }).click();
+  await page.getByLabel('Comentario').fill('¡Me encantan las señas de animales!');
+  await page.getByLabel('Calificación (1 a 5)').fill('6');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('La calificación es obligatoria y debe estar entre 1 y 5.')).toBeVisible();
+  await page.getByLabel('Calificación (1 a 5)').fill('5');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Comentario creado exitosamente.' })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: '¡Me encantan las señas de animales!' });
+  await expect(row).toContainText('Mateo López');
+  await expect(row).toContainText('nino@manitas.test');
+  await expect(row.getByRole('img', { name: '5 de 5' })).toBeVisible();
+  await expect(row.getByRole('link', { name: 'Editar' })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: 'Eliminar' })).toHaveCount(0);
+  await page.screenshot({ path: '/tmp/admin-comentario-filled.png', fullPage: true });
+});

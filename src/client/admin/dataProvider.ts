@@ -161,13 +161,13 @@ export function createDataProvider(opts: DataProviderOptions = {}): DataProvider
   /** Keeps what a write sends: no react-admin `id` alias, no relations, no read-only fields. */
   function writable(row: ResourceRow, data: Rec): Rec {
     if (row.sendFullRecord) {
-      const { id: _id, ...rest } = data;
-      void _id;
-      return row.idField === 'id' ? { ...rest } : rest;
+      // The whole record as read (the users' toggle), minus react-admin's own id alias.
+      const rest = { ...data };
+      delete rest.id;
+      return rest;
     }
     const out: Rec = {};
     for (const [k, v] of Object.entries(data)) {
-      if (k === 'id' && row.idField !== 'id') continue;
       if (k === 'id' || k === row.idField) continue;
       if (row.readOnlyFields?.includes(k)) continue;
       if (row.fileFields?.includes(k)) {
