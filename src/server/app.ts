@@ -17,6 +17,7 @@ import { AppError, type ErrorBody } from './errors';
 import { cspDirectives, registerXsrf } from './security';
 import type { AppContext } from './context';
 import { routeModules } from './routes';
+import { createCache, registerCacheHooks, writtenTable } from './cache';
 
 export interface BuildOptions {
   /** Use this database instead of opening one from the config (tests share one). */
@@ -97,9 +98,21 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     database,
     mailer: opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, log: app.log }),
     storage: createStorage(config.uploadsDir),
+    cache: createCache(),
   };
   app.decorate('ctx', ctx);
+  // Every data-changing statement empties the cache scopes of its table before it runs.
+  const offStatement = database.onStatement((q) => {
+    const table = writtenTable(q);
+    if (table !== false) ctx.cache.bumpLocal(ctx.cache.scopesForTable(table));
+  });
+  if (database.kind === 'postgres' && config.databaseUrl) await ctx.cache.listen(config.databaseUrl, app.log);
+  app.addHook('onClose', async () => {
+    offStatement();
+    await ctx.cache.close();
+  });
   if (!opts.database) app.addHook('onClose', async () => database.close());
+  registerCacheHooks(app, ctx.cache);
 
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
@@ -158,6 +171,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       prefix: '/',
       index: false,
       wildcard: true,
+      // The build writes .br/.gz next to each asset (scripts/build/perf-plugins.ts).
+      preCompressed: true,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
         else res.header('Cache-Control', 'no-cache');

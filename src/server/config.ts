@@ -83,7 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     adminEmailDomain: env.ADMIN_EMAIL_DOMAIN || null,
     googleDefaultRole: env.GOOGLE_DEFAULT_ROLE === 'usuario' ? 'usuario' : 'profesor',
     firebase,
-    staticDir: path.join(PROJECT_ROOT, 'dist', 'client'),
+    staticDir: env.STATIC_DIR ? path.resolve(env.STATIC_DIR) : path.join(PROJECT_ROOT, 'dist', 'client'),
     maxUploadBytes: Number(env.MAX_UPLOAD_MB || 25) * 1024 * 1024,
     maxJsonBytes: Number(env.MAX_JSON_KB || 256) * 1024,
     logLevel: env.LOG_LEVEL || 'info',

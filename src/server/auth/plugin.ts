@@ -51,7 +51,8 @@ export default fp<{ db: Db; secret: string }>(async (app, opts) => {
     if (!header || !header.startsWith('Bearer ')) return;
     const claims = verifyToken(header.slice(7).trim(), opts.secret);
     if (!claims) return;
-    const u = await loadAuthUser(opts.db, claims.sub);
+    // Cached per account (src/server/cache.ts): any write to usuario or rol empties it.
+    const u = await app.ctx.cache.get('auth', `u${claims.sub}`, () => loadAuthUser(opts.db, claims.sub));
     // Deactivated users and tokens issued before a password change are refused.
     if (!u || !u.status || u.tokenVersion !== claims.tv) return;
     req.user = { id: u.id, role: u.role, email: u.email };

@@ -21,6 +21,24 @@ export interface Database {
   close(): Promise<void>;
   /** Raw SQL access for maintenance (backups, tests). */
   raw(sqlText: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  /** Called with the SQL of every statement (Drizzle or raw) just before it runs: the cache listens. */
+  onStatement(fn: (sqlText: string) => void): () => void;
+}
+
+/** Statement listeners of one Database (the cache's write detection, src/server/cache.ts). */
+function statementHooks() {
+  const fns = new Set<(sqlText: string) => void>();
+  return {
+    fire: (q: string) => {
+      for (const fn of fns) fn(q);
+    },
+    add: (fn: (sqlText: string) => void) => {
+      fns.add(fn);
+      return () => {
+        fns.delete(fn);
+      };
+    },
+  };
 }
 
 /** Closing twice (app hook + test teardown) is harmless. */
@@ -34,7 +52,8 @@ export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'src', 'server', 'db', 'mi
 export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string | null }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.PG_POOL_MAX || 10) });
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const hooks = statementHooks();
+    const db = drizzlePg(pool, { schema, logger: { logQuery: hooks.fire } }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
@@ -50,7 +69,9 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
         }
       },
       close: once(() => pool.end()),
+      onStatement: hooks.add,
       async raw(sqlText, params) {
+        hooks.fire(sqlText);
         const r = await pool.query(sqlText, params as unknown[]);
         return { rows: r.rows };
       },
@@ -65,7 +86,8 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
     client = new PGlite();
   }
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const hooks = statementHooks();
+  const db = drizzlePglite(client, { schema, logger: { logQuery: hooks.fire } }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -73,7 +95,9 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
     },
     close: once(() => client.close()),
+    onStatement: hooks.add,
     async raw(sqlText, params) {
+      hooks.fire(sqlText);
       const r = await client.query(sqlText, params as unknown[]);
       return { rows: r.rows as Record<string, unknown>[] };
     },

@@ -10,6 +10,7 @@ import {
   EVALUACION_DETALLES_PATH, evaluacionResource as R, evaluacionSchema, learnerPregunta,
   type EvaluacionDetalle, type EvaluacionInput, type EvaluacionWire, type PreguntaDetalle,
 } from '../../shared/resources/evaluacion';
+import { cachedReply } from '../cache';
 import { apiPath, countExpr, countRefs, guard, isPgError, listPlan, paged, refuseIfDependents, type ListSpec } from './crud';
 
 export const EVALUACION_NOT_FOUND = 'Evaluación no encontrada.';
@@ -68,7 +69,7 @@ export default async function evaluacionRoutes(app: FastifyInstance, ctx: AppCon
   }
 
   // Every evaluation with its questions and answers. Learners never get the answer key.
-  app.get(apiPath(EVALUACION_DETALLES_PATH), { preHandler: app.requireUser }, async (req) => {
+  app.get(apiPath(EVALUACION_DETALLES_PATH), { preHandler: app.requireUser }, async (req, reply) => cachedReply(ctx.cache, req, reply, atLeast(req.user!.role, 'profesor') ? 'staff' : 'learner', async () => {
     const qs = (req.query ?? {}) as Record<string, unknown>;
     const nivelId = qs.id_nivel !== undefined && qs.id_nivel !== '' ? idParam(qs.id_nivel, 'id_nivel') : null;
     const evs = await select().where(nivelId ? eq(evaluacion.idNivel, nivelId) : undefined).orderBy(asc(evaluacion.idEvaluacion));
@@ -80,7 +81,7 @@ export default async function evaluacionRoutes(app: FastifyInstance, ctx: AppCon
       preguntas: preguntas.filter((p) => p.id_evaluacion === e.id_evaluacion).map((p) => (staff ? p : learnerPregunta(p))),
     }));
     return { data };
-  });
+  }));
 
   app.get(apiPath(R.paths.list), { preHandler: guard(app, R.readRole) }, async (req, reply) => {
     const plan = listPlan(req.query, spec);

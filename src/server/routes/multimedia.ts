@@ -6,6 +6,7 @@ import { badRequest, notFound } from '../errors';
 import { idParam, validate } from '../validate';
 import { kindOfStoredName, putUpload, readForm, withNewFile } from '../multipart';
 import { MULTIMEDIA_FILE_RULES, MULTIMEDIA_MSG, multimediaResource as R, multimediaSchema, type MultimediaInput, type MultimediaWire } from '../../shared/resources/multimedia';
+import { cachedReply } from '../cache';
 import { apiPath, countExpr, guard, listPlan, paged, type ListSpec } from './crud';
 
 export const MULTIMEDIA_NOT_FOUND = 'Multimedia no encontrada.';
@@ -44,13 +45,13 @@ export default async function multimediaRoutes(app: FastifyInstance, ctx: AppCon
   }
 
   // Learner: the media of one word.
-  app.get<{ Params: { id: string } }>('/api/multimedia/palabra/:id', { preHandler: app.requireUser }, async (req) => {
+  app.get<{ Params: { id: string } }>('/api/multimedia/palabra/:id', { preHandler: app.requireUser }, async (req, reply) => cachedReply(ctx.cache, req, reply, 'all', async () => {
     const id = idParam(req.params.id);
     const [w] = await db.select({ id: palabra.idPalabra }).from(palabra).where(eq(palabra.idPalabra, id));
     if (!w) throw notFound('Palabra no encontrada.');
     const rows = await select().where(eq(multimedia.idPalabra, id)).orderBy(multimedia.id);
     return { data: rows.map((r) => toWire(r, false)) };
-  });
+  }));
 
   // Plain array, as the spec reads it.
   app.get(apiPath(R.paths.list), { preHandler: guard(app, R.readRole) }, async (req, reply) => {

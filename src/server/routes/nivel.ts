@@ -7,6 +7,7 @@ import { idParam, validate } from '../validate';
 import { putUpload, readForm, withNewFile } from '../multipart';
 import { IMAGE_KINDS } from '../storage/sniff';
 import { NIVEL_MSG, nivelResource as R, nivelSchema, type NivelInput, type NivelWire } from '../../shared/resources/nivel';
+import { cachedReply } from '../cache';
 import { apiPath, countExpr, countRefs, guard, isPgError, listPlan, paged, refuseIfDependents, type ListSpec } from './crud';
 
 type NivelRow = typeof nivel.$inferSelect;
@@ -52,13 +53,13 @@ export default async function nivelRoutes(app: FastifyInstance, ctx: AppContext)
   }
 
   // Learner and admin reads: any signed-in account.
-  app.get(apiPath(R.paths.list), { preHandler: guard(app, R.readRole) }, async (req, reply) => {
+  app.get(apiPath(R.paths.list), { preHandler: guard(app, R.readRole) }, async (req, reply) => cachedReply(ctx.cache, req, reply, 'all', async () => {
     const plan = listPlan(req.query, spec);
     const [{ n }] = (await db.select({ n: countExpr }).from(nivel).where(plan.where)) as [{ n: number }];
     const rows = await paged(db.select().from(nivel).where(plan.where).orderBy(...plan.orderBy).$dynamic(), plan);
     reply.header('X-Total-Count', String(n));
     return { data: await toWire(rows) };
-  });
+  }));
 
   app.get<{ Params: { id: string } }>(apiPath(R.paths.one), { preHandler: guard(app, R.readRole) }, async (req) => {
     const row = await find(idParam(req.params.id));

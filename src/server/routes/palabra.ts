@@ -5,6 +5,7 @@ import { contenido, multimedia, nivel, palabra } from '../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../errors';
 import { idParam, validate } from '../validate';
 import { palabraResource as R, palabraSchema, type PalabraInput, type PalabraWire } from '../../shared/resources/palabra';
+import { cachedReply } from '../cache';
 import { apiPath, countExpr, countRefs, guard, isPgError, listPlan, paged, refuseIfDependents, type ListSpec } from './crud';
 
 export const PALABRA_NOT_FOUND = 'Palabra no encontrada.';
@@ -47,13 +48,13 @@ export default async function palabraRoutes(app: FastifyInstance, ctx: AppContex
   }
 
   // Learner: the words of one level, as a plain array.
-  app.get<{ Params: { id: string } }>('/api/palabra/nivel/:id', { preHandler: app.requireUser }, async (req) => {
+  app.get<{ Params: { id: string } }>('/api/palabra/nivel/:id', { preHandler: app.requireUser }, async (req, reply) => cachedReply(ctx.cache, req, reply, 'all', async () => {
     const id = idParam(req.params.id);
     const [lvl] = await db.select({ id: nivel.idNivel }).from(nivel).where(eq(nivel.idNivel, id));
     if (!lvl) throw notFound('Nivel no encontrado.');
     const rows = await select().where(eq(palabra.idNivel, id)).orderBy(palabra.idPalabra);
     return rows.map(toWire);
-  });
+  }));
 
   // One row per word (the spec de-duplicates by id_palabra; the join cannot repeat a word).
   app.get(apiPath(R.paths.list), { preHandler: guard(app, R.readRole) }, async (req, reply) => {

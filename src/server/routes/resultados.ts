@@ -86,16 +86,19 @@ export default async function resultadosRoutes(app: FastifyInstance, ctx: AppCon
       if (seen.has(r.id_pregunta)) throw badRequest(`La pregunta ${r.id_pregunta} se respondió más de una vez.`, { id_pregunta: 'Pregunta repetida.' });
       seen.add(r.id_pregunta);
     }
-    const [lvl] = await db.select({ id: nivel.idNivel }).from(nivel).where(eq(nivel.idNivel, idNivel));
+    // The level and the answer key come from the content cache (src/server/cache.ts).
+    const { cache } = ctx;
+    const [lvl] = await cache.get('content', `nivel-existe:${idNivel}`, () => db.select({ id: nivel.idNivel }).from(nivel).where(eq(nivel.idNivel, idNivel)));
     if (!lvl) throw notFound('Nivel no encontrado.');
-    const named = await loadKey(db, inArray(pregunta.idPregunta, [...seen]));
+    const askedIds = [...seen].sort((a, b) => a - b);
+    const named = await cache.get('content', `clave-preguntas:${askedIds.join(',')}`, () => loadKey(db, inArray(pregunta.idPregunta, askedIds)));
     const evalIds = new Set(named.map((q) => q.id_evaluacion));
     if (named.length !== seen.size || named.some((q) => q.id_nivel !== idNivel) || evalIds.size !== 1) {
       throw badRequest('Las preguntas enviadas no pertenecen a la evaluación de este nivel.', { id_pregunta: 'Pregunta inválida.' });
     }
     const idEvaluacion = [...evalIds][0]!;
     // The whole evaluation: every one of its questions must be answered.
-    const key = await loadKey(db, eq(pregunta.idEvaluacion, idEvaluacion));
+    const key = await cache.get('content', `clave-evaluacion:${idEvaluacion}`, () => loadKey(db, eq(pregunta.idEvaluacion, idEvaluacion)));
     const byQuestion = new Map(rows.map((r) => [r.id_pregunta, r]));
     for (const q of key) {
       const r = byQuestion.get(q.id_pregunta);

@@ -1,0 +1,233 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import { usuario } from '../../src/server/db/schema';
+import { createCache, writtenTable } from '../../src/server/cache';
+import { isChoiceQuestion } from '../../src/shared/rules/quiz';
+import { makeTestApp, snapshotCounts, type TestApp } from './helpers';
+
+type Nivel = { id_nivel: number; nombre_nivel: string };
+
+describe('content cache: a write is visible to the next read', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeTestApp();
+  });
+  afterAll(async () => t.close());
+
+  const levels = async () => (await t.call('GET', '/api/nivel/getNivels', { as: 'nino' })).json().data as Nivel[];
+
+  it('serves repeated learner reads from the cache (no statement runs for a hit)', async () => {
+    await levels();
+    const token = await t.token('nino');
+    const seen: string[] = [];
+    const off = t.database.onStatement((q) => seen.push(q));
+    try {
+      const again = await t.call('GET', '/api/nivel/getNivels', { as: token });
+      expect(again.statusCode).toBe(200);
+      expect(again.headers['content-type']).toMatch(/^application\/json/);
+      expect(Number(again.headers['x-total-count'])).toBe(again.json().data.length);
+      // The session lookup is cached too: a hit touches no table at all.
+      expect(seen).toEqual([]);
+    } finally {
+      off();
+    }
+    expect(t.app.ctx.cache.stats.hits).toBeGreaterThan(0);
+  });
+
+  it('an admin update through the API shows in the very next learner read', async () => {
+    const before = await levels();
+    const lvl = before[0]!;
+    const r = await t.call('PUT', `/api/nivel/update/${lvl.id_nivel}`, {
+      as: 'admin', body: { nombre_nivel: 'Nivel renombrado', descripcion: 'Descripción nueva', dificultad: 'Fácil' },
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    expect((await levels()).find((l) => l.id_nivel === lvl.id_nivel)!.nombre_nivel).toBe('Nivel renombrado');
+  });
+
+  it('a word added, renamed and deleted shows at once in palabra/nivel/{id}', async () => {
+    const lvl = (await levels())[0]!.id_nivel;
+    const words = async () => (await t.call('GET', `/api/palabra/nivel/${lvl}`, { as: 'nino' })).json() as { id_palabra: number; palabraEspanol: string }[];
+    const n0 = (await words()).length;
+    const created = await t.call('POST', '/api/palabra/register', { as: 'admin', body: { palabraEspanol: 'caché', palabraIngles: 'cache', id_nivel: lvl } });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().data.id_palabra as number;
+    expect((await words()).map((w) => w.palabraEspanol)).toContain('caché');
+    expect((await words()).length).toBe(n0 + 1);
+    await t.call('PUT', `/api/palabra/update/${id}`, { as: 'admin', body: { palabraEspanol: 'memoria', palabraIngles: 'memory', id_nivel: lvl } });
+    expect((await words()).find((w) => w.id_palabra === id)!.palabraEspanol).toBe('memoria');
+    expect((await t.call('DELETE', `/api/palabra/delete/${id}`, { as: 'admin' })).statusCode).toBe(200);
+    expect((await words()).length).toBe(n0);
+  });
+
+  it('a write made directly in the database (not through HTTP) also empties the cache', async () => {
+    const lvl = (await levels())[0]!;
+    await t.database.raw('UPDATE nivel SET nombre_nivel = $1 WHERE id_nivel = $2', ['Cambiado en SQL', lvl.id_nivel]);
+    expect((await levels()).find((l) => l.id_nivel === lvl.id_nivel)!.nombre_nivel).toBe('Cambiado en SQL');
+  });
+
+  it('quiz details keep their per-role shapes: learners never get the key, staff do, whatever was cached first', async () => {
+    const staff = await t.call('GET', '/api/evaluacion/detalles', { as: 'profesor' });
+    const kid = await t.call('GET', '/api/evaluacion/detalles', { as: 'nino' });
+    const staff2 = await t.call('GET', '/api/evaluacion/detalles', { as: 'admin' });
+    const has = (body: string) => /"valor"\s*:\s*true/.test(body);
+    expect(has(staff.body)).toBe(true);
+    expect(has(staff2.body)).toBe(true);
+    expect(has(kid.body)).toBe(false);
+  });
+
+  it('a new question is graded at once by the next quiz submit (the answer key is cached and invalidated)', async () => {
+    const det = (await t.call('GET', '/api/evaluacion/detalles', { as: 'profesor' })).json().data as { id_evaluacion: number; id_nivel: number; preguntas: { id_pregunta: number; Tipo: string; respuestas: { id_respuesta: number; valor: boolean }[] }[] }[];
+    const ev = det.find((e) => e.preguntas.length)!;
+    const answers = (ps: typeof ev.preguntas) => ps.map((p) => {
+      const right = p.respuestas.find((a) => a.valor) ?? p.respuestas[0];
+      return isChoiceQuestion(p.Tipo) ? { id_pregunta: p.id_pregunta, id_nivel: ev.id_nivel, id_respuesta: right!.id_respuesta } : { id_pregunta: p.id_pregunta, id_nivel: ev.id_nivel, respuesta: 'x' };
+    });
+    const first = await t.call('POST', '/api/resultados/save-multiple', { as: 'nino', body: { respuestas: answers(ev.preguntas) } });
+    expect(first.statusCode, first.body).toBe(201);
+    // Remove a question: the cached key must not still demand it.
+    const last = ev.preguntas[ev.preguntas.length - 1]!;
+    await t.database.raw('DELETE FROM pregunta WHERE id_pregunta = $1', [last.id_pregunta]);
+    const rest = ev.preguntas.slice(0, -1);
+    const second = await t.call('POST', '/api/resultados/save-multiple', { as: 'nino', body: { respuestas: answers(rest) } });
+    expect(second.statusCode, second.body).toBe(201);
+    expect(second.json().data.total_preguntas).toBe(rest.length);
+  });
+
+  it('a quiz submit does not empty the content cache (a classroom submitting keeps reads fast)', async () => {
+    await levels();
+    const v = t.app.ctx.cache.version('content');
+    const det = (await t.call('GET', '/api/evaluacion/detalles', { as: 'nino' })).json().data as { id_nivel: number; preguntas: { id_pregunta: number; Tipo: string; respuestas: { id_respuesta: number }[] }[] }[];
+    const ev = det.find((e) => e.preguntas.length)!;
+    const rows = ev.preguntas.map((p) => (isChoiceQuestion(p.Tipo) ? { id_pregunta: p.id_pregunta, id_nivel: ev.id_nivel, id_respuesta: p.respuestas[0]!.id_respuesta } : { id_pregunta: p.id_pregunta, id_nivel: ev.id_nivel, respuesta: 'x' }));
+    const r = await t.call('POST', '/api/resultados/save-multiple', { as: 'nina', body: { respuestas: rows } });
+    expect(r.statusCode, r.body).toBe(201);
+    expect(t.app.ctx.cache.version('content')).toBe(v);
+  });
+
+  it('a deactivated account is refused on its next request although its session was cached', async () => {
+    const ninaId = await t.userId('nina');
+    const token = await t.token('nina');
+    expect((await t.call('GET', '/api/nivel/getNivels', { as: token })).statusCode).toBe(200);
+    await t.database.db.update(usuario).set({ status: false }).where(eq(usuario.id, ninaId));
+    try {
+      expect((await t.call('GET', '/api/nivel/getNivels', { as: token })).statusCode).toBe(401);
+    } finally {
+      await t.database.db.update(usuario).set({ status: true }).where(eq(usuario.id, ninaId));
+    }
+    expect((await t.call('GET', '/api/nivel/getNivels', { as: token })).statusCode).toBe(200);
+  });
+
+  it('a role change through the API applies to the next request', async () => {
+    const profId = await t.userId('profesor');
+    const tok = await t.token('profesor');
+    expect((await t.call('GET', '/api/resultados/resultados-profesor', { as: tok })).statusCode).toBe(200);
+    await t.database.raw("DELETE FROM rol WHERE id_usuario = $1", [profId]);
+    try {
+      expect((await t.call('GET', '/api/resultados/resultados-profesor', { as: tok })).statusCode).toBe(403);
+    } finally {
+      await t.database.raw("INSERT INTO rol (nombre, descripcion, id_usuario) VALUES ('profesor', 'Profesor', $1)", [profId]);
+    }
+  });
+
+  it('a refused write (learner) changes nothing and the cached reply stays the same', async () => {
+    const before = await t.call('GET', '/api/nivel/getNivels', { as: 'nino' });
+    const counts = await snapshotCounts(t.database);
+    const r = await t.call('POST', '/api/palabra/register', { as: 'nino', body: { palabraEspanol: 'x', palabraIngles: 'y', id_nivel: 1 } });
+    expect(r.statusCode).toBe(403);
+    expect(await snapshotCounts(t.database)).toEqual(counts);
+    expect((await t.call('GET', '/api/nivel/getNivels', { as: 'nino' })).body).toBe(before.body);
+  });
+});
+
+describe('cache rules', () => {
+  it('names the table a statement writes, and treats unknown statements as writing anything', () => {
+    expect(writtenTable('select "id_nivel" from "nivel"')).toBe(false);
+    expect(writtenTable('insert into "palabra" ("palabra_espanol") values ($1)')).toBe('palabra');
+    expect(writtenTable('UPDATE usuario SET status = false')).toBe('usuario');
+    expect(writtenTable('delete from "public"."rol" where id = 1')).toBe('rol');
+    expect(writtenTable('begin')).toBe(false);
+    expect(writtenTable('ALTER TABLE nivel ADD CONSTRAINT c CHECK (true)')).toBe(null);
+    expect(writtenTable('WITH x AS (DELETE FROM nivel RETURNING *) SELECT * FROM x')).toBe(null);
+    expect(writtenTable('TRUNCATE nivel')).toBe(null);
+  });
+
+  it('does not store a value loaded while a write happened (no stale entry after a race)', async () => {
+    const c = createCache();
+    let n = 0;
+    const slow = () => c.get('content', 'k', async () => {
+      n++;
+      await new Promise((r) => setTimeout(r, 20));
+      return n;
+    });
+    const p = slow();
+    c.bumpLocal(['content']);
+    expect(await p).toBe(1);
+    // The racing value was not kept: the next read loads again.
+    expect(await slow()).toBe(2);
+    expect(await slow()).toBe(2);
+  });
+
+  it('maps tables to scopes: results and progress tables touch no cached scope', () => {
+    const c = createCache();
+    expect(c.scopesForTable('nivel')).toEqual(['content']);
+    expect(c.scopesForTable('usuario')).toEqual(['auth']);
+    expect(c.scopesForTable('intento')).toEqual([]);
+    expect(c.scopesForTable('resultado')).toEqual([]);
+    expect(c.scopesForTable(null)).toEqual(['content', 'auth']);
+  });
+});
+
+// Two app processes share one PostgreSQL: each has its own cache; LISTEN/NOTIFY carries the bumps.
+describe.skipIf(!process.env.DATABASE_URL)('cache across two app instances on PostgreSQL (skipped on PGlite: an embedded database has a single process, so there is no other instance to tell)', () => {
+  let t: TestApp;
+  let other: Awaited<ReturnType<typeof buildApp>>;
+  beforeAll(async () => {
+    t = await makeTestApp();
+    const config = loadConfig({ DATABASE_URL: process.env.DATABASE_URL } as NodeJS.ProcessEnv, {
+      dataDir: null, seedDemo: false, staticDir: null, logLevel: 'silent', authRateLimit: 1000, jwtSecret: t.config.jwtSecret, uploadsDir: t.config.uploadsDir,
+    });
+    other = await buildApp(config, { logger: false });
+  });
+  afterAll(async () => {
+    await other?.close();
+    await t?.close();
+  });
+
+  const readLevels = async (app: typeof other, token: string) => (await app.inject({ method: 'GET', url: '/api/nivel/getNivels', headers: { authorization: `Bearer ${token}` } })).json().data as Nivel[];
+
+  it('a write through one instance is visible to the next read on the other', async () => {
+    const token = await t.token('nino');
+    const admin = await t.token('admin');
+    const before = await readLevels(other, token); // cached in the second instance
+    await readLevels(other, token);
+    expect(other.ctx.cache.stats.hits).toBeGreaterThan(0);
+    const lvl = before[0]!;
+    const r = await t.app.inject({
+      method: 'PUT', url: `/api/nivel/update/${lvl.id_nivel}`,
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ nombre_nivel: 'Visto en todos', descripcion: 'Otra descripción', dificultad: 'Fácil' }),
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    expect((await readLevels(other, token)).find((l) => l.id_nivel === lvl.id_nivel)!.nombre_nivel).toBe('Visto en todos');
+  });
+
+  it('a deactivation through one instance refuses the session on the other at once', async () => {
+    const ninaId = await t.userId('nina');
+    const token = await t.token('nina');
+    expect((await other.inject({ method: 'GET', url: '/api/nivel/getNivels', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
+    const admin = await t.token('admin');
+    const r = await t.app.inject({
+      method: 'PUT', url: `/api/user/${ninaId}`,
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ nombre: 'Nina', status: false }),
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    try {
+      expect((await other.inject({ method: 'GET', url: '/api/nivel/getNivels', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
+    } finally {
+      await t.database.db.update(usuario).set({ status: true }).where(sql`${usuario.id} = ${ninaId}`);
+    }
+  });
+});
