@@ -78,8 +78,8 @@ export interface GameTestHooks {
   targets(): string[];
   /** Sound cues played so far (cue + volume). */
   cues(): { cue: SoundCue; volume: number }[];
-  /** Phase changes with their time (Date.now()), oldest first, to check the pauses. */
-  phases(): { phase: string; at: number }[];
+  /** Phase changes with their time (Date.now()) and snapshot, oldest first (pauses, missed phases). */
+  phases(): { phase: string; at: number; state: unknown }[];
   /** Speeds the scene's timers up (tests only): 1 = real time. */
   setTimeScale(scale: number): void;
 }
@@ -103,7 +103,7 @@ export abstract class GameScene extends Phaser.Scene {
   private currentSign: string | null = null;
   /** Set by the first publish(): the rules state exists from then on. */
   private started = false;
-  private phaseLog: { phase: string; at: number }[] = [];
+  private phaseLog: { phase: string; at: number; state: unknown }[] = [];
 
   init(given: SceneData): void {
     const data: Partial<SceneData> = Array.isArray(given?.words) ? given : ((this.registry.get(SCENE_DATA_KEY) as SceneData | undefined) ?? {});
@@ -168,7 +168,7 @@ export abstract class GameScene extends Phaser.Scene {
     this.started = true;
     const snap = this.snapshotView() as { phase?: string };
     if (this.testMode && snap.phase !== this.phaseLog[this.phaseLog.length - 1]?.phase) {
-      this.phaseLog.push({ phase: snap.phase ?? '', at: Date.now() });
+      this.phaseLog.push({ phase: snap.phase ?? '', at: Date.now(), state: snap });
       if (this.phaseLog.length > 200) this.phaseLog.shift();
     }
     EventBus.emit(GAME_EVENTS.state, snap);

@@ -4,7 +4,7 @@
  * game over at zero lives, restart to level 1). State is read from window.__game (test mode).
  */
 import { test, expect } from './fixtures';
-import { POLL_MS, clickTarget, expectCaption, lastPauseOf, loginForGames, openGame, snap, waitPhase } from './games-helpers';
+import { POLL_MS, clickTarget, expectCaption, lastPauseOf, loginForGames, openGame, snap, waitLogged, waitPhase } from './games-helpers';
 import { HANGMAN_ALPHABET, lettersToGuess } from '../../games/hangman/rules';
 
 interface Snap {
@@ -50,7 +50,8 @@ async function failWord(page: import('@playwright/test').Page) {
     if (i % 2 === 0) await clickTarget(page, `key:${letter}`);
     else await page.keyboard.press(letter);
   }
-  await waitPhase(page, ['word-failed']);
+  // Done once the life is lost (the word-failed pause may already be over on a slow machine).
+  await page.waitForFunction((lives) => ((window.__game?.snapshot() as Snap | null)?.lives ?? lives) < lives, s.lives, { polling: POLL_MS });
 }
 
 test.describe('Adivina la palabra', () => {
@@ -135,7 +136,7 @@ test.describe('Adivina la palabra', () => {
 
     // First word lost: 6 wrong letters → −12 −5, one life less; the word stays visible 1.5 s.
     await failWord(page);
-    s = await snap<Snap>(page);
+    s = await waitLogged<Snap>(page, 'word-failed');
     expect(s).toMatchObject({ phase: 'word-failed', lives: 2, levelScore: 83, attemptsLeft: 0 });
     await waitPhase(page, ['playing']);
     const paused = await lastPauseOf(page, 'word-failed');
@@ -153,7 +154,7 @@ test.describe('Adivina la palabra', () => {
       if (s.phase !== 'playing') break;
       await solveWord(page);
     }
-    s = await waitPhase<Snap>(page, ['level-failed']);
+    s = await waitLogged<Snap>(page, 'level-failed');
     expect(s).toMatchObject({ level: 1, levelScore: 66, lives: 1, totalScore: 0 });
     await expectCaption(page, 'El nivel vuelve a empezar.');
     await page.screenshot({ path: '/tmp/games-hangman-level-failed.png' });

@@ -61,7 +61,7 @@ export async function tapTarget(page: Page, name: string) {
 /** Opens a game page and waits for its scene. */
 export async function openGame(page: Page, path: string) {
   await page.goto(path);
-  await expect(page.getByTestId('game-stage')).toBeVisible();
+  await expect(page.getByTestId('game-stage')).toBeVisible({ timeout: 30_000 });
   await waitPhase(page, ['instructions']);
 }
 
@@ -81,4 +81,14 @@ export async function lastPauseOf(page: Page, phase: string): Promise<number> {
     if (log[i]!.phase === phase) return log[i + 1]!.at - log[i]!.at;
   }
   throw new Error(`phase ${phase} not left yet`);
+}
+
+/** Waits until the scene has entered `phase` (even if it already left it); returns that snapshot. */
+export async function waitLogged<T = any>(page: Page, phase: string, timeout = 15_000): Promise<T> {
+  const handle = await page.waitForFunction(
+    (p) => window.__game?.phases().find((e) => e.phase === p)?.state ?? null,
+    phase,
+    { timeout, polling: POLL_MS },
+  );
+  return (await handle.jsonValue()) as T;
 }

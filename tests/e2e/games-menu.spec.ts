@@ -89,7 +89,7 @@ test.describe('Juegos', () => {
     expect(scripts.filter((s) => s.phaser).map((s) => s.url)).toEqual([]);
 
     await page.goto('/memorama');
-    await expect(page.getByTestId('game-stage')).toBeVisible();
+    await expect(page.getByTestId('game-stage')).toBeVisible({ timeout: 30_000 });
     await expect.poll(() => scripts.some((s) => s.phaser)).toBe(true);
   });
 });
