@@ -18,6 +18,17 @@ test('profesor sees only inicio, pregunta and evaluacion; other admin routes go 
   await expect(page.getByRole('link', { name: 'Respuestas' })).toHaveCount(0);
   await page.goto('/admin/evaluacion');
   await expect(page.getByText('Puntaje').first()).toBeVisible();
+  // Deleting an evaluation only warns; no call leaves.
+  const deletes: string[] = [];
+  page.on('request', (r) => { if (r.method() === 'DELETE') deletes.push(r.url()); });
+  await expect(page.getByRole('row').nth(1)).toBeVisible();
+  const rowsBefore = await page.getByRole('row').count();
+  await page.getByRole('row').nth(1).getByRole('button', { name: 'Eliminar' }).click();
+  await expect(page.getByTestId('alert-modal')).toContainText('Las evaluaciones no se pueden eliminar desde aquí.');
+  await expect(page.getByTestId('alert-modal')).toHaveAttribute('data-kind', 'warning');
+  await page.getByRole('button', { name: 'Cerrar' }).click();
+  expect(deletes).toEqual([]);
+  await expect(page.getByRole('row')).toHaveCount(rowsBefore); // nothing was removed
   for (const path of ['/admin/nivel', '/admin/usuario', '/admin/verevaluacion', '/admin/rol', '/admin/resultados/3']) {
     await page.goto(path);
     await expect(page, path).toHaveURL(/\/errorPage$/);
