@@ -1,5 +1,5 @@
 import type { AuthProvider } from 'react-admin';
-import { clearSession, getStoredUser } from '../auth/session';
+import { clearSession, getStoredUser, logout } from '../auth/session';
 import { readRole } from '../../shared/roles';
 import { mediaUrl } from '../api/http';
 import { canAccess } from './canAccess';
@@ -22,7 +22,8 @@ export const authProvider: AuthProvider = {
     throw new Error('Inicia sesión desde la pantalla de ingreso.');
   },
   async logout() {
-    clearSession();
+    // Also signs out of Google (Firebase) when it was loaded in this page.
+    await logout();
     return '/logIn';
   },
   async checkAuth() {
