@@ -190,7 +190,7 @@ export class OrderWordsScene extends GameScene {
     });
     if (result === 'wrong') {
       const word = R.currentWord(s);
-      this.board.add(this.text(640, SLOTS_Y + size / 2 + 30, `La palabra era «${word?.es ?? ''}»`, 30, COLORS.error, true).setOrigin(0.5));
+      this.board.add(this.text(640, SLOTS_Y + size / 2 + 8, `La palabra era «${word?.es ?? ''}»`, 26, COLORS.error, true).setOrigin(0.5, 0));
     }
   }
 

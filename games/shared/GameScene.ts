@@ -206,13 +206,13 @@ export abstract class GameScene extends Phaser.Scene {
     EventBus.emit(GAME_EVENTS.caption, caption);
   }
 
-  /** Big coloured banner in the middle of the canvas for ~1 s. */
+  /** Big coloured banner in the middle of the canvas for ~1 s (narrow: it stays between the sign and picture boxes, under which the DOM GIF sits). */
   protected flash(text: string, kind: CaptionKind, y = 330): void {
     for (const o of this.flashObjects) o.destroy();
     const fill = kind === 'success' ? COLORS.success : kind === 'error' ? COLORS.error : COLORS.primary;
     const icon = kind === 'success' ? '✔ ' : kind === 'error' ? '✘ ' : '';
     const label = this.add
-      .text(DESIGN_WIDTH / 2, y, icon + text, { fontFamily: FONT, fontSize: '46px', fontStyle: 'bold', color: '#ffffff', align: 'center', wordWrap: { width: 760 } })
+      .text(DESIGN_WIDTH / 2, y, icon + text, { fontFamily: FONT, fontSize: '42px', fontStyle: 'bold', color: '#ffffff', align: 'center', wordWrap: { width: 480 } })
       .setOrigin(0.5)
       .setDepth(51);
     const bg = this.add
