@@ -1,0 +1,128 @@
+// Shared pieces of `npm run bench`: start the production server on 127.0.0.1, wait for it, sign in,
+// stop it; format tables. Only loopback is ever contacted.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** The bench builds its own copy of the client so a concurrent `vite build` into dist/ cannot change it mid-run. */
+export const BENCH_DIST = path.join(ROOT, '.tmp', 'bench-dist');
+export const RESULTS_DIR = path.join(ROOT, '.tmp', 'bench');
+export const HOST = '127.0.0.1';
+/** Ports 3300–3399 belong to the bench. */
+export const PORTS = { api: 3301, api2: 3302, web: 3310, scale: 3320, lighthouse: 3330 } as const;
+export const DEMO_PASSWORD = 'Manitas2024';
+
+export function buildClient(): void {
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--outDir', BENCH_DIST, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: ROOT, stdio: 'inherit',
+  });
+  if (r.status !== 0) throw new Error('vite build falló');
+}
+
+export interface Server {
+  base: string;
+  child: ChildProcess;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the server (src/server/main.ts, or the cluster entry) on PORT with a fresh DATA_DIR in a
+ * temp dir, the bench's build and demo content. DATABASE_URL is passed through when set.
+ */
+export async function startServer(opts: { port: number; entry?: 'main' | 'cluster'; workers?: number; env?: Record<string, string>; dataDir?: string } ): Promise<Server> {
+  const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'manitas-bench-'));
+  const entry = opts.entry === 'cluster' ? 'src/server/cluster.ts' : 'src/server/main.ts';
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      STATIC_DIR: BENCH_DIST,
+      PORT: String(opts.port),
+      HOST,
+      PUBLIC_URL: `http://localhost:${opts.port}`,
+      SEED_DEMO: '1',
+      LOG_LEVEL: 'warn',
+      // Logins are measured, not limited.
+      AUTH_RATE_LIMIT: '1000000',
+      WEB_CONCURRENCY: String(opts.workers ?? 2),
+      ...opts.env,
+    },
+  });
+  let stderr = '';
+  child.stderr?.on('data', (d: Buffer) => {
+    stderr = (stderr + d.toString()).slice(-4000);
+  });
+  const base = `http://${HOST}:${opts.port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`el servidor terminó al arrancar (código ${child.exitCode}):\n${stderr}`);
+    try {
+      const r = await fetch(`${base}/api/health`);
+      if (r.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`el servidor no respondió en 120 s:\n${stderr}`);
+    }
+    await sleep(200);
+  }
+  return {
+    base,
+    child,
+    dataDir,
+    async stop() {
+      if (child.exitCode === null) {
+        const done = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        const t = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await done;
+        clearTimeout(t);
+      }
+      if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function login(base: string, email: string): Promise<{ token: string; usuario: { id: number } }> {
+  const r = await fetch(`${base}/api/user/logIn`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
+  if (!r.ok) throw new Error(`login ${email}: ${r.status} ${await r.text()}`);
+  return (await r.json()) as { token: string; usuario: { id: number } };
+}
+
+export async function getJson<T>(base: string, p: string, token?: string): Promise<T> {
+  const r = await fetch(`${base}/api/${p}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (!r.ok) throw new Error(`GET ${p}: ${r.status} ${await r.text()}`);
+  return (await r.json()) as T;
+}
+
+/** A Markdown table (what the bench prints and what docs/performance.md holds). */
+export function table(head: string[], rows: (string | number)[][]): string {
+  const cells = [head, ...rows.map((r) => r.map(String))];
+  const w = head.map((_, i) => Math.max(3, ...cells.map((r) => (r[i] ?? '').length)));
+  const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(w[i]!)).join(' | ')} |`;
+  return [line(cells[0]!), `| ${w.map((n) => '-'.repeat(n)).join(' | ')} |`, ...cells.slice(1).map(line)].join('\n');
+}
+
+export function saveResult(name: string, data: unknown, markdown: string): void {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  writeFileSync(path.join(RESULTS_DIR, `${name}.json`), JSON.stringify(data, null, 2));
+  writeFileSync(path.join(RESULTS_DIR, `${name}.md`), `${markdown}\n`);
+}
+
+export const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+export function machine(): string {
+  const cpus = os.cpus();
+  return `${cpus.length} × ${cpus[0]?.model.trim() ?? 'CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, load ${os.loadavg().map((l) => l.toFixed(2)).join(' / ')}`;
+}

@@ -1,0 +1,178 @@
+// Web benchmark: per route, the gzipped JS and CSS a first visit downloads (measured in Debian's
+// Chromium with an empty cache), and Lighthouse (the npm package) performance and accessibility
+// scores for the learner routes.
+//   tsx scripts/bench/web.ts [--no-build] [--no-lighthouse] [--runs 1]
+import { chromium } from '@playwright/test';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { gzipSync } from 'node:zlib';
+import { execSync } from 'node:child_process';
+import { BENCH_DIST, PORTS, buildClient, getJson, kb, login, machine, saveResult, startServer, table } from './lib';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+const CHROMIUM = process.env.CHROMIUM_PATH || (() => {
+  try {
+    return execSync('command -v chromium', { shell: '/bin/bash' }).toString().trim();
+  } catch {
+    return '/usr/bin/chromium';
+  }
+})();
+const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+
+/** Budgets of the issue: /logIn ≤ 150 KB gzipped JS, without react-admin, Phaser or firebase. */
+export const LOGIN_JS_BUDGET = 150 * 1024;
+const HEAVY = [
+  { name: 'react-admin', re: /\bra-core\b|react-admin|useDataProvider|ListContextProvider/ },
+  { name: 'Phaser', re: /Phaser\.|PHASER|phaser/ },
+  { name: 'firebase', re: /firebase|FirebaseError|identitytoolkit/ },
+];
+
+type Who = 'anon' | 'nino' | 'admin';
+interface RouteSpec { path: string; who: Who }
+export interface SizeRow { route: string; jsFiles: number; jsGzip: number; cssGzip: number; jsRaw: number; heavy: string[]; files: { name: string; gzip: number }[] }
+export interface LhRow { route: string; performance: number; accessibility: number; fcp: number; lcp: number; tbt: number; cls: number }
+
+async function sessionFor(base: string, who: Who) {
+  if (who === 'anon') return null;
+  return login(base, who === 'admin' ? 'admin@manitas.test' : 'nino@manitas.test');
+}
+
+const storeSession = (s: { token: string; usuario: { id: number; rol?: string | null } }) => `
+  localStorage.setItem('token', ${JSON.stringify(s.token)});
+  localStorage.setItem('user', ${JSON.stringify(JSON.stringify(s.usuario))});
+  localStorage.setItem('userRole', ${JSON.stringify(String(s.usuario.rol ?? 'usuario'))});
+  localStorage.setItem('userId', ${JSON.stringify(String(s.usuario.id))});`;
+
+async function routes(base: string): Promise<RouteSpec[]> {
+  const nino = await login(base, 'nino@manitas.test');
+  const lv = (await getJson<{ data: { id_nivel: number }[] }>(base, 'nivel/getNivels', nino.token)).data[0]!.id_nivel;
+  const w = (await getJson<{ id_palabra: number }[]>(base, `palabra/nivel/${lv}`, nino.token))[0]!.id_palabra;
+  return [
+    { path: '/logIn', who: 'anon' },
+    { path: '/home', who: 'nino' },
+    { path: `/supmenu/${lv}`, who: 'nino' },
+    { path: `/menuletra/${lv}/${w}`, who: 'nino' },
+    { path: '/admin/inicio', who: 'admin' },
+    { path: '/ahorcado', who: 'nino' },
+  ];
+}
+
+export async function measureSizes(base: string, list: RouteSpec[]): Promise<SizeRow[]> {
+  const detail = process.argv.includes('--detail');
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_ARGS });
+  const out: SizeRow[] = [];
+  try {
+    for (const r of list) {
+      const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'es-ES' });
+      const s = await sessionFor(base, r.who);
+      if (s) await ctx.addInitScript(storeSession(s as never));
+      const page = await ctx.newPage();
+      await page.route(/^(?!http:\/\/(127\.0\.0\.1|localhost)(:\d+)?\/)/, (route) => route.abort());
+      const seen = new Map<string, { type: string; body: Buffer }>();
+      const pending: Promise<void>[] = [];
+      page.on('response', (res) => {
+        const type = res.request().resourceType();
+        if (type !== 'script' && type !== 'stylesheet') return;
+        pending.push(res.body().then((b) => { seen.set(res.url(), { type, body: b }); }, () => undefined));
+      });
+      await page.goto(base + r.path, { waitUntil: 'networkidle' });
+      await page.waitForTimeout(500);
+      await Promise.all(pending);
+      let js = 0, css = 0, raw = 0, files = 0;
+      const heavy = new Set<string>();
+      const fileList: { name: string; gzip: number }[] = [];
+      for (const [url, { type, body }] of seen) {
+        const gz = gzipSync(body, { level: 9 }).length;
+        fileList.push({ name: new URL(url).pathname, gzip: gz });
+        if (type === 'script') {
+          js += gz; raw += body.length; files++;
+          const text = body.toString('utf8');
+          for (const h of HEAVY) if (h.re.test(text)) heavy.add(h.name);
+        } else css += gz;
+      }
+      out.push({ route: r.path, jsFiles: files, jsGzip: js, cssGzip: css, jsRaw: raw, heavy: [...heavy], files: fileList.sort((a, b) => b.gzip - a.gzip) });
+      console.log(`${r.path}: JS ${kb(js)} KB gz (${files} archivos), CSS ${kb(css)} KB gz${heavy.size ? `, contiene ${[...heavy].join(', ')}` : ''}`);
+      if (detail) for (const f of fileList) console.log(`    ${kb(f.gzip).padStart(7)} ${f.name}`);
+      await ctx.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return out;
+}
+
+/** Lighthouse with its default (mobile, simulated Slow 4G + 4× CPU) settings, median of `runs`. */
+export async function runLighthouse(base: string, list: RouteSpec[], runs: number): Promise<LhRow[]> {
+  const out: LhRow[] = [];
+  for (const r of list) {
+    const results: LhRow[] = [];
+    for (let i = 0; i < runs; i++) {
+      const browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: CHROME_ARGS });
+      try {
+        const page = await browser.newPage();
+        const s = await sessionFor(base, r.who);
+        // A signed-in visit: the session is stored first, as the app stores it after login.
+        await page.goto(`${base}/errorPage`);
+        if (s) await page.evaluate(storeSession(s as never));
+        const res = await lighthouse(base + r.path, {
+          onlyCategories: ['performance', 'accessibility'], disableStorageReset: true, logLevel: 'error', output: 'json',
+        }, undefined, page as never);
+        const lhr = res?.lhr;
+        if (!lhr) throw new Error(`Lighthouse no devolvió resultados para ${r.path}`);
+        const num = (id: string) => Math.round(Number(lhr.audits[id]?.numericValue ?? NaN));
+        results.push({
+          route: r.path,
+          performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+          accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+          fcp: num('first-contentful-paint'), lcp: num('largest-contentful-paint'), tbt: num('total-blocking-time'),
+          cls: Number(lhr.audits['cumulative-layout-shift']?.numericValue ?? 0),
+        });
+        const failing = Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 1 && lhr.categories.accessibility?.auditRefs.some((x) => x.id === a.id));
+        if (failing.length) console.log(`  accesibilidad ${r.path}: ${failing.map((a) => a.id).join(', ')}`);
+      } finally {
+        await browser.close();
+      }
+    }
+    results.sort((a, b) => a.performance - b.performance);
+    const med = results[Math.floor(results.length / 2)]!;
+    out.push(med);
+    console.log(`Lighthouse ${r.path}: rendimiento ${med.performance}, accesibilidad ${med.accessibility} (FCP ${med.fcp} ms, LCP ${med.lcp} ms, TBT ${med.tbt} ms)`);
+  }
+  return out;
+}
+
+export async function runWeb(opts: { build: boolean; lighthouse: boolean; runs: number }) {
+  if (opts.build || !existsSync(path.join(BENCH_DIST, 'index.html'))) buildClient();
+  const server = await startServer({ port: PORTS.web });
+  try {
+    const only = process.argv.indexOf('--only');
+    const list = (await routes(server.base)).filter((r) => only < 0 || r.path.startsWith(process.argv[only + 1]!));
+    const sizes = await measureSizes(server.base, list);
+    const lh = opts.lighthouse ? await runLighthouse(server.base, list.slice(0, 3), opts.runs) : [];
+    return { sizes, lh };
+  } finally {
+    await server.stop();
+  }
+}
+
+export function webTables(r: { sizes: SizeRow[]; lh: LhRow[] }): string {
+  const sizes = table(
+    ['route (first visit)', 'JS gzip KB', 'JS files', 'CSS gzip KB', 'JS raw KB', 'react-admin / Phaser / firebase'],
+    r.sizes.map((s) => [s.route, kb(s.jsGzip), s.jsFiles, kb(s.cssGzip), kb(s.jsRaw), s.heavy.length ? s.heavy.join(', ') : 'none']),
+  );
+  const lh = r.lh.length ? `\n\n${table(
+    ['route', 'performance', 'accessibility', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS'],
+    r.lh.map((l) => [l.route, l.performance, l.accessibility, l.fcp, l.lcp, l.tbt, l.cls.toFixed(3)]),
+  )}` : '';
+  return sizes + lh;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const argv = process.argv.slice(2);
+  const runsArg = argv.indexOf('--runs');
+  const r = await runWeb({ build: !argv.includes('--no-build'), lighthouse: !argv.includes('--no-lighthouse'), runs: runsArg >= 0 ? Number(argv[runsArg + 1]) : 1 });
+  const md = `Machine: ${machine()}\n\n${webTables(r)}`;
+  console.log(`\n${md}`);
+  saveResult('web', r, md);
+}
