@@ -3,6 +3,7 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { badRequest } from '../errors';
 import { KIND_INFO, sniff, type FileKind } from './sniff';
+import { fitImage } from '../media/resize';
 
 /** Upload folders, each served under /uploads/{folder}/. */
 export const UPLOAD_FOLDERS = ['niveles', 'preguntas', 'respuestas', 'multimedia', 'contenidos'] as const;
@@ -33,6 +34,8 @@ export function createStorage(root: string): Storage {
       if (data.length === 0) throw badRequest('El archivo está vacío.', { archivo: 'El archivo está vacío.' }, 'EMPTY_FILE');
       const kind = sniff(data);
       if (!kind || !allowed.includes(kind)) throw badRequest(rejectMessage, { archivo: rejectMessage }, 'FILE_TYPE');
+      // Oversized photos are shrunk to what the screens need (src/server/media/resize.ts).
+      data = await fitImage(data, kind);
       const { ext, mime } = KIND_INFO[kind];
       // Content-addressed name: safe characters only, and long-lived caching is correct.
       const hash = createHash('sha256').update(data).digest('hex').slice(0, 24);
