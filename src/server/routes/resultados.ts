@@ -197,21 +197,24 @@ export default async function resultadosRoutes(app: FastifyInstance, ctx: AppCon
     if (qs.id_nivel !== undefined) conds.push(eq(intento.idNivel, idParam(qs.id_nivel, 'id_nivel')));
     if (qs.id_usuario !== undefined) conds.push(eq(intento.idUsuario, idParam(qs.id_usuario, 'id_usuario')));
     if (p.q) {
+      // The name search picks the matching children and levels first, so the attempts are found
+      // through their indexes instead of joining a year of attempts (docs/performance.md).
       const like = `%${escapeLike(p.q)}%`;
-      conds.push(or(ilike(usuario.nombre, like), ilike(usuario.apellido, like), ilike(nivel.nombreNivel, like))!);
+      conds.push(or(
+        inArray(intento.idUsuario, db.select({ id: usuario.id }).from(usuario).where(or(ilike(usuario.nombre, like), ilike(usuario.apellido, like)))),
+        inArray(intento.idNivel, db.select({ id: nivel.idNivel }).from(nivel).where(ilike(nivel.nombreNivel, like))),
+      )!);
     }
     const where = conds.length ? and(...conds) : undefined;
     const sortCol = ({ id: intento.idIntento, fecha: intento.fecha, puntaje: intento.puntaje, correctas: intento.correctas, total_preguntas: intento.totalPreguntas } as const)[p.sort ?? 'fecha'] ?? intento.fecha;
     const dir = p.sort ? p.order : 'DESC';
-    // Without a name search the joins cannot drop a row (both are NOT NULL foreign keys): count the
-    // attempts alone, which a year of a school's attempts makes much cheaper (docs/performance.md).
-    const [{ n }] = (p.q
-      ? await db.select({ n: sql<number>`count(*)::int` }).from(intento)
-        .innerJoin(usuario, eq(usuario.id, intento.idUsuario))
-        .innerJoin(nivel, eq(nivel.idNivel, intento.idNivel))
-        .where(where)
-      : await db.select({ n: sql<number>`count(*)::int` }).from(intento).where(where)) as [{ n: number }];
-    let q = db
+    const order = [dir === 'DESC' ? desc(sortCol) : asc(sortCol), dir === 'DESC' ? desc(intento.idIntento) : asc(intento.idIntento)];
+    // Every condition is on the attempts (the joins are NOT NULL foreign keys and drop no row): count
+    // and page the attempts alone, then join names for the page only (a "deferred join").
+    const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(intento).where(where)) as [{ n: number }];
+    let page = db.select({ id: intento.idIntento }).from(intento).where(where).orderBy(...order).$dynamic();
+    if (p.limit !== undefined) page = page.limit(p.limit).offset(p.offset);
+    const rows = await db
       .select({
         id: intento.idIntento, idUsuario: intento.idUsuario, idNivel: intento.idNivel, correctas: intento.correctas,
         totalPreguntas: intento.totalPreguntas, puntaje: intento.puntaje, fecha: intento.fecha,
@@ -220,11 +223,8 @@ export default async function resultadosRoutes(app: FastifyInstance, ctx: AppCon
       .from(intento)
       .innerJoin(usuario, eq(usuario.id, intento.idUsuario))
       .innerJoin(nivel, eq(nivel.idNivel, intento.idNivel))
-      .where(where)
-      .orderBy(dir === 'DESC' ? desc(sortCol) : asc(sortCol), dir === 'DESC' ? desc(intento.idIntento) : asc(intento.idIntento))
-      .$dynamic();
-    if (p.limit !== undefined) q = q.limit(p.limit).offset(p.offset);
-    const rows = await q;
+      .where(inArray(intento.idIntento, page))
+      .orderBy(...order);
     reply.header('X-Total-Count', String(n));
     return rows.map((r) => ({
       id: r.id,
