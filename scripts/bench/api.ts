@@ -163,7 +163,7 @@ export async function runApi(args: Args): Promise<Row[]> {
           if (c.name === 'ceiling') ceiling = r.requests.average;
           const row: Row = {
             label: args.label, procs, case: c.name, title: c.title, connections: conns,
-            rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99,
+            rps: Math.round(r.requests.average), p50: Math.round(r.latency.p50 * 10) / 10, p99: Math.round(r.latency.p99 * 10) / 10,
             ratio: c.learnerRead && ceiling ? r.requests.average / ceiling : null,
             errors: r.errors + r.timeouts, non2xx: r.non2xx,
           };

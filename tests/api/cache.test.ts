@@ -231,3 +231,54 @@ describe.skipIf(!process.env.DATABASE_URL)('cache across two app instances on Po
     }
   });
 });
+
+// The teacher results list was rewritten for a year of attempts (count and page on the attempts
+// alone, names joined for the page, search through the matching children and levels).
+describe('teacher results at scale keep their answers', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeTestApp();
+    const det = (await t.call('GET', '/api/evaluacion/detalles', { as: 'nino' })).json().data as { id_nivel: number; preguntas: { id_pregunta: number; Tipo: string; respuestas: { id_respuesta: number }[] }[] }[];
+    for (const who of ['nino', 'nina', 'nino'] as const) {
+      for (const ev of det.filter((e) => e.preguntas.length).slice(0, 2)) {
+        const rows = ev.preguntas.map((p) => (isChoiceQuestion(p.Tipo) ? { id_pregunta: p.id_pregunta, id_nivel: ev.id_nivel, id_respuesta: p.respuestas[0]!.id_respuesta } : { id_pregunta: p.id_pregunta, id_nivel: ev.id_nivel, respuesta: 'x' }));
+        const r = await t.call('POST', '/api/resultados/save-multiple', { as: who, body: { respuestas: rows } });
+        expect(r.statusCode, r.body).toBe(201);
+      }
+    }
+  });
+  afterAll(async () => t.close());
+
+  type R = { id: number; id_usuario: number; id_nivel: number; usuario: { nombre: string }; nivel: { nombre_nivel: string }; fecha: string };
+  const list = async (qs: string) => {
+    const r = await t.call('GET', `/api/resultados/resultados-profesor${qs}`, { as: 'profesor' });
+    expect(r.statusCode, r.body).toBe(200);
+    return { rows: r.json() as R[], total: Number(r.headers['x-total-count']) };
+  };
+
+  it('pages are slices of the whole list, newest first, with names joined and the full total', async () => {
+    const all = await list('');
+    expect(all.total).toBe(all.rows.length);
+    expect(all.rows.length).toBeGreaterThanOrEqual(6);
+    const fechas = all.rows.map((r) => r.fecha);
+    expect([...fechas].sort().reverse()).toEqual(fechas);
+    const p2 = await list('?page=2&perPage=2');
+    expect(p2.total).toBe(all.total);
+    expect(p2.rows.map((r) => r.id)).toEqual(all.rows.slice(2, 4).map((r) => r.id));
+    expect(p2.rows.every((r) => r.usuario.nombre && r.nivel.nombre_nivel)).toBe(true);
+  });
+
+  it('the name search finds a child\'s attempts (and a level\'s), with a matching total', async () => {
+    const all = await list('');
+    const ninaId = await t.userId('nina');
+    const nombre = all.rows.find((r) => r.id_usuario === ninaId)!.usuario.nombre;
+    const found = await list(`?q=${encodeURIComponent(nombre)}&page=1&perPage=50`);
+    expect(found.rows.length).toBeGreaterThan(0);
+    expect(found.total).toBe(found.rows.length);
+    expect(found.rows.every((r) => r.usuario.nombre.includes(nombre) || r.nivel.nombre_nivel.includes(nombre))).toBe(true);
+    const nivelName = all.rows[0]!.nivel.nombre_nivel;
+    const byLevel = await list(`?q=${encodeURIComponent(nivelName)}`);
+    expect(byLevel.rows.map((r) => r.id).sort()).toEqual(all.rows.filter((r) => r.nivel.nombre_nivel.toLowerCase().includes(nivelName.toLowerCase()) || r.usuario.nombre.toLowerCase().includes(nivelName.toLowerCase())).map((r) => r.id).sort());
+    expect((await list('?q=zzz-nadie')).total).toBe(0);
+  });
+});

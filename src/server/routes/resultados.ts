@@ -200,10 +200,10 @@ export default async function resultadosRoutes(app: FastifyInstance, ctx: AppCon
       // The name search picks the matching children and levels first, so the attempts are found
       // through their indexes instead of joining a year of attempts (docs/performance.md).
       const like = `%${escapeLike(p.q)}%`;
-      conds.push(or(
-        inArray(intento.idUsuario, db.select({ id: usuario.id }).from(usuario).where(or(ilike(usuario.nombre, like), ilike(usuario.apellido, like)))),
-        inArray(intento.idNivel, db.select({ id: nivel.idNivel }).from(nivel).where(ilike(nivel.nombreNivel, like))),
-      )!);
+      // `= ANY(ARRAY(subquery))` runs each subquery once and lets PostgreSQL OR two index scans.
+      const kids = db.select({ id: usuario.id }).from(usuario).where(or(ilike(usuario.nombre, like), ilike(usuario.apellido, like)));
+      const levels = db.select({ id: nivel.idNivel }).from(nivel).where(ilike(nivel.nombreNivel, like));
+      conds.push(or(sql`${intento.idUsuario} = ANY(ARRAY(${kids}))`, sql`${intento.idNivel} = ANY(ARRAY(${levels}))`)!);
     }
     const where = conds.length ? and(...conds) : undefined;
     const sortCol = ({ id: intento.idIntento, fecha: intento.fecha, puntaje: intento.puntaje, correctas: intento.correctas, total_preguntas: intento.totalPreguntas } as const)[p.sort ?? 'fecha'] ?? intento.fecha;
