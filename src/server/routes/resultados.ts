@@ -208,7 +208,10 @@ export default async function resultadosRoutes(app: FastifyInstance, ctx: AppCon
     const where = conds.length ? and(...conds) : undefined;
     const sortCol = ({ id: intento.idIntento, fecha: intento.fecha, puntaje: intento.puntaje, correctas: intento.correctas, total_preguntas: intento.totalPreguntas } as const)[p.sort ?? 'fecha'] ?? intento.fecha;
     const dir = p.sort ? p.order : 'DESC';
-    const order = [dir === 'DESC' ? desc(sortCol) : asc(sortCol), dir === 'DESC' ? desc(intento.idIntento) : asc(intento.idIntento)];
+    // A name search matches few attempts: sort the matches (coalesce hides the column's index, which
+    // PostgreSQL would otherwise walk through a whole year of attempts looking for them).
+    const sortKey = p.q ? sql`coalesce(${sortCol}, ${sortCol})` : sortCol;
+    const order = [dir === 'DESC' ? desc(sortKey) : asc(sortKey), dir === 'DESC' ? desc(intento.idIntento) : asc(intento.idIntento)];
     // Every condition is on the attempts (the joins are NOT NULL foreign keys and drop no row): count
     // and page the attempts alone, then join names for the page only (a "deferred join").
     const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(intento).where(where)) as [{ n: number }];
