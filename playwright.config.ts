@@ -33,6 +33,12 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
     },
   },
+  // The suites share one server and database. The back-office suite changes content (new levels,
+  // temporary questions), so it runs after the learner, games and account suites have finished.
+  projects: [
+    { name: 'learner', testIgnore: /admin-.*\.spec\.ts/ },
+    { name: 'admin', testMatch: /admin-.*\.spec\.ts/, dependencies: ['learner'] },
+  ],
   webServer: {
     command: 'node scripts/e2e-server.mjs',
     url: `http://127.0.0.1:${E2E_PORT}/api/health`,

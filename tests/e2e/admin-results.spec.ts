@@ -63,7 +63,8 @@ test('teacher results: columns, green at 60 or more, red below; the dashboard co
 
   await page.goto('/admin/progreso');
   await expect(page.getByText('Progresos de los Usuarios')).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: 'Mateo López' })).toBeVisible();
+  // Other tests may give Mateo progress in more levels (they share the server): one row at least.
+  await expect(page.getByRole('row').filter({ hasText: 'Mateo López' }).first()).toBeVisible();
 });
 
 test('verevaluacion: create a question with answers in the panel, view its answers, delete it', async ({ page }) => {

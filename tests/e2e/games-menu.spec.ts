@@ -50,6 +50,8 @@ test.describe('Juegos', () => {
     // The volume is shared with the games (in memory, SPA navigation).
     await page.getByRole('link', { name: 'Jugar a Cartas' }).click();
     await expect(page).toHaveURL(/\/ruleta-palabras\?nivel=2$/);
+    // The game page arrives with its (large) Phaser chunk: until then the menu is still on screen.
+    await expect(page.getByTestId('game-points')).toBeVisible({ timeout: 60_000 });
     await expect(page.getByRole('slider', { name: 'Volumen' })).toHaveAttribute('aria-valuenow', '1');
     await page.getByRole('button', { name: 'Volver' }).click();
     await expect(page).toHaveURL(/\/juegos\/2$/);
