@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { muiWithoutCssVars, precompress } from './scripts/build/perf-plugins';
+import { muiWithoutCssVars, precompress } from './scripts/build/perf-plugins.ts';
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:3001';
 
