@@ -127,6 +127,8 @@ test.describe('Adivina la palabra', () => {
     const needed = lettersToGuess(s.currentWord!);
     const wrong = HANGMAN_ALPHABET.find((l) => !needed.includes(l))!;
     await page.keyboard.press(wrong.toLowerCase());
+    // The key reaches the scene on its next frame.
+    await expect.poll(async () => (await snap<Snap>(page)).attemptsLeft).toBe(5);
     s = await snap<Snap>(page);
     expect(s).toMatchObject({ levelScore: 98, attemptsLeft: 5, wrongLetters: [wrong] });
     await expectCaption(page, `La letra ${wrong} no está. Te quedan 5 intentos.`);

@@ -55,8 +55,8 @@ async function answerRight(page: Page, useButton: boolean) {
     if (/^[a-z]$/i.test(ch) && id % 2 === 0) await page.keyboard.press(ch.toLowerCase());
     else await clickTarget(page, `tile:${id}`);
   }
-  const built = await snap<Snap>(page);
-  expect(lower(built.built)).toBe(lower(s.currentWord!));
+  // Input reaches the scene on its next frame: wait for the last letter to land.
+  await expect.poll(async () => lower((await snap<Snap>(page)).built)).toBe(lower(s.currentWord!));
   if (useButton) await clickTarget(page, 'button:check');
   else await page.keyboard.press('Enter');
   return s;
