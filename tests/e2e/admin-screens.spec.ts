@@ -36,11 +36,17 @@ test('admin: every screen opens with its spec wording', async ({ page }) => {
     await expect(page.getByText(s.text).first(), s.path).toBeVisible();
     await page.waitForLoadState('networkidle');
     if (s.shot === 'inicio') {
-      // The figures are the real ones (other tests may add records meanwhile: read them now).
-      const niveles = (await (await page.request.get('/api/nivel/getNivels', auth)).json()).data.length;
-      const users = (await (await page.request.get('/api/user/usuarios', auth)).json()).users as { rol: string }[];
-      await expect(page.getByTestId('bar-Niveles')).toHaveText(String(niveles));
-      await expect(page.getByTestId('bar-Estudiantes')).toHaveText(String(users.filter((u) => u.rol === 'usuario').length));
+      // The figures are the real ones. Other admin tests run alongside (they add levels and give a
+      // learner a role for a moment), so compare the screen with the API read at the same moment,
+      // reloading until both agree.
+      await expect(async () => {
+        await page.reload();
+        await page.waitForLoadState('networkidle');
+        const niveles = (await (await page.request.get('/api/nivel/getNivels', auth)).json()).data.length;
+        const users = (await (await page.request.get('/api/user/usuarios', auth)).json()).users as { rol: string }[];
+        await expect(page.getByTestId('bar-Niveles')).toHaveText(String(niveles), { timeout: 3000 });
+        await expect(page.getByTestId('bar-Estudiantes')).toHaveText(String(users.filter((u) => u.rol === 'usuario').length), { timeout: 3000 });
+      }).toPass({ timeout: 60_000 });
     }
     await page.screenshot({ path: `/tmp/admin-${s.shot}.png`, fullPage: true });
   }
