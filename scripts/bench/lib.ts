@@ -8,11 +8,12 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** The bench builds its own copy of the client so a concurrent `vite build` into dist/ cannot change it mid-run. */
-export const BENCH_DIST = path.join(ROOT, '.tmp', 'bench-dist');
-export const RESULTS_DIR = path.join(ROOT, '.tmp', 'bench');
+export const BENCH_DIST = process.env.BENCH_DIST ? path.resolve(process.env.BENCH_DIST) : path.join(ROOT, '.tmp', 'bench-dist');
+export const RESULTS_DIR = process.env.BENCH_RESULTS ? path.resolve(process.env.BENCH_RESULTS) : path.join(ROOT, '.tmp', 'bench');
 export const HOST = '127.0.0.1';
-/** Ports 3300–3399 belong to the bench. */
-export const PORTS = { api: 3301, api2: 3302, web: 3310, scale: 3320, lighthouse: 3330 } as const;
+/** Ports 3300–3399 belong to the bench; BENCH_PORT_OFFSET shifts them (two benches side by side). */
+const OFF = Number(process.env.BENCH_PORT_OFFSET || 0);
+export const PORTS = { api: 3301 + OFF, api2: 3302 + OFF, web: 3310 + OFF, scale: 3320 + OFF, lighthouse: 3330 + OFF } as const;
 export const DEMO_PASSWORD = 'Manitas2024';
 
 export function buildClient(): void {

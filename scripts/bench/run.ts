@@ -4,7 +4,8 @@
 //   API with 1 and 2 app processes, and scale.  Prints Markdown tables (the ones in
 //   docs/performance.md) and the targets met or missed; results are kept in .tmp/bench/.
 // Only 127.0.0.1 is contacted; servers use ports 3300–3399 (PostgreSQL: PG_TEST_PORT, default 3392).
-// Environment: BENCH_DURATION (s per case, default 10), BENCH_LH_RUNS (default 1), BENCH_SKIP=web,pglite,postgres,scale.
+// Environment: BENCH_DURATION (s per case, default 10), BENCH_LH_RUNS (default 1), BENCH_SKIP=web,pglite,postgres,scale,
+// BENCH_PORT_OFFSET (shift the ports), BENCH_DIST (client build dir), BENCH_RESULTS (results dir).
 import { spawnSync } from 'node:child_process';
 import { readFileSync, existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
