@@ -1,6 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -15,6 +14,7 @@ import { createMailer, type Mailer } from './mail';
 import { createStorage, UPLOAD_FOLDERS } from './storage';
 import { AppError, type ErrorBody } from './errors';
 import { cspDirectives, registerXsrf } from './security';
+import { registerSecurityHeaders } from './headers';
 import type { AppContext } from './context';
 import { routeModules } from './routes';
 import { createCache, registerCacheHooks, writtenTable } from './cache';
@@ -114,7 +114,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   if (!opts.database) app.addHook('onClose', async () => database.close());
   registerCacheHooks(app, ctx.cache);
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
     crossOriginEmbedderPolicy: false,
     // The Google popup talks back to the opener.

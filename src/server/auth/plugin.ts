@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { verifyToken } from './jwt';
+import { tokenVerifier } from './jwt';
 import { rol, usuario } from '../db/schema';
 import { highestRole, atLeast, type Role } from '../../shared/roles';
 import { forbidden, unauthorized } from '../errors';
@@ -44,12 +44,13 @@ const SESSION_INVALID = 'Tu sesión expiró o no es válida. Inicia sesión de n
 
 export default fp<{ db: Db; secret: string }>(async (app, opts) => {
   app.decorateRequest('user', null);
+  const verify = tokenVerifier(opts.secret);
 
   app.addHook('onRequest', async (req: FastifyRequest) => {
     if (!req.url.startsWith('/api/')) return;
     const header = req.headers.authorization;
     if (!header || !header.startsWith('Bearer ')) return;
-    const claims = verifyToken(header.slice(7).trim(), opts.secret);
+    const claims = verify(header.slice(7).trim());
     if (!claims) return;
     // Cached per account (src/server/cache.ts): any write to usuario or rol empties it.
     const u = await app.ctx.cache.get('auth', `u${claims.sub}`, () => loadAuthUser(opts.db, claims.sub));
