@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-o
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import type { Db, Tx } from '../db';
-import { evaluacion, intento, nivel, pregunta, progreso, respuesta, resultado, usuario } from '../db/schema';
+import { evaluacion, intento, nivel, pregunta, respuesta, resultado, usuario } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../errors';
 import { idParam, validate } from '../validate';
 import { atLeast } from '../../shared/roles';
@@ -10,8 +10,8 @@ import {
   ALL_ANSWERED_MSG, gradeQuiz, isAnswered, isAnswerCorrect, isPass, isTextQuestion, resultRowSchema, saveMultipleSchema,
   type GivenAnswer, type KeyQuestion, type ResultRow,
 } from '../../shared/rules/quiz';
-import { ESTADO_COMPLETADO, ESTADO_EN_PROGRESO } from '../../shared/rules/progress';
 import { escapeLike, listParams } from './list';
+import { saveAttempt } from '../quiz/submit';
 
 export const SAVED_MSG = 'Respuestas guardadas correctamente.';
 export const OWN_RESULTS_ONLY_MSG = 'Solo puedes guardar tus propias respuestas.';
@@ -108,39 +108,13 @@ export default async function resultadosRoutes(app: FastifyInstance, ctx: AppCon
     const graded = gradeQuiz(key, new Map(rows.map((r) => [r.id_pregunta, given(r)])));
     const passed = isPass(graded.puntaje);
 
-    const saved = await db.transaction(async (tx) => {
-      const [att] = await tx.insert(intento).values({
-        idUsuario: me, idNivel, idEvaluacion, correctas: graded.correctas, totalPreguntas: graded.total_preguntas, puntaje: graded.puntaje,
-      }).returning();
-      await tx.insert(resultado).values(key.map((q, i) => {
+    // One statement: the attempt, its rows and the progress (src/server/quiz/submit.ts).
+    const saved = await saveAttempt(ctx.database, {
+      idUsuario: me, idNivel, idEvaluacion, correctas: graded.correctas, totalPreguntas: graded.total_preguntas, puntaje: graded.puntaje, passed,
+      rows: key.map((q, i) => {
         const r = byQuestion.get(q.id_pregunta)!;
-        return {
-          idIntento: att!.idIntento,
-          idPregunta: q.id_pregunta,
-          idUsuario: me,
-          idNivel,
-          idRespuesta: isTextQuestion(q.Tipo) ? null : r.id_respuesta ?? null,
-          respuesta: storedText(q, r),
-          correcta: graded.correct[i]!,
-          valor: graded.correct[i] ? 1 : 0,
-          fecha: att!.fecha,
-        };
-      }));
-      // Retries = this child's attempts at this level minus one, counted inside the upsert (one
-      // statement less per submit: docs/performance.md).
-      const retries = sql<number>`greatest(0, (select count(*)::int from ${intento} where ${intento.idUsuario} = ${me} and ${intento.idNivel} = ${idNivel}) - 1)`;
-      await tx.insert(progreso)
-        .values({ idUsuario: me, idNivel, estado: passed ? ESTADO_COMPLETADO : ESTADO_EN_PROGRESO, reintentos: retries })
-        .onConflictDoUpdate({
-          target: [progreso.idUsuario, progreso.idNivel],
-          set: {
-            reintentos: sql`greatest(${progreso.reintentos}, excluded.reintentos)`,
-            // A pass completes the level; a later lower score does not take that back.
-            estado: passed ? ESTADO_COMPLETADO : sql`${progreso.estado}`,
-            actualizado: sql`now()`,
-          },
-        });
-      return att!;
+        return { idPregunta: q.id_pregunta, idRespuesta: isTextQuestion(q.Tipo) ? null : r.id_respuesta ?? null, respuesta: storedText(q, r), correcta: graded.correct[i]! };
+      }),
     });
     reply.status(201);
     return {
@@ -168,7 +142,8 @@ export default async function resultadosRoutes(app: FastifyInstance, ctx: AppCon
     const me = req.user!.id;
     const row = validate(resultRowSchema, req.body ?? {});
     checkOwner([row], me);
-    const [q] = await loadKey(db, eq(pregunta.idPregunta, row.id_pregunta));
+    // The key comes from the content cache, shared with save-multiple's entry for one question.
+    const [q] = await ctx.cache.get('content', `clave-preguntas:${row.id_pregunta}`, () => loadKey(db, inArray(pregunta.idPregunta, [row.id_pregunta])));
     if (!q) throw notFound('Pregunta no encontrada.');
     if (q.id_nivel !== row.id_nivel) throw badRequest('La pregunta no pertenece a la evaluación de este nivel.', { id_pregunta: 'Pregunta inválida.' });
     if (!isAnswered(q, given(row))) throw badRequest('Debes responder la pregunta antes de enviar.', { respuesta: 'Respuesta requerida.' });
