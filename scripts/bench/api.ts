@@ -82,7 +82,6 @@ interface Detalle { id_nivel: number; preguntas: Pregunta[] }
 
 async function cases(base: string, maxConn: number): Promise<Case[]> {
   const nino = await login(base, 'nino@manitas.test');
-  const auth = { authorization: `Bearer ${nino.token}` };
   const niveles = await getJson<{ data: { id_nivel: number }[] }>(base, 'nivel/getNivels', nino.token);
   const lvl = niveles.data[0]!.id_nivel;
   const words = await getJson<{ id_palabra: number }[]>(base, `palabra/nivel/${lvl}`, nino.token);
@@ -96,12 +95,19 @@ async function cases(base: string, maxConn: number): Promise<Case[]> {
     : { id_pregunta: p.id_pregunta, id_nivel: ev.id_nivel, respuesta: 'hola' }));
   const quizBody = JSON.stringify({ respuestas: rows });
   // Check the body is accepted before measuring it.
-  const probe = await fetch(`${base}/api/resultados/save-multiple`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: quizBody });
+  const probe = await fetch(`${base}/api/resultados/save-multiple`, { method: 'POST', headers: { authorization: `Bearer ${nino.token}`, 'content-type': 'application/json' }, body: quizBody });
   if (probe.status !== 201) throw new Error(`save-multiple de prueba: ${probe.status} ${await probe.text()}`);
   const kids = await learners(base, maxConn);
-  const json = { 'content-type': 'application/json' };
+  // What a browser sends: the app's page set the XSRF cookie once, and every call carries it (the
+  // writes echo it in X-XSRF-TOKEN). Without it the server would issue a new cookie on every reply.
+  const h = await fetch(`${base}/api/health`);
+  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(h.headers.get('set-cookie') ?? '')?.[1];
+  if (!xsrf) throw new Error('el servidor no entregó la cookie XSRF-TOKEN');
+  const cookie = { cookie: `XSRF-TOKEN=${xsrf}` };
+  const auth = { ...cookie, authorization: `Bearer ${nino.token}` };
+  const json = { ...cookie, 'x-xsrf-token': xsrf, 'content-type': 'application/json' };
   return [
-    { name: 'ceiling', title: 'constant JSON (GET /api/health)', method: 'GET', path: '/api/health' },
+    { name: 'ceiling', title: 'constant JSON (GET /api/health)', method: 'GET', path: '/api/health', headers: cookie },
     { name: 'getNivels', title: 'GET nivel/getNivels', method: 'GET', path: '/api/nivel/getNivels', headers: auth, learnerRead: true },
     { name: 'palabraNivel', title: `GET palabra/nivel/{id}`, method: 'GET', path: `/api/palabra/nivel/${lvl}`, headers: auth, learnerRead: true },
     { name: 'multimediaPalabra', title: 'GET multimedia/palabra/{id}', method: 'GET', path: `/api/multimedia/palabra/${word}`, headers: auth, learnerRead: true },
