@@ -3,7 +3,7 @@
  * percent and colour, and how the browser's local per-level data merges with the server's.
  * Pure: no DOM, no storage, no fetch — both sides and the unit tests import it.
  */
-import { MAX_RETRIES } from './quiz';
+import { MAX_RETRIES } from './quizRules';
 
 /** Progress bar colour thresholds (section 9): red below 50, orange below 80, green otherwise. */
 export const PROGRESS_RED_BELOW = 50;

@@ -1,7 +1,8 @@
 /**
  * Pure helpers of the learner screens (no React, no fetch), unit-tested in tests/unit/learner.
  */
-import { isAnswerCorrect, isTextQuestion, type GivenAnswer, type ResultRow } from '../../../shared/rules/quiz';
+import { isAnswerCorrect, isTextQuestion, type GivenAnswer } from '../../../shared/rules/quizRules';
+import type { ResultRow } from '../../../shared/rules/quiz';
 
 export interface NivelLike { nombre_nivel: string }
 export interface PalabraLike { id_palabra: number }

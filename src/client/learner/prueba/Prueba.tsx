@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Loading } from '../../ui/Loading';
-import { formatScore, isPass } from '../../../shared/rules/quiz';
+import { formatScore, isPass } from '../../../shared/rules/quizRules';
 import { fetchMyResults, useLearner, type UserResult } from '../levelmenu/learnerData';
 import { LearnerPage } from '../levelmenu/ui';
 

@@ -20,7 +20,7 @@ import { mediaUrl } from '../../api/http';
 import { useAlert } from '../../ui/AlertModal';
 import {
   ALL_ANSWERED_MSG, formatScore, isAnswered, isPass, isTextQuestion, NO_EVALUATION_MSG, type AttemptResult, type GivenAnswer,
-} from '../../../shared/rules/quiz';
+} from '../../../shared/rules/quizRules';
 import { buildRows } from '../levelmenu/pure';
 import { updateLevelData } from '../levelStorage';
 import { fetchEvaluation, saveQuiz, useLearner, type EvaluacionQuiz, type PreguntaQuiz } from '../levelmenu/learnerData';

@@ -1,0 +1,118 @@
+/**
+ * Questionnaire rules (accounts-and-learner.md sections 3, 4, 5 and 9): answer correctness,
+ * score, pass mark and retries. Pure and free of zod, so the learner screens can use them
+ * without downloading the schema library; `quiz.ts` re-exports them with the wire schemas.
+ */
+
+/** Pass mark: a score of 60 or more passes. */
+export const PASS_MARK = 60;
+/** At most 2 retries per level. */
+export const MAX_RETRIES = 2;
+
+export const ALL_ANSWERED_MSG = 'Debes responder todas las preguntas antes de enviar.';
+export const NO_EVALUATION_MSG = 'No se encontró evaluación para este nivel.';
+
+/** Score = correct / total * 100 (0 when there are no questions). */
+export function quizScore(correct: number, total: number): number {
+  if (!Number.isFinite(total) || total <= 0) return 0;
+  return (Math.max(0, Math.min(correct, total)) / total) * 100;
+}
+
+/** The score as stored and sent (two decimals, like numeric(5,2)). */
+export function roundScore(score: number): number {
+  return Math.round(score * 100) / 100;
+}
+
+/** The score shown with two decimals. */
+export function formatScore(score: number): string {
+  return (Math.round(Number(score) * 100) / 100).toFixed(2);
+}
+
+export function isPass(score: number): boolean {
+  return Number(score) >= PASS_MARK;
+}
+
+/** Below the pass mark a retry is offered while the retries used are under MAX_RETRIES. */
+export function canRetry(score: number, retriesUsed: number): boolean {
+  return !isPass(score) && retriesUsed < MAX_RETRIES;
+}
+
+/**
+ * Quiz types: 'Opción Múltiple' is answered by choosing an option; every other Tipo (Texto, and
+ * the admin-only Imagen and Video) by typing — the same reading as the content endpoints, which
+ * hide the texts of typed answers from learners.
+ */
+export function isChoiceQuestion(tipo: string | null | undefined): boolean {
+  return (tipo ?? '').normalize('NFC').trim().toLowerCase() === 'opción múltiple';
+}
+export function isTextQuestion(tipo: string | null | undefined): boolean {
+  return !isChoiceQuestion(tipo);
+}
+
+/** Text comparison of the spec: equal after trimming, ignoring case. */
+export function sameText(a: string | null | undefined, b: string | null | undefined): boolean {
+  const norm = (s: string | null | undefined) => (s ?? '').normalize('NFC').trim().toLocaleLowerCase('es');
+  return norm(a) === norm(b);
+}
+
+export interface KeyAnswer {
+  id_respuesta: number;
+  respuesta: string;
+  valor: boolean;
+}
+export interface KeyQuestion {
+  id_pregunta: number;
+  Tipo: string;
+  respuestas: readonly KeyAnswer[];
+}
+export interface GivenAnswer {
+  id_respuesta?: number | null;
+  respuesta?: string | null;
+}
+
+/** True when the question has an answer of the right kind (a chosen option, or non-blank text). */
+export function isAnswered(q: Pick<KeyQuestion, 'Tipo'>, a: GivenAnswer | undefined): boolean {
+  if (!a) return false;
+  if (isTextQuestion(q.Tipo)) return typeof a.respuesta === 'string' && a.respuesta.trim() !== '';
+  return typeof a.id_respuesta === 'number' && Number.isInteger(a.id_respuesta);
+}
+
+/**
+ * Answer correctness (section 4): multiple choice is correct when the chosen option has valor
+ * true; text is correct when it equals the first answer's text after trimming, ignoring case.
+ * The answers are in the key's order (first = lowest id).
+ */
+export function isAnswerCorrect(q: KeyQuestion, a: GivenAnswer | undefined): boolean {
+  if (!isAnswered(q, a)) return false;
+  if (isTextQuestion(q.Tipo)) {
+    const first = q.respuestas[0];
+    return !!first && sameText(a!.respuesta, first.respuesta);
+  }
+  const chosen = q.respuestas.find((r) => r.id_respuesta === a!.id_respuesta);
+  return !!chosen && chosen.valor === true;
+}
+
+export interface Graded {
+  correctas: number;
+  total_preguntas: number;
+  puntaje: number;
+  /** Per question, in the key's order. */
+  correct: boolean[];
+}
+
+/** Grades every question of an evaluation; an unanswered question counts as wrong. */
+export function gradeQuiz(questions: readonly KeyQuestion[], answers: ReadonlyMap<number, GivenAnswer>): Graded {
+  const correct = questions.map((q) => isAnswerCorrect(q, answers.get(q.id_pregunta)));
+  const correctas = correct.filter(Boolean).length;
+  return { correctas, total_preguntas: questions.length, puntaje: roundScore(quizScore(correctas, questions.length)), correct };
+}
+
+/** The attempt the server returns after grading. */
+export interface AttemptResult {
+  id: number;
+  correctas: number;
+  total_preguntas: number;
+  puntaje: number;
+  fecha: string;
+  id_nivel: number;
+}
