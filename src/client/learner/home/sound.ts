@@ -1,4 +1,19 @@
-import { Howl } from 'howler';
+// howler is not part of the first visit of /home or the word screen: it loads when the page is idle
+// (warmSound) or at the first sound at the latest.
+let howler: Promise<typeof import('howler')> | null = null;
+const loadHowler = () => (howler ??= import('howler').catch((err) => {
+  howler = null;
+  throw err;
+}));
+
+/** Starts loading the sound library once the page is idle, so the first sound is not delayed. */
+export function warmSound() {
+  const go = () => void loadHowler().catch(() => undefined);
+  if (typeof window === 'undefined') return;
+  const idle = (window as Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number }).requestIdleCallback;
+  if (idle) idle(go, { timeout: 3000 });
+  else setTimeout(go, 1000);
+}
 
 /** The fixed level sound (section 9: volume 1). */
 export const LEVEL_SOUND_URL = '/demo/sounds/level-start.mp3';
@@ -18,7 +33,7 @@ export function playSound(src: string, opts: { volume?: number; maxWaitMs?: numb
       resolve();
     };
     const timer = setTimeout(finish, opts.maxWaitMs ?? 1500);
-    try {
+    loadHowler().then(({ Howl }) => {
       const sound = new Howl({
         src: [src],
         volume: opts.volume ?? 1,
@@ -34,10 +49,10 @@ export function playSound(src: string, opts: { volume?: number; maxWaitMs?: numb
         },
       });
       sound.play();
-    } catch (err) {
+    }).catch((err) => {
       console.warn('No se pudo reproducir el sonido', src, err);
       finish();
-    }
+    });
   });
 }
 

@@ -18,7 +18,7 @@ import { addSeenWord } from '../levelStorage';
 import { fetchMedia, fetchWords, markSeenOnServer, mediaBy, signMedia, useLearner, type Multimedia, type Palabra } from '../levelmenu/learnerData';
 import { LearnerPage, focusRing } from '../levelmenu/ui';
 import { nextWord } from '../levelmenu/pure';
-import { playWordAudio } from '../home/sound';
+import { playWordAudio, warmSound } from '../home/sound';
 
 export const NO_SIGN_MSG = 'No hay video ni GIF de señal disponible.';
 export const SPEEDS = [0.5, 0.75, 1] as const;
@@ -106,6 +106,8 @@ export default function WordDetail() {
   const [words, setWords] = useState<Palabra[] | null>(null);
   const [media, setMedia] = useState<Multimedia[] | null>(null);
   const [error, setError] = useState(false);
+
+  useEffect(warmSound, []);
 
   useEffect(() => {
     const ctrl = new AbortController();
