@@ -3,7 +3,6 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import { AuthLayout } from '../auth/AuthLayout';
 import { apiPost, ApiError } from '../../api/http';
@@ -11,6 +10,7 @@ import { saveSession, type SessionUser } from '../../auth/session';
 import { useAlert } from '../../ui/AlertModal';
 import TextField from '../../ui/TextInput';
 import Link from '../../ui/TextLink';
+import Divider from '../../ui/TextDivider';
 import { LOGIN_REQUIRED_MSG } from '../../../shared/validation/registration';
 import { GoogleButton } from './GoogleButton';
 
