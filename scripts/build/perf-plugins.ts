@@ -58,3 +58,56 @@ export function precompress(minBytes = 1024): Plugin {
     },
   };
 }
+
+/**
+ * The boot prefetch (src/client/boot/prefetch.ts) as a file of its own, loaded `async` from
+ * index.html ahead of the app, plus the map it reads from index.html: for each learner route, the
+ * JS files of that route's lazy chunk that the app's entry does not already preload. index.html is
+ * never cached, so the map always names this build's files.
+ */
+export function bootPrefetch(opts: { entry: string; routes: Record<string, string> }): Plugin {
+  let root = process.cwd();
+  let base = '/';
+  return {
+    name: 'manitas:boot-prefetch',
+    apply: 'build',
+    configResolved(c) {
+      root = c.root;
+      base = c.base;
+    },
+    buildStart() {
+      this.emitFile({ type: 'chunk', id: path.resolve(root, opts.entry), name: 'boot' });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return [];
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        const bootFile = path.resolve(root, opts.entry);
+        const boot = chunks.find((c) => c.facadeModuleId === bootFile);
+        if (!boot) throw new Error('bootPrefetch: no se encontró el chunk de arranque');
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const closure = (file: string, into = new Set<string>()) => {
+          if (into.has(file)) return into;
+          into.add(file);
+          for (const dep of byFile.get(file)?.imports ?? []) closure(dep, into);
+          return into;
+        };
+        const main = chunks.find((c) => c.isEntry && c !== boot && c.facadeModuleId !== bootFile && /index\.html|main\.tsx/.test(String(c.facadeModuleId)));
+        const already = main ? closure(main.fileName) : new Set<string>();
+        const map: Record<string, string[]> = {};
+        for (const [route, mod] of Object.entries(opts.routes)) {
+          const id = path.resolve(root, mod);
+          const chunk = chunks.find((c) => c.facadeModuleId === id) ?? chunks.find((c) => c.moduleIds.includes(id));
+          if (!chunk) throw new Error(`bootPrefetch: no se encontró el chunk de ${mod}`);
+          map[route] = [...closure(chunk.fileName)].filter((f) => !already.has(f)).map((f) => base + f);
+        }
+        return [
+          { tag: 'script', attrs: { type: 'application/json', id: 'manitas-routes' }, children: JSON.stringify(map), injectTo: 'head' },
+          { tag: 'script', attrs: { type: 'module', async: true, src: base + boot.fileName }, injectTo: 'head' },
+        ];
+      },
+    },
+  };
+}

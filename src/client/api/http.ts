@@ -1,3 +1,5 @@
+import { dropPrefetched, takePrefetched } from './prefetched';
+
 /** The API base, relative to the app's origin (the spec's `api/`). */
 export const API_BASE = '/api/';
 
@@ -74,9 +76,17 @@ export async function api<T = unknown>(method: string, path: string, body?: unkn
     headers['Content-Type'] = 'application/json';
     payload = JSON.stringify(body);
   }
-  let res: Response;
+  let res: Response | undefined;
+  if (method !== 'GET') dropPrefetched();
+  else {
+    // The boot script may already have asked (src/client/boot/prefetch.ts): take its answer once.
+    const pre = takePrefetched(url.pathname.slice(API_BASE.length) + url.search, headers.Authorization?.slice(7) ?? null);
+    const a = pre && await pre.catch(() => null);
+    opts.signal?.throwIfAborted();
+    if (a) res = new Response(a.status === 204 ? null : a.text, { status: a.status });
+  }
   try {
-    res = await fetch(url.pathname + url.search, { method, headers, body: payload, credentials: 'same-origin', signal: opts.signal });
+    res ??= await fetch(url.pathname + url.search, { method, headers, body: payload, credentials: 'same-origin', signal: opts.signal });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError(0, 'No se pudo conectar con el servidor. Revisa tu conexión.', 'NETWORK');
@@ -97,6 +107,7 @@ export const apiDelete = <T = unknown>(path: string, opts?: RequestOptions) => a
  * `onProgress` receives 0..1.
  */
 export function upload<T = unknown>(method: 'POST' | 'PUT', path: string, form: FormData, onProgress?: (fraction: number) => void): Promise<T> {
+  dropPrefetched();
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, API_BASE + path.replace(/^\/?(api\/)?/, ''));

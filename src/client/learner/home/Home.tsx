@@ -10,10 +10,10 @@ import SportsEsportsIcon from '@mui/icons-material/SportsEsports';
 import { mediaUrl } from '../../api/http';
 import { Loading } from '../../ui/Loading';
 import { LearnerPage, ScrollButtons, focusRing } from '../levelmenu/ui';
-import { fetchLevels, useLearner, type Nivel } from '../levelmenu/learnerData';
+import { fetchLevels, prefetchedLevels, useLearner, type Nivel } from '../levelmenu/learnerData';
 import { filterLevels } from '../levelmenu/pure';
 import { CURRENT_LEVEL_KEY } from '../levelStorage';
-import { playLevelSound } from './sound';
+import { playLevelSound, warmSound } from './sound';
 
 const CARD_COLORS = ['#ffe3ec', '#e3f2ff', '#fff4d6', '#e6f7ea', '#f1e6ff'];
 
@@ -35,7 +35,19 @@ function LevelCard({ level, index, onStart, busy }: { level: Nivel; index: numbe
       }}
     >
       <Box sx={{ position: 'relative', aspectRatio: '4 / 3', bgcolor: '#fff' }}>
-        {img && <Box component="img" src={img} alt={`Imagen del nivel ${level.nombre_nivel}`} sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />}
+        {img && (
+          <Box
+            component="img"
+            src={img}
+            alt={`Imagen del nivel ${level.nombre_nivel}`}
+            // The first card's picture is the screen's largest paint: fetched first; the rest of the
+            // carousel waits until it nears the screen. width/height give the 4:3 box before it loads.
+            width={400}
+            height={300}
+            {...(index === 0 ? { fetchPriority: 'high' as const } : index >= 4 ? { loading: 'lazy' as const } : {})}
+            sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+          />
+        )}
         <Box
           className="nivel-desc"
           id={descId}
@@ -74,14 +86,18 @@ function LevelCard({ level, index, onStart, busy }: { level: Nivel; index: numbe
 export default function Home() {
   const user = useLearner();
   const navigate = useNavigate();
-  const [levels, setLevels] = useState<Nivel[] | null>(null);
+  const [levels, setLevels] = useState<Nivel[] | null>(prefetchedLevels);
+  const hadLevels = useRef(levels !== null); // from the boot prefetch: no call, no spinner
   const [error, setError] = useState(false);
   const [search, setSearch] = useState('');
   const [starting, setStarting] = useState<number | null>(null);
   const track = useRef<HTMLUListElement>(null);
   const idNivel = typeof localStorage !== 'undefined' ? localStorage.getItem(CURRENT_LEVEL_KEY) : null;
 
+  useEffect(warmSound, []);
+
   useEffect(() => {
+    if (hadLevels.current) return;
     const ctrl = new AbortController();
     fetchLevels(ctrl.signal).then(setLevels).catch((err) => {
       if ((err as Error).name === 'AbortError') return;

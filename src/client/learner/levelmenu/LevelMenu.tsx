@@ -15,7 +15,7 @@ import SignLanguageIcon from '@mui/icons-material/SignLanguage';
 import { mediaUrl } from '../../api/http';
 import { Loading } from '../../ui/Loading';
 import { allWordsSeen, EMPTY_LEVEL_DATA, progressColor, progressPercent, seenInLevel, type LocalLevelData, type ProgressColor } from '../../../shared/rules/progress';
-import { canRetry, formatScore, isPass, MAX_RETRIES } from '../../../shared/rules/quiz';
+import { canRetry, formatScore, isPass, MAX_RETRIES } from '../../../shared/rules/quizRules';
 import { addSeenWord, CURRENT_LEVEL_KEY, readLevelData, updateLevelData } from '../levelStorage';
 import { fetchLevels, fetchMedia, fetchWords, mediaBy, syncLevel, useLearner, type Multimedia, type Nivel, type Palabra } from './learnerData';
 import { LearnerPage, ScrollButtons, focusRing } from './ui';
@@ -23,7 +23,7 @@ import { LearnerPage, ScrollButtons, focusRing } from './ui';
 export const BAR_COLORS: Record<ProgressColor, string> = { red: '#c62828', orange: '#b35c00', green: '#1b7f4a' };
 const NO_WORDS_MSG = 'No hay palabras para este nivel.';
 
-function WordCard({ word, media, seen, highlighted, onOpen }: { word: Palabra; media: Multimedia[]; seen: boolean; highlighted: boolean; onOpen: () => void }) {
+function WordCard({ word, media, seen, highlighted, onOpen, index }: { word: Palabra; media: Multimedia[]; seen: boolean; highlighted: boolean; onOpen: () => void; index: number }) {
   const pic = mediaBy(media, 'gifmenu') ?? mediaBy(media, 'imgEspanol');
   const src = mediaUrl(pic?.url);
   return (
@@ -38,7 +38,17 @@ function WordCard({ word, media, seen, highlighted, onOpen }: { word: Palabra; m
     >
       <Box sx={{ aspectRatio: '1 / 1', bgcolor: '#f7f5ff', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
         {src ? (
-          <Box component="img" src={src} alt={`Seña de ${word.palabraEspanol}`} sx={{ width: '100%', height: '100%', objectFit: 'contain' }} />
+          <Box
+            component="img"
+            src={src}
+            alt={`Seña de ${word.palabraEspanol}`}
+            // The first card's sign is the screen's largest paint: fetched first; cards far along
+            // the carousel wait until they near the screen.
+            width={220}
+            height={220}
+            {...(index === 0 ? { fetchPriority: 'high' as const } : index >= 6 ? { loading: 'lazy' as const } : {})}
+            sx={{ width: '100%', height: '100%', objectFit: 'contain' }}
+          />
         ) : (
           <SignLanguageIcon aria-hidden="true" sx={{ fontSize: 72, color: 'primary.main' }} />
         )}
@@ -90,9 +100,11 @@ export default function LevelMenu() {
         const [lvls, ws] = await Promise.all([fetchLevels(ctrl.signal).catch(() => [] as Nivel[]), fetchWords(levelId, ctrl.signal)]);
         setLevel(lvls.find((l) => l.id_nivel === levelId) ?? null);
         setWords(ws);
+        // The pictures do not wait for the progress sync: both are asked for at once.
+        const pictures = Promise.all(ws.map(async (w) => [w.id_palabra, await fetchMedia(w.id_palabra, ctrl.signal)] as const))
+          .then((entries) => { if (!ctrl.signal.aborted) setMedia(Object.fromEntries(entries)); });
         setData(await syncLevel(levelId, userId, ws.map((w) => w.id_palabra), ctrl.signal));
-        const entries = await Promise.all(ws.map(async (w) => [w.id_palabra, await fetchMedia(w.id_palabra, ctrl.signal)] as const));
-        setMedia(Object.fromEntries(entries));
+        await pictures;
       } catch (err) {
         if ((err as Error).name === 'AbortError') return;
         console.error('No se pudo cargar el nivel', err);
@@ -161,9 +173,10 @@ export default function LevelMenu() {
               <ScrollButtons target={track} label="palabras" />
             </Box>
             <Box component="ul" ref={track} aria-label="Palabras del nivel" sx={{ display: 'flex', gap: 2, overflowX: 'auto', scrollSnapType: 'x mandatory', p: 1, pb: 2, m: 0 }}>
-              {words.map((w) => (
+              {words.map((w, i) => (
                 <WordCard
                   key={w.id_palabra}
+                  index={i}
                   word={w}
                   media={media[w.id_palabra] ?? []}
                   seen={seen.includes(w.id_palabra)}

@@ -5,6 +5,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, apiGet, apiPost } from '../../api/http';
+import { peekPrefetched } from '../../api/prefetched';
 import { useSession } from '../../auth/useSession';
 import type { SessionUser } from '../../auth/session';
 import { useAlert } from '../../ui/AlertModal';
@@ -67,6 +68,12 @@ export interface UserResult {
 }
 
 export const NO_USER_MSG = 'Usuario no identificado. Inicia sesión de nuevo.';
+
+/** The levels, when the boot prefetch already has them (a first render with data, no spinner). */
+export function prefetchedLevels(): Nivel[] | null {
+  const r = peekPrefetched<{ data: Nivel[] }>('nivel/getNivels');
+  return r ? r.data ?? [] : null;
+}
 
 export async function fetchLevels(signal?: AbortSignal): Promise<Nivel[]> {
   const r = await apiGet<{ data: Nivel[] }>('nivel/getNivels', { signal });

@@ -1,0 +1,71 @@
+/**
+ * The boot prefetch: a tiny script of its own (no imports), loaded by index.html next to the app and
+ * run as soon as it arrives — before the app's JS has downloaded. For a signed-in visit of a learner
+ * route it starts the route's code (modulepreload, from the map the build writes into index.html),
+ * the route's first API calls, and the first card's picture. The app takes each call's answer
+ * instead of asking again (src/client/api/prefetched.ts); nothing else changes.
+ */
+interface Answer { status: number; text: string }
+interface Entry { token: string; at: number; res: Promise<Answer>; done?: Answer }
+
+const w = window as unknown as { __manitasPrefetch?: Record<string, Entry> };
+const store: Record<string, Entry> = (w.__manitasPrefetch = {});
+
+const head = document.head;
+const link = (rel: string, href: string, as?: string) => {
+  const l = document.createElement('link');
+  l.rel = rel;
+  l.href = href;
+  if (as) {
+    l.as = as;
+    l.fetchPriority = 'high';
+  }
+  head.appendChild(l);
+};
+/** Same reading as mediaUrl() in api/http.ts. */
+const media = (url: unknown, folder?: string) => typeof url !== 'string' || !url ? null
+  : /^(https?:|data:|blob:|\/)/.test(url) ? url : url.startsWith('uploads/') || !folder ? `/${url}` : `/uploads/${folder}/${url}`;
+
+try {
+  const token = localStorage.getItem('token');
+  const user = JSON.parse(localStorage.getItem('user') || 'null') as { id?: unknown } | null;
+  const path = location.pathname;
+  const routes = JSON.parse(document.getElementById('manitas-routes')?.textContent || '{}') as Record<string, string[]>;
+  const m = /^\/(home|supmenu|menuletra)(?:\/(\d+))?(?:\/(\d+))?$/.exec(path);
+  if (token && user?.id && m) {
+    for (const f of routes[m[1]!] ?? []) link('modulepreload', f);
+    const get = (p: string) => {
+      const e: Entry = {
+        token, at: Date.now(),
+        res: fetch(`/api/${p}`, { headers: { Accept: 'application/json', Authorization: `Bearer ${token}` }, credentials: 'same-origin' })
+          .then(async (r) => ({ status: r.status, text: await r.text() })),
+      };
+      e.res.then((a) => { e.done = a; }, () => undefined);
+      store[p] = e;
+      return e.res.then((a) => (a.status === 200 ? JSON.parse(a.text) : null)).catch(() => null);
+    };
+    const level = m[2];
+    if (m[1] === 'home') {
+      void get('nivel/getNivels').then((r) => {
+        const src = media(r?.data?.[0]?.imagen, 'niveles');
+        if (src) link('preload', src, 'image');
+      });
+    } else if (m[1] === 'supmenu' && level) {
+      void get('nivel/getNivels');
+      void get(`progreso/usuario/${user.id}`);
+      void get(`palabra/nivel/${level}`).then((r) => {
+        const ids = ((Array.isArray(r) ? r : r?.data) ?? []).map((x: { id_palabra: number }) => x.id_palabra).sort((a: number, b: number) => a - b) as number[];
+        ids.forEach((id, i) => void get(`multimedia/palabra/${id}`).then((x) => {
+          const list = (x?.data ?? []) as { descripcion: string; url: string }[];
+          const pic = list.find((d) => d.descripcion === 'gifmenu') ?? list.find((d) => d.descripcion === 'imgEspanol');
+          if (i === 0 && pic) link('preload', media(pic.url)!, 'image');
+        }));
+      });
+    } else if (m[1] === 'menuletra' && level && m[3]) {
+      void get(`palabra/nivel/${level}`);
+      void get(`multimedia/palabra/${m[3]}`);
+    }
+  }
+} catch {
+  /* storage blocked or broken JSON: the app loads as usual */
+}
