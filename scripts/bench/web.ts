@@ -1,7 +1,9 @@
 // Web benchmark: per route, the gzipped JS and CSS a first visit downloads (measured in Debian's
 // Chromium with an empty cache), and Lighthouse (the npm package) performance and accessibility
 // scores for the learner routes.
-//   tsx scripts/bench/web.ts [--no-build] [--no-lighthouse] [--runs 1]
+//   tsx scripts/bench/web.ts [--no-build] [--no-lighthouse] [--runs 1] [--only /home] [--detail]
+// --detail prints each route's files and, per Lighthouse run, the LCP element and phases, layout
+// shifts, main-thread time per script, long tasks and the request timeline (observed, unthrottled).
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
@@ -102,6 +104,29 @@ export async function measureSizes(base: string, list: RouteSpec[]): Promise<Siz
   return out;
 }
 
+interface LhAudit { numericValue?: number; displayValue?: string; details?: { items?: Record<string, unknown>[] } }
+/** --detail: what Lighthouse saw as the LCP element, the shifts, and where the main thread went. */
+function printLhDetail(route: string, lhr: { audits: Record<string, LhAudit> }) {
+  const items = (id: string) => lhr.audits[id]?.details?.items ?? [];
+  const node = (x: unknown) => {
+    const n = x as { node?: { selector?: string; snippet?: string } } | undefined;
+    return n?.node ? `${n.node.selector ?? ''} ${String(n.node.snippet ?? '').slice(0, 100)}` : '';
+  };
+  const lcp = items('largest-contentful-paint-element');
+  const first = lcp[0] as { items?: unknown[] } | undefined;
+  if (first?.items) console.log(`  ${route} LCP element: ${node(first.items[0])}`);
+  const phases = (lcp[1] as { items?: { phase: string; timing: number }[] } | undefined)?.items;
+  if (phases) console.log(`  ${route} LCP phases: ${phases.map((p) => `${p.phase} ${Math.round(p.timing)} ms`).join(', ')}`);
+  for (const s of items('layout-shifts').slice(0, 5)) console.log(`  ${route} shift ${Number(s.score).toFixed(3)}: ${node(s)}`);
+  for (const b of items('bootup-time').slice(0, 6)) console.log(`  ${route} bootup ${String(b.url).replace(/^https?:\/\/[^/]+/, '')}: total ${Math.round(Number(b.total))} ms, script ${Math.round(Number(b.scripting))} ms`);
+  for (const t of items('long-tasks').slice(0, 8)) console.log(`  ${route} long task ${Math.round(Number(t.duration))} ms at ${Math.round(Number(t.startTime))} (${String(t.url).replace(/^https?:\/\/[^/]+/, '')})`);
+  const chains = lhr.audits['network-requests']?.details?.items ?? [];
+  for (const q of chains) {
+    const url = String(q.url).replace(/^https?:\/\/[^/]+/, '');
+    if (/\/(api|assets|uploads|demo)\//.test(url) || url === '/home') console.log(`  ${route} req ${Math.round(Number(q.networkRequestTime))}–${Math.round(Number(q.networkEndTime))} ms ${q.priority ?? ''} ${url}`);
+  }
+}
+
 /** Lighthouse with its default (mobile, simulated Slow 4G + 4× CPU) settings, median of `runs`. */
 export async function runLighthouse(base: string, list: RouteSpec[], runs: number): Promise<LhRow[]> {
   const out: LhRow[] = [];
@@ -128,6 +153,7 @@ export async function runLighthouse(base: string, list: RouteSpec[], runs: numbe
           fcp: num('first-contentful-paint'), lcp: num('largest-contentful-paint'), tbt: num('total-blocking-time'),
           cls: Number(lhr.audits['cumulative-layout-shift']?.numericValue ?? 0),
         });
+        if (process.argv.includes('--detail')) printLhDetail(r.path, lhr as never);
         const failing = Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 1 && lhr.categories.accessibility?.auditRefs.some((x) => x.id === a.id));
         if (failing.length) console.log(`  accesibilidad ${r.path}: ${failing.map((a) => a.id).join(', ')}`);
       } finally {
