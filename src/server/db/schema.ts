@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  boolean, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex, varchar,
+  boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar,
 } from 'drizzle-orm/pg-core';
 
 /** Accounts. Email is unique case-insensitively (index on lower(email)). */
@@ -24,6 +24,8 @@ export const usuario = pgTable('usuario', {
 }, (t) => [
   uniqueIndex('usuario_email_lower_uq').on(sql`lower(${t.email})`),
   uniqueIndex('usuario_google_uid_uq').on(t.googleUid),
+  // The admin users list sorted by name (its tie-break is the id).
+  index('usuario_nombre_id_idx').on(t.nombre, t.id),
 ]);
 
 export const rol = pgTable('rol', {
@@ -133,9 +135,26 @@ export const intento = pgTable('intento', {
   fecha: timestamp('fecha', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   index('intento_usuario_fecha_idx').on(t.idUsuario, t.fecha),
-  index('intento_id_nivel_idx').on(t.idNivel),
-  index('intento_fecha_idx').on(t.fecha),
+  // The teacher results' orders (src/server/queries/teacher-results.ts): newest first, one level
+  // newest first, one level by score; each ends with the id, the list's tie-break.
+  index('intento_fecha_id_idx').on(t.fecha, t.idIntento),
+  index('intento_nivel_fecha_id_idx').on(t.idNivel, t.fecha, t.idIntento),
+  index('intento_nivel_puntaje_id_idx').on(t.idNivel, t.puntaje, t.idIntento),
 ]);
+
+/**
+ * How many attempts each level has per week (UTC weeks since 1970: floor(epoch(fecha) / 604800))
+ * and part (id_usuario % 8, so a classroom submitting at once does not queue on one row), kept
+ * exact by statement triggers on intento (migration 0002_teacher_results_scale). The teacher
+ * results read their total and jump to deep pages from it instead of counting a year of attempts.
+ * Not backed up: a restore re-inserts the attempts, and the triggers count them again.
+ */
+export const intentoConteo = pgTable('intento_conteo', {
+  idNivel: integer('id_nivel').notNull(),
+  semana: integer('semana').notNull(),
+  parte: integer('parte').notNull(),
+  n: integer('n').notNull(),
+}, (t) => [primaryKey({ columns: [t.idNivel, t.semana, t.parte] })]);
 
 /** One answered question (the spec's result row). */
 export const resultado = pgTable('resultado', {

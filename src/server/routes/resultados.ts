@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import type { Db, Tx } from '../db';
@@ -10,7 +10,8 @@ import {
   ALL_ANSWERED_MSG, gradeQuiz, isAnswered, isAnswerCorrect, isPass, isTextQuestion, resultRowSchema, saveMultipleSchema,
   type GivenAnswer, type KeyQuestion, type ResultRow,
 } from '../../shared/rules/quiz';
-import { escapeLike, listParams } from './list';
+import { listParams } from './list';
+import { TEACHER_RESULTS_SORTABLE, teacherResults } from '../queries/teacher-results';
 import { saveAttempt } from '../quiz/submit';
 
 export const SAVED_MSG = 'Respuestas guardadas correctamente.';
@@ -166,55 +167,14 @@ export default async function resultadosRoutes(app: FastifyInstance, ctx: AppCon
 
   /** Teacher results: every attempt, newest first (profesor and above). */
   app.get('/api/resultados/resultados-profesor', { preHandler: app.requireRole('profesor') }, async (req, reply) => {
-    const p = listParams(req.query, ['id', 'fecha', 'puntaje', 'correctas', 'total_preguntas']);
+    const p = listParams(req.query, TEACHER_RESULTS_SORTABLE);
     const qs = (req.query ?? {}) as Record<string, unknown>;
-    const conds: SQL[] = [];
-    if (qs.id_nivel !== undefined) conds.push(eq(intento.idNivel, idParam(qs.id_nivel, 'id_nivel')));
-    if (qs.id_usuario !== undefined) conds.push(eq(intento.idUsuario, idParam(qs.id_usuario, 'id_usuario')));
-    if (p.q) {
-      // The name search picks the matching children and levels first, so the attempts are found
-      // through their indexes instead of joining a year of attempts (docs/performance.md).
-      const like = `%${escapeLike(p.q)}%`;
-      // `= ANY(ARRAY(subquery))` runs each subquery once and lets PostgreSQL OR two index scans.
-      const kids = db.select({ id: usuario.id }).from(usuario).where(or(ilike(usuario.nombre, like), ilike(usuario.apellido, like)));
-      const levels = db.select({ id: nivel.idNivel }).from(nivel).where(ilike(nivel.nombreNivel, like));
-      conds.push(or(sql`${intento.idUsuario} = ANY(ARRAY(${kids}))`, sql`${intento.idNivel} = ANY(ARRAY(${levels}))`)!);
-    }
-    const where = conds.length ? and(...conds) : undefined;
-    const sortCol = ({ id: intento.idIntento, fecha: intento.fecha, puntaje: intento.puntaje, correctas: intento.correctas, total_preguntas: intento.totalPreguntas } as const)[p.sort ?? 'fecha'] ?? intento.fecha;
-    const dir = p.sort ? p.order : 'DESC';
-    // A name search matches few attempts: sort the matches (coalesce hides the column's index, which
-    // PostgreSQL would otherwise walk through a whole year of attempts looking for them).
-    const sortKey = p.q ? sql`coalesce(${sortCol}, ${sortCol})` : sortCol;
-    const order = [dir === 'DESC' ? desc(sortKey) : asc(sortKey), dir === 'DESC' ? desc(intento.idIntento) : asc(intento.idIntento)];
-    // Every condition is on the attempts (the joins are NOT NULL foreign keys and drop no row): count
-    // and page the attempts alone, then join names for the page only (a "deferred join").
-    const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(intento).where(where)) as [{ n: number }];
-    let page = db.select({ id: intento.idIntento }).from(intento).where(where).orderBy(...order).$dynamic();
-    if (p.limit !== undefined) page = page.limit(p.limit).offset(p.offset);
-    const rows = await db
-      .select({
-        id: intento.idIntento, idUsuario: intento.idUsuario, idNivel: intento.idNivel, correctas: intento.correctas,
-        totalPreguntas: intento.totalPreguntas, puntaje: intento.puntaje, fecha: intento.fecha,
-        nombre: usuario.nombre, apellido: usuario.apellido, nombreNivel: nivel.nombreNivel,
-      })
-      .from(intento)
-      .innerJoin(usuario, eq(usuario.id, intento.idUsuario))
-      .innerJoin(nivel, eq(nivel.idNivel, intento.idNivel))
-      .where(inArray(intento.idIntento, page))
-      .orderBy(...order);
-    reply.header('X-Total-Count', String(n));
-    return rows.map((r) => ({
-      id: r.id,
-      id_usuario: r.idUsuario,
-      id_nivel: r.idNivel,
-      usuario: { nombre: r.nombre, apellido: r.apellido },
-      nivel: { nombre_nivel: r.nombreNivel },
-      correctas: r.correctas,
-      total_preguntas: r.totalPreguntas,
-      puntaje: Number(r.puntaje),
-      fecha: r.fecha.toISOString(),
-    }));
+    const { total, rows } = await teacherResults(db, p, {
+      idNivel: qs.id_nivel !== undefined ? idParam(qs.id_nivel, 'id_nivel') : undefined,
+      idUsuario: qs.id_usuario !== undefined ? idParam(qs.id_usuario, 'id_usuario') : undefined,
+    });
+    reply.header('X-Total-Count', String(total));
+    return rows;
   });
 
   /** A learner's history (their own; admin and above anyone's), newest first. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { usuario } from '../db/schema';
@@ -11,7 +11,8 @@ import { KeyedLimiter } from '../ratelimit';
 import { loginSchema, profileSchema, registerSchema } from '../../shared/resources/usuario';
 import { AVATARS, LOGIN_REQUIRED_MSG, REG_MSG, SEXOS, validateRegistration } from '../../shared/validation/registration';
 import { atLeast, roleRank } from '../../shared/roles';
-import { escapeLike, listParams } from './list';
+import { listParams } from './list';
+import { ADMIN_USERS_SORTABLE, adminUsers } from '../queries/admin-users';
 
 export const LOGIN_FAILED_MSG = 'Credenciales incorrectas';
 export const INACTIVE_MSG = 'Tu cuenta está desactivada. Pide ayuda a tu profesor o a un administrador.';
@@ -80,20 +81,9 @@ export default async function userRoutes(app: FastifyInstance, ctx: AppContext) 
   });
 
   app.get('/api/user/usuarios', { preHandler: app.requireRole('admin') }, async (req, reply) => {
-    const p = listParams(req.query, ['id', 'nombre', 'apellido', 'email', 'fechaNacimiento', 'sexo', 'phone', 'status']);
-    const conds: SQL[] = [];
-    if (p.q) {
-      const like = `%${escapeLike(p.q)}%`;
-      conds.push(or(ilike(usuario.nombre, like), ilike(usuario.apellido, like), ilike(usuario.email, like), ilike(sql`coalesce(${usuario.phone}, '')`, like))!);
-    }
-    const where = conds.length ? and(...conds) : undefined;
-    const sortCol = ({ id: usuario.id, nombre: usuario.nombre, apellido: usuario.apellido, email: usuario.email, fechaNacimiento: usuario.fechaNacimiento, sexo: usuario.sexo, phone: usuario.phone, status: usuario.status } as const)[p.sort ?? 'id'] ?? usuario.id;
-    const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(usuario).where(where)) as [{ n: number }];
-    let q = db.select().from(usuario).where(where).orderBy(p.order === 'DESC' ? desc(sortCol) : asc(sortCol), asc(usuario.id)).$dynamic();
-    if (p.limit !== undefined) q = q.limit(p.limit).offset(p.offset);
-    const rows = await q;
+    const { total, rows } = await adminUsers(db, listParams(req.query, ADMIN_USERS_SORTABLE));
     const roles = await roleNamesFor(db, rows.map((r) => r.id));
-    reply.header('X-Total-Count', String(n));
+    reply.header('X-Total-Count', String(total));
     return { users: rows.map((r) => toUsuarioWire(r, roles.get(r.id) ?? [])) };
   });
 
