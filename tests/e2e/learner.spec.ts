@@ -272,6 +272,31 @@ test.describe('learner area, as a new learner would use it', () => {
     await expect(page.getByText('No hay palabras para este nivel.')).toBeVisible();
   });
 
+  test('a first visit of /home and /supmenu asks each API call once (the boot prefetch answers the app)', async ({ page }) => {
+    await loginAs(page, 'nino');
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      const u = new URL(r.url());
+      if (u.pathname.startsWith('/api/')) asked.push(`${r.method()} ${u.pathname}`);
+    });
+    await page.goto('/home');
+    await expect(page.getByTestId('level-card').first()).toBeVisible();
+    await expect(page.locator('link[rel=modulepreload][href*="/Home-"]')).toHaveCount(1);
+    expect(asked.filter((a) => a === 'GET /api/nivel/getNivels')).toHaveLength(1);
+
+    asked.length = 0;
+    await page.goto('/supmenu/1');
+    await expect(page.getByTestId('word-card').first().locator('img')).toBeVisible();
+    await expect(page.getByTestId('progress-percent')).toBeVisible();
+    const words = await page.getByTestId('word-card').count();
+    const once = (path: string) => expect(asked.filter((a) => a === `GET ${path}`), path).toHaveLength(1);
+    once('/api/nivel/getNivels');
+    once('/api/palabra/nivel/1');
+    expect(asked.filter((a) => a.startsWith('GET /api/multimedia/palabra/'))).toHaveLength(words);
+    expect(new Set(asked.filter((a) => a.startsWith('GET /api/multimedia/palabra/'))).size).toBe(words);
+    expect(asked.filter((a) => a.startsWith('GET /api/progreso/usuario/'))).toHaveLength(1);
+  });
+
   test('axe-core: no serious or critical violation on home, level menu, word detail and questionnaire; layouts at 375, 768 and 1280 px', async ({ page }) => {
     test.setTimeout(180_000); // twelve pages, each analysed by axe, on a shared 2-core machine
     await loginAs(page, 'nina');
