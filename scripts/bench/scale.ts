@@ -78,7 +78,7 @@ export async function runScale(opts: { learners: number; answers: number; sample
              e AS (SELECT array_agg(id_evaluacion ORDER BY id_evaluacion) ev, array_agg(id_nivel ORDER BY id_evaluacion) nv FROM evaluacion)
         INSERT INTO intento (id_usuario, id_nivel, id_evaluacion, correctas, total_preguntas, puntaje, fecha)
         SELECT u.a[1 + g % array_length(u.a, 1)], e.nv[1 + (g / 7) % array_length(e.nv, 1)], e.ev[1 + (g / 7) % array_length(e.ev, 1)],
-               (g * 7) % 6, ${perAttempt}, ((g * 7) % 6) * 20, now() - ((g % 525600) * interval '1 minute')
+               (g * 7) % 6, ${perAttempt}, ((g * 7) % 6) * 20, now() - ((g::bigint * 525600 / ${attempts}) * interval '1 minute')
         FROM generate_series(1, ${attempts}) g, u, e`);
       await database.raw(`INSERT INTO resultado (id_intento, id_pregunta, id_usuario, id_nivel, id_respuesta, respuesta, correcta, valor, fecha)
         SELECT i.id_intento, NULL, i.id_usuario, i.id_nivel, NULL, 'respuesta ' || k, k <= i.correctas, CASE WHEN k <= i.correctas THEN 1 ELSE 0 END, i.fecha
