@@ -37,6 +37,9 @@ export interface ScaleResult {
 
 interface Generated { learners: number; answers: number; generateSeconds: number; counts: { u: number; i: number; r: number } }
 
+/** Calls per list before timing (the first list after the server starts also warms the JIT and the page cache). */
+const WARMUP = 5;
+
 export async function runScale(opts: { learners: number; answers: number; samples: number; keep?: string | null; only?: string | null }): Promise<ScaleResult> {
   const label = process.env.DATABASE_URL ? 'postgres' : 'pglite';
   const keep = opts.keep && !process.env.DATABASE_URL ? path.resolve(opts.keep) : null;
@@ -129,14 +132,14 @@ export async function runScale(opts: { learners: number; answers: number; sample
         }
         const times: number[] = [];
         let total = '';
-        for (let i = 0; i < opts.samples + 2; i++) {
+        for (let i = 0; i < opts.samples + WARMUP; i++) {
           const s = performance.now();
           const r = await fetch(server.base + p, { headers: { authorization: `Bearer ${token}` } });
           await r.arrayBuffer();
           const ms = performance.now() - s;
           if (!r.ok) throw new Error(`${p}: ${r.status}`);
           total = r.headers.get('x-total-count') ?? '';
-          if (i >= 2) times.push(ms); // two warm-up calls
+          if (i >= WARMUP) times.push(ms);
         }
         times.sort((a, b) => a - b);
         const q = (f: number) => Number(times[Math.min(times.length - 1, Math.floor(f * times.length))]!.toFixed(1));
