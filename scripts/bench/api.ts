@@ -125,27 +125,19 @@ async function cases(base: string, maxConn: number): Promise<Case[]> {
 
 async function fire(base: string, c: Case, connections: number, duration: number): Promise<Result> {
   if (c.perConnection) {
-    // One autocannon per learner would skew the figures; instead every connection gets its own
-    // learner by spreading the connections over per-learner runs started together.
+    // Every connection is its own learner, as in a classroom: one autocannon, and each of its
+    // clients gets the next learner's headers and body as it is set up.
     const groups = c.perConnection.slice(0, connections);
-    const results = await Promise.all(groups.map((g) => autocannon({ url: base + c.path, method: c.method, connections: 1, duration, headers: g.headers, body: g.body })));
-    return merge(results);
+    let next = 0;
+    return autocannon({
+      url: base + c.path, method: c.method, connections, duration, headers: groups[0]!.headers, body: groups[0]!.body,
+      setupClient: (client) => {
+        const g = groups[next++ % groups.length]!;
+        client.setHeadersAndBody(g.headers, g.body);
+      },
+    });
   }
   return autocannon({ url: base + c.path, method: c.method, connections, duration, headers: c.headers, body: c.body });
-}
-
-/** Sums request rates; latency percentiles: the request-weighted mean of the runs' percentiles. */
-function merge(rs: Result[]): Result {
-  const total = rs.reduce((s, r) => s + r.requests.total, 0) || 1;
-  const w = (f: (r: Result) => number) => rs.reduce((s, r) => s + f(r) * r.requests.total, 0) / total;
-  const first = rs[0]!;
-  return {
-    ...first,
-    requests: { ...first.requests, average: rs.reduce((s, r) => s + r.requests.average, 0), total },
-    latency: { ...first.latency, p50: w((r) => r.latency.p50), p99: Math.max(...rs.map((r) => r.latency.p99)), average: w((r) => r.latency.average) },
-    errors: rs.reduce((s, r) => s + r.errors, 0),
-    non2xx: rs.reduce((s, r) => s + r.non2xx, 0),
-  };
 }
 
 export async function runApi(args: Args): Promise<Row[]> {

@@ -27,6 +27,8 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string;
     pipelining?: number;
+    /** Called for each connection's client as it is created. */
+    setupClient?: (client: { setHeadersAndBody(headers: Record<string, string>, body?: string): void }) => void;
   }
   function autocannon(opts: Options): Promise<Result>;
   export default autocannon;
