@@ -275,13 +275,18 @@ test.describe('learner area, as a new learner would use it', () => {
   test('a first visit of /home and /supmenu asks each API call once (the boot prefetch answers the app)', async ({ page }) => {
     await loginAs(page, 'nino');
     const asked: string[] = [];
+    const scripts: string[] = [];
     page.on('request', (r) => {
       const u = new URL(r.url());
       if (u.pathname.startsWith('/api/')) asked.push(`${r.method()} ${u.pathname}`);
+      if (u.pathname.startsWith('/assets/')) scripts.push(u.pathname);
     });
     await page.goto('/home');
     await expect(page.getByTestId('level-card').first()).toBeVisible();
-    await expect(page.locator('link[rel=modulepreload][href*="/Home-"]')).toHaveCount(1);
+    // The boot script preloads the page's chunk (Vite's own preload may add a second link to it
+    // when it runs first); every file is still downloaded once.
+    expect(await page.locator('link[rel=modulepreload][href*="/Home-"]').count()).toBeGreaterThan(0);
+    expect(scripts.length).toBe(new Set(scripts).size);
     expect(asked.filter((a) => a === 'GET /api/nivel/getNivels')).toHaveLength(1);
 
     asked.length = 0;
