@@ -23,10 +23,18 @@ export function takePrefetched(key: string, token: string | null): Promise<Answe
   return take(key, token)?.res ?? null;
 }
 
+const token = () => (typeof localStorage === 'undefined' ? null : localStorage.getItem('token'));
+
+/** Whether `peekPrefetched(key)` would give a body now (answered 200, same session, recent); takes nothing. */
+export function hasPrefetched(key: string): boolean {
+  const e = store()?.[key];
+  return e?.done?.status === 200 && e.token === token() && Date.now() - e.at < MAX_AGE_MS;
+}
+
 /** A started call that has already answered 200: its parsed body, for a first render with data. */
 export function peekPrefetched<T>(key: string): T | undefined {
   if (store()?.[key]?.done?.status !== 200) return undefined; // not answered yet: the page's own call takes it
-  const done = take(key, typeof localStorage === 'undefined' ? null : localStorage.getItem('token'))?.done;
+  const done = take(key, token())?.done;
   return done ? (JSON.parse(done.text) as T) : undefined;
 }
 

@@ -3,7 +3,8 @@
 // any write drops what is left.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../src/client/api/http';
-import { dropPrefetched, peekPrefetched, takePrefetched } from '../../../src/client/api/prefetched';
+import { dropPrefetched, hasPrefetched, peekPrefetched, takePrefetched } from '../../../src/client/api/prefetched';
+import { firstLevelMenu } from '../../../src/client/learner/levelmenu/learnerData';
 
 interface Answer { status: number; text: string }
 const g = globalThis as unknown as { window?: unknown; localStorage?: unknown; fetch: typeof fetch };
@@ -83,5 +84,53 @@ describe('boot prefetch', () => {
     dropPrefetched();
     expect(peekPrefetched('c')).toBeUndefined();
     expect(takePrefetched('c', 'T1')).toBeNull();
+  });
+
+  it('hasPrefetched says whether peek would answer, and takes nothing', () => {
+    started('a', { status: 200, text: '1' });
+    started('b', { status: 200, text: '2' }, 'OTHER');
+    started('c', { status: 200, text: '3' }, 'T1', Date.now() - 60_000);
+    started('d', { status: 404, text: '{}' });
+    expect(['a', 'b', 'c', 'd', 'e'].map(hasPrefetched)).toEqual([true, false, false, false, false]);
+    expect(hasPrefetched('a')).toBe(true);
+    expect(peekPrefetched('a')).toBe(1);
+    expect(hasPrefetched('a')).toBe(false);
+  });
+});
+
+describe('level menu first render from the boot prefetch', () => {
+  const json = (v: unknown) => ({ status: 200, text: JSON.stringify(v) });
+  const levels = json({ data: [{ id_nivel: 1, nombre_nivel: 'Animales' }, { id_nivel: 2, nombre_nivel: 'Colores' }] });
+  const words = json([{ id_palabra: 12, palabraEspanol: 'gato' }, { id_palabra: 11, palabraEspanol: 'perro' }]);
+  const media = (id: number) => json({ data: [{ id, descripcion: 'gifmenu', url: `uploads/${id}.gif`, id_palabra: id }] });
+
+  it('takes levels, words, every answered media and the progress at once, merged with the local data', () => {
+    storage['progreso_nivel_1_usuario_7'] = JSON.stringify({ palabrasVistas: [12], mostrarCuestionario: true, reintentos: 0, ultimoResultado: null });
+    started('nivel/getNivels', levels);
+    started('palabra/nivel/1', words);
+    started('multimedia/palabra/11', media(11));
+    store['multimedia/palabra/12'] = { token: 'T1', at: Date.now(), res: new Promise(() => undefined) };
+    started('progreso/usuario/7', json({ data: [{ id_nivel: 1, palabras_vistas: [11], mostrar_cuestionario: true, reintentos: 0 }] }));
+    const first = firstLevelMenu(1, 7);
+    expect(first.state.level?.nombre_nivel).toBe('Animales');
+    expect(first.state.words?.map((w) => w.id_palabra)).toEqual([11, 12]);
+    expect(Object.keys(first.state.media)).toEqual(['11']);
+    expect(first.missingMedia).toEqual([12]);
+    expect(first.server?.palabras_vistas).toEqual([11]);
+    expect([...first.state.data.palabrasVistas].sort()).toEqual([11, 12]);
+    // Taken once; the media still running stays for the page's own call.
+    expect(Object.keys(store)).toEqual(['multimedia/palabra/12']);
+  });
+
+  it('without both levels and words answered, takes nothing and starts loading (local progress only)', () => {
+    started('nivel/getNivels', levels);
+    store['palabra/nivel/1'] = { token: 'T1', at: Date.now(), res: new Promise(() => undefined) };
+    started('progreso/usuario/7', json({ data: [] }));
+    const first = firstLevelMenu(1, 7);
+    expect(first.state.words).toBeNull();
+    expect(first.missingMedia).toBeNull();
+    expect(first.server).toBeUndefined();
+    expect(Object.keys(store).sort()).toEqual(['nivel/getNivels', 'palabra/nivel/1', 'progreso/usuario/7']);
+    expect(firstLevelMenu(0, 7).state.words).toEqual([]); // not a level: the no-words message
   });
 });

@@ -14,10 +14,10 @@ import SportsEsportsIcon from '@mui/icons-material/SportsEsports';
 import SignLanguageIcon from '@mui/icons-material/SignLanguage';
 import { mediaUrl } from '../../api/http';
 import { Loading } from '../../ui/Loading';
-import { allWordsSeen, EMPTY_LEVEL_DATA, progressColor, progressPercent, seenInLevel, type LocalLevelData, type ProgressColor } from '../../../shared/rules/progress';
+import { allWordsSeen, progressColor, progressPercent, seenInLevel, type LocalLevelData, type ProgressColor } from '../../../shared/rules/progress';
 import { canRetry, formatScore, isPass, MAX_RETRIES } from '../../../shared/rules/quizRules';
 import { addSeenWord, CURRENT_LEVEL_KEY, readLevelData, updateLevelData } from '../levelStorage';
-import { fetchLevels, fetchMedia, fetchWords, mediaBy, syncLevel, useLearner, type Multimedia, type Nivel, type Palabra } from './learnerData';
+import { applyServerProgress, fetchLevels, fetchMedia, fetchWords, firstLevelMenu, mediaBy, syncLevel, useLearner, type LevelMenuData, type Multimedia, type Nivel, type Palabra } from './learnerData';
 import { LearnerPage, ScrollButtons, focusRing } from './ui';
 
 export const BAR_COLORS: Record<ProgressColor, string> = { red: '#c62828', orange: '#b35c00', green: '#1b7f4a' };
@@ -75,17 +75,19 @@ export default function LevelMenu() {
   const user = useLearner();
   const userId = Number(user?.id);
   const navigate = useNavigate();
-  const [level, setLevel] = useState<Nivel | null>(null);
-  const [words, setWords] = useState<Palabra[] | null>(null);
-  const [media, setMedia] = useState<Record<number, Multimedia[]>>({});
-  const [data, setData] = useState<LocalLevelData>(EMPTY_LEVEL_DATA);
-  const [error, setError] = useState(false);
+  // One state, so what arrives together is one render; its first value takes the boot prefetch's
+  // answers when they are already there (a first render with data, as /home has).
+  const [first] = useState(() => ({ key: `${levelId}/${userId}`, ...firstLevelMenu(levelId, userId) }));
+  const [menu, setMenu] = useState<LevelMenuData>(first.state);
+  const { level, words, media, data, error } = menu;
+  const setData = (d: LocalLevelData) => setMenu((m) => ({ ...m, data: d }));
   const track = useRef<HTMLUListElement>(null);
 
   useEffect(() => {
     if (!userId) return;
     if (!Number.isInteger(levelId) || levelId < 1) {
-      setWords([]); // not a level: nothing to show but the no-words message
+      // not a level: nothing to show but the no-words message
+      setMenu((m) => (m.words?.length === 0 && !m.error ? m : { ...m, words: [], error: false }));
       return;
     }
     const ctrl = new AbortController();
@@ -94,25 +96,45 @@ export default function LevelMenu() {
     } catch {
       /* private mode: the play button opens the general games menu */
     }
-    setData(readLevelData(levelId, userId));
+    const pictures = (ids: number[]) => Promise.all(ids.map(async (id) => [id, await fetchMedia(id, ctrl.signal)] as const));
+    const had = first.key === `${levelId}/${userId}` && first.missingMedia && menu.words === first.state.words ? first : null;
     (async () => {
       try {
-        const [lvls, ws] = await Promise.all([fetchLevels(ctrl.signal).catch(() => [] as Nivel[]), fetchWords(levelId, ctrl.signal)]);
-        setLevel(lvls.find((l) => l.id_nivel === levelId) ?? null);
-        setWords(ws);
-        // The pictures do not wait for the progress sync: both are asked for at once.
-        const pictures = Promise.all(ws.map(async (w) => [w.id_palabra, await fetchMedia(w.id_palabra, ctrl.signal)] as const))
-          .then((entries) => { if (!ctrl.signal.aborted) setMedia(Object.fromEntries(entries)); });
-        setData(await syncLevel(levelId, userId, ws.map((w) => w.id_palabra), ctrl.signal));
-        await pictures;
+        let ws: Palabra[];
+        let missing: number[];
+        let sync: Promise<LocalLevelData | null>;
+        if (had) {
+          // Words (and maybe all the media and the progress) came with the first render.
+          ws = menu.words ?? [];
+          missing = had.missingMedia!;
+          const picturesAsked = pictures(missing); // takes the prefetched ones before the sync's write
+          const server = had.server;
+          sync = server === undefined
+            ? syncLevel(levelId, userId, ws.map((w) => w.id_palabra), ctrl.signal)
+            // Already merged into the first render: stored, and the words only this browser knew sent,
+            // once this effect is known to stay (StrictMode's trial run is aborted at once).
+            : Promise.resolve().then(() => { ctrl.signal.throwIfAborted(); applyServerProgress(levelId, userId, server, ws.map((w) => w.id_palabra)); return null; });
+          const [entries, synced] = await Promise.all([picturesAsked, sync]);
+          if (ctrl.signal.aborted || (entries.length === 0 && !synced)) return;
+          setMenu((m) => ({ ...m, media: { ...m.media, ...Object.fromEntries(entries) }, data: synced ?? m.data }));
+          return;
+        }
+        setData(readLevelData(levelId, userId));
+        const [lvls, fetched] = await Promise.all([fetchLevels(ctrl.signal).catch(() => [] as Nivel[]), fetchWords(levelId, ctrl.signal)]);
+        ws = fetched;
+        setMenu((m) => ({ ...m, level: lvls.find((l) => l.id_nivel === levelId) ?? null, words: ws }));
+        // The pictures do not wait for the progress sync: both are asked for at once, shown together.
+        const [entries, merged] = await Promise.all([pictures(ws.map((w) => w.id_palabra)), syncLevel(levelId, userId, ws.map((w) => w.id_palabra), ctrl.signal)]);
+        if (!ctrl.signal.aborted) setMenu((m) => ({ ...m, media: Object.fromEntries(entries), data: merged }));
       } catch (err) {
         if ((err as Error).name === 'AbortError') return;
         console.error('No se pudo cargar el nivel', err);
-        setError(true);
-        setWords([]);
+        setMenu((m) => ({ ...m, error: true, words: [] }));
       }
     })();
     return () => ctrl.abort();
+    // `first` and `menu.words` are read for the first run only (the words the first render took).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [levelId, userId]);
 
   const wordIds = (words ?? []).map((w) => w.id_palabra);

@@ -5,11 +5,11 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, apiGet, apiPost } from '../../api/http';
-import { peekPrefetched } from '../../api/prefetched';
+import { hasPrefetched, peekPrefetched } from '../../api/prefetched';
 import { useSession } from '../../auth/useSession';
 import type { SessionUser } from '../../auth/session';
 import { useAlert } from '../../ui/AlertModal';
-import { mergeLevelData, unsyncedWords, type LocalLevelData, type ServerLevelProgress } from '../../../shared/rules/progress';
+import { EMPTY_LEVEL_DATA, mergeLevelData, unsyncedWords, type LocalLevelData, type ServerLevelProgress } from '../../../shared/rules/progress';
 import type { AttemptResult, ResultRow } from '../../../shared/rules/quiz';
 import { readLevelData, writeLevelData } from '../levelStorage';
 
@@ -75,6 +75,56 @@ export function prefetchedLevels(): Nivel[] | null {
   return r ? r.data ?? [] : null;
 }
 
+const wordsOf = (r: Palabra[] | { data: Palabra[] } | null | undefined) => [...(Array.isArray(r) ? r : r?.data ?? [])].sort((a, b) => a.id_palabra - b.id_palabra);
+const levelProgress = (r: { data: ServerLevelProgress[] } | null | undefined, levelId: number) => (r?.data ?? []).find((p) => p.id_nivel === levelId) ?? null;
+
+/** What the level menu shows: the level, its words (null while loading), their media, the progress. */
+export interface LevelMenuData {
+  level: Nivel | null;
+  words: Palabra[] | null;
+  media: Record<number, Multimedia[]>;
+  data: LocalLevelData;
+  error: boolean;
+}
+
+export interface FirstLevelMenu {
+  state: LevelMenuData;
+  /** Words whose media are still to be asked for; null when the words themselves are. */
+  missingMedia: number[] | null;
+  /** The server's progress of the level when it was in hand (merged into state.data, still to be stored). */
+  server?: ServerLevelProgress | null;
+}
+
+/**
+ * The level menu's first state. When the boot prefetch has already answered the levels and the
+ * words, they are taken at once (a first render with data, no spinner), with every word's media and
+ * the server's progress that have answered too; `missingMedia` and `server` say what is left for
+ * the page's effect. Otherwise the local progress only, and words null (loading).
+ */
+export function firstLevelMenu(levelId: number, userId: number): FirstLevelMenu {
+  const state: LevelMenuData = { level: null, words: null, media: {}, data: EMPTY_LEVEL_DATA, error: false };
+  if (!userId) return { state, missingMedia: null };
+  if (!Number.isInteger(levelId) || levelId < 1) return { state: { ...state, words: [] }, missingMedia: null };
+  state.data = readLevelData(levelId, userId);
+  const wordsKey = `palabra/nivel/${levelId}`;
+  if (!hasPrefetched('nivel/getNivels') || !hasPrefetched(wordsKey)) return { state, missingMedia: null };
+  const levels = peekPrefetched<{ data: Nivel[] }>('nivel/getNivels')?.data ?? [];
+  const words = wordsOf(peekPrefetched<Palabra[] | { data: Palabra[] }>(wordsKey));
+  state.level = levels.find((l) => l.id_nivel === levelId) ?? null;
+  state.words = words;
+  const missingMedia: number[] = [];
+  for (const w of words) {
+    const key = `multimedia/palabra/${w.id_palabra}`;
+    if (hasPrefetched(key)) state.media[w.id_palabra] = peekPrefetched<{ data: Multimedia[] }>(key)?.data ?? [];
+    else missingMedia.push(w.id_palabra);
+  }
+  const progressKey = `progreso/usuario/${userId}`;
+  if (!hasPrefetched(progressKey)) return { state, missingMedia };
+  const server = levelProgress(peekPrefetched<{ data: ServerLevelProgress[] }>(progressKey), levelId);
+  state.data = mergeLevelData(state.data, server);
+  return { state, missingMedia, server };
+}
+
 export async function fetchLevels(signal?: AbortSignal): Promise<Nivel[]> {
   const r = await apiGet<{ data: Nivel[] }>('nivel/getNivels', { signal });
   return r?.data ?? [];
@@ -83,9 +133,7 @@ export async function fetchLevels(signal?: AbortSignal): Promise<Nivel[]> {
 /** Words of a level; a level without words (or unknown) is an empty list. */
 export async function fetchWords(levelId: number, signal?: AbortSignal): Promise<Palabra[]> {
   try {
-    const r = await apiGet<Palabra[] | { data: Palabra[] }>(`palabra/nivel/${levelId}`, { signal });
-    const list = Array.isArray(r) ? r : r?.data ?? [];
-    return [...list].sort((a, b) => a.id_palabra - b.id_palabra);
+    return wordsOf(await apiGet<Palabra[] | { data: Palabra[] }>(`palabra/nivel/${levelId}`, { signal }));
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return [];
     throw err;
@@ -136,14 +184,21 @@ export async function syncLevel(levelId: number, userId: number, levelWordIds: r
   const local = readLevelData(levelId, userId);
   let server: ServerLevelProgress | null = null;
   try {
-    const r = await apiGet<{ data: ServerLevelProgress[] }>(`progreso/usuario/${userId}`, { signal });
-    server = (r?.data ?? []).find((p) => p.id_nivel === levelId) ?? null;
+    server = levelProgress(await apiGet<{ data: ServerLevelProgress[] }>(`progreso/usuario/${userId}`, { signal }), levelId);
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     console.warn('No se pudo leer el progreso del servidor', err);
     return local;
   }
-  // The latest local data (a word may have been marked while the request ran).
+  return applyServerProgress(levelId, userId, server, levelWordIds);
+}
+
+/**
+ * The second half of syncLevel, for a server answer already in hand: merges it with the latest
+ * local data (a word may have been marked while the request ran), stores the result and sends back
+ * the words only this browser knew.
+ */
+export function applyServerProgress(levelId: number, userId: number, server: ServerLevelProgress | null, levelWordIds: readonly number[]): LocalLevelData {
   const merged = mergeLevelData(readLevelData(levelId, userId), server);
   writeLevelData(levelId, userId, merged);
   const inLevel = new Set(levelWordIds);
