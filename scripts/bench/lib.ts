@@ -37,7 +37,9 @@ export interface Server {
 export async function startServer(opts: { port: number; entry?: 'main' | 'cluster'; workers?: number; env?: Record<string, string>; dataDir?: string } ): Promise<Server> {
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'manitas-bench-'));
   const entry = opts.entry === 'cluster' ? 'src/server/cluster.ts' : 'src/server/main.ts';
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], {
+  // BENCH_NODE_FLAGS: extra flags for the server's node (e.g. --cpu-prof --cpu-prof-dir=DIR to profile it).
+  const flags = (process.env.BENCH_NODE_FLAGS || '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', path.join(ROOT, entry)], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'pipe'],
     env: {

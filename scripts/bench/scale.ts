@@ -90,7 +90,8 @@ export async function runScale(opts: { learners: number; answers: number; sample
         SELECT u.id, n.id_nivel, CASE WHEN (u.id + n.id_nivel) % 3 = 0 THEN 'completado' ELSE 'en progreso' END, (u.id + n.id_nivel) % 3
         FROM usuario u CROSS JOIN nivel n WHERE u.email LIKE 'escala%@manitas.test'
         ON CONFLICT DO NOTHING`);
-      await database.raw('ANALYZE');
+      // BENCH_NO_ANALYZE=1: as a PGlite deployment is (it never gathers statistics by itself).
+      if (!process.env.BENCH_NO_ANALYZE) await database.raw('ANALYZE');
       generateSeconds = (Date.now() - t0) / 1000;
       counts = (await database.raw('SELECT (SELECT count(*) FROM usuario)::int AS u, (SELECT count(*) FROM intento)::int AS i, (SELECT count(*) FROM resultado)::int AS r')).rows[0] as Generated['counts'];
       dbBytes = Number((await database.raw('SELECT pg_database_size(current_database())::bigint AS b')).rows[0]!.b);
