@@ -3,8 +3,9 @@
  * already started is answered from it, once, if it was made with the same session token and is
  * recent. Any other request (a write) drops what is left, so nothing read before it is reused.
  */
-interface Answer { status: number; text: string }
-interface Entry { token: string; at: number; res: Promise<Answer>; done?: Answer }
+/** A boot-prefetched call (src/client/boot/prefetch.ts fills `window.__manitasPrefetch` with these). */
+export interface Answer { status: number; text: string }
+export interface Entry { token: string; at: number; res: Promise<Answer>; done?: Answer }
 
 const MAX_AGE_MS = 15_000;
 type Win = { __manitasPrefetch?: Record<string, Entry> };

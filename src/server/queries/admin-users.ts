@@ -3,8 +3,7 @@
 import { asc, desc, getTableColumns, or, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { usuario } from '../db/schema';
-import type { ListParams } from '../routes/list';
-import { contains } from './contains';
+import { contains, type ListParams } from '../routes/list';
 
 export const ADMIN_USERS_SORTABLE = ['id', 'nombre', 'apellido', 'email', 'fechaNacimiento', 'sexo', 'phone', 'status'] as const;
 

@@ -13,8 +13,7 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db';
 import { intento, intentoConteo, nivel, usuario } from '../db/schema';
-import type { ListParams } from '../routes/list';
-import { contains } from './contains';
+import { contains, type ListParams } from '../routes/list';
 
 export const TEACHER_RESULTS_SORTABLE = ['id', 'fecha', 'puntaje', 'correctas', 'total_preguntas'] as const;
 

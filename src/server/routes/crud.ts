@@ -1,10 +1,10 @@
-import { asc, desc, eq, ilike, or, sql, type AnyColumn, type SQL, and } from 'drizzle-orm';
+import { asc, desc, eq, or, sql, type AnyColumn, type SQL, and } from 'drizzle-orm';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db';
 import type { Role } from '../../shared/roles';
 import { badRequest, conflict } from '../errors';
-import { escapeLike, listParams } from './list';
+import { contains, listParams } from './list';
 
 /** `nivel/getNivel/{id}` → `/api/nivel/getNivel/:id` (paths are spelt once, in src/shared/resources). */
 export const apiPath = (p: string | undefined) => {
@@ -38,10 +38,7 @@ export interface ListPlan {
 export function listPlan(query: unknown, spec: ListSpec): ListPlan {
   const p = listParams(query, Object.keys(spec.sortable));
   const conds: SQL[] = [];
-  if (p.q) {
-    const like = `%${escapeLike(p.q)}%`;
-    conds.push(or(...spec.search.map((c) => ilike(sql`(${c})::text`, like)))!);
-  }
+  if (p.q) conds.push(or(...spec.search.map((c) => contains(sql`(${c})::text`, p.q!)))!);
   const qs = (query ?? {}) as Record<string, unknown>;
   for (const [name, col] of Object.entries(spec.filters ?? {})) {
     const raw = qs[name];

@@ -1,3 +1,4 @@
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { badRequest } from '../errors';
 
 export interface ListParams {
@@ -38,5 +39,14 @@ export function listParams(query: unknown, sortable: readonly string[]): ListPar
   return { q, sort, order: orderRaw === 'DESC' ? 'DESC' : 'ASC', limit, offset };
 }
 
-/** Escapes % and _ so a search term matches literally inside ILIKE. */
+/** Escapes % and _ so a search term matches literally inside LIKE. */
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Every list's case-insensitive substring search, `col ILIKE '%q%'`, written as PostgreSQL defines
+ * ILIKE in a multibyte (UTF8) database: `lower(col) LIKE lower('%q%')`. Same rows; but the
+ * pattern is lowered once instead of once per row, 3× faster on PGlite (docs/performance.md).
+ */
+export function contains(col: AnyColumn | SQL, q: string): SQL {
+  return sql`lower(${col}) like lower(${`%${escapeLike(q)}%`})`;
+}

@@ -34,7 +34,7 @@ describe('tokenVerifier (remembers verified tokens)', () => {
     expect(verify('a.b')).toBeNull();
   });
 
-  it('stays bounded', () => {
+  it('keeps verifying correctly when its memory is full and starts over', () => {
     const verify = tokenVerifier(SECRET, 3);
     const tokens = [1, 2, 3, 4, 5].map((sub) => signToken({ sub, tv: 0 }, SECRET, 60));
     for (const t of tokens) expect(verify(t)).not.toBeNull();
