@@ -9,11 +9,14 @@ import type { Plugin } from 'vite';
 const STUBS: Record<string, string> = {
   './createThemeWithVars.js': fileURLToPath(new URL('./mui-no-css-vars.js', import.meta.url)),
   './ThemeProviderWithVars.js': fileURLToPath(new URL('./mui-no-css-vars-provider.js', import.meta.url)),
+  './defaultTheme.js': fileURLToPath(new URL('./mui-default-theme.js', import.meta.url)),
+  '../styles/defaultTheme.js': fileURLToPath(new URL('./mui-default-theme.js', import.meta.url)),
 };
 
 /**
  * MUI's createTheme and ThemeProvider import their CSS-variables variants even when they are never
  * used; in the production build those two modules are replaced by stubs that throw if called.
+ * MUI's default theme (only read where no ThemeProvider gives a theme) is built on first use.
  */
 export function muiWithoutCssVars(): Plugin {
   return {
@@ -22,7 +25,7 @@ export function muiWithoutCssVars(): Plugin {
     enforce: 'pre',
     resolveId(source, importer) {
       const stub = STUBS[source];
-      if (stub && importer && /[\\/]@mui[\\/]material[\\/]esm[\\/]styles[\\/]/.test(importer)) return stub;
+      if (stub && importer && /[\\/]@mui[\\/]material[\\/]esm[\\/](styles|GlobalStyles)[\\/]/.test(importer)) return stub;
       return null;
     },
   };
@@ -60,10 +63,12 @@ export function precompress(minBytes = 1024): Plugin {
 }
 
 /**
- * The boot prefetch (src/client/boot/prefetch.ts) as a file of its own, loaded `async` from
- * index.html ahead of the app, plus the map it reads from index.html: for each learner route, the
- * JS files of that route's lazy chunk that the app's entry does not already preload. index.html is
- * never cached, so the map always names this build's files.
+ * For each learner route a child opens first, a copy of index.html (`home.html`, `supmenu.html`,
+ * `menuletra.html`) that also preloads the JS files of that route's lazy chunk the app's entry does
+ * not already preload, and loads the boot prefetch (src/client/boot/prefetch.ts, a file of its own,
+ * `async`, ahead of the app). The server answers a route's address with its copy
+ * (src/server/app.ts), so the browser's preload scanner starts those files while it reads the
+ * page, before any script runs. The pages are never cached, so they always name this build's files.
  */
 export function bootPrefetch(opts: { entry: string; routes: Record<string, string> }): Plugin {
   let root = process.cwd();
@@ -78,15 +83,14 @@ export function bootPrefetch(opts: { entry: string; routes: Record<string, strin
     buildStart() {
       this.emitFile({ type: 'chunk', id: path.resolve(root, opts.entry), name: 'boot' });
     },
-    transformIndexHtml: {
+    generateBundle: {
+      // After Vite wrote index.html into the bundle.
       order: 'post',
-      handler(_html, ctx) {
-        const bundle = ctx.bundle;
-        if (!bundle) return [];
+      handler(_options, bundle) {
+        const index = bundle['index.html'];
+        if (!index || index.type !== 'asset') throw new Error('bootPrefetch: no se encontró index.html');
+        const html = String(index.source);
         const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-        const bootFile = path.resolve(root, opts.entry);
-        const boot = chunks.find((c) => c.facadeModuleId === bootFile);
-        if (!boot) throw new Error('bootPrefetch: no se encontró el chunk de arranque');
         const byFile = new Map(chunks.map((c) => [c.fileName, c]));
         const closure = (file: string, into = new Set<string>()) => {
           if (into.has(file)) return into;
@@ -94,19 +98,22 @@ export function bootPrefetch(opts: { entry: string; routes: Record<string, strin
           for (const dep of byFile.get(file)?.imports ?? []) closure(dep, into);
           return into;
         };
-        const main = chunks.find((c) => c.isEntry && c !== boot && c.facadeModuleId !== bootFile && /index\.html|main\.tsx/.test(String(c.facadeModuleId)));
+        const bootFile = path.resolve(root, opts.entry);
+        const boot = chunks.find((c) => c.facadeModuleId === bootFile);
+        if (!boot) throw new Error('bootPrefetch: no se encontró el chunk de arranque');
+        const main = chunks.find((c) => c.isEntry && c.facadeModuleId !== bootFile && /index\.html|main\.tsx/.test(String(c.facadeModuleId)));
         const already = main ? closure(main.fileName) : new Set<string>();
-        const map: Record<string, string[]> = {};
+        const at = html.indexOf('</head>');
+        if (at < 0) throw new Error('bootPrefetch: index.html sin </head>');
         for (const [route, mod] of Object.entries(opts.routes)) {
           const id = path.resolve(root, mod);
           const chunk = chunks.find((c) => c.facadeModuleId === id) ?? chunks.find((c) => c.moduleIds.includes(id));
           if (!chunk) throw new Error(`bootPrefetch: no se encontró el chunk de ${mod}`);
-          map[route] = [...closure(chunk.fileName)].filter((f) => !already.has(f)).map((f) => base + f);
+          const links = [...closure(chunk.fileName)].filter((f) => !already.has(f))
+            .map((f) => `  <link rel="modulepreload" crossorigin href="${base}${f}">\n  `).join('');
+          const script = `  <script type="module" async src="${base}${boot.fileName}"></script>\n  `;
+          this.emitFile({ type: 'asset', fileName: `${route}.html`, source: html.slice(0, at) + links + script + html.slice(at) });
         }
-        return [
-          { tag: 'script', attrs: { type: 'application/json', id: 'manitas-routes' }, children: JSON.stringify(map), injectTo: 'head' },
-          { tag: 'script', attrs: { type: 'module', async: true, src: base + boot.fileName }, injectTo: 'head' },
-        ];
       },
     },
   };

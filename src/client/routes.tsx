@@ -1,14 +1,33 @@
-import { lazy, Suspense, type ComponentType } from 'react';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { lazy, Suspense, useState, type ComponentType, type ReactElement } from 'react';
+import { createBrowserRouter, matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { Guard } from './auth/Guard';
 import { AlertProvider } from './ui/AlertModal';
 import { Loading } from './ui/Loading';
 import { adminPathRoles } from '../shared/routes';
 import NotFound from './pages/NotFound';
 
-const page = (load: () => Promise<{ default: ComponentType<any> }>) => {
-  const C = lazy(load);
-  return <C />;
+type Loader = () => Promise<{ default: ComponentType<any> }>;
+const loaders = new WeakMap<ReactElement, () => Promise<unknown>>();
+
+/**
+ * A screen whose code loads on demand. Once that code is there (preloadRoute, or an earlier visit)
+ * the screen renders at once, without passing through the Suspense spinner.
+ */
+const page = (load: Loader) => {
+  let loaded: ComponentType<any> | undefined;
+  const get = () => load().then((m) => {
+    loaded = m.default;
+    return m;
+  });
+  const Lazy = lazy(get);
+  function Page() {
+    // Chosen once per mount: switching from Lazy to the component itself would remount the screen.
+    const [C] = useState<ComponentType<any>>(() => loaded ?? Lazy);
+    return <C />;
+  }
+  const element = <Page />;
+  loaders.set(element, get);
+  return element;
 };
 
 function Root() {
@@ -64,3 +83,12 @@ export const routes: RouteObject[] = [
 ];
 
 export const createRouter = () => createBrowserRouter(routes);
+
+/** Loads the code of the screens `pathname` shows (resolves when it is there; rejects if it fails). */
+export function preloadRoute(pathname: string): Promise<unknown> {
+  const jobs = (matchRoutes(routes, pathname) ?? []).flatMap((m) => {
+    const load = m.route.element ? loaders.get(m.route.element as ReactElement) : undefined;
+    return load ? [load()] : [];
+  });
+  return Promise.all(jobs);
+}

@@ -163,6 +163,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   });
 
   const staticDir = config.staticDir && existsSync(path.join(config.staticDir, 'index.html')) ? config.staticDir : null;
+  const spaPage = spaPageFor(staticDir);
   if (staticDir) {
     // The root is a client route too (it redirects to /logIn); a directory answer would be 403.
     app.get('/', (_req, reply) => reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html', staticDir));
@@ -188,10 +189,24 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     if (staticDir && (req.method === 'GET' || req.method === 'HEAD') && !path.extname(url)) {
       // Client routes (/logIn, /admin/nivel, /xyz...) all answer the SPA, which routes them.
       reply.header('Cache-Control', 'no-cache');
-      return reply.type('text/html; charset=utf-8').sendFile('index.html', staticDir);
+      return reply.type('text/html; charset=utf-8').sendFile(spaPage(url), staticDir);
     }
     return reply.status(404).send({ msg: 'No se encontró el recurso solicitado.', code: 'NOT_FOUND' } satisfies ErrorBody);
   });
 
   return app;
+}
+
+/**
+ * The page a client route is answered with: the learner screens a child opens first have their own
+ * copy of index.html that also preloads the screen's code (bootPrefetch in
+ * scripts/build/perf-plugins.ts); every other route gets index.html. Same app, same behaviour.
+ */
+export function spaPageFor(staticDir: string | null): (url: string) => string {
+  const own = new Set(['home', 'supmenu', 'menuletra'].filter((r) => staticDir && existsSync(path.join(staticDir, `${r}.html`))));
+  return (url) => {
+    const m = /^\/(?:(home)|(supmenu)\/\d+(?:\/\d+)?|(menuletra)\/\d+\/\d+)$/.exec(url);
+    const route = m && (m[1] ?? m[2] ?? m[3])!;
+    return route && own.has(route) ? `${route}.html` : 'index.html';
+  };
 }

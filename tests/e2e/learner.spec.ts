@@ -283,8 +283,8 @@ test.describe('learner area, as a new learner would use it', () => {
     });
     await page.goto('/home');
     await expect(page.getByTestId('level-card').first()).toBeVisible();
-    // The boot script preloads the page's chunk (Vite's own preload may add a second link to it
-    // when it runs first); every file is still downloaded once.
+    // The page the server sends for /home preloads the screen's chunk (Vite's own preload may add a
+    // second link to it); every file is still downloaded once.
     expect(await page.locator('link[rel=modulepreload][href*="/Home-"]').count()).toBeGreaterThan(0);
     expect(scripts.length).toBe(new Set(scripts).size);
     expect(asked.filter((a) => a === 'GET /api/nivel/getNivels')).toHaveLength(1);

@@ -1,9 +1,10 @@
 /**
  * The boot prefetch: a tiny script of its own (no imports), loaded by index.html next to the app and
  * run as soon as it arrives — before the app's JS has downloaded. For a signed-in visit of a learner
- * route it starts the route's code (modulepreload, from the map the build writes into index.html),
- * the route's first API calls, and the first card's picture. The app takes each call's answer
- * instead of asking again (src/client/api/prefetched.ts); nothing else changes.
+ * route it starts the route's first API calls and the first card's picture (the route's code is
+ * already coming: the page the server sends for that route preloads it, see bootPrefetch in
+ * scripts/build/perf-plugins.ts). The app takes each call's answer instead of asking again
+ * (src/client/api/prefetched.ts); nothing else changes.
  */
 // Types only: the script imports no code, so it stays one tiny file.
 import type { Entry } from '../api/prefetched';
@@ -11,16 +12,13 @@ import type { Entry } from '../api/prefetched';
 const w = window as unknown as { __manitasPrefetch?: Record<string, Entry> };
 const store: Record<string, Entry> = (w.__manitasPrefetch = {});
 
-const head = document.head;
-const link = (rel: string, href: string, as?: string) => {
+const preloadImage = (href: string) => {
   const l = document.createElement('link');
-  l.rel = rel;
+  l.rel = 'preload';
+  l.as = 'image';
+  l.fetchPriority = 'high';
   l.href = href;
-  if (as) {
-    l.as = as;
-    l.fetchPriority = 'high';
-  }
-  head.appendChild(l);
+  document.head.appendChild(l);
 };
 /** Same reading as mediaUrl() in api/http.ts. */
 const media = (url: unknown, folder?: string) => typeof url !== 'string' || !url ? null
@@ -30,10 +28,8 @@ try {
   const token = localStorage.getItem('token');
   const user = JSON.parse(localStorage.getItem('user') || 'null') as { id?: unknown } | null;
   const path = location.pathname;
-  const routes = JSON.parse(document.getElementById('manitas-routes')?.textContent || '{}') as Record<string, string[]>;
   const m = /^\/(home|supmenu|menuletra)(?:\/(\d+))?(?:\/(\d+))?$/.exec(path);
   if (token && user?.id && m) {
-    for (const f of routes[m[1]!] ?? []) link('modulepreload', f);
     const get = (p: string) => {
       const e: Entry = {
         token, at: Date.now(),
@@ -48,7 +44,7 @@ try {
     if (m[1] === 'home') {
       void get('nivel/getNivels').then((r) => {
         const src = media(r?.data?.[0]?.imagen, 'niveles');
-        if (src) link('preload', src, 'image');
+        if (src) preloadImage(src);
       });
     } else if (m[1] === 'supmenu' && level) {
       void get('nivel/getNivels');
@@ -58,7 +54,7 @@ try {
         ids.forEach((id, i) => void get(`multimedia/palabra/${id}`).then((x) => {
           const list = (x?.data ?? []) as { descripcion: string; url: string }[];
           const pic = list.find((d) => d.descripcion === 'gifmenu') ?? list.find((d) => d.descripcion === 'imgEspanol');
-          if (i === 0 && pic) link('preload', media(pic.url)!, 'image');
+          if (i === 0 && pic) preloadImage(media(pic.url)!);
         }));
       });
     } else if (m[1] === 'menuletra' && level && m[3]) {
