@@ -83,6 +83,24 @@ describe('quiz submit: one statement, the same rows', () => {
     expect(new Set(ids).size).toBe(3);
   });
 
+  it('counts retries from this child\'s attempts at this level only (not other levels, not other children)', async () => {
+    const [a, b] = (await t.database.raw('SELECT id_nivel FROM nivel WHERE id_nivel <> $1 ORDER BY id_nivel LIMIT 2', [quiz.idNivel])).rows.map((r) => Number(r.id_nivel));
+    const child = await t.userId('profesor');
+    const other = await t.userId('admin');
+    const save = (who: number, nivel: number) => t.database.raw(SAVE_ATTEMPT_SQL, [who, nivel, null, 0, 1, 0, false, 'en progreso', '[]']);
+    const retries = async (who: number, nivel: number) =>
+      (await t.database.raw('SELECT reintentos FROM progreso WHERE id_usuario = $1 AND id_nivel = $2', [who, nivel])).rows[0]?.reintentos;
+    for (let i = 0; i < 3; i++) await save(child, b!);
+    for (let i = 0; i < 4; i++) await save(other, a!);
+    expect(await retries(child, b!)).toBe(2);
+    expect(await retries(other, a!)).toBe(3);
+    await save(child, a!);
+    expect(await retries(child, a!)).toBe(0);
+    await save(child, a!);
+    expect(await retries(child, a!)).toBe(1);
+    expect(await retries(child, b!)).toBe(2);
+  });
+
   it('is one statement: no BEGIN/COMMIT, and it empties no cache', async () => {
     const body = { respuestas: answers(quiz, 1) };
     const warm = await t.call('POST', '/api/resultados/save-multiple', { as: 'nino', body });
