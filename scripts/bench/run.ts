@@ -49,7 +49,7 @@ function targets(web: { sizes: SizeRow[]; lh: LhRow[] } | null, apis: Row[], sca
     }
   }
   const quiz = apis.filter((r) => r.label === 'pglite' && r.case === 'saveMultiple');
-  if (quiz.length) out.push(`${ok(Math.max(...quiz.map((r) => r.rps)) >= 500)} pglite: quiz submits ≥ 500/s (best ${Math.max(...quiz.map((r) => r.rps))}/s)`);
+  if (quiz.length) out.push(`${ok(Math.min(...quiz.map((r) => r.rps)) >= 500)} pglite: quiz submits ≥ 500/s at every connection count (${quiz.map((r) => `${r.rps}/s at ${r.connections}`).join(', ')})`);
   const loginSize = web?.sizes.find((s) => s.route === '/logIn');
   if (loginSize) {
     out.push(`${ok(loginSize.jsGzip <= LOGIN_JS_BUDGET)} /logIn first visit ≤ 150 KB gzipped JS (${kb(loginSize.jsGzip)} KB)`);
