@@ -1,10 +1,10 @@
 /**
- * The boot prefetch: a tiny script of its own (no imports), loaded by index.html next to the app and
- * run as soon as it arrives — before the app's JS has downloaded. For a signed-in visit of a learner
- * route it starts the route's first API calls and the first card's picture (the route's code is
- * already coming: the page the server sends for that route preloads it, see bootPrefetch in
- * scripts/build/perf-plugins.ts). The app takes each call's answer instead of asking again
- * (src/client/api/prefetched.ts); nothing else changes.
+ * The boot prefetch: a tiny script of its own (no imports), loaded by the learner routes' pages
+ * (home.html, supmenu.html, menuletra.html) next to the app and run as soon as it arrives, before
+ * the app's JS has downloaded. For a signed-in visit it starts the route's first API calls and the
+ * first card's picture (the route's code is already coming: those pages preload it, see
+ * bootPrefetch in scripts/build/perf-plugins.ts). The app takes each call's answer instead of
+ * asking again (src/client/api/prefetched.ts); nothing else changes.
  */
 // Types only: the script imports no code, so it stays one tiny file.
 import type { Entry } from '../api/prefetched';
