@@ -3,7 +3,8 @@
 // shadows) when its styles are first imported, only to use it where no ThemeProvider gives one.
 // Every Manitas screen is inside a ThemeProvider (src/client/main.tsx), so that theme is never
 // read: here it is built on its first use instead, with the same value.
-import createTheme from '../../node_modules/@mui/material/esm/styles/createTheme.js';
+// A cycle (MUI's styles import this module), harmless: createTheme is only called later, on first read.
+import { createTheme } from '@mui/material/styles';
 
 let built;
 const real = () => (built ??= createTheme());
