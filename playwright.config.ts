@@ -26,6 +26,10 @@ export default defineConfig({
     locale: 'es-ES',
     timezoneId: 'America/Mexico_City',
     viewport: { width: 1280, height: 800 },
+    // A step that cannot happen (a click on something never there) fails within these, with the
+    // step named, instead of waiting out the whole test's timeout.
+    actionTimeout: 20_000,
+    navigationTimeout: 30_000,
     screenshot: 'only-on-failure',
     trace: 'off',
     launchOptions: {

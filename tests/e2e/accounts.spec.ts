@@ -1,5 +1,5 @@
 import { SMTPServer } from 'smtp-server';
-import { test, expect, loginAs } from './fixtures';
+import { test, expect, loginAs, pickOption } from './fixtures';
 import { E2E_PORT } from '../../playwright.config';
 
 const uid = () => Math.random().toString(36).slice(2, 8);
@@ -18,8 +18,7 @@ test.describe('sign-up, log in, profile, log out', () => {
     await page.getByLabel('Repetir contraseña').fill('arcoiris2026');
     await page.getByLabel('Celular (opcional)').fill('5512345678');
     await page.getByLabel('Avatar Niña').check({ force: true });
-    await page.getByLabel('Sexo').click();
-    await page.getByRole('option', { name: 'Niña' }).click();
+    await pickOption(page, page.getByRole('combobox', { name: 'Sexo' }), 'Niña', 'Sexo');
     await page.getByRole('button', { name: '¡Registrarte!' }).click();
     const modal = page.getByTestId('alert-modal');
     await expect(modal).toContainText('¡Sofía Pérez, tu usuario ha sido creado exitosamente! 🎉');
@@ -82,8 +81,7 @@ test.describe('sign-up, log in, profile, log out', () => {
     await page.getByLabel('Contraseña', { exact: true }).fill('abc');
     await page.getByLabel('Repetir contraseña').fill('abd');
     await page.getByLabel('Avatar Niño').check({ force: true });
-    await page.getByLabel('Sexo').click();
-    await page.getByRole('option', { name: 'Niño' }).click();
+    await pickOption(page, page.getByRole('combobox', { name: 'Sexo' }), 'Niño', 'Sexo');
     await submitExpect('Las contraseñas no coinciden');
     await page.getByLabel('Repetir contraseña').fill('abc');
     await submitExpect('La contraseña debe tener al menos 8 caracteres');

@@ -1,13 +1,28 @@
 import path from 'node:path';
-import { test, expect, loginAs } from './fixtures';
+import { test, expect, loginAs, pickOption } from './fixtures';
 import type { Page } from '@playwright/test';
 
 const DEMO = path.resolve('public/demo');
 
-/** Picks an option of a react-admin (MUI) select by its label. */
-async function choose(page: Page, label: string, option: string | RegExp) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option }).click();
+/** Picks an option of a react-admin (MUI) select by its label (see pickOption). */
+const choose = (page: Page, label: string, option: string | RegExp) => pickOption(page, page.getByRole('combobox', { name: label }), option, label);
+
+/**
+ * The list's row for `text`, found through the list's own search box as a person would on a long
+ * list: type, then wait until the list shows the search (react-admin applies it 500 ms after the
+ * last key, and a search still pending when a row's link is clicked would bring the list back).
+ */
+async function rowOf(page: Page, text: string) {
+  await page.getByRole('main').getByPlaceholder(/^Buscar /).fill(text);
+  await page.waitForURL((u) => {
+    const f = u.searchParams.get('filter');
+    try {
+      return !!f && (JSON.parse(f) as { q?: string }).q === text;
+    } catch {
+      return false;
+    }
+  }, { timeout: 10_000 });
+  return page.getByRole('row').filter({ hasText: text });
 }
 
 async function expectToast(page: Page, text: string) {
@@ -16,6 +31,11 @@ async function expectToast(page: Page, text: string) {
 
 test('admin builds a level end to end and the demo child sees it', async ({ page }) => {
   test.setTimeout(180_000);
+  // Names of this run, so the test can run again, and alongside itself, on the same server.
+  const run = ` ${Math.random().toString(36).slice(2, 7)}`;
+  const LEVEL = `Transportes${run}`;
+  const WORD = `Autobús${run}`;
+  const QUESTION = `¿Cómo se dice "bus" en español?${run}`;
   await loginAs(page, 'admin');
 
   // 1. A level with an image.
@@ -23,7 +43,7 @@ test('admin builds a level end to end and the demo child sees it', async ({ page
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('El nombre del nivel es requerido.')).toBeVisible();
   await expectToast(page, 'Por favor, complete todos los campos.');
-  await page.getByLabel('Nombre').fill('Transportes');
+  await page.getByLabel('Nombre').fill(LEVEL);
   await page.getByLabel('Descripción').fill('¡Súbete! Aprende las señas de los vehículos.');
   await choose(page, 'Dificultad', 'Medio');
   await page.locator('input[type=file]').setInputFiles(path.join(DEMO, 'niveles/animales.png'));
@@ -31,18 +51,18 @@ test('admin builds a level end to end and the demo child sees it', async ({ page
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expectToast(page, 'Nivel creado exitosamente.');
   await expect(page).toHaveURL(/\/admin\/nivel$/);
-  const row = page.getByRole('row').filter({ hasText: 'Transportes' });
+  const row = await rowOf(page, LEVEL);
   await expect(row).toBeVisible();
   await expect(row.getByRole('img')).toHaveAttribute('src', /\/uploads\/niveles\//);
 
   // 2. A word of that level.
   await page.goto('/admin/palabra/create');
-  await page.getByLabel('Palabra en Español').fill('Autobús');
+  await page.getByLabel('Palabra en Español').fill(WORD);
   await page.getByLabel('Palabra en Inglés').fill('Bus');
-  await choose(page, 'Nivel', 'Transportes');
+  await choose(page, 'Nivel', LEVEL);
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expectToast(page, 'Palabra creada exitosamente.');
-  await expect(page.getByRole('row').filter({ hasText: 'Autobús' })).toContainText('Transportes');
+  await expect(await rowOf(page, WORD)).toContainText(LEVEL);
 
   // 3. Its sign GIF and Spanish audio (the submit stays disabled until the form is valid).
   for (const m of [{ tipo: 'gif', desc: 'gifSena', file: 'palabras/gato/sign.gif' }, { tipo: 'audio', desc: 'audioEspanol', file: 'palabras/gato/audio-es.mp3' }]) {
@@ -51,7 +71,7 @@ test('admin builds a level end to end and the demo child sees it', async ({ page
     await expect(save).toBeDisabled();
     await choose(page, 'Tipo', m.tipo);
     await choose(page, 'Descripción', m.desc);
-    await choose(page, 'Palabra', 'Autobús / Bus');
+    await choose(page, 'Palabra', `${WORD} / Bus`);
     await expect(save).toBeDisabled();
     await page.locator('input[type=file]').setInputFiles(path.join(DEMO, m.file));
     await expect(save).toBeEnabled();
@@ -62,7 +82,7 @@ test('admin builds a level end to end and the demo child sees it', async ({ page
 
   // 4. An evaluation for the level.
   await page.goto('/admin/evaluacion/create');
-  await choose(page, 'Nivel', 'Transportes');
+  await choose(page, 'Nivel', LEVEL);
   await page.getByLabel('Puntaje').fill('0');
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('El puntaje debe ser al menos 1.')).toBeVisible();
@@ -74,12 +94,12 @@ test('admin builds a level end to end and the demo child sees it', async ({ page
   await page.goto('/admin/pregunta/create');
   await choose(page, 'Tipo', 'Opción Múltiple');
   await expect(page.getByLabel('Respuesta')).toHaveCount(1); // one blank answer row
-  await page.getByLabel('Pregunta').fill('¿Cómo se dice "bus" en español?');
+  await page.getByLabel('Pregunta').fill(QUESTION);
   await page.getByLabel('Porcentaje').fill('100');
-  await choose(page, 'Evaluación', /Transportes/);
+  await choose(page, 'Evaluación', new RegExp(`· ${LEVEL}$`));
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('La respuesta es obligatoria.').first()).toBeVisible();
-  await page.getByLabel('Respuesta').fill('Autobús');
+  await page.getByLabel('Respuesta').fill(WORD);
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Debes marcar al menos una respuesta como correcta.')).toBeVisible();
   await page.getByLabel('Correcta').check();
@@ -88,11 +108,11 @@ test('admin builds a level end to end and the demo child sees it', async ({ page
   await page.screenshot({ path: '/tmp/admin-flow-pregunta-form.png', fullPage: true });
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expectToast(page, 'Pregunta creada correctamente.');
-  const qRow = page.getByRole('row').filter({ hasText: '¿Cómo se dice "bus" en español?' });
+  const qRow = await rowOf(page, QUESTION);
   await expect(qRow).toContainText('100%');
   await qRow.getByRole('link', { name: 'Respuestas' }).click();
   await expect(page).toHaveURL(/\/admin\/respuestas\/\d+$/);
-  await expect(page.getByRole('row').filter({ hasText: 'Autobús' })).toContainText('Correcta');
+  await expect(page.getByRole('row').filter({ hasText: WORD })).toContainText('Correcta');
   await expect(page.getByRole('row').filter({ hasText: 'Avión' })).toContainText('Incorrecta');
   await page.screenshot({ path: '/tmp/admin-flow-respuestas.png', fullPage: true });
 
@@ -100,26 +120,26 @@ test('admin builds a level end to end and the demo child sees it', async ({ page
   const { token } = await loginAs(page, 'nino');
   const headers = { Authorization: `Bearer ${token}` };
   const niveles = (await (await page.request.get('/api/nivel/getNivels', { headers })).json()).data as { id_nivel: number; nombre_nivel: string; imagen: string | null }[];
-  const nivel = niveles.find((n) => n.nombre_nivel === 'Transportes')!;
+  const nivel = niveles.find((n) => n.nombre_nivel === LEVEL)!;
   expect(nivel?.imagen).toBeTruthy();
   const palabras = (await (await page.request.get(`/api/palabra/nivel/${nivel.id_nivel}`, { headers })).json()) as { id_palabra: number; palabraEspanol: string }[];
-  const bus = palabras.find((p) => p.palabraEspanol === 'Autobús')!;
+  const bus = palabras.find((p) => p.palabraEspanol === WORD)!;
   expect(bus).toBeTruthy();
   const media = (await (await page.request.get(`/api/multimedia/palabra/${bus.id_palabra}`, { headers })).json()).data as { descripcion: string }[];
   expect(media.map((m) => m.descripcion).sort()).toEqual(['audioEspanol', 'gifSena']);
   const detalles = (await (await page.request.get('/api/evaluacion/detalles', { headers })).json()).data as { id_nivel: number; preguntas: { pregunta: string; respuestas: { respuesta: string }[] }[] }[];
   const ev = detalles.find((e) => e.id_nivel === nivel.id_nivel)!;
-  expect(ev.preguntas[0]!.pregunta).toBe('¿Cómo se dice "bus" en español?');
-  expect(ev.preguntas[0]!.respuestas.map((r) => r.respuesta).sort()).toEqual(['Autobús', 'Avión']);
+  expect(ev.preguntas[0]!.pregunta).toBe(QUESTION);
+  expect(ev.preguntas[0]!.respuestas.map((r) => r.respuesta).sort()).toEqual([WORD, 'Avión'].sort());
 
   await page.goto('/home');
-  await expect(page.getByRole('heading', { name: 'Transportes' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: LEVEL })).toBeVisible();
   await page.goto(`/supmenu/${nivel.id_nivel}`);
-  await expect(page.getByText('Autobús').first()).toBeVisible();
+  await expect(page.getByText(WORD).first()).toBeVisible();
   await page.goto(`/menuletra/${nivel.id_nivel}/${bus.id_palabra}`);
   await expect(page.getByTestId('sign-gif')).toBeVisible();
   await page.goto(`/cuestionario/${nivel.id_nivel}`);
-  await expect(page.getByText('¿Cómo se dice "bus" en español?')).toBeVisible();
+  await expect(page.getByText(QUESTION)).toBeVisible();
   await expect(page.getByText('Avión')).toBeVisible();
   await page.screenshot({ path: '/tmp/admin-flow-learner-quiz.png', fullPage: true });
 });

@@ -1,4 +1,4 @@
-import { test, expect, loginAs } from './fixtures';
+import { test, expect, loginAs, pickOption } from './fixtures';
 import type { APIRequestContext, PlaywrightWorkerArgs } from '@playwright/test';
 
 type Key = { id_evaluacion: number; id_nivel: number; preguntas: { id_pregunta: number; Tipo: string; respuestas: { id_respuesta: number; respuesta: string; valor: boolean }[] }[] };
@@ -77,8 +77,7 @@ test('verevaluacion: create a question with answers in the panel, view its answe
   await panel.getByRole('button', { name: 'Guardar' }).click();
   await expect(panel.getByText('La pregunta es obligatoria.').first()).toBeVisible();
   await panel.getByLabel('Pregunta').fill('¿Cuál maúlla?');
-  await panel.getByRole('combobox', { name: 'Tipo' }).click();
-  await page.getByRole('option', { name: 'Opción Múltiple' }).click();
+  await pickOption(page, panel.getByRole('combobox', { name: 'Tipo' }), 'Opción Múltiple', 'Tipo');
   await panel.getByLabel('Respuesta 1', { exact: true }).fill('gato');
   await panel.getByLabel('Correcta').first().check();
   for (let i = 2; i <= 5; i++) {

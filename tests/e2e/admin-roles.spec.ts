@@ -1,4 +1,4 @@
-import { test, expect, loginAs } from './fixtures';
+import { test, expect, loginAs, pickOption } from './fixtures';
 
 test('profesor sees only inicio, pregunta and evaluacion; other admin routes go to /errorPage', async ({ page }) => {
   const { token } = await loginAs(page, 'profesor');
@@ -50,11 +50,9 @@ test('superadmin manages roles: create, edit, delete with the spec confirmation'
   await page.getByRole('link', { name: 'Crear' }).click();
   const save = page.getByRole('button', { name: 'Guardar' });
   await expect(save).toBeDisabled(); // submit disabled while invalid
-  await page.getByRole('combobox', { name: 'Rol' }).click();
-  await page.getByRole('option', { name: 'Profesor' }).click();
+  await pickOption(page, page.getByRole('combobox', { name: 'Rol' }), 'Profesor', 'Rol');
   await page.getByLabel('Descripción (opcional)').fill('Docente de apoyo');
-  await page.getByRole('combobox', { name: 'Usuario' }).click();
-  await page.getByRole('option', { name: /Lucía García/ }).click();
+  await pickOption(page, page.getByRole('combobox', { name: 'Usuario' }), /Lucía García/, 'Usuario');
   await expect(save).toBeEnabled();
   await save.click();
   await expect(page.getByRole('alert').filter({ hasText: 'Rol creado exitosamente.' })).toBeVisible();
@@ -173,8 +171,7 @@ test('comments: create with the spec checks; the table has no edit or delete', a
   await expect(page.getByText('El usuario es obligatorio.')).toBeVisible();
   await expect(page.getByText('El comentario es obligatorio.')).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: 'Por favor, complete todos los campos correctamente.' })).toBeVisible();
-  await page.getByRole('combobox', { name: 'Usuario' }).click();
-  await page.getByRole('option', { name: /Mateo López/ }).click();
+  await pickOption(page, page.getByRole('combobox', { name: 'Usuario' }), /Mateo López/, 'Usuario');
   await page.getByLabel('Comentario').fill('¡Me encantan las señas de animales!');
   await page.getByLabel('Calificación (1 a 5)').fill('6');
   await page.getByRole('button', { name: 'Guardar' }).click();

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Manitas2024';
 export const DEMO = {
@@ -52,3 +52,18 @@ export const test = base.extend<{ externalRequests: string[] }>({
 });
 
 export { expect };
+
+/**
+ * Picks `option` from an MUI select or autocomplete (`box`, its combobox), as a person does: open
+ * the list, click the option once it is there and steady, then see the list close and the choice
+ * shown in the field. A pick that did not take fails here within seconds, with what went wrong,
+ * instead of leaving an open list over the form until the test's timeout.
+ */
+export async function pickOption(page: Page, box: Locator, option: string | RegExp, label = 'la lista') {
+  await box.click();
+  await page.getByRole('option', { name: option, exact: typeof option === 'string' }).click();
+  await expect(page.getByRole('listbox'), `la lista de ${label} debía cerrarse al elegir ${option}`).toBeHidden({ timeout: 5000 });
+  const isInput = await box.evaluate((el) => el instanceof HTMLInputElement);
+  if (isInput) await expect(box, `${label} debía mostrar ${option}`).toHaveValue(option, { timeout: 5000 });
+  else await expect(box, `${label} debía mostrar ${option}`).toHaveText(option, { timeout: 5000 });
+}
