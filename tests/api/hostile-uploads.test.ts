@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILES, makeTestApp, snapshotCounts, type TestApp } from './helpers';
 import { expectRefused, folderListing, scalar, sendForm } from './content-helpers';
+import { gif, jpegHeader, png } from './image-fixtures';
 
 /** Hostile uploads: what an attacker (or a confused teacher) might send to the upload endpoints. */
 let t: TestApp;
@@ -93,5 +94,84 @@ describe('hostile uploads', () => {
     expect((await snapshotCounts(t.database)).multimedia).toBe(beforeRows + n);
     expect(folderListing(t, 'multimedia').length).toBe(beforeFiles + n);
     for (const u of urls) expect(statSync(path.join(t.config.uploadsDir, 'multimedia', path.basename(u))).size).toBeGreaterThan(0);
+  });
+
+  describe('pictures that declare more pixels than a tablet can decode', () => {
+    const TOO_LARGE = /^La imagen es demasiado grande: mide .* píxeles y se aceptan como máximo .* píxeles/;
+    const nivel = (data: Buffer, name: string) => () =>
+      sendForm(t, 'POST', '/api/nivel/register', 'admin', level(`Enorme ${name}`), { imagen: { name, data, type: 'image/png' } });
+    const sign = (data: Buffer, tipo = 'gif') => () =>
+      sendForm(t, 'POST', '/api/multimedia/register', 'admin', { tipo, descripcion: 'gifSena', id_palabra: palabra }, { file: { name: 'sena.gif', data, type: 'image/gif' } });
+
+    it('a PNG declaring 20000 × 20000 (a few dozen bytes on disk) → 400 IMAGE_TOO_LARGE, nothing stored', async () => {
+      const bomb = png(20_000, 20_000);
+      expect(bomb.length).toBeLessThan(200);
+      const body = await expectRefused(t, nivel(bomb, 'bomba.png'), 400, undefined, ['niveles']);
+      expect(body).toMatchObject({ code: 'IMAGE_TOO_LARGE' });
+      expect(body.msg).toMatch(TOO_LARGE);
+      expect(body.msg).toContain('20.000 × 20.000');
+      expect(body.msg).toContain('120.000.000');
+      const viaMedia = await expectRefused(t, sign(bomb, 'imagen'), 400, body.msg, ['multimedia']);
+      expect(viaMedia.code).toBe('IMAGE_TOO_LARGE');
+    });
+
+    it('a JPEG frame header declaring 65500 × 65500 → 400 IMAGE_TOO_LARGE', async () => {
+      const body = await expectRefused(t, nivel(jpegHeader(65_500, 65_500), 'bomba.jpg'), 400, undefined, ['niveles']);
+      expect(body).toMatchObject({ code: 'IMAGE_TOO_LARGE' });
+      expect(body.msg).toContain('65.500 × 65.500');
+    });
+
+    it('a GIF whose screen and frame declare 65535 × 65535 → 400 IMAGE_TOO_LARGE, as a sign, a picture and a level image', async () => {
+      const bomb = gif({ width: 65_535, height: 65_535, frames: 1 });
+      expect(bomb.length).toBeLessThan(200);
+      const body = await expectRefused(t, sign(bomb), 400, undefined, ['multimedia']);
+      expect(body).toMatchObject({ code: 'IMAGE_TOO_LARGE' });
+      expect(body.msg).toMatch(TOO_LARGE);
+      expect(body.msg).toContain('65.535 × 65.535');
+      expect(body.msg).toContain('16.777.216');
+      await expectRefused(t, sign(bomb, 'imagen'), 400, body.msg, ['multimedia']);
+      await expectRefused(t, nivel(bomb, 'bomba.gif'), 400, body.msg, ['niveles']);
+    });
+
+    it('a GIF with a 1 × 1 screen whose frame declares 65535 × 65535 → 400 (browsers grow the screen to the frame)', async () => {
+      const bomb = gif({ width: 1, height: 1, frames: 1, frameWidth: 65_535, frameHeight: 65_535 });
+      const body = await expectRefused(t, sign(bomb), 400, undefined, ['multimedia']);
+      expect(body.msg).toContain('65.535 × 65.535');
+    });
+
+    it('a GIF of thousands of tiny frames on a sign-sized screen → 400 (too many frames)', async () => {
+      const bomb = gif({ width: 480, height: 360, frames: 5000, frameWidth: 1, frameHeight: 1 });
+      expect(bomb.length).toBeLessThan(256 * 1024);
+      const body = await expectRefused(t, sign(bomb), 400, undefined, ['multimedia']);
+      expect(body).toEqual({ code: 'IMAGE_TOO_LARGE', msg: 'La animación tiene demasiados cuadros: 5000, y se aceptan como máximo 2000.', fields: { file: body.msg } });
+    });
+
+    it('a GIF whose frames together are too many pixels → 400 (frames × screen)', async () => {
+      const bomb = gif({ width: 1024, height: 768, frames: 600, frameWidth: 1, frameHeight: 1 });
+      const body = await expectRefused(t, sign(bomb), 400, undefined, ['multimedia']);
+      expect(body.code).toBe('IMAGE_TOO_LARGE');
+      expect(body.msg).toBe('La animación es demasiado grande: 600 cuadros de 1024 × 768 píxeles suman 471.859.200 píxeles y se aceptan como máximo 400.000.000 en total.');
+    });
+
+    it('a big picture the decoder cannot read is refused (IMAGE_UNREADABLE), never stored at full size', async () => {
+      // 3000 × 3000 declared, pixel data cut off: shrinking it fails.
+      const broken = png(3000, 3000, 5);
+      const body = await expectRefused(t, nivel(broken, 'rota.png'), 400, undefined, ['niveles']);
+      expect(body.code).toBe('IMAGE_UNREADABLE');
+      expect(body.msg).toMatch(/^No se pudo leer la imagen/);
+      // A frame header and nothing else: a size the decoder cannot read.
+      const headerOnly = await expectRefused(t, nivel(jpegHeader(800, 600), 'solo-cabecera.jpg'), 400, body.msg, ['niveles']);
+      expect(headerOnly.code).toBe('IMAGE_UNREADABLE');
+    });
+
+    it('a picture within the limits is still accepted (a 1 × 1 PNG, a small sign GIF)', async () => {
+      const r = await sendForm(t, 'POST', '/api/nivel/register', 'admin', level('Pequeña'), { imagen: { name: 'p.png', data: FILES.png, type: 'image/png' } });
+      expect(r.statusCode, r.body).toBe(201);
+      const small = gif({ width: 64, height: 48, frames: 10 });
+      const g = await sign(small)();
+      expect(g.statusCode, g.body).toBe(201);
+      const served = await t.call('GET', `/${g.json().data.url as string}`);
+      expect(served.rawPayload.equals(small)).toBe(true);
+    });
   });
 });

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { fitImage, MAX_IMAGE_SIDE } from '../../src/server/media/resize';
+import { AppError } from '../../src/server/errors';
+import { MAX_ANIMATION_PIXELS, MAX_FRAMES, MAX_SERVED_PIXELS, MAX_STILL_PIXELS } from '../../src/server/media/limits';
 import { FILES, makeTestApp, multipartBody, type TestApp } from './helpers';
+import { expectRefused, sendForm } from './content-helpers';
+import { gif, png } from './image-fixtures';
 
 const photo = (width: number, height: number, format: 'png' | 'jpeg') =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } })
@@ -30,6 +34,32 @@ describe('uploaded pictures are resized to what the screens need', () => {
     expect((await fitImage(small, 'png')).equals(small)).toBe(true);
     expect((await fitImage(FILES.gif, 'gif')).equals(FILES.gif)).toBe(true);
     expect((await fitImage(FILES.jpeg, 'jpeg')).equals(FILES.jpeg)).toBe(true);
+  });
+
+  it('a 10000 × 10000 PNG or JPEG (100 million pixels) is still accepted and shrunk', async () => {
+    const scan = png(10_000, 10_000, 10_000);
+    const jpeg = await sharp(scan).jpeg().toBuffer();
+    for (const [data, kind] of [[scan, 'png'], [jpeg, 'jpeg']] as const) {
+      const meta = await sharp(await fitImage(data, kind)).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual([kind, MAX_IMAGE_SIDE, MAX_IMAGE_SIDE]);
+    }
+  });
+
+  it('the limits fit every legitimate upload', () => {
+    expect(10_000 * 10_000).toBeLessThanOrEqual(MAX_STILL_PIXELS);
+    expect(12_000 * 9_000).toBeLessThanOrEqual(MAX_STILL_PIXELS); // 108 MP phone photo
+    expect(1920 * 1080).toBeLessThanOrEqual(MAX_SERVED_PIXELS);
+    expect(150).toBeLessThanOrEqual(MAX_FRAMES);
+    expect(480 * 360 * 150).toBeLessThanOrEqual(MAX_ANIMATION_PIXELS / 10);
+  });
+
+  it('over the limits or unreadable at a size that needs shrinking: refused, never returned unchanged', async () => {
+    const refusal = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => (e instanceof AppError ? [e.statusCode, e.code] : e));
+    expect(await refusal(fitImage(png(20_000, 20_000), 'png'))).toEqual([400, 'IMAGE_TOO_LARGE']);
+    expect(await refusal(fitImage(png(11_000, 11_000), 'png'))).toEqual([400, 'IMAGE_TOO_LARGE']);
+    expect(await refusal(fitImage(gif({ width: 65_535, height: 65_535, frames: 1 }), 'gif'))).toEqual([400, 'IMAGE_TOO_LARGE']);
+    expect(await refusal(fitImage(gif({ width: 5000, height: 5000, frames: 1 }), 'gif'))).toEqual([400, 'IMAGE_TOO_LARGE']);
+    expect(await refusal(fitImage(png(2000, 2000, 3), 'png'))).toEqual([400, 'IMAGE_UNREADABLE']);
   });
 });
 
@@ -60,5 +90,30 @@ describe('uploads through the API: resized, long-lived cache, ranges', () => {
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-range']).toBe(`bytes 0-99/${got.rawPayload.length}`);
     expect(part.rawPayload.length).toBe(100);
+  });
+
+  it('a complete, valid 20000 × 20000 PNG (389 KB on disk, 400 million pixels) → 400, no row, no file', async () => {
+    const bomb = png(20_000, 20_000, 20_000);
+    expect(bomb.length).toBeLessThan(400 * 1024);
+    const level = { nombre_nivel: 'Bomba', descripcion: 'Nivel de prueba', dificultad: 'Fácil' };
+    const body = await expectRefused(t, () => sendForm(t, 'POST', '/api/nivel/register', 'admin', level, { imagen: { name: 'bomba.png', data: bomb, type: 'image/png' } }), 400, undefined, ['niveles']);
+    expect(body).toEqual({
+      code: 'IMAGE_TOO_LARGE',
+      msg: 'La imagen es demasiado grande: mide 20.000 × 20.000 píxeles y se aceptan como máximo 120.000.000 píxeles (por ejemplo, 12.000 × 10.000).',
+      fields: { imagen: body.msg },
+    });
+  });
+
+  it('a recorded sign GIF (480 × 360, 150 frames) is accepted and served byte for byte', async () => {
+    const word = Number((await t.database.raw('SELECT min(id_palabra) AS id FROM palabra')).rows[0]!.id);
+    const sign = gif({ width: 480, height: 360, frames: 150 });
+    const meta = await sharp(sign).metadata();
+    expect([meta.width, meta.height, meta.pages]).toEqual([480, 360, 150]);
+    const { payload, headers } = multipartBody({ tipo: 'gif', descripcion: 'gifSena', id_palabra: word }, { file: { name: 'sena.gif', data: sign, type: 'image/gif' } });
+    const r = await t.call('POST', '/api/multimedia/register', { as: 'admin', body: payload, headers });
+    expect(r.statusCode, r.body).toBe(201);
+    const got = await t.app.inject({ method: 'GET', url: `/${r.json().data.url as string}` });
+    expect(got.statusCode).toBe(200);
+    expect(got.rawPayload.equals(sign)).toBe(true);
   });
 });

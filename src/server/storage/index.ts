@@ -34,7 +34,8 @@ export function createStorage(root: string): Storage {
       if (data.length === 0) throw badRequest('El archivo está vacío.', { archivo: 'El archivo está vacío.' }, 'EMPTY_FILE');
       const kind = sniff(data);
       if (!kind || !allowed.includes(kind)) throw badRequest(rejectMessage, { archivo: rejectMessage }, 'FILE_TYPE');
-      // Oversized photos are shrunk to what the screens need (src/server/media/resize.ts).
+      // Pictures declaring more pixels than a tablet (or the server) can decode are refused before
+      // anything decodes them; oversized photos are shrunk to what the screens need (src/server/media).
       data = await fitImage(data, kind);
       const { ext, mime } = KIND_INFO[kind];
       // Content-addressed name: safe characters only, and long-lived caching is correct.
