@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -14,7 +14,8 @@ import { createMailer, type Mailer } from './mail';
 import { createStorage, UPLOAD_FOLDERS } from './storage';
 import { AppError, type ErrorBody } from './errors';
 import { cspDirectives, registerXsrf } from './security';
-import { registerSecurityHeaders } from './headers';
+import { registerSecurityHeaders, type HeaderApplier } from './headers';
+import { registerTextGuard } from './input-text';
 import type { AppContext } from './context';
 import { routeModules } from './routes';
 import { createCache, registerCacheHooks, writtenTable } from './cache';
@@ -58,6 +59,11 @@ function errorBody(err: FastifyError | AppError | Error): { status: number; body
       return { status: 415, body: { msg: 'Se esperaba un formulario con archivos (multipart).', code: 'UNSUPPORTED_MEDIA_TYPE' } };
     case 'FST_ERR_VALIDATION':
       return { status: 400, body: { msg: 'Datos inválidos.', code: 'VALIDATION' } };
+    // Routing failures (frameworkErrors below): a path with a broken %-escape or a very long segment.
+    case 'FST_ERR_BAD_URL':
+      return { status: 400, body: { msg: 'La dirección solicitada no es válida.', code: 'BAD_URL' } };
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return { status: 414, body: { msg: 'La dirección solicitada es demasiado larga.', code: 'URI_TOO_LONG' } };
   }
   if (fe.statusCode === 429) {
     return { status: 429, body: { msg: 'Demasiados intentos. Espera un momento y vuelve a intentarlo.', code: 'RATE_LIMITED' } };
@@ -69,6 +75,14 @@ function errorBody(err: FastifyError | AppError | Error): { status: number; body
 }
 
 export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const sendError = (err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
+    const { status, body } = errorBody(err);
+    if (status >= 500) req.log.error({ err }, 'error interno');
+    else req.log.info({ code: body.code, status }, 'solicitud rechazada');
+    reply.status(status).type('application/json; charset=utf-8').send(body);
+  };
+  // Set once the security headers are computed (below); routing failures run no hooks.
+  let applyHeaders: HeaderApplier = () => undefined;
   const app = Fastify({
     logger: opts.logger === false ? false : {
       level: config.logLevel,
@@ -81,6 +95,11 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     },
     bodyLimit: config.maxJsonBytes,
     trustProxy: config.trustProxy,
+    // A URL the router cannot read (bad %-escape, 100+ character segment) gets the usual {msg, code}.
+    frameworkErrors: (err, req, reply) => {
+      applyHeaders(reply.raw, req.url);
+      sendError(err, req, reply);
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -114,7 +133,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   if (!opts.database) app.addHook('onClose', async () => database.close());
   registerCacheHooks(app, ctx.cache);
 
-  registerSecurityHeaders(app, {
+  applyHeaders = registerSecurityHeaders(app, {
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
     crossOriginEmbedderPolicy: false,
     // The Google popup talks back to the opener.
@@ -130,13 +149,10 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     limits: { fileSize: config.maxUploadBytes, files: 2, fields: 30, fieldSize: 64 * 1024, parts: 40 },
   });
   await app.register(authPlugin, { db: database.db, secret: config.jwtSecret });
+  // NUL, control characters and lone surrogates in params, query or body: 400 before any handler.
+  registerTextGuard(app);
 
-  app.setErrorHandler((err: FastifyError, req, reply) => {
-    const { status, body } = errorBody(err);
-    if (status >= 500) req.log.error({ err }, 'error interno');
-    else req.log.info({ code: body.code, status }, 'solicitud rechazada');
-    reply.status(status).type('application/json; charset=utf-8').send(body);
-  });
+  app.setErrorHandler(sendError);
 
   app.get('/api/health', async (_req, reply) => {
     if (!ready) return reply.status(503).send({ status: 'starting' });

@@ -35,12 +35,31 @@ export function helmetHeaders(options: HelmetOptions): { set: [string, string][]
   return { set: [...set], remove };
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
+/**
+ * Every /api/ reply may carry personal data (profiles, user lists, results, progress, tokens), so
+ * none is kept by the browser or a shared cache: `Cache-Control: no-store`, set in the same hook as
+ * the security headers (one comparison and one header per reply). A route that sets its own
+ * Cache-Control replaces it (Fastify's reply headers win over the raw ones): only GET
+ * /api/config/public does, with `no-cache`, on purpose — public settings, no personal data.
+ * Static files are not under /api/ and keep their own caching (/assets/* and /uploads/* immutable).
+ */
+export const API_CACHE_CONTROL = 'no-store';
+export const API_PREFIX = '/api/';
+
+/** Sets the recorded headers (and no-store under /api/) on a raw response. */
+export type HeaderApplier = (raw: ServerResponse, url: string) => void;
+
+/** Registers the onRequest hook; returns the same setter for replies made outside the hooks (app.ts frameworkErrors). */
+export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): HeaderApplier {
   const { set, remove } = helmetHeaders(options);
-  app.addHook('onRequest', (_req, reply, done) => {
-    const raw = reply.raw;
+  const apply: HeaderApplier = (raw, url) => {
     for (const name of remove) raw.removeHeader(name);
     for (const [name, value] of set) raw.setHeader(name, value);
+    if (url.startsWith(API_PREFIX)) raw.setHeader('Cache-Control', API_CACHE_CONTROL);
+  };
+  app.addHook('onRequest', (req, reply, done) => {
+    apply(reply.raw, req.url);
     done();
   });
+  return apply;
 }

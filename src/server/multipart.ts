@@ -3,6 +3,7 @@ import { AppError, badRequest } from './errors';
 import type { Storage, StoredFile, UploadFolder } from './storage';
 import path from 'node:path';
 import { KIND_INFO, type FileKind } from './storage/sniff';
+import { badTextPath, invalidText, isCleanText } from './input-text';
 
 export interface UploadedFile {
   filename: string;
@@ -19,7 +20,8 @@ export interface FormInput {
  * Reads a create/update body that may be multipart (text fields + the named file fields) or JSON
  * (no file). Every part is consumed before an error is raised; an empty file part with no name
  * (a file input left empty) counts as no file. Size and count limits come from the multipart
- * registration in app.ts (they answer 413).
+ * registration in app.ts (they answer 413). Text fields follow the same rule as JSON bodies
+ * (input-text.ts: NUL, control characters and lone surrogates are refused with 400).
  */
 export async function readForm(req: FastifyRequest, fileFields: readonly string[]): Promise<FormInput> {
   if (!req.isMultipart()) {
@@ -30,6 +32,7 @@ export async function readForm(req: FastifyRequest, fileFields: readonly string[
   const fields: Record<string, unknown> = {};
   const files: Partial<Record<string, UploadedFile>> = {};
   let unexpected: string | null = null;
+  let badText: string | null = null;
   for await (const part of req.parts()) {
     if (part.type === 'file') {
       const data = await part.toBuffer();
@@ -40,9 +43,14 @@ export async function readForm(req: FastifyRequest, fileFields: readonly string[
       if (data.length === 0 && !part.filename) continue;
       files[part.fieldname] = { filename: part.filename, data };
     } else {
+      if (badText === null) {
+        if (!isCleanText(part.fieldname)) badText = '';
+        else if (badTextPath(part.value) !== null) badText = part.fieldname;
+      }
       fields[part.fieldname] = part.value;
     }
   }
+  if (badText !== null) throw invalidText('body', badText);
   if (unexpected !== null) {
     const name = unexpected.slice(0, 40);
     throw badRequest(`No se esperaba un archivo en el campo "${name}".`, { [name]: 'Archivo no esperado.' }, 'UNEXPECTED_FILE');

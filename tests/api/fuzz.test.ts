@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp } from './helpers';
+import { makeTestApp, multipartBody, type TestApp } from './helpers';
 import { ENDPOINTS } from './endpoints';
 import type { Database } from '../../src/server/db';
 
@@ -8,6 +8,9 @@ import type { Database } from '../../src/server/db';
  * Property-based fuzzing of every endpoint: generated bodies, path ids and query strings, sent
  * as different principals. For every case: no 5xx, every refusal is a `{msg, code}` body, and a
  * refused request leaves the database exactly as it was (checksum of every table).
+ * Strings include what text handling trips on (src/server/input-text.ts): NUL and the other
+ * control characters, lone surrogates, direction and zero-width marks, and 10,000+ characters, in
+ * JSON and multipart bodies, query values (raw %-escapes too) and path ids.
  * FUZZ_RUNS sets the number of cases (a fixed-seed sample of 300 in the normal run; the long
  * mode runs 10,000 with FUZZ_RUNS=10000, see README).
  */
@@ -27,13 +30,40 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
+/** Characters that break or bend text handling, next to ordinary ones. */
+const NASTY_CHARS = [
+  '\u0000', '\u0001', '\u0008', '\u000b', '\u000c', '\u001b', '\u001f', '\u007f', '\u0085', '\t', '\n', '\r',
+  '\ud800', '\udbff', '\udc00', '\udfff', // lone surrogates
+  '\u200b', '\u200c', '\u200d', '\u2060', '\ufeff', // zero-width
+  '\u200e', '\u200f', '\u202a', '\u202e', '\u2066', '\u2069', // direction marks
+  '\ufffd', '\uffff', 'ñ', 'Ñ', '😀', '👩‍🏫', '%', '_', '\\', "'", '"',
+];
+const nastyChar = fc.constantFrom(...NASTY_CHARS);
+const nastyString = fc.oneof(
+  fc.string({ unit: fc.oneof(nastyChar, fc.string({ minLength: 1, maxLength: 1 })), maxLength: 30 }),
+  fc.tuple(fc.string({ maxLength: 12 }), nastyChar, fc.string({ maxLength: 12 })).map(([a, c, b]) => a + c + b),
+  // Very long: 10,000-20,000 code units of one character (plain, accented, astral, invisible, NUL, surrogate).
+  fc.tuple(fc.constantFrom('a', '1', 'ñ', '😀', '\u200b', '\u0000', '\ud800'), fc.integer({ min: 10_000, max: 20_000 })).map(([c, n]) => c.repeat(n)),
+);
+/** encodeURIComponent refuses lone surrogates: send the bytes they would have been instead. */
+const urlEncode = (v: string) => {
+  try {
+    return encodeURIComponent(v);
+  } catch {
+    return '%ED%A0%80';
+  }
+};
+
 const idArb = fc.oneof(
   fc.constantFrom('1', '2', '999999', '0', '-1', 'abc', '1.5', '%27%20OR%201%3D1', '99999999999999999999', '%00', '..%2F..%2Fetc'),
   fc.nat({ max: 50 }).map(String),
+  fc.constantFrom('1%00', '%0A', '%1F', '%7F', '%ED%A0%80', '%C0%80', '%FF', '%E2%80%8B', '%E2%80%AE1', '%F0%9F%98%80', '%', '%zz', '1'.repeat(10_000), 'a'.repeat(10_001)),
+  nastyString.map(urlEncode),
 );
 const jsonValue = fc.oneof(
   fc.string({ maxLength: 40 }), fc.integer(), fc.double(), fc.boolean(), fc.constant(null),
   fc.constantFrom('', ' ', 'Fácil', 'Opción Múltiple', 'Texto', 'imagen', 'gifSena', 'admin', 'superadmin', 'niño', '<script>alert(1)</script>', "'; DROP TABLE usuario; --", '\u0000', '😀'.repeat(50)),
+  nastyString,
   fc.array(fc.anything({ maxDepth: 2 }), { maxLength: 4 }),
 );
 const FIELDS = ['nombre', 'apellido', 'email', 'password', 'nombre_nivel', 'descripcion', 'dificultad', 'palabraEspanol', 'palabraIngles', 'id_nivel', 'id_palabra', 'tipo', 'url', 'puntaje', 'pregunta', 'Tipo', 'porcentaje', 'id_evaluacion', 'respuesta', 'valor', 'id_pregunta', 'respuestas', 'dominio', 'id_institucion', 'id_user', 'comentario', 'calificacion', 'idUsuario', 'status', 'rol', 'token', 'idToken', 'tipo_contenido', 'fechaNacimiento', 'phone', 'sexo', 'avatar', 'Credential'];
@@ -42,8 +72,26 @@ const bodyArb = fc.oneof(
   fc.anything({ maxDepth: 3 }),
   fc.record({ respuestas: fc.array(fc.dictionary(fc.constantFrom('id_pregunta', 'id_nivel', 'id_respuesta', 'respuesta', 'correcta', 'valor', 'id_usuario'), jsonValue, { maxKeys: 7 }), { maxLength: 6 }) }),
 );
-const rawArb = fc.oneof(fc.string({ maxLength: 200 }), fc.constantFrom('{', '[1,2', '{"a":', 'null', '"x"', '{"__proto__":{"admin":true}}'));
-const queryArb = fc.dictionary(fc.constantFrom('page', 'perPage', 'sort', 'order', 'q', 'id_nivel', 'x'), fc.oneof(fc.string({ maxLength: 20 }), fc.integer().map(String)), { maxKeys: 4 });
+const rawArb = fc.oneof(
+  fc.string({ maxLength: 200 }),
+  fc.constantFrom('{', '[1,2', '{"a":', 'null', '"x"', '{"__proto__":{"admin":true}}'),
+  // JSON escapes decode to what a raw byte cannot carry: NUL, lone surrogates; and deep nesting.
+  fc.constantFrom(
+    '{"email":"\\u0000","password":"\\u0000"}', '{"nombre":"\\ud800","email":"a\\udc00@x.com"}', '"\\u0000"', '{"a\\u0000":1}',
+    '{"respuestas":[{"id_pregunta":1,"id_nivel":1,"respuesta":"\\u0000"}]}', `${'['.repeat(50_000)}${']'.repeat(50_000)}`, `${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}`,
+  ),
+);
+/** Query values through URLSearchParams, plus raw strings with escapes it would never write. */
+const queryArb = fc.oneof(
+  fc.dictionary(fc.constantFrom('page', 'perPage', 'sort', 'order', 'q', 'id_nivel', 'x'), fc.oneof(fc.string({ maxLength: 20 }), fc.integer().map(String), nastyString), { maxKeys: 4 })
+    .map((q) => new URLSearchParams(q).toString()),
+  fc.array(fc.tuple(
+    fc.constantFrom('page', 'perPage', 'sort', 'order', 'q', 'id_nivel', '%00', 'q%00'),
+    fc.constantFrom('%00', '1%00', '%0B', '%1B', '%7F', '%ED%A0%80', '%ED%B0%80', '%FF%FE', '%E2%80%8B', '%E2%80%AE', '%EF%BB%BF', '%', '%zz', 'a'.repeat(12_000), '%00'.repeat(3_000)),
+  ).map(([k, v]) => `${k}=${v}`), { minLength: 1, maxLength: 3 }).map((parts) => parts.join('&')),
+);
+/** A multipart form (the admin forms' encoding) with text fields only. */
+const formArb = fc.dictionary(fc.constantFrom(...FIELDS), fc.oneof(fc.string({ maxLength: 20 }), nastyString), { maxKeys: 6 });
 const whoArb = fc.constantFrom(undefined, 'nino', 'profesor', 'admin', 'superadmin');
 
 describe(`fuzzing every endpoint (${RUNS} cases, seed ${SEED})`, () => {
@@ -53,23 +101,25 @@ describe(`fuzzing every endpoint (${RUNS} cases, seed ${SEED})`, () => {
     let baseline = await checksum(t.database);
     await fc.assert(
       fc.asyncProperty(
-        fc.integer({ min: 0, max: ENDPOINTS.length - 1 }), idArb, queryArb, whoArb, fc.oneof(bodyArb.map((b) => ({ json: b })), rawArb.map((r) => ({ raw: r }))),
-        async (i, id, query, who, body) => {
+        fc.integer({ min: 0, max: ENDPOINTS.length - 1 }), idArb, queryArb, whoArb,
+        fc.oneof(bodyArb.map((b) => ({ json: b })), rawArb.map((r) => ({ raw: r })), formArb.map((f) => ({ form: f }))),
+        async (i, id, qs, who, body) => {
           const [method, tpl] = ENDPOINTS[i]!;
           const path = tpl.replace('{me}', id).replace('{x}', id).replace(/\/1$/, `/${id}`);
-          const qs = new URLSearchParams(query).toString();
           const url = qs ? `${path}?${qs}` : path;
-          const send = method === 'GET' || method === 'DELETE' ? {} : 'json' in body
-            ? { body: body.json === undefined ? {} : body.json }
-            : { body: body.raw, headers: { 'content-type': 'application/json' } };
+          const send = method === 'GET' || method === 'DELETE' ? {}
+            : 'json' in body ? { body: body.json === undefined ? {} : body.json }
+              : 'raw' in body ? { body: body.raw, headers: { 'content-type': 'application/json' } }
+                : (({ payload, headers }) => ({ body: payload, headers }))(multipartBody(body.form));
           const r = await t.call(method, url, { as: who as never, ...send });
-          expect(r.statusCode, `${method} ${url} → ${r.statusCode} ${r.body.slice(0, 200)}`).toBeLessThan(500);
+          const shown = `${method} ${url.slice(0, 300)}`;
+          expect(r.statusCode, `${shown} → ${r.statusCode} ${r.body.slice(0, 200)}`).toBeLessThan(500);
           if (r.statusCode >= 400) {
             refused++;
             const b = r.json();
-            expect(typeof b.msg, `${method} ${url}`).toBe('string');
-            expect(typeof b.code, `${method} ${url}`).toBe('string');
-            if (method !== 'GET') expect(await checksum(t.database), `${method} ${url} changed the database`).toBe(baseline);
+            expect(typeof b.msg, shown).toBe('string');
+            expect(typeof b.code, shown).toBe('string');
+            if (method !== 'GET') expect(await checksum(t.database), `${shown} changed the database`).toBe(baseline);
           } else {
             accepted++;
             if (method !== 'GET') baseline = await checksum(t.database);
