@@ -10,6 +10,7 @@ import type { AppConfig } from './config';
 import { openDatabase, type Database } from './db';
 import { seedDemo } from './db/seed';
 import authPlugin from './auth/plugin';
+import { deviceCookieKey } from './auth/throttle';
 import { createMailer, type Mailer } from './mail';
 import { createStorage, UPLOAD_FOLDERS } from './storage';
 import { AppError, type ErrorBody } from './errors';
@@ -142,7 +143,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     referrerPolicy: { policy: 'no-referrer' },
     strictTransportSecurity: config.publicUrl.startsWith('https:'),
   });
-  await app.register(cookie);
+  // Signed cookies: the login device cookie (src/server/auth/throttle.ts).
+  await app.register(cookie, { secret: deviceCookieKey(config.jwtSecret) });
   registerXsrf(app, config.publicUrl.startsWith('https:'));
   await app.register(rateLimit, { global: false });
   await app.register(multipart, {

@@ -30,7 +30,7 @@ const ACK_TIMEOUT_MS = 2000;
 /** Tables whose rows each scope holds; a write to any other table changes no cached data. */
 export const SCOPE_TABLES: Record<CacheScope, readonly string[]> = {
   content: ['nivel', 'palabra', 'multimedia', 'contenido', 'evaluacion', 'pregunta', 'respuesta'],
-  auth: ['usuario', 'rol'],
+  auth: ['usuario', 'rol', 'sesion_revocada'],
 };
 
 /**
@@ -44,6 +44,8 @@ export const NON_CACHE_WRITES: readonly RegExp[] = [
   /^\/api\/progreso\/visto$/,
   /^\/api\/comentario\/[^/]+$/,
   /^\/api\/user\/logIn$/,
+  // Logging out bumps only the auth scope itself (routes/user.ts), not the learners' content.
+  /^\/api\/user\/logout$/,
 ];
 
 interface Entry {

@@ -14,6 +14,13 @@ export interface FirebaseConfig {
   emulatorHost?: string;
 }
 
+/**
+ * Sign-in, sign-up and recovery requests per minute from one address (each route counted apart). A
+ * school puts every tablet behind one public address: 300 lets a whole school arrive in the same
+ * minute; password guessing is stopped per account and device instead (src/server/auth/throttle.ts).
+ */
+export const DEFAULT_AUTH_RATE_LIMIT = 300;
+
 export interface AppConfig {
   port: number;
   host: string;
@@ -87,7 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     maxUploadBytes: Number(env.MAX_UPLOAD_MB || 25) * 1024 * 1024,
     maxJsonBytes: Number(env.MAX_JSON_KB || 256) * 1024,
     logLevel: env.LOG_LEVEL || 'info',
-    authRateLimit: Number(env.AUTH_RATE_LIMIT || 20),
+    authRateLimit: Number(env.AUTH_RATE_LIMIT || DEFAULT_AUTH_RATE_LIMIT),
     trustProxy: env.TRUST_PROXY === '1',
   };
   return { ...base, ...overrides };

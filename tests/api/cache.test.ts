@@ -230,6 +230,16 @@ describe.skipIf(!process.env.DATABASE_URL)('cache across two app instances on Po
       await t.database.db.update(usuario).set({ status: true }).where(sql`${usuario.id} = ${ninaId}`);
     }
   });
+
+  it('a logout through one instance refuses that token on the other at once', async () => {
+    const login = await t.app.inject({ method: 'POST', url: '/api/user/logIn', payload: { email: 'profesor@manitas.test', password: 'Manitas2024' } });
+    expect(login.statusCode, login.body).toBe(200);
+    const auth = { authorization: `Bearer ${login.json().token as string}` };
+    const profile = `/api/user/${await t.userId('profesor')}`;
+    expect((await other.inject({ method: 'GET', url: profile, headers: auth })).statusCode).toBe(200); // session cached there
+    expect((await t.app.inject({ method: 'POST', url: '/api/user/logout', headers: auth })).statusCode).toBe(200);
+    expect((await other.inject({ method: 'GET', url: profile, headers: auth })).statusCode).toBe(401);
+  });
 });
 
 // The teacher results list was rewritten for a year of attempts (count and page on the attempts

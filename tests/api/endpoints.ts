@@ -17,6 +17,7 @@ export const ENDPOINTS: [string, string, Level][] = [
   ['GET', '/api/user/{me}', 'self'],
   ['PUT', '/api/user/{me}', 'self'],
   ['GET', '/api/user/usuarios', 'admin'],
+  ['POST', '/api/user/logout', 'user'],
   // Learner reads: any signed-in user
   ['GET', '/api/nivel/getNivels', 'user'],
   ['GET', '/api/nivel/getNivel/1', 'user'],
@@ -31,6 +32,7 @@ export const ENDPOINTS: [string, string, Level][] = [
   ['POST', '/api/respuestas/save-multiple', 'user'],
   ['POST', '/api/resultados/create', 'user'],
   ['GET', '/api/resultados/resultados-profesor', 'profesor'],
+  ['POST', '/api/resultados/otro-intento', 'profesor'],
   ['GET', '/api/progreso/usuario/{me}', 'self'],
   ['POST', '/api/progreso/visto', 'user'],
   // Content writes: admin+

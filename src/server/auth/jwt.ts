@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** The only algorithm accepted: tokens whose header names anything else are refused. */
 export const JWT_ALG = 'HS256';
@@ -7,16 +7,21 @@ export interface TokenClaims {
   sub: number;
   /** The user's token version when the token was made (revocation). */
   tv: number;
+  /** The session's id: logging out revokes this one session (table sesion_revocada). */
+  sid?: string;
   iat: number;
   exp: number;
 }
 
 const b64url = (buf: Buffer | string) => Buffer.from(buf).toString('base64url');
 
-export function signToken(claims: { sub: number; tv: number }, secret: string, ttlSeconds: number, now = Date.now()): string {
+/** A new session id: 16 random bytes, base64url. */
+export const newSessionId = () => randomBytes(16).toString('base64url');
+
+export function signToken(claims: { sub: number; tv: number; sid?: string }, secret: string, ttlSeconds: number, now = Date.now()): string {
   const iat = Math.floor(now / 1000);
   const header = b64url(JSON.stringify({ alg: JWT_ALG, typ: 'JWT' }));
-  const payload = b64url(JSON.stringify({ sub: claims.sub, tv: claims.tv, iat, exp: iat + ttlSeconds }));
+  const payload = b64url(JSON.stringify({ sub: claims.sub, tv: claims.tv, sid: claims.sid ?? newSessionId(), iat, exp: iat + ttlSeconds }));
   const sig = createHmac('sha256', secret).update(`${header}.${payload}`).digest('base64url');
   return `${header}.${payload}.${sig}`;
 }
@@ -39,6 +44,7 @@ export function verifyToken(token: string, secret: string, now = Date.now()): To
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   const c = payload as Partial<TokenClaims>;
   if (typeof c.sub !== 'number' || typeof c.tv !== 'number' || typeof c.exp !== 'number' || typeof c.iat !== 'number') return null;
+  if (c.sid !== undefined && (typeof c.sid !== 'string' || !/^[A-Za-z0-9_-]{8,64}$/.test(c.sid))) return null;
   if (c.exp * 1000 <= now) return null;
   return c as TokenClaims;
 }

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { tokenVerifier } from './jwt';
-import { rol, usuario } from '../db/schema';
+import { rol, sesionRevocada, usuario } from '../db/schema';
 import { highestRole, atLeast, type Role } from '../../shared/roles';
 import { forbidden, unauthorized } from '../errors';
 import type { Db } from '../db';
@@ -11,6 +11,10 @@ export interface AuthUser {
   id: number;
   role: Role;
   email: string;
+  /** The session (token) id; logging out revokes it. */
+  sid?: string;
+  /** When the token expires (seconds since the epoch). */
+  exp?: number;
 }
 
 declare module 'fastify' {
@@ -40,6 +44,11 @@ export async function loadAuthUser(db: Db, id: number): Promise<(AuthUser & { st
   };
 }
 
+async function isRevoked(db: Db, sid: string): Promise<boolean> {
+  const rows = await db.select({ sid: sesionRevocada.sid }).from(sesionRevocada).where(eq(sesionRevocada.sid, sid));
+  return rows.length > 0;
+}
+
 const SESSION_INVALID = 'Tu sesión expiró o no es válida. Inicia sesión de nuevo.';
 
 export default fp<{ db: Db; secret: string }>(async (app, opts) => {
@@ -56,7 +65,9 @@ export default fp<{ db: Db; secret: string }>(async (app, opts) => {
     const u = await app.ctx.cache.get('auth', `u${claims.sub}`, () => loadAuthUser(opts.db, claims.sub));
     // Deactivated users and tokens issued before a password change are refused.
     if (!u || !u.status || u.tokenVersion !== claims.tv) return;
-    req.user = { id: u.id, role: u.role, email: u.email };
+    // A session ended by logging out is refused at once (the revocation empties this cache in every process).
+    if (claims.sid && (await app.ctx.cache.get('auth', `s${claims.sid}`, () => isRevoked(opts.db, claims.sid!)))) return;
+    req.user = { id: u.id, role: u.role, email: u.email, sid: claims.sid, exp: claims.exp };
   });
 
   app.decorate('requireUser', async (req: FastifyRequest, _reply: FastifyReply) => {

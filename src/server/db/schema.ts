@@ -117,6 +117,8 @@ export const progreso = pgTable('progreso', {
   estado: text('estado').notNull().default('en progreso'),
   palabrasVistas: jsonb('palabras_vistas').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
   reintentos: integer('reintentos').notNull().default(0),
+  /** Extra quiz attempts a teacher granted past the spec's one attempt + 2 retries. */
+  intentosExtra: integer('intentos_extra').notNull().default(0),
   actualizado: timestamp('actualizado', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   uniqueIndex('progreso_usuario_nivel_uq').on(t.idUsuario, t.idNivel),
@@ -193,3 +195,10 @@ export const appMeta = pgTable('app_meta', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+/** Sessions ended by logging out: a token whose `sid` is here is refused (kept until it would expire anyway). */
+export const sesionRevocada = pgTable('sesion_revocada', {
+  sid: text('sid').primaryKey(),
+  idUsuario: integer('id_usuario').notNull().references(() => usuario.id, { onDelete: 'cascade' }),
+  expira: timestamp('expira', { withTimezone: true }).notNull(),
+}, (t) => [index('sesion_revocada_expira_idx').on(t.expira)]);

@@ -1,13 +1,15 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { usuario } from '../db/schema';
+import { sesionRevocada, usuario } from '../db/schema';
 import { hashPassword, verifyPassword } from '../auth/password';
-import { signToken } from '../auth/jwt';
+import { newSessionId, signToken } from '../auth/jwt';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../errors';
 import { idParam, validate } from '../validate';
 import { findUserById, findUserRowByEmail, roleNamesFor, toUsuarioWire } from '../users';
-import { KeyedLimiter } from '../ratelimit';
+import {
+  DEVICE_COOKIE, KNOWN_DEVICE_RULE, Throttle, UNKNOWN_DEVICE_RULE, formatDevice, newDeviceId, parseDevice, rememberAccount, waitMessage,
+} from '../auth/throttle';
 import { loginSchema, profileSchema, registerSchema } from '../../shared/resources/usuario';
 import { AVATARS, LOGIN_REQUIRED_MSG, REG_MSG, SEXOS, validateRegistration } from '../../shared/validation/registration';
 import { atLeast, roleRank } from '../../shared/roles';
@@ -26,8 +28,11 @@ function latestToday(now = new Date()): string {
 export default async function userRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx.database;
   const ipLimit = { max: ctx.config.authRateLimit, timeWindow: 60_000 };
-  // Failed logins per email: 10 in 15 minutes, whatever the IP.
-  const emailLimiter = new KeyedLimiter(Math.max(10, Math.floor(ctx.config.authRateLimit / 2)), 15 * 60_000);
+  // Failed logins: per account and device for devices that logged into it before, per account for
+  // unknown devices; a growing wait, never a hard lock (src/server/auth/throttle.ts).
+  const unknownDevices = new Throttle(UNKNOWN_DEVICE_RULE);
+  const knownDevices = new Throttle(KNOWN_DEVICE_RULE);
+  const secureCookie = ctx.config.publicUrl.startsWith('https:');
 
   app.post('/api/user/register', { config: { rateLimit: ipLimit } }, async (req, reply) => {
     const body = validate(registerSchema, req.body ?? {});
@@ -62,22 +67,58 @@ export default async function userRoutes(app: FastifyInstance, ctx: AppContext) 
     }
   });
 
-  app.post('/api/user/logIn', { config: { rateLimit: ipLimit } }, async (req) => {
+  app.post('/api/user/logIn', { config: { rateLimit: ipLimit } }, async (req, reply) => {
     const body = validate(loginSchema, req.body ?? {});
     const email = body.email.trim().toLowerCase();
     if (!email || !body.password.trim()) throw badRequest(LOGIN_REQUIRED_MSG);
-    if (emailLimiter.blocked(email)) throw new AppError(429, 'RATE_LIMITED', LOGIN_LIMIT_MSG);
+    if (email.length > 254) throw unauthorized(LOGIN_FAILED_MSG, 'INVALID_CREDENTIALS');
+    const raw = req.cookies[DEVICE_COOKIE];
+    const signed = raw ? req.unsignCookie(raw) : null;
+    const device = signed?.valid ? parseDevice(signed.value) : null;
     const row = await findUserRowByEmail(db, email);
+    const known = !!row && !!device && device.accounts.includes(row.id);
+    const throttle = known ? knownDevices : unknownDevices;
+    const key = known ? `${device!.id}:${row!.id}` : email;
+    const wait = throttle.waitMs(key);
+    if (wait > 0) {
+      reply.header('Retry-After', String(Math.ceil(wait / 1000)));
+      throw new AppError(429, 'RATE_LIMITED', waitMessage(wait));
+    }
     const ok = await verifyPassword(body.password, row?.passwordHash);
     if (!row || !ok) {
-      emailLimiter.hit(email);
+      throttle.fail(key);
       throw unauthorized(LOGIN_FAILED_MSG, 'INVALID_CREDENTIALS');
     }
     if (!row.status) throw forbidden(INACTIVE_MSG, 'INACTIVE');
-    emailLimiter.reset(email);
+    if (known) knownDevices.reset(key);
+    // This device now knows the account: its own failures no longer wait on anyone else's.
+    const next = rememberAccount(device ?? { id: newDeviceId(), accounts: [] }, row.id);
+    reply.setCookie(DEVICE_COOKIE, formatDevice(next), {
+      signed: true, httpOnly: true, sameSite: 'strict', secure: secureCookie, path: '/api/user', maxAge: 365 * 24 * 3600,
+    });
     const roles = await roleNamesFor(db, [row.id]);
-    const token = signToken({ sub: row.id, tv: row.tokenVersion }, ctx.config.jwtSecret, ctx.config.tokenTtl);
+    const token = signToken({ sub: row.id, tv: row.tokenVersion, sid: newSessionId() }, ctx.config.jwtSecret, ctx.config.tokenTtl);
     return { token, usuario: toUsuarioWire(row, roles.get(row.id) ?? []) };
+  });
+
+  /**
+   * 'Salir' / 'Cerrar sesión': ends this session on the server. The token's session id is stored
+   * until the token would have expired anyway; every app process refuses it from the reply on (the
+   * auth cache is emptied everywhere before answering). Other sessions of the account stay open.
+   */
+  app.post('/api/user/logout', { preHandler: app.requireUser }, async (req) => {
+    const me = req.user!;
+    if (me.sid) {
+      const expira = new Date((me.exp ?? Math.floor(Date.now() / 1000) + ctx.config.tokenTtl) * 1000);
+      await db.insert(sesionRevocada).values({ sid: me.sid, idUsuario: me.id, expira }).onConflictDoNothing();
+      // Revocations older than their token are no longer needed.
+      await db.delete(sesionRevocada).where(lt(sesionRevocada.expira, new Date()));
+    } else {
+      // A token from before session ids: end every session of the account.
+      await db.update(usuario).set({ tokenVersion: sql`${usuario.tokenVersion} + 1` as unknown as number }).where(eq(usuario.id, me.id));
+    }
+    await ctx.cache.bump(['auth']);
+    return { msg: 'Sesión cerrada.' };
   });
 
   app.get('/api/user/usuarios', { preHandler: app.requireRole('admin') }, async (req, reply) => {

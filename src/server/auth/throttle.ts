@@ -1,0 +1,124 @@
+import { createHmac, randomBytes } from 'node:crypto';
+
+/**
+ * Password-guessing protection that a class behind one address survives, the way OWASP recommends
+ * ("Slow Down Online Guessing Attacks with Device Cookies"):
+ *
+ * - After a successful login the device gets a signed cookie naming the accounts that logged in on
+ *   it (DEVICE_COOKIE; signed by @fastify/cookie with a key derived from JWT_SECRET).
+ * - Failures from a device that already logged into the account are counted per account AND per
+ *   device: a classmate typing wrong passwords on another tablet never slows this child's tablet.
+ * - Failures from unknown devices are counted per account, together (an attacker can always drop
+ *   cookies), and throttled with a growing wait, never a hard lock.
+ * - A per-address ceiling (AUTH_RATE_LIMIT, @fastify/rate-limit) stays as the last line.
+ *
+ * Why hand-written: @fastify/rate-limit counts requests per fixed window and cannot grow a wait per
+ * failure, and rate-limiter-flexible would still need this same backoff and device logic around
+ * it; the state is a Map per process (like the per-address counters), so with several processes a
+ * guesser gets at most that many times the attempts.
+ */
+
+export interface ThrottleRule {
+  /** Failures allowed before any wait. */
+  free: number;
+  /** The first wait; each further failure doubles it. */
+  baseMs: number;
+  /** The longest wait. */
+  maxMs: number;
+  /** Failures are forgotten after this long without a new one. */
+  forgetMs: number;
+}
+
+/** Unknown devices: 5 free failures per account, then 1 s, 2 s, 4 s … up to 15 minutes. */
+export const UNKNOWN_DEVICE_RULE: ThrottleRule = { free: 5, baseMs: 1000, maxMs: 15 * 60_000, forgetMs: 60 * 60_000 };
+/** A device that already logged into the account: 10 free failures, then 1 s … up to 1 minute. */
+export const KNOWN_DEVICE_RULE: ThrottleRule = { free: 10, baseMs: 1000, maxMs: 60_000, forgetMs: 60 * 60_000 };
+
+interface Failures {
+  n: number;
+  last: number;
+}
+
+/** Counts failures per key and says how long a key must wait (growing, capped). */
+export class Throttle {
+  private readonly state = new Map<string, Failures>();
+  constructor(private readonly rule: ThrottleRule, private readonly maxKeys = 100_000) {}
+
+  /** Milliseconds `key` must still wait before its next attempt; 0 = it may try now. */
+  waitMs(key: string, now = Date.now()): number {
+    const f = this.live(key, now);
+    if (!f || f.n < this.rule.free) return 0;
+    const delay = Math.min(this.rule.maxMs, this.rule.baseMs * 2 ** (f.n - this.rule.free));
+    return Math.max(0, f.last + delay - now);
+  }
+
+  fail(key: string, now = Date.now()) {
+    const f = this.live(key, now);
+    this.state.set(key, { n: (f?.n ?? 0) + 1, last: now });
+    if (this.state.size > this.maxKeys) this.prune(now);
+  }
+
+  reset(key: string) {
+    this.state.delete(key);
+  }
+
+  private live(key: string, now: number): Failures | undefined {
+    const f = this.state.get(key);
+    if (f && now - f.last > this.rule.forgetMs) {
+      this.state.delete(key);
+      return undefined;
+    }
+    return f;
+  }
+
+  private prune(now: number) {
+    for (const [k, f] of this.state) if (now - f.last > this.rule.forgetMs) this.state.delete(k);
+    // Still too many (a flood of made-up emails): forget the oldest half.
+    if (this.state.size > this.maxKeys) {
+      let drop = Math.floor(this.state.size / 2);
+      for (const k of this.state.keys()) {
+        if (drop-- <= 0) break;
+        this.state.delete(k);
+      }
+    }
+  }
+}
+
+export const DEVICE_COOKIE = 'manitas_dispositivo';
+/** How many accounts one device remembers (a shared classroom tablet: a class and then some). */
+export const DEVICE_MAX_ACCOUNTS = 60;
+
+export interface Device {
+  id: string;
+  accounts: number[];
+}
+
+/** The cookie-signing key: derived from the token secret, never the same bytes. */
+export const deviceCookieKey = (jwtSecret: string) => createHmac('sha256', jwtSecret).update('manitas-device-cookie').digest('base64url');
+
+export const newDeviceId = () => randomBytes(12).toString('base64url');
+
+/** `id.1-2-3` (the cookie's value before signing). */
+export function formatDevice(d: Device): string {
+  return `${d.id}.${d.accounts.slice(-DEVICE_MAX_ACCOUNTS).join('-')}`;
+}
+
+/** The device a verified cookie value names, or null when it is not one of ours. */
+export function parseDevice(value: string | null | undefined): Device | null {
+  if (!value) return null;
+  const m = /^([A-Za-z0-9_-]{16})\.((?:\d{1,10})(?:-\d{1,10})*)?$/.exec(value);
+  if (!m) return null;
+  return { id: m[1]!, accounts: m[2] ? m[2].split('-').map(Number) : [] };
+}
+
+/** The same device with `account` remembered (moved to the end: the oldest are dropped first). */
+export function rememberAccount(d: Device, account: number): Device {
+  return { id: d.id, accounts: [...d.accounts.filter((a) => a !== account), account].slice(-DEVICE_MAX_ACCOUNTS) };
+}
+
+/** The Spanish message for a wait. */
+export function waitMessage(ms: number): string {
+  const s = Math.ceil(ms / 1000);
+  if (s >= 90) return 'Demasiados intentos de inicio de sesión. Espera unos minutos e inténtalo de nuevo.';
+  return `Demasiados intentos de inicio de sesión. Espera ${s} ${s === 1 ? 'segundo' : 'segundos'} e inténtalo de nuevo.`;
+}
