@@ -87,13 +87,16 @@ describe('quiz submit: one statement, the same rows', () => {
     const [a, b] = (await t.database.raw('SELECT id_nivel FROM nivel WHERE id_nivel <> $1 ORDER BY id_nivel LIMIT 2', [quiz.idNivel])).rows.map((r) => Number(r.id_nivel));
     const child = await t.userId('profesor');
     const other = await t.userId('admin');
-    const save = (who: number, nivel: number) => t.database.raw(SAVE_ATTEMPT_SQL, [who, nivel, null, 0, 1, 0, false, 'en progreso', '[]']);
+    const save = (who: number, nivel: number) => t.database.raw(SAVE_ATTEMPT_SQL, [who, nivel, null, 0, 1, 0, false, 'en progreso', '[]', 2]);
     const retries = async (who: number, nivel: number) =>
       (await t.database.raw('SELECT reintentos FROM progreso WHERE id_usuario = $1 AND id_nivel = $2', [who, nivel])).rows[0]?.reintentos;
     for (let i = 0; i < 3; i++) await save(child, b!);
-    for (let i = 0; i < 4; i++) await save(other, a!);
+    for (let i = 0; i < 3; i++) await save(other, a!);
     expect(await retries(child, b!)).toBe(2);
-    expect(await retries(other, a!)).toBe(3);
+    expect(await retries(other, a!)).toBe(2);
+    // A fourth attempt is past the limit (one attempt + 2 retries): refused, nothing stored.
+    await expect(save(other, a!)).rejects.toMatchObject({ code: 'MNX01' });
+    expect(await retries(other, a!)).toBe(2);
     await save(child, a!);
     expect(await retries(child, a!)).toBe(0);
     await save(child, a!);
@@ -126,7 +129,7 @@ describe('quiz submit: one statement, the same rows', () => {
     // The second row names a question that does not exist: its foreign key fails after the attempt
     // and the first row were inserted, inside the same statement.
     const filas = JSON.stringify([{ p: quiz.questions[0]!.id, r: null, t: 'x', c: true }, { p: 2_000_000_000, r: null, t: 'x', c: true }]);
-    await expect(t.database.raw(SAVE_ATTEMPT_SQL, [uid, quiz.idNivel, quiz.idEvaluacion, 2, 2, 100, true, 'completado', filas])).rejects.toThrow();
+    await expect(t.database.raw(SAVE_ATTEMPT_SQL, [uid, quiz.idNivel, quiz.idEvaluacion, 2, 2, 100, true, 'completado', filas, 2])).rejects.toThrow();
     expect(await snapshotCounts(t.database)).toEqual(before);
     expect((await t.database.raw('SELECT * FROM progreso WHERE id_usuario = $1 ORDER BY id_nivel', [uid])).rows).toEqual(prog);
   });

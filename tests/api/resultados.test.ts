@@ -215,6 +215,7 @@ describe('GET /api/resultados/resultados-profesor', () => {
         id: expect.any(Number), id_usuario: expect.any(Number), id_nivel: expect.any(Number),
         usuario: { nombre: expect.any(String), apellido: expect.any(String) }, nivel: { nombre_nivel: expect.any(String) },
         correctas: expect.any(Number), total_preguntas: expect.any(Number), puntaje: expect.any(Number), fecha: expect.any(String),
+        sin_intentos: expect.any(Boolean),
       });
       const dates = list.map((x: { fecha: string; id: number }) => [Date.parse(x.fecha), x.id]);
       for (let i = 1; i < dates.length; i++) {

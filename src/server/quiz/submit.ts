@@ -1,5 +1,11 @@
 import type { Database } from '../db';
 import { ESTADO_COMPLETADO, ESTADO_EN_PROGRESO } from '../../shared/rules/progress';
+import { MAX_RETRIES } from '../../shared/rules/quizRules';
+import { AppError } from '../errors';
+
+export const NO_ATTEMPTS_LEFT_MSG = 'Ya usaste todos tus intentos de este cuestionario. Pide a tu profesor que te dé otro intento.';
+/** SQLSTATE raised by manitas_guardar_intento when the child has no attempt left (migration 0004). */
+const NO_ATTEMPTS_LEFT_SQLSTATE = 'MNX01';
 
 /** One graded answer row, in the key's order. */
 export interface GradedRow {
@@ -30,8 +36,16 @@ export interface SavedAttempt {
   fecha: Date;
 }
 
-/** The statement of a submit (the function is created by migration 0001_quiz_submit_function). */
-export const SAVE_ATTEMPT_SQL = 'SELECT * FROM manitas_guardar_intento($1, $2, $3, $4, $5, $6, $7, $8, $9)';
+/**
+ * The statement of a submit (the function: migration 0004_sessions_and_attempt_limit). The last
+ * parameter is the spec's retry limit, so the number lives here in TypeScript only.
+ */
+export const SAVE_ATTEMPT_SQL = 'SELECT * FROM manitas_guardar_intento($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)';
+
+const sqlState = (err: unknown): string | undefined => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code ?? e?.cause?.code;
+};
 
 /**
  * Stores a graded attempt — the attempt, its answer rows and the level progress (state and retry
@@ -39,13 +53,21 @@ export const SAVE_ATTEMPT_SQL = 'SELECT * FROM manitas_guardar_intento($1, $2, $
  * (one connection, ~0.4 ms of event loop per query) runs one query per submit instead of five
  * (docs/performance.md). The statement is a `SELECT` of a function that writes only intento,
  * resultado and progreso, tables outside every cache scope, so it leaves the caches alone.
+ * Past the attempt limit (one attempt + MAX_RETRIES retries + what a teacher granted) it stores
+ * nothing and throws a 409 with NO_ATTEMPTS_LEFT_MSG.
  */
 export async function saveAttempt(database: Database, a: AttemptToSave): Promise<SavedAttempt> {
   const filas = JSON.stringify(a.rows.map((r) => ({ p: r.idPregunta, r: r.idRespuesta, t: r.respuesta, c: r.correcta })));
-  const { rows } = await database.raw(SAVE_ATTEMPT_SQL, [
-    a.idUsuario, a.idNivel, a.idEvaluacion, a.correctas, a.totalPreguntas, a.puntaje, a.passed,
-    a.passed ? ESTADO_COMPLETADO : ESTADO_EN_PROGRESO, filas,
-  ]);
+  let rows: Record<string, unknown>[];
+  try {
+    ({ rows } = await database.raw(SAVE_ATTEMPT_SQL, [
+      a.idUsuario, a.idNivel, a.idEvaluacion, a.correctas, a.totalPreguntas, a.puntaje, a.passed,
+      a.passed ? ESTADO_COMPLETADO : ESTADO_EN_PROGRESO, filas, MAX_RETRIES,
+    ]));
+  } catch (err) {
+    if (sqlState(err) === NO_ATTEMPTS_LEFT_SQLSTATE) throw new AppError(409, 'NO_ATTEMPTS_LEFT', NO_ATTEMPTS_LEFT_MSG);
+    throw err;
+  }
   const row = rows[0];
   if (!row) throw new Error('manitas_guardar_intento no devolvió el intento');
   const fecha = row.fecha instanceof Date ? row.fecha : new Date(String(row.fecha));

@@ -1,23 +1,49 @@
-import { asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import type { Db, Tx } from '../db';
-import { evaluacion, intento, nivel, pregunta, respuesta, resultado, usuario } from '../db/schema';
-import { badRequest, forbidden, notFound } from '../errors';
+import type { Database, Db, Tx } from '../db';
+import { evaluacion, intento, nivel, pregunta, progreso, respuesta, resultado, usuario } from '../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { idParam, validate } from '../validate';
 import { atLeast } from '../../shared/roles';
 import {
-  ALL_ANSWERED_MSG, gradeQuiz, isAnswered, isAnswerCorrect, isPass, isTextQuestion, resultRowSchema, saveMultipleSchema,
+  ALL_ANSWERED_MSG, MAX_RETRIES, gradeQuiz, isAnswered, isAnswerCorrect, isPass, isTextQuestion, resultRowSchema, saveMultipleSchema,
   type GivenAnswer, type KeyQuestion, type ResultRow,
 } from '../../shared/rules/quiz';
 import { listParams } from './list';
 import { TEACHER_RESULTS_SORTABLE, teacherResults } from '../queries/teacher-results';
 import { saveAttempt } from '../quiz/submit';
+import { ESTADO_EN_PROGRESO } from '../../shared/rules/progress';
+import { z } from 'zod';
 
 export const SAVED_MSG = 'Respuestas guardadas correctamente.';
 export const OWN_RESULTS_ONLY_MSG = 'Solo puedes guardar tus propias respuestas.';
 export const OWN_HISTORY_ONLY_MSG = 'Solo puedes ver tus propios resultados.';
 export const MIXED_LEVELS_MSG = 'Todas las respuestas deben ser del mismo nivel.';
+export const GRANTED_MSG = 'Listo: el estudiante tiene un intento más en este nivel.';
+export const STILL_HAS_ATTEMPTS_MSG = 'Este estudiante todavía tiene intentos disponibles en este nivel.';
+
+/** Attempts allowed at a level: one attempt, the spec's retries, and what teachers granted. */
+const allowedAttempts = (extra: number) => 1 + MAX_RETRIES + extra;
+
+const grantSchema = z.object({
+  id_usuario: z.coerce.number({ error: 'Indica el estudiante.' }).int('Indica el estudiante.').positive('Indica el estudiante.').max(2_147_483_647, 'Indica el estudiante.'),
+  id_nivel: z.coerce.number({ error: 'Indica el nivel.' }).int('Indica el nivel.').positive('Indica el nivel.').max(2_147_483_647, 'Indica el nivel.'),
+});
+
+/** Attempts used and extra attempts granted, per (child, level) pair. */
+async function attemptsOf(database: Database, pairs: readonly { u: number; n: number }[]): Promise<Map<string, { used: number; extra: number }>> {
+  const out = new Map<string, { used: number; extra: number }>();
+  if (!pairs.length) return out;
+  const { rows } = await database.raw(`
+    SELECT k.u, k.n,
+      (SELECT count(*)::int FROM intento i WHERE i.id_usuario = k.u AND i.id_nivel = k.n) AS used,
+      coalesce((SELECT p.intentos_extra FROM progreso p WHERE p.id_usuario = k.u AND p.id_nivel = k.n), 0) AS extra
+    FROM (SELECT DISTINCT * FROM unnest($1::int[], $2::int[]) AS t(u, n)) AS k`,
+  [`{${pairs.map((p) => p.u).join(',')}}`, `{${pairs.map((p) => p.n).join(',')}}`]);
+  for (const r of rows) out.set(`${r.u}:${r.n}`, { used: Number(r.used), extra: Number(r.extra) });
+  return out;
+}
 
 interface KeyedQuestion extends KeyQuestion {
   id_evaluacion: number;
@@ -174,7 +200,37 @@ export default async function resultadosRoutes(app: FastifyInstance, ctx: AppCon
       idUsuario: qs.id_usuario !== undefined ? idParam(qs.id_usuario, 'id_usuario') : undefined,
     });
     reply.header('X-Total-Count', String(total));
-    return rows;
+    // Whether the child has used every attempt at that level (the screen offers to grant one more).
+    const used = await attemptsOf(ctx.database, rows.map((r) => ({ u: r.id_usuario, n: r.id_nivel })));
+    return rows.map((r) => {
+      const a = used.get(`${r.id_usuario}:${r.id_nivel}`);
+      return { ...r, sin_intentos: !!a && a.used >= allowedAttempts(a.extra) };
+    });
+  });
+
+  /**
+   * A teacher (profesor and above) gives a child one more attempt at a level's quiz, once the child
+   * has used them all (docs/decisions.md). The level menu then offers the retry again.
+   */
+  app.post('/api/resultados/otro-intento', { preHandler: app.requireRole('profesor') }, async (req) => {
+    const body = validate(grantSchema, req.body ?? {});
+    const [u] = await db.select({ id: usuario.id }).from(usuario).where(eq(usuario.id, body.id_usuario));
+    if (!u) throw notFound('Usuario no encontrado.');
+    const [lvl] = await db.select({ id: nivel.idNivel }).from(nivel).where(eq(nivel.idNivel, body.id_nivel));
+    if (!lvl) throw notFound('Nivel no encontrado.');
+    const a = (await attemptsOf(ctx.database, [{ u: body.id_usuario, n: body.id_nivel }])).get(`${body.id_usuario}:${body.id_nivel}`) ?? { used: 0, extra: 0 };
+    if (a.used < allowedAttempts(a.extra)) throw conflict(STILL_HAS_ATTEMPTS_MSG, 'HAS_ATTEMPTS');
+    // Only granted when none is left, so a double click grants one attempt, not two.
+    const [row] = await db.insert(progreso)
+      .values({ idUsuario: body.id_usuario, idNivel: body.id_nivel, estado: ESTADO_EN_PROGRESO, intentosExtra: 1, reintentos: Math.max(0, a.used - 1 - 1) })
+      .onConflictDoUpdate({
+        target: [progreso.idUsuario, progreso.idNivel],
+        set: { intentosExtra: sql`${progreso.intentosExtra} + 1`, reintentos: sql`greatest(0, ${progreso.reintentos} - 1)`, actualizado: sql`now()` },
+        setWhere: sql`${progreso.intentosExtra} = ${a.extra}`,
+      })
+      .returning();
+    if (!row) throw conflict(STILL_HAS_ATTEMPTS_MSG, 'HAS_ATTEMPTS');
+    return { msg: GRANTED_MSG, data: { id_usuario: body.id_usuario, id_nivel: body.id_nivel, intentos_extra: row.intentosExtra, reintentos: row.reintentos } };
   });
 
   /** A learner's history (their own; admin and above anyone's), newest first. */
