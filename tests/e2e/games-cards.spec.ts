@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { POLL_MS, clickTarget, expectCaption, loginForGames, openGame, snap, tapTarget, waitPhase } from './games-helpers';
+import { POLL_MS, clickTarget, expectCaption, loginForGames, openGame, phaseCount, snap, tapTarget, waitNewPhase, waitPhase } from './games-helpers';
 import { CARDS_END_MESSAGES } from '../../games/cards/rules';
 
 interface Snap {
@@ -38,10 +38,15 @@ async function waitNext(page: Page, before: Snap) {
 
 type Act = (page: Page, name: string) => Promise<void>;
 
-/** Plays one round: optionally an empty card first, then the clue, then the right or a wrong word. */
-async function playRound(page: Page, opts: { emptyFirst?: boolean; right: boolean; act?: Act; keys?: boolean }) {
+/**
+ * Plays one round: optionally an empty card first, then the clue, then the right or a wrong word.
+ * Returns the state before the round and the state the feedback showed (read from the scene's
+ * phase log, so a feedback already over on a slow machine is still seen).
+ */
+async function playRound(page: Page, opts: { emptyFirst?: boolean; right: boolean; act?: Act; keys?: boolean }): Promise<{ before: Snap; feedback: Snap }> {
   const act = opts.act ?? clickTarget;
   const s = await snap<Snap>(page);
+  const feedbacks = await phaseCount(page, 'feedback');
   if (opts.emptyFirst) {
     const empty = [0, 1, 2].find((i) => i !== s.clueCard)!;
     await act(page, `card:${empty}`);
@@ -53,8 +58,8 @@ async function playRound(page: Page, opts: { emptyFirst?: boolean; right: boolea
   const index = found.options.findIndex((o) => (opts.right ? o.id === s.targetWordId : o.id !== s.targetWordId));
   if (opts.keys) await page.keyboard.press(String(index + 1));
   else await act(page, `option:${index}`);
-  await waitPhase(page, ['feedback', 'won', 'lost']);
-  return s;
+  const feedback = await waitNewPhase<Snap>(page, 'feedback', feedbacks, `the ${opts.right ? 'right' : 'wrong'} word of round ${s.roundIndex + 1}`);
+  return { before: s, feedback };
 }
 
 test.describe('Cartas', () => {
@@ -73,22 +78,21 @@ test.describe('Cartas', () => {
     await expect(page.getByTestId('sign-gif')).toHaveCount(0);
 
     // Round 1: right word → +10.
-    let before = await playRound(page, { right: true });
-    s = await snap<Snap>(page);
-    expect(s).toMatchObject({ phase: 'feedback', lastResult: 'correct', totalScore: 10 });
+    let { before, feedback } = await playRound(page, { right: true });
+    expect(feedback).toMatchObject({ phase: 'feedback', lastResult: 'correct', totalScore: 10 });
     await expect(page.getByTestId('sign-gif')).toBeVisible();
     await page.screenshot({ path: '/tmp/games-cards-correct.png' });
     await expectCaption(page, `¡Correcto! «${before.targetWord}» +10 puntos`);
     await waitNext(page, before);
 
     // Round 2: an empty card first (−2), then right (+10) → 18; played with the number keys.
-    before = await playRound(page, { emptyFirst: true, right: true, keys: true });
-    expect((await snap<Snap>(page)).totalScore).toBe(18);
+    ({ before, feedback } = await playRound(page, { emptyFirst: true, right: true, keys: true }));
+    expect(feedback.totalScore).toBe(18);
     await expectCaption(page, 'Carta vacía. -2 puntos.');
     await waitNext(page, before);
 
     for (let r = 2; r < 5; r++) {
-      before = await playRound(page, { right: true });
+      ({ before } = await playRound(page, { right: true }));
       await waitNext(page, before);
     }
     s = await waitPhase<Snap>(page, ['won']);
@@ -104,18 +108,18 @@ test.describe('Cartas', () => {
     await openGame(page, '/ruleta-palabras?nivel=3');
     await page.keyboard.press('Enter');
     await waitPhase(page, ['pick-card']);
-    let before = await playRound(page, { right: true });
+    let { before } = await playRound(page, { right: true });
     await waitNext(page, before);
-    before = await playRound(page, { right: false });
-    let s = await snap<Snap>(page);
-    expect(s).toMatchObject({ lastResult: 'wrong', lives: 2, totalScore: 0 });
+    const wrong = await playRound(page, { right: false });
+    before = wrong.before;
+    expect(wrong.feedback).toMatchObject({ lastResult: 'wrong', lives: 2, totalScore: 0 });
     await page.screenshot({ path: '/tmp/games-cards-wrong.png' });
     await expectCaption(page, `Era «${before.targetWord}»`);
     await waitNext(page, before);
-    before = await playRound(page, { right: false });
+    ({ before } = await playRound(page, { right: false }));
     await waitNext(page, before);
     await playRound(page, { right: false });
-    s = await waitPhase<Snap>(page, ['lost']);
+    let s = await waitPhase<Snap>(page, ['lost']);
     expect(s).toMatchObject({ lives: 0, totalScore: 0, endMessage: 'practice' });
     await expectCaption(page, 'Te quedaste sin vidas.');
     await page.screenshot({ path: '/tmp/games-cards-lost.png' });
@@ -135,8 +139,8 @@ test.describe('Cartas', () => {
       const s = await snap<Snap>(page);
       expect(s.levels).toBeGreaterThanOrEqual(1);
       expect(s.levels).toBeLessThanOrEqual(10);
-      const before = await playRound(page, { emptyFirst: true, right: true, act: tapTarget });
-      expect((await snap<Snap>(page)).totalScore).toBe(10);
+      const { before, feedback } = await playRound(page, { emptyFirst: true, right: true, act: tapTarget });
+      expect(feedback.totalScore).toBe(10);
       await page.screenshot({ path: '/tmp/games-cards-tablet.png' });
       await waitNext(page, before);
 

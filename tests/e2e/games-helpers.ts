@@ -92,3 +92,27 @@ export async function waitLogged<T = any>(page: Page, phase: string, timeout = 1
   );
   return (await handle.jsonValue()) as T;
 }
+
+/** How many times the scene has entered `phase` so far (from its phase log). */
+export async function phaseCount(page: Page, phase: string): Promise<number> {
+  return page.evaluate((p) => window.__game!.phases().filter((e) => e.phase === p).length, phase);
+}
+
+/**
+ * Waits until the scene enters `phase` once more than `countBefore` times (the action sent before
+ * this call reached the game) and returns the state it had then, even if it has already moved on.
+ * Fails within `timeout` naming what did not happen, instead of reading a state the action has not
+ * reached yet (input reaches a scene on its next frame, and software WebGL draws few frames).
+ */
+export async function waitNewPhase<T = any>(page: Page, phase: string, countBefore: number, what: string, timeout = 10_000): Promise<T> {
+  try {
+    const handle = await page.waitForFunction(
+      ([p, n]) => window.__game?.phases().filter((e) => e.phase === p)[n as number]?.state ?? null,
+      [phase, countBefore] as const,
+      { timeout, polling: POLL_MS },
+    );
+    return (await handle.jsonValue()) as T;
+  } catch (err) {
+    throw new Error(`${what}: the game never entered '${phase}' (${(err as Error).message.split('\n')[0]})`);
+  }
+}

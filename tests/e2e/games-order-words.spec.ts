@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { clickTarget, expectCaption, lastPauseOf, loginForGames, openGame, snap, waitPhase, POLL_MS } from './games-helpers';
+import { clickTarget, expectCaption, lastPauseOf, loginForGames, openGame, phaseCount, snap, waitNewPhase, waitPhase, POLL_MS } from './games-helpers';
 import { ORDER_END_MESSAGES, tileLetters } from '../../games/order-words/rules';
 
 interface Snap {
@@ -35,6 +35,9 @@ function rightOrder(s: Snap): number[] {
   });
 }
 
+/** The state at the first feedback of the game. */
+const waitLoggedFeedback = (page: Page) => waitNewPhase<Snap>(page, 'feedback', 0, 'the first check');
+
 /** Waits until the word changed or the game ended. */
 async function waitNext(page: Page, before: Snap) {
   await page.waitForFunction(
@@ -50,6 +53,7 @@ async function waitNext(page: Page, before: Snap) {
 /** Answers the current word right: ASCII letters typed, the others tapped; Enter or the button. */
 async function answerRight(page: Page, useButton: boolean) {
   const s = await snap<Snap>(page);
+  const feedbacks = await phaseCount(page, 'feedback');
   for (const id of rightOrder(s)) {
     const ch = s.tiles[id]!;
     if (/^[a-z]$/i.test(ch) && id % 2 === 0) await page.keyboard.press(ch.toLowerCase());
@@ -59,15 +63,20 @@ async function answerRight(page: Page, useButton: boolean) {
   await expect.poll(async () => lower((await snap<Snap>(page)).built)).toBe(lower(s.currentWord!));
   if (useButton) await clickTarget(page, 'button:check');
   else await page.keyboard.press('Enter');
+  await waitNewPhase(page, 'feedback', feedbacks, `the check of «${s.currentWord}» (${useButton ? 'button' : 'Enter'})`);
   return s;
 }
 
-/** Answers wrong: the tiles in their scrambled order (never the word itself). */
-async function answerWrong(page: Page) {
+/** Answers wrong: the tiles in their scrambled order (never the word itself); returns the state before and at the feedback. */
+async function answerWrong(page: Page): Promise<{ before: Snap; feedback: Snap }> {
   const s = await snap<Snap>(page);
+  const feedbacks = await phaseCount(page, 'feedback');
   for (let id = 0; id < s.tiles.length; id++) await clickTarget(page, `tile:${id}`);
+  // Every tile must have landed before 'Comprobar' is enabled.
+  await expect.poll(async () => (await snap<Snap>(page)).picked.length, { message: 'every tile placed' }).toBe(s.tiles.length);
   await clickTarget(page, 'button:check');
-  return s;
+  const feedback = await waitNewPhase<Snap>(page, 'feedback', feedbacks, `the check of a wrong «${s.currentWord}»`);
+  return { before: s, feedback };
 }
 
 test.describe('Ordenar palabras', () => {
@@ -98,7 +107,7 @@ test.describe('Ordenar palabras', () => {
     for (let i = 0; i < 6; i++) {
       const before = await answerRight(page, i % 2 === 0);
       if (i === 0) {
-        s = await snap<Snap>(page);
+        s = await waitLoggedFeedback(page);
         expect(s).toMatchObject({ phase: 'feedback', lastResult: 'correct', totalScore: 10 });
         await page.screenshot({ path: '/tmp/games-order-correct.png' });
         await expectCaption(page, `¡Correcto! «${before.currentWord}» +10 puntos`);
@@ -132,19 +141,21 @@ test.describe('Ordenar palabras', () => {
     await waitNext(page, before);
     expect((await snap<Snap>(page)).totalScore).toBe(10);
 
-    before = await answerWrong(page);
-    let s = await snap<Snap>(page);
+    let wrong = await answerWrong(page);
+    before = wrong.before;
+    let s = wrong.feedback;
     expect(s).toMatchObject({ phase: 'feedback', lastResult: 'wrong', lives: 2, totalScore: 5 });
     await page.screenshot({ path: '/tmp/games-order-wrong.png' });
     await expectCaption(page, `Era «${before.currentWord}»`);
     await waitNext(page, before);
 
-    before = await answerWrong(page);
-    expect(await snap<Snap>(page)).toMatchObject({ lives: 1, totalScore: 0 });
+    wrong = await answerWrong(page);
+    before = wrong.before;
+    expect(wrong.feedback).toMatchObject({ lives: 1, totalScore: 0 });
     await waitNext(page, before);
 
-    before = await answerWrong(page);
-    expect(await snap<Snap>(page)).toMatchObject({ lives: 0, totalScore: 0 }); // not −5
+    wrong = await answerWrong(page);
+    expect(wrong.feedback).toMatchObject({ lives: 0, totalScore: 0 }); // not −5
     s = await waitPhase<Snap>(page, ['lost']);
     expect(s).toMatchObject({ endMessage: 'practice', totalScore: 0 });
     await expectCaption(page, ORDER_END_MESSAGES.practice);
