@@ -67,9 +67,24 @@ export function clearSession() {
   emit();
 }
 
+/**
+ * Ends the session on the server (the token is refused from then on, on every device that copied
+ * it). Sent with keepalive so it survives the page changing right after; never waited for: a child
+ * who logs out offline is logged out of this browser at once all the same.
+ */
+function endServerSession() {
+  const token = getToken();
+  if (!token || typeof fetch === 'undefined') return;
+  const xsrf = /(?:^|;\s*)XSRF-TOKEN=([^;]*)/.exec(typeof document === 'undefined' ? '' : document.cookie)?.[1];
+  const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
+  if (xsrf) headers['X-XSRF-TOKEN'] = decodeURIComponent(xsrf);
+  void fetch('/api/user/logout', { method: 'POST', headers, credentials: 'same-origin', keepalive: true }).catch(() => undefined);
+}
+
 /** Signs out of the identity provider too when it was loaded (Google); never loads it just for this. */
 export async function logout() {
   const hook = (window as unknown as { __manitasSignOutProvider?: () => Promise<void> }).__manitasSignOutProvider;
+  endServerSession();
   clearSession();
   if (hook) {
     try {

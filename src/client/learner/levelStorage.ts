@@ -31,11 +31,13 @@ export function parseLevelData(raw: string | null | undefined): LocalLevelData {
     const v = JSON.parse(raw) as Record<string, unknown>;
     if (!v || typeof v !== 'object') return { ...EMPTY_LEVEL_DATA };
     const reintentos = Number(v.reintentos);
+    const extra = Number(v.intentosExtra);
     return {
       palabrasVistas: ids(v.palabrasVistas),
       mostrarCuestionario: v.mostrarCuestionario !== false,
       reintentos: Number.isInteger(reintentos) && reintentos > 0 ? reintentos : 0,
       ultimoResultado: lastResult(v.ultimoResultado),
+      ...(Number.isInteger(extra) && extra > 0 ? { intentosExtra: extra } : {}),
     };
   } catch {
     return { ...EMPTY_LEVEL_DATA };

@@ -50,10 +50,11 @@ async function progressOf(db: Db, userId: number, onlyLevel?: number): Promise<P
     palabras_vistas: Array.isArray(r.palabrasVistas) ? r.palabrasVistas.map(Number) : [],
     reintentos: r.reintentos,
     ultimo_resultado: latest.get(r.idNivel) ?? null,
+    intentos_extra: r.intentosExtra,
   }));
   for (const [lvl, res] of latest) {
     if (!rows.some((r) => r.idNivel === lvl)) {
-      out.push({ id_progreso: null, id_nivel: lvl, estado: ESTADO_EN_PROGRESO, palabras_vistas: [], reintentos: 0, ultimo_resultado: res });
+      out.push({ id_progreso: null, id_nivel: lvl, estado: ESTADO_EN_PROGRESO, palabras_vistas: [], reintentos: 0, ultimo_resultado: res, intentos_extra: 0 });
     }
   }
   return out.sort((a, b) => a.id_nivel - b.id_nivel);

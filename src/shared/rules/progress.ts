@@ -55,6 +55,8 @@ export interface LocalLevelData {
   mostrarCuestionario: boolean;
   reintentos: number;
   ultimoResultado: LastResult | null;
+  /** Extra attempts granted by a teacher that this browser has already taken into account. */
+  intentosExtra?: number;
 }
 
 export const EMPTY_LEVEL_DATA: LocalLevelData = Object.freeze({
@@ -71,6 +73,8 @@ export interface ServerLevelProgress {
   palabras_vistas: number[];
   reintentos: number;
   ultimo_resultado: { puntaje: number; correctas: number; total_preguntas: number; fecha: string } | null;
+  /** Extra attempts teachers granted at this level (beyond the spec's one attempt + 2 retries). */
+  intentos_extra?: number;
 }
 
 const time = (iso: string | undefined | null) => {
@@ -80,7 +84,9 @@ const time = (iso: string | undefined | null) => {
 
 /**
  * Merges the browser's data with the server's on load, so another device shows the same words
- * seen and result: words seen are the union; retries the larger count (capped at MAX_RETRIES);
+ * seen and result: words seen are the union; retries the larger count (capped at MAX_RETRIES),
+ * except right after a teacher granted another attempt (intentos_extra grew): then the server's
+ * lower count, so the level menu offers the retry again;
  * the last result the more recent one (the server's on a tie, since it judged it); the
  * questionnaire button stays hidden once either side knows it was used.
  */
@@ -98,11 +104,14 @@ export function mergeLevelData(local: LocalLevelData | null | undefined, server:
   let ultimoResultado = l.ultimoResultado;
   if (fromServer && (!ultimoResultado || time(fromServer.fecha) >= time(ultimoResultado.fecha))) ultimoResultado = fromServer;
   const vistas = [...new Set([...l.palabrasVistas, ...server.palabras_vistas])];
+  const granted = server.intentos_extra ?? 0;
+  const newGrant = granted > (l.intentosExtra ?? 0);
   return {
     palabrasVistas: vistas,
     mostrarCuestionario: l.mostrarCuestionario && !fromServer,
-    reintentos: Math.min(MAX_RETRIES, Math.max(l.reintentos, server.reintentos)),
+    reintentos: Math.min(MAX_RETRIES, newGrant ? server.reintentos : Math.max(l.reintentos, server.reintentos)),
     ultimoResultado,
+    ...(granted || l.intentosExtra ? { intentosExtra: Math.max(granted, l.intentosExtra ?? 0) } : {}),
   };
 }
 

@@ -140,6 +140,17 @@ describe('merge of local and server progress', () => {
     expect(mergeLevelData(local, null)).toEqual(local);
     expect(mergeLevelData(null, null)).toEqual(EMPTY_LEVEL_DATA);
   });
+  it('a teacher\'s new grant lowers the retries used once; after that the larger count wins again', () => {
+    const used = { ...local, reintentos: 2 };
+    const granted = { ...server, reintentos: 1, intentos_extra: 1 };
+    const m = mergeLevelData(used, granted);
+    expect(m.reintentos).toBe(1);
+    expect(m.intentosExtra).toBe(1);
+    // The same grant read again (another load) is not a new one.
+    expect(mergeLevelData({ ...m, reintentos: 2 }, granted).reintentos).toBe(2);
+    // A second grant is.
+    expect(mergeLevelData({ ...m, reintentos: 2 }, { ...granted, intentos_extra: 2 }).reintentos).toBe(1);
+  });
   it('a locally used questionnaire button stays hidden', () => {
     expect(mergeLevelData({ ...local, mostrarCuestionario: false }, server).mostrarCuestionario).toBe(false);
   });

@@ -8,8 +8,12 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { Title, useGetList } from 'react-admin';
+import Button from '@mui/material/Button';
+import ReplayIcon from '@mui/icons-material/Replay';
+import { useState } from 'react';
+import { Title, useGetList, useNotify } from 'react-admin';
 import { errorMessage } from '../dataProvider';
+import { ApiError, apiPost } from '../../api/http';
 
 export const PASS_MARK = 60;
 
@@ -20,8 +24,37 @@ export function shortDateTime(v: unknown): string {
 }
 
 /** /admin/resultados/{id}: the teacher results ('Resultados del Cuestionario'). */
+/**
+ * 'Dar otro intento': a child who used the spec's one attempt + 2 retries at a level may take the
+ * quiz once more when a teacher grants it (the server keeps the limit; docs/decisions.md).
+ */
+function GrantAttempt({ row, onDone }: { row: { id_usuario: number; id_nivel: number; usuario?: { nombre?: string } }; onDone: () => void }) {
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+  const grant = async () => {
+    setBusy(true);
+    try {
+      const r = await apiPost<{ msg: string }>('resultados/otro-intento', { id_usuario: row.id_usuario, id_nivel: row.id_nivel });
+      notify(r.msg, { type: 'success' });
+      onDone();
+    } catch (err) {
+      notify(err instanceof ApiError ? err.msg : 'No se pudo dar otro intento. Inténtalo de nuevo.', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button size="small" variant="outlined" startIcon={<ReplayIcon />} disabled={busy} onClick={() => void grant()}
+      aria-label={`Dar otro intento a ${row.usuario?.nombre ?? 'este estudiante'}`}>
+      Dar otro intento
+    </Button>
+  );
+}
+
 export default function Resultados() {
-  const { data, isPending, error } = useGetList('resultados', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'fecha', order: 'DESC' } });
+  const { data, isPending, error, refetch } = useGetList('resultados', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'fecha', order: 'DESC' } });
+  // The button goes on the newest attempt of each child and level only.
+  const shown = new Set<string>();
   return (
     <Box sx={{ p: { xs: 1, md: 3 } }}>
       <Title title="Resultados" />
@@ -37,13 +70,16 @@ export default function Resultados() {
           <Table size="small" aria-label="Resultados del Cuestionario">
             <TableHead>
               <TableRow>
-                {['#', 'Estudiante', 'Nivel', 'Correctas', 'Total Preguntas', 'Calificación (%)', 'Fecha'].map((h) => <TableCell key={h}>{h}</TableCell>)}
+                {['#', 'Estudiante', 'Nivel', 'Correctas', 'Total Preguntas', 'Calificación (%)', 'Fecha', 'Intentos'].map((h) => <TableCell key={h}>{h}</TableCell>)}
               </TableRow>
             </TableHead>
             <TableBody>
               {data.map((r, i) => {
                 const score = Number(r.puntaje ?? 0);
                 const pass = score >= PASS_MARK;
+                const pair = `${r.id_usuario}:${r.id_nivel}`;
+                const offerGrant = r.sin_intentos === true && !shown.has(pair);
+                shown.add(pair);
                 return (
                   <TableRow key={r.id ?? i}>
                     <TableCell>{i + 1}</TableCell>
@@ -55,6 +91,7 @@ export default function Resultados() {
                       {score.toFixed(2)}%
                     </TableCell>
                     <TableCell>{shortDateTime(r.fecha)}</TableCell>
+                    <TableCell>{offerGrant ? <GrantAttempt row={r as never} onDone={() => void refetch()} /> : null}</TableCell>
                   </TableRow>
                 );
               })}

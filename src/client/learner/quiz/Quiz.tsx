@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import SendIcon from '@mui/icons-material/Send';
 import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
 import ThumbUpIcon from '@mui/icons-material/ThumbUp';
-import { mediaUrl } from '../../api/http';
+import { ApiError, mediaUrl } from '../../api/http';
 import { useAlert } from '../../ui/AlertModal';
 import {
   ALL_ANSWERED_MSG, formatScore, isAnswered, isPass, isTextQuestion, NO_EVALUATION_MSG, type AttemptResult, type GivenAnswer,
@@ -132,6 +132,13 @@ export default function Quiz() {
       }));
       setResult(saved);
     } catch (err) {
+      if (err instanceof ApiError && err.code === 'NO_ATTEMPTS_LEFT') {
+        // Not a failed save but the server's limit: say so, and go back to the level.
+        setSending(false);
+        await alert(err.msg, { kind: 'warning' });
+        back();
+        return;
+      }
       // Save failures are only logged (section 8); the child can press the button again.
       console.error('No se pudieron guardar las respuestas', err);
     } finally {
