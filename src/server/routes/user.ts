@@ -11,7 +11,8 @@ import {
   DEVICE_COOKIE, KNOWN_DEVICE_RULE, Throttle, UNKNOWN_DEVICE_RULE, formatDevice, newDeviceId, parseDevice, rememberAccount, waitMessage,
 } from '../auth/throttle';
 import { loginSchema, profileSchema, registerSchema } from '../../shared/resources/usuario';
-import { AVATARS, LOGIN_REQUIRED_MSG, REG_MSG, SEXOS, validateRegistration } from '../../shared/validation/registration';
+import { AVATARS, LOGIN_REQUIRED_MSG, PROFILE_STRICTER_FIELDS, REG_MSG, SEXOS, unchangedProfileValue, validateRegistration } from '../../shared/validation/registration';
+import type { z } from 'zod';
 import { atLeast, roleRank } from '../../shared/roles';
 import { listParams } from './list';
 import { ADMIN_USERS_SORTABLE, adminUsers } from '../queries/admin-users';
@@ -147,7 +148,15 @@ export default async function userRoutes(app: FastifyInstance, ctx: AppContext) 
     // Nobody acts on an account whose role is above their own.
     if (!self && roleRank(current.rol as never) > roleRank(me.role)) throw forbidden('No puedes modificar a un usuario con un rol superior al tuyo.');
     const raw = (req.body ?? {}) as Record<string, unknown>;
-    const body = validate(profileSchema, raw);
+    // A stored value sent back unchanged is not checked against the profile's stricter rules.
+    const unchanged = typeof raw === 'object' && raw !== null && !Array.isArray(raw)
+      ? PROFILE_STRICTER_FIELDS.filter((k) => unchangedProfileValue(raw[k], (current as unknown as Record<string, unknown>)[k]))
+      : [];
+    const omit = Object.fromEntries(unchanged.map((k) => [k, true])) as Partial<Record<(typeof PROFILE_STRICTER_FIELDS)[number], true>>;
+    const parsed = validate(unchanged.length ? profileSchema.omit(omit) : profileSchema, raw) as Record<string, unknown>;
+    // Unchanged fields are left as stored (nothing to write for them).
+    for (const k of unchanged) parsed[k] = undefined;
+    const body = parsed as unknown as z.infer<typeof profileSchema>;
     if (body.email !== undefined && body.email.trim().toLowerCase() !== current.email.toLowerCase()) {
       throw badRequest('El correo electrónico no se puede cambiar desde el perfil.', { email: 'El correo es de solo lectura.' });
     }

@@ -56,4 +56,18 @@ export const LOGIN_REQUIRED_MSG = 'Todos los campos son obligatorios';
 export const RECOVERY_EMPTY_MSG = 'Por favor ingresa un correo válido';
 export const PROFILE_PHONE_RE = /^\d{10}$/;
 export const PROFILE_PHONE_MSG = 'El teléfono debe tener 10 dígitos.';
+
+/**
+ * The profile's rules (ten-digit phone, shorter names) are stricter than sign-up's (7–15 digits,
+ * +; names up to 120): both readings of the spec stand. A profile rule applies to a value the user
+ * changes; a stored value sent back unchanged is never refused (an admin's status toggle sends the
+ * whole record; a child saving a new avatar sends the phone they signed up with).
+ */
+export function unchangedProfileValue(sent: unknown, stored: unknown): boolean {
+  const norm = (v: unknown) => (v === null || v === undefined ? '' : String(v).trim());
+  return sent !== undefined && norm(sent) === norm(stored);
+}
+
+/** The profile fields whose rule is stricter than the rule they were stored under. */
+export const PROFILE_STRICTER_FIELDS = ['nombre', 'apellido', 'phone', 'fechaNacimiento'] as const;
 export const NO_USER_ID_MSG = 'No se pudo identificar al usuario';

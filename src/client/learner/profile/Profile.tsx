@@ -11,7 +11,7 @@ import { apiGet, apiPut, ApiError } from '../../api/http';
 import { getStoredUser, updateStoredUser, type SessionUser } from '../../auth/session';
 import { useAlert } from '../../ui/AlertModal';
 import { Loading } from '../../ui/Loading';
-import { NO_USER_ID_MSG, PROFILE_PHONE_MSG, PROFILE_PHONE_RE } from '../../../shared/validation/registration';
+import { NO_USER_ID_MSG, PROFILE_PHONE_MSG, PROFILE_PHONE_RE, unchangedProfileValue } from '../../../shared/validation/registration';
 
 interface ProfileForm {
   nombre: string;
@@ -61,7 +61,9 @@ export default function Profile() {
     if (!form) return;
     if (!user?.id) return void (await alert(NO_USER_ID_MSG, { kind: 'error' }));
     if (!form.nombre.trim()) return void (await alert('El nombre es obligatorio.', { kind: 'warning' }));
-    if (form.phone.trim() && !PROFILE_PHONE_RE.test(form.phone.trim())) return void (await alert(PROFILE_PHONE_MSG, { kind: 'warning' }));
+    // The ten-digit rule is for a phone the child changes; the one they signed up with stays valid.
+    const phoneChanged = !unchangedProfileValue(form.phone, full?.phone);
+    if (phoneChanged && form.phone.trim() && !PROFILE_PHONE_RE.test(form.phone.trim())) return void (await alert(PROFILE_PHONE_MSG, { kind: 'warning' }));
     setSaving(true);
     try {
       // All user fields except password and Credential, plus the chosen avatar.
