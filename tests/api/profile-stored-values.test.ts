@@ -64,4 +64,13 @@ describe('stored values stay editable', () => {
     const r = await t.call('PUT', `/api/user/${id}`, { as: token, body: { nombre: '  ' } });
     expect(r.statusCode).toBe(400);
   });
+
+  it('every stored user, sent back exactly as read, is accepted (the whole family of create/update rule gaps)', async () => {
+    const users = (await t.call('GET', '/api/user/usuarios', { as: 'superadmin' })).json().users as Record<string, unknown>[];
+    expect(users.length).toBeGreaterThanOrEqual(6);
+    for (const u of users) {
+      const r = await t.call('PUT', `/api/user/${u.id}`, { as: 'superadmin', body: u });
+      expect(r.statusCode, `${u.email}: ${r.body}`).toBe(200);
+    }
+  });
 });
