@@ -53,7 +53,7 @@ test('admin: every screen opens with its spec wording', async ({ page }) => {
 });
 
 test('/admin goes to /admin/inicio; the shell has the sidebar, search, name and Cerrar sesión', async ({ page }) => {
-  await loginAs(page, 'admin');
+  const { token } = await loginAs(page, 'admin');
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/admin\/inicio$/);
   await expect(page.getByRole('heading', { name: '¡Hola, Andrés!' })).toBeVisible();
@@ -64,9 +64,13 @@ test('/admin goes to /admin/inicio; the shell has the sidebar, search, name and 
   }
   // Roles only for superadmin.
   await expect(page.getByRole('menuitem', { name: 'Roles' })).toHaveCount(0);
+  const ended = page.waitForResponse((r) => r.url().endsWith('/api/user/logout'));
   await page.getByRole('button', { name: 'Cerrar sesión' }).click();
   await expect(page).toHaveURL(/\/logIn$/);
   expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+  expect((await ended).status()).toBe(200);
+  const r = await page.request.get('/api/user/usuarios', { headers: { Authorization: `Bearer ${token}` } });
+  expect(r.status()).toBe(401);
 });
 
 test('refusals keep the data and say why: wrong image type, delete of a word or level in use', async ({ page }) => {

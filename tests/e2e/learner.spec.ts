@@ -152,7 +152,7 @@ test.describe('learner area, as a new learner would use it', () => {
     await other.close();
   });
 
-  test('a failed questionnaire offers a retry while retries are under 2', async ({ page }) => {
+  test('a failed questionnaire offers a retry while retries are under 2; then an admin can grant one more', async ({ page, browser, baseURL }) => {
     await loginAs(page, 'nina');
     await page.goto('/home');
     await expect(page.getByText('¿Estás lista para la clase de hoy?')).toBeVisible();
@@ -188,6 +188,21 @@ test.describe('learner area, as a new learner would use it', () => {
     const res = await page.request.get(`/api/progreso/usuario/${uid}`, { headers: { Authorization: `Bearer ${token}` } });
     const lvl = (await res.json()).data.find((p: { id_nivel: number }) => `/supmenu/${p.id_nivel}` === levelUrl);
     expect(lvl).toMatchObject({ reintentos: 2, estado: 'en progreso', ultimo_resultado: { puntaje: 0 } });
+
+    // An admin gives Lucía one more attempt from the results screen (admin-only in the spec's
+    // route table); her level menu offers it.
+    const teacherCtx = await browser.newContext({ baseURL });
+    const teacher = await teacherCtx.newPage();
+    await loginAs(teacher, 'admin');
+    await teacher.goto('/admin/resultados/2');
+    await teacher.getByRole('button', { name: 'Dar otro intento a Lucía' }).click();
+    await expect(teacher.getByRole('alert').filter({ hasText: 'Listo: el estudiante tiene un intento más en este nivel.' })).toBeVisible();
+    await expect(teacher.getByRole('button', { name: 'Dar otro intento a Lucía' })).toHaveCount(0);
+    await teacherCtx.close();
+    await page.reload();
+    await page.getByRole('button', { name: 'Intentar de nuevo (1 intento)' }).click();
+    await failQuiz();
+    await expect(page.getByRole('button', { name: /Intentar de nuevo/ })).toHaveCount(0);
   });
 
   test('by touch on a phone: descriptions are written out, a tap starts a level and opens a word', async ({ browser, baseURL }) => {
@@ -252,13 +267,18 @@ test.describe('learner area, as a new learner would use it', () => {
     await expect(page.getByTestId('word-en')).toHaveText('red');
   });
 
-  test('admin sees the Admin button; Salir logs out to /logIn', async ({ page }) => {
-    await loginAs(page, 'admin');
+  test('admin sees the Admin button; Salir logs out to /logIn and the server refuses the old token', async ({ page }) => {
+    const { token, usuario } = await loginAs(page, 'admin');
     await page.goto('/home');
     await expect(page.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+    const ended = page.waitForResponse((r) => r.url().endsWith('/api/user/logout'));
     await page.getByRole('button', { name: 'Salir' }).click();
     await expect(page).toHaveURL(/\/logIn$/);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect((await ended).status()).toBe(200);
+    // A copy of the token (another tab, a script) is refused at once.
+    const r = await page.request.get(`/api/user/${usuario.id}`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(r.status()).toBe(401);
   });
 
   test('no questionnaire and no words show the spec messages', async ({ page }) => {
