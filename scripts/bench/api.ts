@@ -3,9 +3,13 @@
 // The database is PGlite unless DATABASE_URL is set (run it under scripts/with-postgres.sh).
 // --procs 2 starts the cluster entry with two workers (PostgreSQL only: PGlite is single-process).
 import autocannon, { type Result } from 'autocannon';
-import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { isChoiceQuestion } from '../../src/shared/rules/quiz';
+import { isChoiceQuestion, MAX_RETRIES } from '../../src/shared/rules/quiz';
+import { signToken } from '../../src/server/auth/jwt';
+import { openDatabase } from '../../src/server/db';
 import { BENCH_DIST, PORTS, buildClient, getJson, login, machine, saveResult, startServer, table, type Server } from './lib';
 
 interface Args { duration: number; connections: number[]; procs: number[]; cases: string[] | null; label: string; warmup: number }
@@ -37,6 +41,8 @@ interface Case {
   /** One body, or one per connection (each connection signs in as its own learner). */
   body?: string;
   perConnection?: { headers: Record<string, string>; body?: string }[];
+  /** A new learner's headers and body for every request (quiz submits: see submitRotation). */
+  perRequest?: () => { headers: Record<string, string>; body: string };
   learnerRead?: boolean;
 }
 
@@ -54,33 +60,47 @@ export interface Row {
   non2xx: number;
 }
 
-interface Learner { token: string; id: number }
+/** Learners made for the quiz-submit case: enough that every measured submit is an accepted one. */
+export const SUBMIT_LEARNERS = Number(process.env.BENCH_SUBMIT_LEARNERS || 8000);
 
-/** Learners for the write cases: one account per connection, as in a classroom. */
-async function learners(base: string, n: number): Promise<Learner[]> {
-  const out: Learner[] = [];
-  const stamp = Date.now().toString(36);
-  for (let i = 0; i < n; i++) {
-    const email = `bench-${stamp}-${i}@manitas.test`;
-    const r = await fetch(`${base}/api/user/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        nombre: 'Banco', apellido: `Prueba ${i}`, fechaNacimiento: '2016-05-01', Credential: `BENCH-${i}`, email,
-        password: 'Manitas2024', phone: '5512345678', avatar: i % 2 ? 'boy' : 'girl', sexo: i % 2 ? 'niño' : 'niña',
-      }),
-    });
-    if (r.status !== 201) throw new Error(`registro ${email}: ${r.status} ${await r.text()}`);
-    const s = await login(base, email);
-    out.push({ token: s.token, id: s.usuario.id });
+/**
+ * Learner accounts written straight into the database (one statement; the sign-up route would
+ * spend ~0.1 s of scrypt on each), and a token for each signed with the server's JWT_SECRET, as the
+ * login route would sign it. Returns their ids.
+ */
+async function makeLearners(db: { databaseUrl: string | null; dataDir: string | null }, n: number): Promise<number[]> {
+  const database = await openDatabase(db);
+  try {
+    const stamp = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+    const { rows } = await database.raw(`INSERT INTO usuario (nombre, apellido, email, status, sexo, avatar, fecha_nacimiento, credential)
+      SELECT 'Banco', 'Prueba ' || g, 'bench-' || $1 || '-' || g || '@manitas.test', true, 'niña', 'girl', '2016-05-01', 'BENCH-' || g
+      FROM generate_series(1, $2::int) AS g RETURNING id`, [stamp, n]);
+    return rows.map((r) => Number(r.id));
+  } finally {
+    await database.close();
   }
-  return out;
+}
+
+/**
+ * The quiz-submit case keeps measuring accepted submits now that the server keeps the spec's
+ * limit (one attempt + MAX_RETRIES per level): request k goes to slot k mod S (a learner and a
+ * level), so a slot's attempts are S requests apart, and no slot is used more than allowed.
+ */
+function submitRotation(tokens: string[], bodies: string[], baseHeaders: Record<string, string>): () => { headers: Record<string, string>; body: string } {
+  const slots = tokens.length * bodies.length;
+  const capacity = slots * (1 + MAX_RETRIES);
+  let k = 0;
+  return () => {
+    if (k >= capacity) throw new Error(`el banco agotó los intentos de ${tokens.length} alumnos: sube BENCH_SUBMIT_LEARNERS`);
+    const slot = k++ % slots;
+    return { headers: { ...baseHeaders, authorization: `Bearer ${tokens[slot % tokens.length]!}` }, body: bodies[Math.floor(slot / tokens.length)]! };
+  };
 }
 
 interface Pregunta { id_pregunta: number; Tipo: string; respuestas: { id_respuesta: number; respuesta: string }[] }
 interface Detalle { id_nivel: number; preguntas: Pregunta[] }
 
-async function cases(base: string, maxConn: number): Promise<Case[]> {
+async function cases(base: string, submitTokens: string[]): Promise<Case[]> {
   const nino = await login(base, 'nino@manitas.test');
   const niveles = await getJson<{ data: { id_nivel: number }[] }>(base, 'nivel/getNivels', nino.token);
   const lvl = niveles.data[0]!.id_nivel;
@@ -97,7 +117,12 @@ async function cases(base: string, maxConn: number): Promise<Case[]> {
   // Check the body is accepted before measuring it.
   const probe = await fetch(`${base}/api/resultados/save-multiple`, { method: 'POST', headers: { authorization: `Bearer ${nino.token}`, 'content-type': 'application/json' }, body: quizBody });
   if (probe.status !== 201) throw new Error(`save-multiple de prueba: ${probe.status} ${await probe.text()}`);
-  const kids = await learners(base, maxConn);
+  // One body per level with a quiz: each (learner, level) has its own attempts.
+  const quizBodies = det.data.filter((d) => d.preguntas.length).map((d) => JSON.stringify({
+    respuestas: d.preguntas.map((p) => (isChoiceQuestion(p.Tipo) && p.respuestas.length
+      ? { id_pregunta: p.id_pregunta, id_nivel: d.id_nivel, id_respuesta: p.respuestas[0]!.id_respuesta }
+      : { id_pregunta: p.id_pregunta, id_nivel: d.id_nivel, respuesta: 'hola' })),
+  }));
   // What a browser sends: the app's page set the XSRF cookie once, and every call carries it (the
   // writes echo it in X-XSRF-TOKEN). Without it the server would issue a new cookie on every reply.
   const h = await fetch(`${base}/api/health`);
@@ -114,7 +139,7 @@ async function cases(base: string, maxConn: number): Promise<Case[]> {
     { name: 'detalles', title: 'GET evaluacion/detalles', method: 'GET', path: '/api/evaluacion/detalles', headers: auth, learnerRead: true },
     {
       name: 'saveMultiple', title: 'POST resultados/save-multiple', method: 'POST', path: '/api/resultados/save-multiple',
-      perConnection: kids.map((k) => ({ headers: { ...json, authorization: `Bearer ${k.token}` }, body: quizBody })),
+      perRequest: submitRotation(submitTokens, quizBodies, json),
     },
     {
       name: 'login', title: 'POST user/logIn', method: 'POST', path: '/api/user/logIn', headers: json,
@@ -124,6 +149,13 @@ async function cases(base: string, maxConn: number): Promise<Case[]> {
 }
 
 async function fire(base: string, c: Case, connections: number, duration: number): Promise<Result> {
+  if (c.perRequest) {
+    const next = c.perRequest;
+    return autocannon({
+      url: base + c.path, connections, duration,
+      requests: [{ method: c.method, setupRequest: (req) => ({ ...req, ...next() }) }],
+    });
+  }
   if (c.perConnection) {
     // Every connection is its own learner, as in a classroom: one autocannon, and each of its
     // clients gets the next learner's headers and body as it is set up.
@@ -148,10 +180,23 @@ export async function runApi(args: Args): Promise<Row[]> {
       console.log(`(--procs ${procs} necesita PostgreSQL: PGlite es de un solo proceso; se omite)`);
       continue;
     }
-    const server: Server = await startServer({ port: PORTS.api, entry: procs > 1 ? 'cluster' : 'main', workers: procs });
+    // The bench knows the server's JWT_SECRET, to sign the submit learners' tokens as the login would.
+    const secret = randomBytes(32).toString('base64url');
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'manitas-bench-'));
+    const start = () => startServer({ port: PORTS.api, entry: procs > 1 ? 'cluster' : 'main', workers: procs, env: { JWT_SECRET: secret }, dataDir });
+    let server: Server = await start();
+    let ids: number[];
+    if (process.env.DATABASE_URL) {
+      ids = await makeLearners({ databaseUrl: process.env.DATABASE_URL, dataDir: null }, SUBMIT_LEARNERS);
+    } else {
+      // PGlite belongs to one process: write the learners while the server is stopped.
+      await server.stop();
+      ids = await makeLearners({ databaseUrl: null, dataDir }, SUBMIT_LEARNERS);
+      server = await start();
+    }
+    const tokens = ids.map((id) => signToken({ sub: id, tv: 0 }, secret, 3600));
     try {
-      const maxConn = Math.max(...args.connections);
-      const all = await cases(server.base, maxConn);
+      const all = await cases(server.base, tokens);
       const chosen = all.filter((c) => !args.cases || args.cases.includes(c.name) || c.name === 'ceiling');
       for (const conns of args.connections) {
         let ceiling = 0;
@@ -171,6 +216,7 @@ export async function runApi(args: Args): Promise<Row[]> {
       }
     } finally {
       await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   }
   return out;
