@@ -189,12 +189,27 @@ test.describe('learner area, as a new learner would use it', () => {
     const lvl = (await res.json()).data.find((p: { id_nivel: number }) => `/supmenu/${p.id_nivel}` === levelUrl);
     expect(lvl).toMatchObject({ reintentos: 2, estado: 'en progreso', ultimo_resultado: { puntaje: 0 } });
 
+    // A stale tab that still shows the quiz: the server refuses a 4th attempt and the quiz says so.
+    await page.goto(levelUrl.replace('/supmenu/', '/cuestionario/'));
+    await expect(page.getByTestId('question-card')).toHaveCount(4);
+    for (const group of await page.getByRole('radiogroup').all()) await group.getByRole('radio').first().check();
+    for (const box of await page.getByLabel('Escribe tu respuesta').all()) await box.fill('no sé');
+    await page.getByRole('button', { name: 'Enviar respuestas' }).click();
+    await expect(page.getByTestId('alert-modal')).toContainText('Ya usaste todos tus intentos de este cuestionario. Pide a tu profesor que te dé otro intento.');
+    await page.screenshot({ path: '/tmp/learner-quiz-no-attempts-1280.png' });
+    await page.getByRole('button', { name: 'Cerrar' }).click();
+    await expect(page).toHaveURL(new RegExp(`${levelUrl}$`));
+
     // An admin gives Lucía one more attempt from the results screen (admin-only in the spec's
     // route table); her level menu offers it.
     const teacherCtx = await browser.newContext({ baseURL });
     const teacher = await teacherCtx.newPage();
     await loginAs(teacher, 'admin');
     await teacher.goto('/admin/resultados/2');
+    await expect(teacher.getByRole('button', { name: 'Dar otro intento a Lucía' })).toBeVisible();
+    await teacher.screenshot({ path: '/tmp/admin-results-grant-1280.png', fullPage: true });
+    await teacher.setViewportSize({ width: 768, height: 1024 });
+    await teacher.screenshot({ path: '/tmp/admin-results-grant-768.png', fullPage: true });
     await teacher.getByRole('button', { name: 'Dar otro intento a Lucía' }).click();
     await expect(teacher.getByRole('alert').filter({ hasText: 'Listo: el estudiante tiene un intento más en este nivel.' })).toBeVisible();
     await expect(teacher.getByRole('button', { name: 'Dar otro intento a Lucía' })).toHaveCount(0);
