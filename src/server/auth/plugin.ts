@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { eq } from 'drizzle-orm';
+import { eq, gt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { tokenVerifier } from './jwt';
 import { rol, sesionRevocada, usuario } from '../db/schema';
@@ -44,9 +44,9 @@ export async function loadAuthUser(db: Db, id: number): Promise<(AuthUser & { st
   };
 }
 
-async function isRevoked(db: Db, sid: string): Promise<boolean> {
-  const rows = await db.select({ sid: sesionRevocada.sid }).from(sesionRevocada).where(eq(sesionRevocada.sid, sid));
-  return rows.length > 0;
+async function revokedSessions(db: Db): Promise<Set<string>> {
+  const rows = await db.select({ sid: sesionRevocada.sid }).from(sesionRevocada).where(gt(sesionRevocada.expira, new Date()));
+  return new Set(rows.map((r) => r.sid));
 }
 
 const SESSION_INVALID = 'Tu sesión expiró o no es válida. Inicia sesión de nuevo.';
@@ -65,8 +65,10 @@ export default fp<{ db: Db; secret: string }>(async (app, opts) => {
     const u = await app.ctx.cache.get('auth', `u${claims.sub}`, () => loadAuthUser(opts.db, claims.sub));
     // Deactivated users and tokens issued before a password change are refused.
     if (!u || !u.status || u.tokenVersion !== claims.tv) return;
-    // A session ended by logging out is refused at once (the revocation empties this cache in every process).
-    if (claims.sid && (await app.ctx.cache.get('auth', `s${claims.sid}`, () => isRevoked(opts.db, claims.sid!)))) return;
+    // A session ended by logging out is refused at once: the ids of the logged-out sessions still
+    // unexpired are one cached set per process (a logout empties it in every process), so a new
+    // token costs no query.
+    if (claims.sid && (await app.ctx.cache.get('auth', 'sesiones-revocadas', () => revokedSessions(opts.db))).has(claims.sid)) return;
     req.user = { id: u.id, role: u.role, email: u.email, sid: claims.sid, exp: claims.exp };
   });
 
