@@ -41,7 +41,8 @@ test('teacher results: columns, green at 60 or more, red below; the dashboard co
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Resultados del Cuestionario' })).toBeVisible();
   const headers = page.getByRole('columnheader');
-  await expect(headers).toHaveText(['#', 'Estudiante', 'Nivel', 'Correctas', 'Total Preguntas', 'Calificación (%)', 'Fecha']);
+  // The spec's columns, then ours: 'Intentos' (the grant of one more attempt, docs/decisions.md).
+  await expect(headers).toHaveText(['#', 'Estudiante', 'Nivel', 'Correctas', 'Total Preguntas', 'Calificación (%)', 'Fecha', 'Intentos']);
   const mateo = page.getByRole('row').filter({ hasText: 'Mateo López' }).filter({ hasText: '100.00%' }).first();
   const lucia = page.getByRole('row').filter({ hasText: 'Lucía García' }).filter({ hasText: '0.00%' }).first();
   await expect(mateo.locator('[data-pass]')).toHaveText('100.00%');
