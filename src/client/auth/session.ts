@@ -1,4 +1,5 @@
 import { readStoredUser } from '../../shared/routes';
+import { readCookie } from '../api/http';
 import { readRole, type Role } from '../../shared/roles';
 
 /** The session user as kept in the browser under `user` (the login reply's usuario, as it is). */
@@ -75,9 +76,9 @@ export function clearSession() {
 function endServerSession() {
   const token = getToken();
   if (!token || typeof fetch === 'undefined') return;
-  const xsrf = /(?:^|;\s*)XSRF-TOKEN=([^;]*)/.exec(typeof document === 'undefined' ? '' : document.cookie)?.[1];
+  const xsrf = readCookie('XSRF-TOKEN');
   const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
-  if (xsrf) headers['X-XSRF-TOKEN'] = decodeURIComponent(xsrf);
+  if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
   void fetch('/api/user/logout', { method: 'POST', headers, credentials: 'same-origin', keepalive: true }).catch(() => undefined);
 }
 

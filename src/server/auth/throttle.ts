@@ -116,9 +116,11 @@ export function rememberAccount(d: Device, account: number): Device {
   return { id: d.id, accounts: [...d.accounts.filter((a) => a !== account), account].slice(-DEVICE_MAX_ACCOUNTS) };
 }
 
+export const LOGIN_LIMIT_MSG = 'Demasiados intentos de inicio de sesión. Espera unos minutos e inténtalo de nuevo.';
+
 /** The Spanish message for a wait. */
 export function waitMessage(ms: number): string {
   const s = Math.ceil(ms / 1000);
-  if (s >= 90) return 'Demasiados intentos de inicio de sesión. Espera unos minutos e inténtalo de nuevo.';
+  if (s >= 90) return LOGIN_LIMIT_MSG;
   return `Demasiados intentos de inicio de sesión. Espera ${s} ${s === 1 ? 'segundo' : 'segundos'} e inténtalo de nuevo.`;
 }

@@ -222,7 +222,7 @@ export default async function resultadosRoutes(app: FastifyInstance, ctx: AppCon
     if (a.used < allowedAttempts(a.extra)) throw conflict(STILL_HAS_ATTEMPTS_MSG, 'HAS_ATTEMPTS');
     // Only granted when none is left, so a double click grants one attempt, not two.
     const [row] = await db.insert(progreso)
-      .values({ idUsuario: body.id_usuario, idNivel: body.id_nivel, estado: ESTADO_EN_PROGRESO, intentosExtra: 1, reintentos: Math.max(0, a.used - 1 - 1) })
+      .values({ idUsuario: body.id_usuario, idNivel: body.id_nivel, estado: ESTADO_EN_PROGRESO, intentosExtra: 1, reintentos: Math.max(0, a.used - 1 - 1 /* granted */) })
       .onConflictDoUpdate({
         target: [progreso.idUsuario, progreso.idNivel],
         set: { intentosExtra: sql`${progreso.intentosExtra} + 1`, reintentos: sql`greatest(0, ${progreso.reintentos} - 1)`, actualizado: sql`now()` },

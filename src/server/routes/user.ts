@@ -19,7 +19,6 @@ import { ADMIN_USERS_SORTABLE, adminUsers } from '../queries/admin-users';
 
 export const LOGIN_FAILED_MSG = 'Credenciales incorrectas';
 export const INACTIVE_MSG = 'Tu cuenta está desactivada. Pide ayuda a tu profesor o a un administrador.';
-export const LOGIN_LIMIT_MSG = 'Demasiados intentos de inicio de sesión. Espera unos minutos e inténtalo de nuevo.';
 
 /** The date in the easternmost time zone (UTC+14): no child's "today" is later than this. */
 function latestToday(now = new Date()): string {
@@ -153,10 +152,8 @@ export default async function userRoutes(app: FastifyInstance, ctx: AppContext) 
       ? PROFILE_STRICTER_FIELDS.filter((k) => unchangedProfileValue(raw[k], (current as unknown as Record<string, unknown>)[k]))
       : [];
     const omit = Object.fromEntries(unchanged.map((k) => [k, true])) as Partial<Record<(typeof PROFILE_STRICTER_FIELDS)[number], true>>;
-    const parsed = validate(unchanged.length ? profileSchema.omit(omit) : profileSchema, raw) as Record<string, unknown>;
-    // Unchanged fields are left as stored (nothing to write for them).
-    for (const k of unchanged) parsed[k] = undefined;
-    const body = parsed as unknown as z.infer<typeof profileSchema>;
+    // Unchanged fields are left out (zod drops keys it does not know): nothing to write for them.
+    const body = validate(unchanged.length ? profileSchema.omit(omit) : profileSchema, raw) as z.infer<typeof profileSchema>;
     if (body.email !== undefined && body.email.trim().toLowerCase() !== current.email.toLowerCase()) {
       throw badRequest('El correo electrónico no se puede cambiar desde el perfil.', { email: 'El correo es de solo lectura.' });
     }

@@ -23,7 +23,6 @@ export function shortDateTime(v: unknown): string {
   return Number.isNaN(d.getTime()) ? '-' : d.toLocaleDateString('es-MX', { day: '2-digit', month: '2-digit', year: 'numeric' });
 }
 
-/** /admin/resultados/{id}: the teacher results ('Resultados del Cuestionario'). */
 /**
  * 'Dar otro intento': a child who used the spec's one attempt + 2 retries at a level may take the
  * quiz once more when a teacher grants it (the server keeps the limit; docs/decisions.md).
@@ -51,6 +50,7 @@ function GrantAttempt({ row, onDone }: { row: { id_usuario: number; id_nivel: nu
   );
 }
 
+/** /admin/resultados/{id}: the teacher results ('Resultados del Cuestionario'). */
 export default function Resultados() {
   const { data, isPending, error, refetch } = useGetList('resultados', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'fecha', order: 'DESC' } });
   // The button goes on the newest attempt of each child and level only.

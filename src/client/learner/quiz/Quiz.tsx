@@ -134,7 +134,6 @@ export default function Quiz() {
     } catch (err) {
       if (err instanceof ApiError && err.code === 'NO_ATTEMPTS_LEFT') {
         // Not a failed save but the server's limit: say so, and go back to the level.
-        setSending(false);
         await alert(err.msg, { kind: 'warning' });
         back();
         return;
