@@ -20,6 +20,8 @@ export const usuario = pgTable('usuario', {
   /** Bumped on password change and deactivation: tokens carrying an older version stop working. */
   tokenVersion: integer('token_version').notNull().default(0),
   googleUid: text('google_uid'),
+  /** The learner's sign-player and sound choices (src/shared/rules/preferences.ts), JSON text; null = defaults. */
+  preferencias: text('preferencias'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   uniqueIndex('usuario_email_lower_uq').on(sql`lower(${t.email})`),
@@ -56,6 +58,11 @@ export const multimedia = pgTable('multimedia', {
   descripcion: text('descripcion').notNull(),
   url: text('url').notNull(),
   idPalabra: integer('id_palabra').notNull().references(() => palabra.idPalabra, { onDelete: 'restrict' }),
+  /** Bytes of the stored file (null for rows older than migration 0005 until the backfill sets it). */
+  tamano: integer('tamano'),
+  /** A compact rendition of a GIF (animated WebP, same size and timing) the players prefer; null = none. */
+  urlCompacta: text('url_compacta'),
+  tamanoCompacta: integer('tamano_compacta'),
 }, (t) => [index('multimedia_id_palabra_idx').on(t.idPalabra)]);
 
 export const contenido = pgTable('contenido', {
