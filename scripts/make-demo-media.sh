@@ -6,8 +6,23 @@
 #
 #   bash scripts/make-demo-media.sh
 #
-# Requirements (Debian): espeak-ng sox imagemagick fonts-dejavu-core
-#                        lame gifsicle pngquant   (+ node, already needed by the app)
+# Requirements (Debian): apt-get install imagemagick espeak-ng sox lame gifsicle pngquant fonts-dejavu-core
+#                        (+ node, already needed by the app)
+#
+# ImageMagick is always run as /usr/bin/convert (Debian's package), never the first
+# "convert" on PATH: a machine may have another program of that name earlier on PATH
+# (e.g. a stand-in in /usr/local/bin). Set CONVERT=/path/to/convert to override.
+#
+# What it makes (no vocabulary word is printed on any of it: the games show the word
+# next to the pictures and the sign, so a printed word would give the answer away):
+#   niveles/<level>.png            level card with the level's title (not a vocabulary word)
+#   palabras/<slug>/img-es.png     the word's picture (no text)
+#   palabras/<slug>/img-en.png     the same picture (no text)
+#   palabras/<slug>/menu.gif       the picture hopping (no text)
+#   palabras/<slug>/sign.gif       PLACEHOLDER sign: a drawn person moving the hands along a
+#                                  path derived from the slug. It is not real sign language.
+#   palabras/<slug>/audio-*.mp3    the word spoken by espeak-ng
+#   sounds/level-start.mp3         level start chime
 #
 # Idempotent: every output file is overwritten; running it twice gives the same files.
 # words.json must stay in sync with src/server/db/seed/content.ts (same levels/slugs/texts).
@@ -19,7 +34,11 @@ OUT="$ROOT/public/demo"
 FONT_BOLD="/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
 FONT="/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 
-for tool in node convert espeak-ng sox lame gifsicle pngquant; do
+CONVERT="${CONVERT:-/usr/bin/convert}"
+[[ -x "$CONVERT" ]] && "$CONVERT" -version 2>/dev/null | grep -q ImageMagick ||
+  { echo "missing ImageMagick at $CONVERT (apt-get install imagemagick)" >&2; exit 1; }
+convert() { "$CONVERT" "$@"; }
+for tool in node espeak-ng sox lame gifsicle pngquant; do
   command -v "$tool" >/dev/null || { echo "missing tool: $tool" >&2; exit 1; }
 done
 [[ -f "$FONT_BOLD" && -f "$FONT" ]] || { echo "missing DejaVu fonts (fonts-dejavu-core)" >&2; exit 1; }
@@ -49,7 +68,7 @@ word_color() {
     perro) echo "#c68642";; gato) echo "#9e9e9e";; pajaro) echo "#4fc3f7";;
     pez) echo "#ff8c42";; conejo) echo "#f8bbd0";; leon) echo "#f4b400";;
     rojo) echo "#e53935";; azul) echo "#1e88e5";; verde) echo "#43a047";;
-    amarillo) echo "#fdd835";; rosado) echo "#f48fb1";; marron) echo "#8d6e63";;
+    amarillo) echo "#fdd835";; rosado) echo "#f48fb1";; marron) echo "#8b5a2b";;
     mama) echo "#ec407a";; papa) echo "#42a5f5";; nino) echo "#66bb6a";;
     nina) echo "#ab47bc";; abuelo) echo "#8d6e63";; bebe) echo "#ffd54f";;
     manzana) echo "#e53935";; platano) echo "#fdd835";; pina) echo "#f9a825";;
@@ -144,6 +163,31 @@ motif() { # level slug colour
   esac
 }
 
+# A colour word's picture (about 150x130, centred on (0,0)): a paint splash with drops
+# and a crayon, both in the colour. The level card keeps the plain splash of motif().
+colour_picture() { # colour
+  local c="$1" splash="circle 0,0 44,0 circle 40,-30 54,-30 circle -44,20 -32,20 circle 24,38 35,38
+    circle -30,-38 -20,-38 circle -48,-16 -40,-16 circle 8,-44 16,-44 circle 44,10 50,10"
+  local drops="circle 70,-48 76,-48 circle -66,40 -61,40 circle 52,-58 55.5,-58 circle -62,-48 -58,-48"
+  echo "push graphic-context translate -22,-6
+      push graphic-context fill #333333 stroke #333333 stroke-width 6 $splash pop graphic-context
+      push graphic-context fill $c stroke none $splash pop graphic-context
+      fill $c $drops
+      push graphic-context fill #ffffff stroke none ellipse -14,-16 12,7 0,360 pop graphic-context
+    pop graphic-context
+    push graphic-context translate 44,28 rotate 35
+      fill $c polygon -12,-40 12,-40 3,-64 -3,-64 roundrectangle -13,-42 13,46 4,4
+      push graphic-context fill #000000 fill-opacity 0.3 stroke none rectangle -11.5,-24 11.5,-16 rectangle -11.5,28 11.5,36
+      polygon -3,-64 3,-64 1.5,-60 -1.5,-60 pop graphic-context
+      push graphic-context fill #ffffff fill-opacity 0.55 stroke none rectangle -8,-12 -3,22 pop graphic-context
+    pop graphic-context"
+}
+
+# The picture of a word: the motif, or for a colour word the colour picture.
+picture() { # level slug colour
+  if [[ "$1" == colores ]]; then colour_picture "$3"; else motif "$@"; fi
+}
+
 # Five-pointed star polygon at (cx,cy) with outer radius r.
 star() { # cx cy r
   awk -v cx="$1" -v cy="$2" -v r="$3" 'BEGIN {
@@ -205,78 +249,173 @@ make_level_card() { # level
 }
 
 # ---------------------------------------------------------------------------
-# Word pictures: img-es.png / img-en.png (320x240)
+# Word pictures: img-es.png / img-en.png (320x240). The picture only: no text at all.
+# Both files get the same picture (a school may later upload a different one per language).
 # ---------------------------------------------------------------------------
-make_word_image() { # level slug text langlabel out
-  local level="$1" slug="$2" text="$3" lang="$4" out="$5" color bg accent
-  color="$(word_color "$slug")"; bg="$(level_bg "$level")"; accent="$(level_accent "$level")"
-  text_layer "$TMP/word.png" "$FONT_BOLD" "#333333" 296x62 "$text"
-  text_layer "$TMP/lang.png" "$FONT_BOLD" "#ffffff" 84x18 "$lang"
-  convert -size 320x240 xc:"$bg" \
+make_word_image() { # level slug out
+  local level="$1" slug="$2" out="$3" color accent
+  color="$(word_color "$slug")"; accent="$(level_accent "$level")"
+  convert -size 320x240 xc:"$(level_bg "$level")" \
     -fill "#ffffff" -stroke "$accent" -strokewidth 4 -draw "roundrectangle 6,6 313,233 22,22" \
-    -fill "$accent" -stroke none -draw "roundrectangle 14,14 110,38 12,12" \
     -stroke "#333333" -strokewidth 3 \
-    -draw "push graphic-context translate 160,102 scale 0.88,0.88 $(motif "$level" "$slug" "$color") pop graphic-context" \
-    "$TMP/lang.png" -geometry +20+17 -composite \
-    "$TMP/word.png" -geometry +12+166 -composite \
+    -draw "push graphic-context translate 160,122 scale 1.2,1.2 $(picture "$level" "$slug" "$color") pop graphic-context" \
     "${PNG_OPTS[@]}" "$out"
   optimise_png "$out"
 }
 
 # ---------------------------------------------------------------------------
-# Menu card: menu.gif (200x150, 2 frames: the picture "hops")
+# Menu card: menu.gif (200x150, the picture hops and lands; no text)
 # ---------------------------------------------------------------------------
-make_menu_gif() { # level slug text out
-  local level="$1" slug="$2" text="$3" out="$4" color bg accent f dy
-  color="$(word_color "$slug")"; bg="$(level_bg "$level")"; accent="$(level_accent "$level")"
-  text_layer "$TMP/mword.png" "$FONT_BOLD" "#333333" 184x40 "$text"
-  for f in 0 1; do
-    dy=$((62 - f * 6))
-    convert -size 200x150 xc:"$bg" \
+make_menu_gif() { # level slug out
+  local level="$1" slug="$2" out="$3" color accent pic f dy rx frames=()
+  color="$(word_color "$slug")"; accent="$(level_accent "$level")"
+  pic="$(picture "$level" "$slug" "$color")"
+  for f in 0 1 2 3 4 5; do
+    dy="$(awk -v f="$f" 'BEGIN { printf "%.1f", 10 * sin(atan2(0, -1) * f / 6) }')"
+    rx="$(awk -v dy="$dy" 'BEGIN { printf "%.1f", 34 - dy }')"
+    convert -size 200x150 xc:"$(level_bg "$level")" \
       -fill "#ffffff" -stroke "$accent" -strokewidth 3 -draw "roundrectangle 3,3 196,146 16,16" \
-      -stroke "#333333" -strokewidth 2 \
-      -draw "push graphic-context translate 100,$dy scale 0.52,0.52 $(motif "$level" "$slug" "$color") pop graphic-context" \
-      "$TMP/mword.png" -geometry +8+104 -composite "$TMP/menu-$f.png"
+      -fill "#e4e4e4" -stroke none -draw "ellipse 100,133 $rx,5 0,360" \
+      -stroke "#333333" -strokewidth 3 \
+      -draw "push graphic-context translate 100,$(awk -v dy="$dy" 'BEGIN { print 76 - dy }') scale 0.66,0.66 $pic pop graphic-context" \
+      "$TMP/menu-$f.png"
+    frames+=(-delay "$([[ $f == 0 ]] && echo 40 || echo 8)" "$TMP/menu-$f.png")
   done
-  convert -delay 45 -loop 0 "$TMP/menu-0.png" "$TMP/menu-1.png" +dither -colors 32 "$TMP/menu.gif"
-  gifsicle -O3 --no-comments --no-names "$TMP/menu.gif" -o "$out"
+  convert -loop 0 "${frames[@]}" +dither -colors 64 "$TMP/menu.gif"
+  gifsicle -O3 --colors 32 --no-comments --no-names "$TMP/menu.gif" -o "$out"
 }
 
 # ---------------------------------------------------------------------------
-# Sign placeholder: sign.gif (320x240, 8 frames, a waving hand). Says DEMO.
+# Sign placeholder: sign.gif (320x240, 16 frames at 10 fps, looping, no text).
+# A friendly drawn person "signs": the hands follow a smooth path chosen from the slug
+# (see make_sign_gif): one hand, both hands mirrored or both in turn; a circle, up and down,
+# side to side, taps or a twisting wiggle; at the chest, the chin, beside the head or low in
+# front of the body; plus amplitude, height and direction. It is NOT a real sign: a school
+# replaces it with its own recording (README, "Adding real signs").
 # ---------------------------------------------------------------------------
-HAND="fill #f6c89f push graphic-context translate -22,22 rotate -42 roundrectangle -8,-48 8,4 8,8 pop graphic-context roundrectangle -30,-62 -16,-4 7,7 roundrectangle -14,-72 0,-4 7,7 roundrectangle 2,-70 16,-4 7,7 roundrectangle 18,-58 32,-4 7,7 roundrectangle -30,-18 32,42 16,16"
+SIGN_FRAMES=16
+SIGN_DELAY=10 # 1/100 s per frame
 
-make_sign_gif() { # level slug text out
-  local level="$1" slug="$2" text="$3" out="$4" accent f
-  accent="$(level_accent "$level")"
-  text_layer "$TMP/sdemo.png" "$FONT_BOLD" "#e63946" 78x24 "DEMO"
-  text_layer "$TMP/sesena.png" "$FONT_BOLD" "#ffffff" 200x24 "Seña de ejemplo"
-  text_layer "$TMP/swater.png" "$FONT_BOLD" "#ede7dc" 300x110 "DEMO"
-  text_layer "$TMP/sword.png" "$FONT_BOLD" "#333333" 296x46 "$text"
-  convert -size 320x240 xc:"#fffdf7" \
-    "$TMP/swater.png" -geometry +10+52 -composite \
-    -fill "#e63946" -stroke none -draw "rectangle 0,0 320,40" \
-    -fill "#ffffff" -draw "roundrectangle 8,7 96,33 10,10" \
-    -fill "$accent" -draw "rectangle 0,190 320,240" \
-    -fill "#ffffff" -draw "roundrectangle 8,196 312,234 14,14" \
-    "$TMP/sesena.png" -geometry +108+8 -composite \
-    "$TMP/sword.png" -geometry +12+192 -composite \
-    "$TMP/sdemo.png" -geometry +13+8 -composite \
-    "$TMP/sign-bg.png"
+# The static part: background, torso, neck and head (the arms are drawn over it per frame).
+# A faint film strip down the left edge marks it as a stand-in for a recording; it also keeps
+# every row of the picture asymmetric, so a mirrored frame never equals the original (the sign
+# player's mirror e2e test relies on that, and some movements are symmetric).
+make_sign_person() { # shirt-colour out
+  local shirt="$1" out="$2" holes="" y
+  for ((y = 4; y < 240; y += 20)); do holes+="roundrectangle 6,$y 14,$((y + 9)) 2,2 "; done
+  convert -size 320x240 xc:"#fbf8f1" \
+    -fill "#e8e1d3" -stroke none -draw "rectangle 0,0 19,240" -fill "#fbf8f1" -draw "$holes" \
+    -stroke "#333333" -strokewidth 3 -fill "$shirt" \
+    -draw "path 'M 100,242 L 104,150 Q 106,118 134,114 L 186,114 Q 214,118 216,150 L 220,242 Z'" \
+    -fill "#f6c89f" -draw "path 'M 149,96 L 149,116 Q 160,124 171,116 L 171,96 Z'" \
+    -fill "#f6c89f" -draw "circle 127,70 127,80 circle 193,70 193,80" \
+    -draw "circle 160,68 160,102" \
+    -fill "#6d4c41" -draw "path 'M 126,70 Q 120,30 160,30 Q 200,30 194,70 Q 186,50 170,46 Q 150,56 126,70 Z'" \
+    -fill "#333333" -stroke none -draw "circle 148,70 148,75 circle 172,70 172,75" \
+    -fill "#f8bbd0" -draw "circle 140,84 140,89 circle 180,84 180,89" \
+    -fill none -stroke "#333333" -strokewidth 3 -draw "path 'M 150,86 Q 160,96 170,86'" \
+    -strokewidth 2.5 -draw "path 'M 141,60 Q 148,56 155,60' path 'M 165,60 Q 172,56 179,60'" \
+    "$out"
+}
 
-  local frames=()
-  for f in 0 1 2 3 4 5 6 7; do
-    # position on an arc and a gentle rotation, computed for each frame
-    read -r hx hy ang < <(awk -v f="$f" 'BEGIN { pi = atan2(0, -1); t = 2 * pi * f / 8;
-      printf "%.1f %.1f %.1f\n", 160 + 55 * sin(t), 125 - 12 * cos(t) * cos(t), 14 * sin(t) }')
-    convert "$TMP/sign-bg.png" -stroke "#333333" -strokewidth 3 \
-      -draw "push graphic-context translate $hx,$hy rotate $ang $HAND pop graphic-context" \
-      "$TMP/sign-$f.png"
-    frames+=("$TMP/sign-$f.png")
-  done
-  convert -delay 15 -loop 0 "${frames[@]}" +dither -colors 32 "$TMP/sign.gif"
-  gifsicle -O3 --no-comments --no-names "$TMP/sign.gif" -o "$out"
+# MVG of both arms and hands for each frame, one frame per line.
+sign_arms() { # hands move place hand amplitude height turn frames shirt   (see make_sign_gif)
+  awk -v hands="$1" -v move="$2" -v place="$3" -v hand="$4" -v amp="$5" -v height="$6" -v turn="$7" \
+      -v F="$8" -v shirt="$9" '
+  # one arm: shoulder (sx,sy), wrist (tx,ty), side s (-1 = left of the picture), extra hand
+  # turn tw (degrees). A drawing seen from the front: the elbow stays near a relaxed place (out
+  # and down) and follows the hand a little; a forearm pointing at the viewer just looks shorter.
+  function arm(sx, sy, tx, ty, s, tw,   ex, ey, dx, dy, d, wx, wy, mx, my, ang, out) {
+    ex = sx + s * 34; ey = sy + 46
+    ex += 0.3 * (tx - ex); ey += 0.3 * (ty - ey)
+    dx = ex - tx; dy = ey - ty; d = sqrt(dx * dx + dy * dy)
+    if (d > L2) { ex = tx + dx * L2 / d; ey = ty + dy * L2 / d }
+    wx = tx; wy = ty
+    mx = sx + 0.55 * (ex - sx); my = sy + 0.55 * (ey - sy)
+    ang = atan2(wy - ey, wx - ex) * 180 / pi + 90 + s * tw
+    # bare arm, then a short sleeve over its top
+    out = sprintf("push graphic-context fill none stroke-linecap round stroke-linejoin round ")
+    out = out sprintf("stroke #333333 stroke-width 18 polyline %.1f,%.1f %.1f,%.1f %.1f,%.1f ", sx, sy, ex, ey, wx, wy)
+    out = out sprintf("stroke #f6c89f stroke-width 12.5 polyline %.1f,%.1f %.1f,%.1f %.1f,%.1f ", sx, sy, ex, ey, wx, wy)
+    out = out sprintf("stroke #333333 stroke-width 24 line %.1f,%.1f %.1f,%.1f ", sx, sy, mx, my)
+    out = out sprintf("stroke %s stroke-width 18.5 line %.1f,%.1f %.1f,%.1f pop graphic-context ", shirt, sx, sy, mx, my)
+    # open hand, palm to the viewer, fingers along the forearm, thumb towards the body
+    out = out sprintf("push graphic-context translate %.1f,%.1f rotate %.1f scale %.2f,1.25 ", wx, wy, ang, -1.25 * s)
+    out = out "fill #f6c89f stroke #333333 stroke-width 2 "
+    out = out "roundrectangle -11,-30 -5.5,-10 3,3 roundrectangle -5.5,-35 0,-10 3,3 roundrectangle 0,-34 5.5,-10 3,3 roundrectangle 5.5,-28 11,-10 3,3 "
+    out = out "push graphic-context translate 10,-6 rotate 40 roundrectangle -3.5,-16 3.5,2 3.5,3.5 pop graphic-context "
+    out = out "roundrectangle -11,-17 11,2 7,7 "
+    out = out "push graphic-context stroke none roundrectangle -9,-18 9,-6 4,4 pop graphic-context pop graphic-context "
+    return out
+  }
+  # offset of a hand from its place at time t; o = 1 for the hand on the right of the picture,
+  # -1 on the left (x outwards), so two hands with the same t move mirrored
+  function offset(t, o) {
+    tw = 0
+    if (move == 0) {        # circle
+      ox = o * 16 * A * cos(dir * t); oy = 14 * A * sin(dir * t)
+    } else if (move == 1) { # up and down
+      ox = 0; oy = 18 * A * sin(t)
+    } else if (move == 2) { # side to side
+      ox = o * 22 * A * sin(t); oy = -4 * cos(2 * t)
+    } else if (move == 3) { # two taps on the place
+      k = (1 - cos(2 * t)) / 2; k = 1 - k * k
+      ox = o * 24 * A * k; oy = 14 * A * k
+    } else {                # wiggle: small quick circles, the hand twisting
+      ox = o * 5 * A * cos(2 * t); oy = 5 * A * sin(2 * t); tw = 26 * sin(2 * t)
+    }
+  }
+  function clampx(v) { return v < 62 ? 62 : (v > 258 ? 258 : v) }
+  function clampy(v) { return v < 80 ? 80 : (v > 214 ? 214 : v) }
+  BEGIN {
+    pi = atan2(0, -1); L2 = 56
+    LSX = 126; LSY = 132; RSX = 194; RSY = 132
+    D = hand ? 1 : -1                 # the moving hand when only one moves: right or left of the picture
+    A = 0.75 + amp * 0.07             # amplitude, 0.75 to 1.24
+    up = (height - 1) * 6             # a little higher or lower, -6 to 6 px
+    dir = turn ? 1 : -1               # direction of the circles
+    # where the hands are: one hand (x from the middle, y), two hands (x from the middle, y)
+    if (place == 0)      { x1 = 22; y1 = 160 + up; x2 = 34; y2 = 162 + up }   # chest
+    else if (place == 1) { x1 = 10; y1 = 136;      x2 = 32; y2 = 146 }        # chin
+    else if (place == 2) { x1 = 64; y1 = 102;      x2 = 64; y2 = 104 }        # beside the head
+    if (place == 1 || place == 2) A *= 0.7  # smaller near the face, which stays visible
+    else                 { x1 = 26; y1 = 186 + up; x2 = 36; y2 = 184 + up }   # low, in front of the body
+    for (f = 0; f < F; f++) {
+      t = 2 * pi * f / F
+      if (hands == 0) {       # one hand moves, the other rests low in front of the body
+        offset(t, D); x = 160 + D * x1 + ox; y = y1 + oy; twr = tw
+        if (D < 0) { lx = x; ly = y; ltw = twr; rx = 178; ry = 204; rtw = 0 }
+        else       { rx = x; ry = y; rtw = twr; lx = 142; ly = 204; ltw = 0 }
+      } else {                # both hands: mirrored (hands == 1) or in turn (hands == 2)
+        offset(t, 1); rx = 160 + x2 + ox; ry = y2 + oy; rtw = tw
+        offset(hands == 1 ? t : t + pi, -1); lx = 160 - x2 + ox; ly = y2 + oy; ltw = tw
+      }
+      print arm(LSX, LSY, clampx(lx), clampy(ly), -1, ltw) arm(RSX, RSY, clampx(rx), clampy(ry), 1, rtw)
+    }
+  }'
+}
+
+# The movement comes from md5("$SIGN_SALT:<slug>"): byte 0 % 3 = hands (one, both mirrored,
+# both in turn), byte 1 % 5 = movement, byte 2 % 4 = place, byte 3 % 2 = which hand,
+# byte 4 % 8 = amplitude, byte 5 % 3 = height, byte 6 % 2 = direction of circles.
+# The salt was picked once so that no two of the 24 demo words get the same hands, movement
+# and place, and every movement and place is used several times; any other word still gets
+# a movement (it may then repeat another word's).
+SIGN_SALT=13315
+
+make_sign_gif() { # level slug out
+  local level="$1" slug="$2" out="$3" shirt m f=0 mvg frames=()
+  shirt="$(level_accent "$level")"
+  m="$(printf '%s:%s' "$SIGN_SALT" "$slug" | md5sum | cut -c1-14)"
+  make_sign_person "$shirt" "$TMP/sign-bg.png"
+  while IFS= read -r mvg; do
+    convert "$TMP/sign-bg.png" -draw "$mvg" "$TMP/sign-$f.png"
+    frames+=("$TMP/sign-$f.png"); f=$((f + 1))
+  done < <(sign_arms $((16#${m:0:2} % 3)) $((16#${m:2:2} % 5)) $((16#${m:4:2} % 4)) $((16#${m:6:2} % 2)) \
+             $((16#${m:8:2} % 8)) $((16#${m:10:2} % 3)) $((16#${m:12:2} % 2)) "$SIGN_FRAMES" "$shirt")
+  # one palette of 24 colours for all frames (gifsicle), which keeps the 24 signs near 0.75 MB
+  convert -delay "$SIGN_DELAY" -loop 0 "${frames[@]}" +dither -colors 64 "$TMP/sign.gif"
+  gifsicle -O3 --colors 24 --no-comments --no-names "$TMP/sign.gif" -o "$out"
 }
 
 # ---------------------------------------------------------------------------
@@ -310,12 +449,12 @@ while IFS=$'\t' read -r level slug es en; do
   dir="$OUT/palabras/$slug"
   mkdir -p "$dir"
   echo "  $slug ($es / $en)"
-  make_word_image "$level" "$slug" "$es" "Español" "$dir/img-es.png"
-  make_word_image "$level" "$slug" "$en" "English" "$dir/img-en.png"
+  make_word_image "$level" "$slug" "$dir/img-es.png"
+  cp "$dir/img-es.png" "$dir/img-en.png"
   make_audio es "$es" "$dir/audio-es.mp3"
   make_audio en-us "$en" "$dir/audio-en.mp3"
-  make_sign_gif "$level" "$slug" "$es" "$dir/sign.gif"
-  make_menu_gif "$level" "$slug" "$es" "$dir/menu.gif"
+  make_sign_gif "$level" "$slug" "$dir/sign.gif"
+  make_menu_gif "$level" "$slug" "$dir/menu.gif"
 done < <(node -e '
   const w = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
   for (const x of w) console.log([x.level, x.slug, x.es, x.en].join("\t"));
