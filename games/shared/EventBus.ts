@@ -34,6 +34,8 @@ export interface Caption {
 /** The sign GIF and its box in design coordinates (1280 × 800). */
 export interface SignOverlay {
   url: string;
+  /** The GIF's compact animated-WebP rendition, when there is one. */
+  compact?: string | null;
   x: number;
   y: number;
   width: number;

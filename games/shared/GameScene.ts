@@ -367,7 +367,7 @@ export abstract class GameScene extends Phaser.Scene {
     const key = url ? `${url}|${box.x},${box.y},${box.width},${box.height}` : null;
     if (key === this.currentSign) return;
     this.currentSign = key;
-    const overlay: SignOverlay | null = url ? { url, ...box } : null;
+    const overlay: SignOverlay | null = url ? { url, compact: w?.signCompact ?? null, ...box } : null;
     EventBus.emit(GAME_EVENTS.sign, overlay);
   }
 

@@ -20,6 +20,8 @@ export interface GameWord {
   image?: string | null;
   /** Sign GIF / video URL. */
   sign?: string | null;
+  /** Compact animated-WebP rendition of a GIF sign (the player prefers it where it can decode it). */
+  signCompact?: string | null;
   /** Level (nivel) the word belongs to. */
   nivelId: number;
 }

@@ -137,7 +137,7 @@ test('admin builds a level end to end and the demo child sees it', async ({ page
   await page.goto(`/supmenu/${nivel.id_nivel}`);
   await expect(page.getByText(WORD).first()).toBeVisible();
   await page.goto(`/menuletra/${nivel.id_nivel}/${bus.id_palabra}`);
-  await expect(page.getByTestId('sign-gif')).toBeVisible();
+  await expect(page.getByTestId('sign-canvas')).toBeVisible();
   await page.goto(`/cuestionario/${nivel.id_nivel}`);
   await expect(page.getByText(QUESTION)).toBeVisible();
   await expect(page.getByText('Avión')).toBeVisible();

@@ -70,7 +70,10 @@ test.describe('Adivina la palabra', () => {
     expect(s.wordsInLevel).toBe(5); // up to 5 random words of the level (the demo level has 6)
     // The animated sign of the word is on screen, next to the canvas picture.
     await expect(page.getByTestId('sign-gif')).toBeVisible();
-    expect(await page.getByTestId('sign-gif').getAttribute('src')).toMatch(/^\/uploads\/multimedia\//);
+    expect(await page.getByTestId('sign-gif').getAttribute('data-src')).toMatch(/^\/uploads\/multimedia\//);
+    // ...played by the sign player (a canvas for a GIF), with its pause, speed and mirror buttons.
+    await expect(page.getByTestId('sign-gif').getByTestId('sign-canvas')).toBeVisible();
+    await expect(page.getByTestId('sign-gif').getByRole('button', { name: 'Espejo' })).toBeVisible();
 
     // One right key: the letter shows, the key turns green, a caption says so.
     const first = lettersToGuess(s.currentWord!)[0]!;

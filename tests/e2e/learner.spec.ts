@@ -76,7 +76,7 @@ test.describe('learner area, as a new learner would use it', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'perro' })).toBeVisible();
     await expect(page.getByTestId('word-es')).toHaveText('perro');
     await expect(page.getByTestId('word-en')).toHaveText('dog');
-    await expect(page.getByTestId('sign-gif')).toBeVisible();
+    await expect(page.getByTestId('sign-canvas')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Escuchar "perro" en español' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Escuchar "dog" en inglés' })).toBeVisible();
     await page.screenshot({ path: '/tmp/learner-word-1280.png', fullPage: true });
@@ -238,37 +238,7 @@ test.describe('learner area, as a new learner would use it', () => {
     await ctx.close();
   });
 
-  test('a sign video offers slow motion (0,5× 0,75× 1×), replay and loop; the written word stays next to the audio', async ({ page }) => {
-    await loginAs(page, 'nino');
-    // A word whose sign is a video (the demo content has GIFs): the media list is answered here.
-    await page.route(/\/api\/multimedia\/palabra\/\d+$/, async (route) => {
-      const res = await route.fetch();
-      const body = await res.json();
-      body.data = body.data.map((m: { descripcion: string; tipo: string; url: string }) => (m.descripcion === 'gifSena' ? { ...m, tipo: 'video', url: 'uploads/multimedia/sena-de-prueba.webm' } : m));
-      await route.fulfill({ response: res, json: body });
-    });
-    await page.goto('/home');
-    await page.getByRole('button', { name: 'Empezar Animales' }).click();
-    await page.getByRole('button', { name: 'Empezar gato' }).click();
-    const video = page.getByTestId('sign-video');
-    await expect(video).toBeVisible();
-    await expect(video).toHaveAttribute('aria-label', 'Video de la seña de gato');
-    const state = () => video.evaluate((v: HTMLVideoElement) => ({ rate: v.playbackRate, loop: v.loop }));
-    expect(await state()).toEqual({ rate: 1, loop: true });
-    await page.getByRole('button', { name: 'Cámara lenta 0,5x' }).click();
-    expect((await state()).rate).toBe(0.5);
-    await page.getByRole('button', { name: 'Cámara lenta 0,75x' }).click();
-    expect((await state()).rate).toBe(0.75);
-    await page.getByRole('button', { name: 'Repetir siempre' }).click();
-    expect((await state()).loop).toBe(false);
-    await page.getByRole('button', { name: 'Repetir', exact: true }).click();
-    expect(await video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBe(0);
-    await page.getByRole('button', { name: 'Velocidad normal' }).click();
-    expect((await state()).rate).toBe(1);
-    await expect(page.getByTestId('word-es')).toHaveText('gato');
-    await expect(page.getByTestId('word-en')).toHaveText('cat');
-    expect(await seriousViolations(page)).toEqual([]);
-  });
+  // The sign player's controls (GIF and video) are tested in sign-player.spec.ts.
 
   test('a word without sign media shows the spec message', async ({ page }) => {
     await loginAs(page, 'nino');
@@ -356,7 +326,7 @@ test.describe('learner area, as a new learner would use it', () => {
       expect(await seriousViolations(page)).toEqual([]);
 
       await page.getByRole('button', { name: 'Empezar mamá' }).click();
-      await expect(page.getByTestId('sign-gif')).toBeVisible();
+      await expect(page.getByTestId('sign-canvas')).toBeVisible();
       await noHorizontalScroll(page);
       if (width !== 1280) await page.screenshot({ path: `/tmp/learner-word-${width}.png`, fullPage: true });
       expect(await seriousViolations(page)).toEqual([]);

@@ -3,6 +3,9 @@ import type { GameWord } from '../../../games/shared/types';
 import { ApiError, apiGet } from '../api/http';
 import { multimediaFrom, palabrasFrom, toGameWord, type ApiMultimedia } from './words';
 
+/** Only words with a sign are played. */
+export const hasSign = (w: GameWord) => Boolean(w.sign);
+
 export type WordsState =
   | { status: 'loading' }
   | { status: 'error'; message: string }
@@ -26,8 +29,8 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T
 
 /**
  * The words the games play with: one level's (`GET palabra/nivel/{id}`) or every level's
- * (`GET palabra/getPalabras`), each with its media (`GET multimedia/palabra/{id}`). A word whose
- * media fails to load is still played (without picture / sign).
+ * (`GET palabra/getPalabras`), each with its media (`GET multimedia/palabra/{id}`). The games
+ * teach signs, so a word without a sign (none uploaded, or its media failed to load) is skipped.
  */
 export function useGameWords(nivelId: number | null) {
   const [state, setState] = useState<WordsState>({ status: 'loading' });
@@ -50,7 +53,7 @@ export function useGameWords(nivelId: number | null) {
         }
         return toGameWord(p, media);
       });
-      if (!ctrl.signal.aborted) setState({ status: 'ready', words });
+      if (!ctrl.signal.aborted) setState({ status: 'ready', words: words.filter(hasSign) });
     })().catch((err: unknown) => {
       if ((err as Error)?.name === 'AbortError' || ctrl.signal.aborted) return;
       // A level that does not exist (404) has no words for the games.

@@ -17,6 +17,7 @@ export interface ApiMultimedia {
   tipo?: string | null;
   descripcion?: string | null;
   url?: string | null;
+  compacta?: { url?: string | null } | null;
 }
 
 /** `GET palabra/nivel/{id}` is a plain array, `GET palabra/getPalabras` is `{data:[...]}`: accept both. */
@@ -40,20 +41,20 @@ const isVideo = (m: ApiMultimedia) => norm(m.tipo) === 'video' || /\.(mp4|webm|o
 /**
  * The word's picture for the canvas: imgEspanol, else imgIngles, else any image, else the menu GIF
  * (its first frame). The animated sign for the DOM overlay: gifSena, else any other GIF, else a
- * video, else null (the scene then shows 'No hay video ni GIF de señal disponible.').
+ * video, else null: the menu GIF is not a sign, and the games skip words without one (useGameWords).
  */
-export function pickMedia(media: readonly ApiMultimedia[]): { image: string | null; sign: string | null } {
+export function pickMedia(media: readonly ApiMultimedia[]): { image: string | null; sign: string | null; signCompact: string | null } {
   const by = (d: string) => media.find((m) => norm(m.descripcion) === d.toLowerCase());
   const image =
     by('imgEspanol') ?? by('imgIngles') ?? media.find((m) => norm(m.tipo) === 'imagen') ?? by('gifmenu') ?? null;
   const sign =
-    by('gifSena') ?? media.find((m) => norm(m.tipo) === 'gif' && norm(m.descripcion) !== 'gifmenu') ?? media.find(isVideo) ?? by('gifmenu') ?? null;
-  return { image: mediaUrl(image?.url), sign: mediaUrl(sign?.url) };
+    by('gifSena') ?? media.find((m) => norm(m.tipo) === 'gif' && norm(m.descripcion) !== 'gifmenu') ?? media.find(isVideo) ?? null;
+  return { image: mediaUrl(image?.url), sign: mediaUrl(sign?.url), signCompact: mediaUrl(sign?.compacta?.url) };
 }
 
 export function toGameWord(p: ApiPalabra, media: readonly ApiMultimedia[]): GameWord {
-  const { image, sign } = pickMedia(media);
-  return { id: p.id_palabra, es: p.palabraEspanol, en: p.palabraIngles ?? '', nivelId: p.id_nivel, image, sign };
+  const { image, sign, signCompact } = pickMedia(media);
+  return { id: p.id_palabra, es: p.palabraEspanol, en: p.palabraIngles ?? '', nivelId: p.id_nivel, image, sign, signCompact };
 }
 
 /** True when the sign URL is a video file (shown with <video>, not <img>). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { multimediaFrom, palabrasFrom, pickMedia, toGameWord, isVideoUrl } from '../../../src/client/games/words';
+import { hasSign } from '../../../src/client/games/useGameWords';
 import { GAMES, gameHref, menuHref, parseNivelId } from '../../../games/shared/catalog';
 import { fitSize, rectToPercent } from '../../../games/shared/layout';
 import { keyBelongsToPage } from '../../../games/shared/keys';
@@ -28,21 +29,33 @@ describe('words for the games (page side)', () => {
       m('imgEspanol', 'imagen', 'uploads/multimedia/es.png'),
       m('gifSena', 'gif', 'uploads/multimedia/sign.gif'),
     ];
-    expect(pickMedia(media)).toEqual({ image: '/uploads/multimedia/es.png', sign: '/uploads/multimedia/sign.gif' });
+    expect(pickMedia(media)).toEqual({ image: '/uploads/multimedia/es.png', sign: '/uploads/multimedia/sign.gif', signCompact: null });
   });
 
-  it('falls back: English picture, then the menu GIF; any GIF or a video as the sign; null when none', () => {
-    expect(pickMedia([m('imgIngles', 'imagen', 'uploads/multimedia/en.png')])).toEqual({ image: '/uploads/multimedia/en.png', sign: null });
-    expect(pickMedia([m('gifmenu', 'gif', 'uploads/multimedia/menu.gif')])).toEqual({ image: '/uploads/multimedia/menu.gif', sign: '/uploads/multimedia/menu.gif' });
+  it('carries a GIF sign\'s compact rendition along', () => {
+    const sign = { ...m('gifSena', 'gif', 'uploads/multimedia/sign.gif'), compacta: { url: 'uploads/multimedia/sign.webp' } };
+    expect(pickMedia([sign])).toMatchObject({ sign: '/uploads/multimedia/sign.gif', signCompact: '/uploads/multimedia/sign.webp' });
+  });
+
+  it('falls back: English picture, then the menu GIF; any GIF or a video as the sign; never the menu GIF as a sign; null when none', () => {
+    expect(pickMedia([m('imgIngles', 'imagen', 'uploads/multimedia/en.png')])).toEqual({ image: '/uploads/multimedia/en.png', sign: null, signCompact: null });
+    expect(pickMedia([m('gifmenu', 'gif', 'uploads/multimedia/menu.gif')])).toEqual({ image: '/uploads/multimedia/menu.gif', sign: null, signCompact: null });
     expect(pickMedia([m('otra', 'video', 'uploads/multimedia/v.mp4')]).sign).toBe('/uploads/multimedia/v.mp4');
-    expect(pickMedia([])).toEqual({ image: null, sign: null });
+    expect(pickMedia([m('otra', 'gif', 'uploads/multimedia/o.gif')]).sign).toBe('/uploads/multimedia/o.gif');
+    expect(pickMedia([])).toEqual({ image: null, sign: null, signCompact: null });
     expect(isVideoUrl('/uploads/multimedia/v.mp4')).toBe(true);
     expect(isVideoUrl('/uploads/multimedia/sign.gif')).toBe(false);
   });
 
   it('maps a palabra to a GameWord', () => {
     const w = toGameWord({ id_palabra: 7, palabraEspanol: 'limón', palabraIngles: 'lemon', id_nivel: 3 }, [m('gifSena', 'gif', 'uploads/multimedia/s.gif')]);
-    expect(w).toEqual({ id: 7, es: 'limón', en: 'lemon', nivelId: 3, image: null, sign: '/uploads/multimedia/s.gif' });
+    expect(w).toEqual({ id: 7, es: 'limón', en: 'lemon', nivelId: 3, image: null, sign: '/uploads/multimedia/s.gif', signCompact: null });
+  });
+
+  it('the games play only words with a sign', () => {
+    const withSign = toGameWord({ id_palabra: 1, palabraEspanol: 'gato', id_nivel: 1 }, [m('gifSena', 'gif', 'uploads/multimedia/s.gif')]);
+    const menuOnly = toGameWord({ id_palabra: 2, palabraEspanol: 'perro', id_nivel: 1 }, [m('gifmenu', 'gif', 'uploads/multimedia/m.gif'), m('imgEspanol', 'imagen', 'uploads/multimedia/p.png')]);
+    expect([withSign, menuOnly].filter(hasSign).map((w) => w.es)).toEqual(['gato']);
   });
 });
 

@@ -17,8 +17,9 @@ import { Loading } from '../../ui/Loading';
 import { allWordsSeen, progressColor, progressPercent, seenInLevel, type LocalLevelData, type ProgressColor } from '../../../shared/rules/progress';
 import { canRetry, formatScore, isPass, MAX_RETRIES } from '../../../shared/rules/quizRules';
 import { addSeenWord, CURRENT_LEVEL_KEY, readLevelData, updateLevelData } from '../levelStorage';
-import { applyServerProgress, fetchLevels, fetchMedia, fetchWords, firstLevelMenu, mediaBy, syncLevel, useLearner, type LevelMenuData, type Multimedia, type Nivel, type Palabra } from './learnerData';
+import { applyServerProgress, fetchLevels, fetchMedia, fetchWords, firstLevelMenu, mediaBy, signMedia, syncLevel, useLearner, type LevelMenuData, type Multimedia, type Nivel, type Palabra } from './learnerData';
 import { LearnerPage, ScrollButtons, focusRing } from './ui';
+import { SignPlayer } from '../../sign/SignPlayer';
 
 export const BAR_COLORS: Record<ProgressColor, string> = { red: '#c62828', orange: '#b35c00', green: '#1b7f4a' };
 const NO_WORDS_MSG = 'No hay palabras para este nivel.';
@@ -26,6 +27,8 @@ const NO_WORDS_MSG = 'No hay palabras para este nivel.';
 function WordCard({ word, media, seen, highlighted, onOpen, index }: { word: Palabra; media: Multimedia[]; seen: boolean; highlighted: boolean; onOpen: () => void; index: number }) {
   const pic = mediaBy(media, 'gifmenu') ?? mediaBy(media, 'imgEspanol');
   const src = mediaUrl(pic?.url);
+  const sign = signMedia(media);
+  const signSrc = mediaUrl(sign?.url);
   return (
     <Box
       component="li"
@@ -36,12 +39,12 @@ function WordCard({ word, media, seen, highlighted, onOpen, index }: { word: Pal
         boxShadow: highlighted ? '0 0 0 4px #4a3aff' : 2, overflow: 'hidden', display: 'flex', flexDirection: 'column', position: 'relative',
       }}
     >
-      <Box sx={{ aspectRatio: '1 / 1', bgcolor: '#f7f5ff', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+      <Box sx={{ position: 'relative', aspectRatio: '1 / 1', bgcolor: '#f7f5ff', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
         {src ? (
           <Box
             component="img"
             src={src}
-            alt={`Seña de ${word.palabraEspanol}`}
+            alt={`Dibujo de ${word.palabraEspanol}`}
             // The first card's sign is the screen's largest paint: fetched first; cards far along
             // the carousel wait until they near the screen.
             width={220}
@@ -51,6 +54,12 @@ function WordCard({ word, media, seen, highlighted, onOpen, index }: { word: Pal
           />
         ) : (
           <SignLanguageIcon aria-hidden="true" sx={{ fontSize: 72, color: 'primary.main' }} />
+        )}
+        {signSrc && (
+          // A small preview of the sign itself, at the child's speed and mirror.
+          <Box data-testid="word-card-sign" sx={{ position: 'absolute', left: 8, top: 8, width: '46%', borderRadius: 2, overflow: 'hidden', border: '3px solid #fff', boxShadow: 2, bgcolor: '#fff', lineHeight: 0 }}>
+            <SignPlayer src={signSrc} compactSrc={mediaUrl(sign?.compacta?.url)} kind={sign?.tipo === 'video' ? 'video' : 'auto'} label={`Seña de ${word.palabraEspanol}`} variant="preview" />
+          </Box>
         )}
       </Box>
       {seen && (

@@ -36,6 +36,9 @@ export interface Multimedia {
   descripcion: string;
   url: string;
   id_palabra: number;
+  /** Bytes of the file, and the compact animated-WebP rendition of a GIF (issue 16). */
+  tamano?: number | null;
+  compacta?: { url: string; tamano?: number | null } | null;
 }
 export interface RespuestaQuiz {
   id_respuesta: number;

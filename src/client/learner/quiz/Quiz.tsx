@@ -25,6 +25,7 @@ import { buildRows } from '../levelmenu/pure';
 import { updateLevelData } from '../levelStorage';
 import { fetchEvaluation, saveQuiz, useLearner, type EvaluacionQuiz, type PreguntaQuiz } from '../levelmenu/learnerData';
 import { LearnerPage, focusRing } from '../levelmenu/ui';
+import { SignPlayer, isAnimatedSign } from '../../sign/SignPlayer';
 
 const PASS_MESSAGE = '¡Lo hiciste genial! Sigue así y aprenderás muchas señas nuevas.';
 const TRY_MESSAGE = 'Cada intento te hace más fuerte. Repasa las palabras y vuelve a intentarlo.';
@@ -41,7 +42,12 @@ function QuestionCard({ q, index, total, answer, onChange }: { q: PreguntaQuiz; 
           <Typography component="span" variant="body2" sx={{ display: 'block', fontWeight: 700, color: 'text.secondary' }}>Pregunta {index + 1} de {total}</Typography>
           <Typography component="span" id={labelId} sx={{ display: 'block', fontSize: { xs: '1.25rem', sm: '1.45rem' }, fontWeight: 800 }}>{q.pregunta}</Typography>
         </FormLabel>
-        {img && <Box component="img" src={img} alt={`Imagen de la pregunta ${index + 1}`} sx={{ maxWidth: '100%', maxHeight: 240, objectFit: 'contain', borderRadius: 2, mb: 2, alignSelf: 'flex-start' }} />}
+        {img && isAnimatedSign(img) ? (
+          // A question that shows a sign (an animated GIF or a video) plays it in the sign player.
+          <Box sx={{ width: '100%', maxWidth: 420, mb: 2, alignSelf: 'flex-start' }}>
+            <SignPlayer src={img} label={`Seña de la pregunta ${index + 1}`} variant="overlay" />
+          </Box>
+        ) : img && <Box component="img" src={img} alt={`Imagen de la pregunta ${index + 1}`} sx={{ maxWidth: '100%', maxHeight: 240, objectFit: 'contain', borderRadius: 2, mb: 2, alignSelf: 'flex-start' }} />}
         {text ? (
           <Box>
             {textImg && <Box component="img" src={textImg} alt={`Pista de la pregunta ${index + 1}`} sx={{ maxWidth: '100%', maxHeight: 200, objectFit: 'contain', borderRadius: 2, mb: 2 }} />}
