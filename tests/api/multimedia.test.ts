@@ -11,15 +11,18 @@ afterAll(async () => t?.close());
 const firstWord = async () => Number((await t.database.raw('SELECT min(id_palabra) AS id FROM palabra')).rows[0]!.id);
 
 describe('multimedia: learner reads', () => {
-  it('GET api/multimedia/palabra/{wordId} → {data:[{id, tipo, descripcion, url, id_palabra}]}', async () => {
+  it('GET api/multimedia/palabra/{wordId} → {data:[{id, tipo, descripcion, url, id_palabra, tamano, compacta}]}', async () => {
     const w = await firstWord();
     const r = await t.call('GET', `/api/multimedia/palabra/${w}`, { as: 'nino' });
     expect(r.statusCode).toBe(200);
     const { data } = r.json();
     expect(data.map((m: { descripcion: string }) => m.descripcion).sort()).toEqual(['audioEspanol', 'audioIngles', 'gifSena', 'gifmenu', 'imgEspanol', 'imgIngles']);
     for (const m of data) {
-      expect(Object.keys(m).sort()).toEqual(['descripcion', 'id', 'id_palabra', 'tipo', 'url']);
+      expect(Object.keys(m).sort()).toEqual(['compacta', 'descripcion', 'id', 'id_palabra', 'tamano', 'tipo', 'url']);
       expect(m.id_palabra).toBe(w);
+      // The demo seed measures every file; the demo GIFs' WebP renditions come from the startup job (not run in tests).
+      expect(m.tamano).toEqual(expect.any(Number));
+      expect(m.tamano).toBeGreaterThan(0);
       expect(m.url).toMatch(/^uploads\/multimedia\/[a-f0-9]{24}-[a-f0-9]{6}\.(png|gif|mp3)$/);
     }
     const gif = data.find((m: { descripcion: string }) => m.descripcion === 'gifSena');

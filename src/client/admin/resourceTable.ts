@@ -56,7 +56,7 @@ const QUIRKS: Quirks[] = [
   { name: 'nivel', readOnlyFields: ['evaluaciones'] },
   { name: 'palabra', readOnlyFields: ['nivel'], toWire: (d) => ({ ...d, id_nivel: num(d.id_nivel) }) },
   { name: 'conten', readOnlyFields: ['nivel', 'palabra', 'url_archivo'] },
-  { name: 'multimedia', readOnlyFields: ['palabra', 'url'], byReference: { id_palabra: 'multimedia/palabra/{id}' } },
+  { name: 'multimedia', readOnlyFields: ['palabra', 'url', 'tamano', 'compacta'], byReference: { id_palabra: 'multimedia/palabra/{id}' } },
   { name: 'evaluacion', readOnlyFields: ['nivel', 'preguntas'], toWire: (d) => ({ ...d, id_nivel: num(d.id_nivel), puntaje: num(d.puntaje) }) },
   {
     name: 'pregunta',

@@ -41,25 +41,29 @@ export async function seedDemo(database: Database, config: AppConfig): Promise<'
 
   const storage = createStorage(config.uploadsDir);
   const written: { folder: UploadFolder; name: string }[] = [];
-  async function put(folder: UploadFolder, rel: string, kinds: typeof IMAGE_KINDS): Promise<string | null> {
+  async function put(folder: UploadFolder, rel: string, kinds: typeof IMAGE_KINDS): Promise<{ name: string; size: number } | null> {
     const file = path.join(DEMO_DIR, rel);
     if (!existsSync(file)) return null;
     const stored = await storage.put(folder, await readFile(file), kinds, 'Archivo de demostración inválido.');
     written.push({ folder, name: stored.name });
-    return stored.name;
+    return { name: stored.name, size: stored.size };
   }
 
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   // Files first (content-addressed names), then every row in one transaction.
-  const levelFiles: { imagen: string | null; words: Record<string, { url: string; tipo: string; descripcion: string }[]> }[] = [];
+  // The sizes go in with the rows; the compact WebP of each GIF is made after start-up by the
+  // background job (src/server/maintenance/compact-media.ts): making the 48 demo ones here took
+  // ~3.4 s, added to every fresh start and to every API test's database.
+  type SeedMedia = { url: string; tipo: string; descripcion: string; tamano: number };
+  const levelFiles: { imagen: string | null; words: Record<string, SeedMedia[]> }[] = [];
   for (const lvl of seedLevels) {
-    const imagen = await put('niveles', `niveles/${lvl.imagen}`, IMAGE_KINDS);
-    const words: Record<string, { url: string; tipo: string; descripcion: string }[]> = {};
+    const imagen = (await put('niveles', `niveles/${lvl.imagen}`, IMAGE_KINDS))?.name ?? null;
+    const words: Record<string, SeedMedia[]> = {};
     for (const w of lvl.palabras) {
-      const media: { url: string; tipo: string; descripcion: string }[] = [];
+      const media: SeedMedia[] = [];
       const add = async (rel: string, tipo: string, descripcion: string, kinds: typeof IMAGE_KINDS) => {
-        const name = await put('multimedia', `palabras/${w.slug}/${rel}`, kinds);
-        if (name) media.push({ url: `uploads/multimedia/${name}`, tipo, descripcion });
+        const file = await put('multimedia', `palabras/${w.slug}/${rel}`, kinds);
+        if (file) media.push({ url: `uploads/multimedia/${file.name}`, tipo, descripcion, tamano: file.size });
       };
       await add('img-es.png', 'imagen', 'imgEspanol', IMAGE_KINDS);
       await add('img-en.png', 'imagen', 'imgIngles', IMAGE_KINDS);

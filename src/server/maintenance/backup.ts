@@ -51,7 +51,11 @@ export function referencedFiles(dump: Record<string, string[]>): string[] {
   for (const j of dump.nivel ?? []) add('niveles', JSON.parse(j).imagen);
   for (const j of dump.pregunta ?? []) add('preguntas', JSON.parse(j).imagen);
   for (const j of dump.respuesta ?? []) add('respuestas', JSON.parse(j).imagen);
-  for (const j of dump.multimedia ?? []) add('multimedia', JSON.parse(j).url);
+  for (const j of dump.multimedia ?? []) {
+    const m = JSON.parse(j);
+    add('multimedia', m.url);
+    add('multimedia', m.url_compacta); // the compact WebP of a GIF (migration 0005)
+  }
   for (const j of dump.contenido ?? []) add('contenidos', JSON.parse(j).url_archivo);
   return [...refs];
 }

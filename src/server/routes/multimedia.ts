@@ -7,6 +7,8 @@ import { idParam, validate } from '../validate';
 import { kindOfStoredName, putUpload, readForm, withNewFile } from '../multipart';
 import { MULTIMEDIA_FILE_RULES, MULTIMEDIA_MSG, multimediaResource as R, multimediaSchema, type MultimediaInput, type MultimediaWire } from '../../shared/resources/multimedia';
 import { cachedReply } from '../cache';
+import { NO_COMPACT, storeCompact, type CompactColumns, type WarnLog } from '../media/compact';
+import type { StoredFile } from '../storage';
 import { apiPath, countExpr, guard, listPlan, paged, type ListSpec } from './crud';
 
 export const MULTIMEDIA_NOT_FOUND = 'Multimedia no encontrada.';
@@ -17,7 +19,7 @@ export default async function multimediaRoutes(app: FastifyInstance, ctx: AppCon
   const { storage } = ctx;
 
   const spec: ListSpec = {
-    sortable: { id: multimedia.id, tipo: multimedia.tipo, descripcion: multimedia.descripcion, id_palabra: multimedia.idPalabra, url: multimedia.url },
+    sortable: { id: multimedia.id, tipo: multimedia.tipo, descripcion: multimedia.descripcion, id_palabra: multimedia.idPalabra, url: multimedia.url, tamano: multimedia.tamano },
     idColumn: multimedia.id,
     search: [multimedia.tipo, multimedia.descripcion, palabra.palabraEspanol, palabra.palabraIngles],
     filters: { id_palabra: multimedia.idPalabra },
@@ -25,11 +27,14 @@ export default async function multimediaRoutes(app: FastifyInstance, ctx: AppCon
 
   const select = () => db.select({
     id: multimedia.id, tipo: multimedia.tipo, descripcion: multimedia.descripcion, url: multimedia.url, id_palabra: multimedia.idPalabra,
+    tamano: multimedia.tamano, urlCompacta: multimedia.urlCompacta, tamanoCompacta: multimedia.tamanoCompacta,
     palabraEspanol: palabra.palabraEspanol, palabraIngles: palabra.palabraIngles,
   }).from(multimedia).innerJoin(palabra, eq(palabra.idPalabra, multimedia.idPalabra));
   type Row = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number];
   const toWire = (r: Row, withPalabra = true): MultimediaWire => ({
     id: r.id, tipo: r.tipo, descripcion: r.descripcion, url: r.url, id_palabra: r.id_palabra,
+    tamano: r.tamano ?? null,
+    compacta: r.urlCompacta ? { url: r.urlCompacta, tamano: r.tamanoCompacta ?? null } : null,
     ...(withPalabra ? { palabra: { palabraEspanol: r.palabraEspanol, palabraIngles: r.palabraIngles } } : {}),
   });
 
@@ -37,6 +42,16 @@ export default async function multimediaRoutes(app: FastifyInstance, ctx: AppCon
     const [row] = await select().where(eq(multimedia.id, id));
     if (!row) throw notFound(MULTIMEDIA_NOT_FOUND);
     return row;
+  }
+
+  /**
+   * The columns that go with a newly stored file: its size, and for a GIF its compact WebP (made
+   * and stored here; a failure leaves the GIF alone and is only logged, never fails the upload).
+   */
+  async function fileColumns(stored: StoredFile, data: Buffer, log: WarnLog): Promise<{ compact: StoredFile | null; columns: { tamano: number } & CompactColumns }> {
+    // GIFs are stored byte for byte (media/resize.ts), so the uploaded bytes are the stored file.
+    const made = stored.kind === 'gif' ? await storeCompact(storage, 'multimedia', data, log) : { stored: null, columns: NO_COMPACT };
+    return { compact: made.stored, columns: { tamano: stored.size, ...made.columns } };
   }
 
   async function checkWord(body: MultimediaInput) {
@@ -73,9 +88,10 @@ export default async function multimediaRoutes(app: FastifyInstance, ctx: AppCon
     await checkWord(body);
     const rule = MULTIMEDIA_FILE_RULES[body.tipo];
     const stored = await putUpload(storage, 'multimedia', form.files.file, rule.kinds, rule.msg, 'file');
-    const [row] = await withNewFile(storage, stored, () => db.insert(multimedia).values({
-      tipo: body.tipo, descripcion: body.descripcion, idPalabra: body.id_palabra, url: stored!.relativeUrl,
-    }).returning());
+    const { compact, columns } = await withNewFile(storage, stored, () => fileColumns(stored!, form.files.file!.data, req.log));
+    const [row] = await withNewFile(storage, stored, () => withNewFile(storage, compact, () => db.insert(multimedia).values({
+      tipo: body.tipo, descripcion: body.descripcion, idPalabra: body.id_palabra, url: stored!.relativeUrl, ...columns,
+    }).returning()));
     return reply.status(201).send({ msg: 'Multimedia registrada exitosamente.', data: toWire(await find(row!.id)) });
   });
 
@@ -92,13 +108,18 @@ export default async function multimediaRoutes(app: FastifyInstance, ctx: AppCon
       if (kind && !rule.kinds.includes(kind)) throw badRequest(FILE_MISMATCH_MSG, { file: FILE_MISMATCH_MSG });
     }
     const stored = await putUpload(storage, 'multimedia', form.files.file, rule.kinds, rule.msg, 'file');
-    await withNewFile(storage, stored, async () => {
+    // A new file brings its own size and rendition (none unless it is a GIF); the old ones go.
+    const made = stored ? await withNewFile(storage, stored, () => fileColumns(stored, form.files.file!.data, req.log)) : null;
+    await withNewFile(storage, stored, () => withNewFile(storage, made?.compact ?? null, async () => {
       const rows = await db.update(multimedia).set({
-        tipo: body.tipo, descripcion: body.descripcion, idPalabra: body.id_palabra, ...(stored ? { url: stored.relativeUrl } : {}),
+        tipo: body.tipo, descripcion: body.descripcion, idPalabra: body.id_palabra, ...(stored ? { url: stored.relativeUrl, ...made!.columns } : {}),
       }).where(eq(multimedia.id, id)).returning();
       if (!rows.length) throw notFound(MULTIMEDIA_NOT_FOUND);
-    });
-    if (stored) await storage.remove('multimedia', old.url);
+    }));
+    if (stored) {
+      await storage.remove('multimedia', old.url);
+      await storage.remove('multimedia', old.urlCompacta);
+    }
     return { msg: 'Multimedia actualizada exitosamente.', data: toWire(await find(id)) };
   });
 
@@ -107,6 +128,7 @@ export default async function multimediaRoutes(app: FastifyInstance, ctx: AppCon
     const old = await find(id);
     await db.delete(multimedia).where(eq(multimedia.id, id));
     await storage.remove('multimedia', old.url);
+    await storage.remove('multimedia', old.urlCompacta);
     return { msg: 'Multimedia eliminada exitosamente.' };
   });
 }

@@ -41,6 +41,13 @@ export interface MultimediaWire {
   url: string;
   id_palabra: number;
   palabra?: { palabraEspanol: string; palabraIngles: string };
+  /** Bytes of the stored file (null until the startup backfill has measured an older file). */
+  tamano: number | null;
+  /**
+   * The compact rendition of a GIF (an animated WebP with the same size, frames and timing) that
+   * players prefer where the browser plays WebP; the GIF in `url` is the fallback. Null: none.
+   */
+  compacta: { url: string; tamano: number | null } | null;
 }
 
 export const multimediaResource = defineResource({

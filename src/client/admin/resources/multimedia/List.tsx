@@ -2,6 +2,7 @@ import { Datagrid, EditButton, FunctionField, TextField, WrapperField, type RaRe
 import { ResourceList } from '../../common/crud';
 import { ConfirmDelete } from '../../common/components';
 import { MediaPreview } from '../../common/fields';
+import { sizeLabel } from './size';
 
 export default function MultimediaList() {
   return (
@@ -12,6 +13,7 @@ export default function MultimediaList() {
         <TextField source="descripcion" label="Descripción" />
         <FunctionField label="Palabra" sortable={false} render={(r: RaRecord) => (r.palabra ? `${r.palabra.palabraEspanol} / ${r.palabra.palabraIngles}` : r.id_palabra)} />
         <FunctionField label="Archivo" sortable={false} render={(r: RaRecord) => <MediaPreview url={r.url} kind={r.tipo === 'gif' ? 'imagen' : String(r.tipo ?? '')} alt={`${r.descripcion ?? ''}`} />} />
+        <FunctionField label="Tamaño" sortBy="tamano" render={(r: RaRecord) => sizeLabel({ tamano: r.tamano, compacta: r.compacta })} />
         <WrapperField label="Acciones">
           <EditButton />
           <ConfirmDelete />
