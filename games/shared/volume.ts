@@ -7,7 +7,9 @@
  *   learner's level sound; volume 0 still silences it (0 means "no sound");
  * - 0.5 is the tap/click cue (CLICK_FACTOR): taps on keys, tiles and cards play at half the
  *   effects volume so the right/wrong cues stand out.
- * No Phaser, no howler here: pure numbers plus a tiny store.
+ * No Phaser, no howler here: pure numbers plus a tiny store. The learner's "Sin sonido" is not a
+ * volume: it closes the gate in front of every sound (src/client/prefs/soundGate.ts, applied in
+ * sound.ts), so nothing is even loaded; the volume keeps its value for when it is turned off.
  */
 
 export const VOLUME_MIN = 0;

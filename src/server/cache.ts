@@ -46,6 +46,9 @@ export const NON_CACHE_WRITES: readonly RegExp[] = [
   /^\/api\/user\/logIn$/,
   // Logging out bumps only the auth scope itself (routes/user.ts), not the learners' content.
   /^\/api\/user\/logout$/,
+  // A child's own preferences (usuario.preferencias): no cached read holds them (the auth scope keeps
+  // id, email, status, token version and roles), so no scope needs emptying in any process.
+  /^\/api\/preferencias$/,
 ];
 
 interface Entry {

@@ -18,6 +18,9 @@ export const ENDPOINTS: [string, string, Level][] = [
   ['PUT', '/api/user/{me}', 'self'],
   ['GET', '/api/user/usuarios', 'admin'],
   ['POST', '/api/user/logout', 'user'],
+  // Sign-player and sound preferences (issue 16): always the caller's own row, any role
+  ['GET', '/api/preferencias', 'user'],
+  ['PUT', '/api/preferencias', 'user'],
   // Learner reads: any signed-in user
   ['GET', '/api/nivel/getNivels', 'user'],
   ['GET', '/api/nivel/getNivel/1', 'user'],

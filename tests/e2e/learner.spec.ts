@@ -76,7 +76,7 @@ test.describe('learner area, as a new learner would use it', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'perro' })).toBeVisible();
     await expect(page.getByTestId('word-es')).toHaveText('perro');
     await expect(page.getByTestId('word-en')).toHaveText('dog');
-    await expect(page.getByTestId('sign-canvas')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Seña' }).getByTestId('sign-canvas')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Escuchar "perro" en español' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Escuchar "dog" en inglés' })).toBeVisible();
     await page.screenshot({ path: '/tmp/learner-word-1280.png', fullPage: true });
@@ -326,7 +326,7 @@ test.describe('learner area, as a new learner would use it', () => {
       expect(await seriousViolations(page)).toEqual([]);
 
       await page.getByRole('button', { name: 'Empezar mamá' }).click();
-      await expect(page.getByTestId('sign-canvas')).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Seña' }).getByTestId('sign-canvas')).toBeVisible();
       await noHorizontalScroll(page);
       if (width !== 1280) await page.screenshot({ path: `/tmp/learner-word-${width}.png`, fullPage: true });
       expect(await seriousViolations(page)).toEqual([]);

@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { guardDecision } from '../../shared/routes';
 import type { Role } from '../../shared/roles';
 import { useSession } from './useSession';
@@ -14,6 +14,12 @@ export function Guard({ roles = null, roleFor, children }: { roles?: readonly Ro
   const allowed = roleFor ? roleFor(location.pathname) : roles;
   const raw = typeof localStorage === 'undefined' ? null : localStorage.getItem('user');
   const decision = guardDecision(raw, allowed, typeof window !== 'undefined');
+  // A signed-in screen: bring the account's preferences to this device (once per account and page;
+  // src/client/prefs/sync.ts). Its own chunk, so the login page does not carry it.
+  const signedIn = decision !== 'login';
+  useEffect(() => {
+    if (signedIn) void import('../prefs/sync').then((m) => m.loadServerPreferences()).catch(() => undefined);
+  }, [signedIn, raw]);
   if (decision === 'login') return <Navigate to="/logIn" replace />;
   if (decision === 'forbidden') return <Navigate to="/errorPage" replace />;
   return <>{children ?? <Outlet />}</>;

@@ -1,9 +1,10 @@
 /**
  * The page around one game scene: fetches the words (scenes never fetch), mounts the Phaser game,
- * draws the animated sign GIF over the canvas, shows a caption for every sound cue, keeps the
- * in-memory points, and holds the back button and the volume control.
+ * draws the animated sign GIF over the canvas, shows a caption for every sound cue and a ripple
+ * where each tap lands (the tap sound's visible twin), keeps the in-memory points, and holds the
+ * back button and the volume control (with "Sin sonido").
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -26,7 +27,7 @@ import { Loading } from '../ui/Loading';
 import { useGameWords } from './useGameWords';
 import { usePoints } from './stores';
 import { VolumeControl } from './VolumeControl';
-import { isVideoUrl } from './words';
+import { SignPlayer } from '../sign/SignPlayer';
 
 export const NO_WORDS_MESSAGE = 'No hay palabras para este nivel.';
 
@@ -91,10 +92,67 @@ export function GamePage({ game, scene, playable, hint }: GamePageProps) {
   );
 }
 
+/** How long a tap ripple lives (ms), and at most how many are on screen at once. */
+export const TAP_RIPPLE_MS = 450;
+const MAX_RIPPLES = 3;
+
+interface Ripple {
+  id: number;
+  x: number;
+  y: number;
+}
+
+/**
+ * A ring that grows and fades where a finger or the mouse pressed the game (the tap cue's visual
+ * twin, also with Sin sonido). Small (64 px) and soft, so even fast tapping never flashes the screen
+ * (WCAG 2.3.1); with reduced motion it only fades.
+ */
+function useTapRipples() {
+  const [ripples, setRipples] = useState<Ripple[]>([]);
+  const next = useRef(0);
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  useEffect(() => {
+    const all = timers.current;
+    return () => {
+      for (const t of all) clearTimeout(t);
+      all.clear();
+    };
+  }, []);
+  const onPointerDown = (e: ReactPointerEvent<HTMLElement>) => {
+    const r = e.currentTarget.getBoundingClientRect();
+    const ripple = { id: next.current++, x: e.clientX - r.left, y: e.clientY - r.top };
+    setRipples((list) => [...list.slice(-(MAX_RIPPLES - 1)), ripple]);
+    const t = setTimeout(() => {
+      timers.current.delete(t);
+      setRipples((list) => list.filter((x) => x.id !== ripple.id));
+    }, TAP_RIPPLE_MS);
+    timers.current.add(t);
+  };
+  const layer = ripples.map((p) => (
+    <Box
+      key={p.id}
+      aria-hidden="true"
+      data-testid="tap-ripple"
+      sx={{
+        position: 'absolute', left: p.x - 32, top: p.y - 32, width: 64, height: 64, borderRadius: '50%', pointerEvents: 'none', zIndex: 2,
+        border: '5px solid rgba(74,58,255,0.85)', bgcolor: 'rgba(74,58,255,0.15)',
+        animation: `manitasRipple ${TAP_RIPPLE_MS}ms ease-out both`,
+        '@keyframes manitasRipple': { from: { transform: 'scale(0.3)', opacity: 1 }, to: { transform: 'scale(1.2)', opacity: 0 } },
+        '@media (prefers-reduced-motion: reduce)': {
+          animation: `manitasRippleFade ${TAP_RIPPLE_MS}ms linear both`,
+          '@keyframes manitasRippleFade': { from: { opacity: 1 }, to: { opacity: 0 } },
+        },
+      }}
+    />
+  ));
+  return { onPointerDown, layer };
+}
+
 function GameStage({ game, scene, words, onExit, hint }: { game: GameInfo; scene: new () => Phaser.Scene; words: GameWord[]; onExit: () => void; hint: string }) {
   const [sign, setSign] = useState<SignOverlay | null>(null);
   const [caption, setCaption] = useState<Caption>({ text: hint, kind: 'info' });
   const data = useMemo(() => ({ words }), [words]);
+  const taps = useTapRipples();
   const exitRef = useRef(onExit);
   useEffect(() => {
     exitRef.current = onExit;
@@ -135,31 +193,18 @@ function GameStage({ game, scene, words, onExit, hint }: { game: GameInfo; scene
       <Box sx={{ flex: 1, display: 'flex', justifyContent: 'center', alignItems: 'flex-start', p: { xs: 0.5, sm: 1 } }}>
         <Box
           data-testid="game-stage"
+          onPointerDown={taps.onPointerDown}
           sx={{ position: 'relative', width: 'min(100%, calc((100dvh - 150px) * 1.6))', minWidth: 300, aspectRatio: '1280 / 800', borderRadius: 3, overflow: 'hidden', boxShadow: 2 }}
         >
           <PhaserGame scene={scene} data={data} label={`Juego: ${game.title}`} />
-          {sign &&
-            (isVideoUrl(sign.url) ? (
-              <Box
-                component="video"
-                data-testid="sign-gif"
-                src={sign.url}
-                autoPlay
-                loop
-                muted
-                playsInline
-                aria-label="Seña de la palabra"
-                sx={{ position: 'absolute', ...rectToPercent(sign), objectFit: 'contain', pointerEvents: 'none', borderRadius: 2 }}
-              />
-            ) : (
-              <Box
-                component="img"
-                data-testid="sign-gif"
-                src={sign.url}
-                alt="Seña de la palabra"
-                sx={{ position: 'absolute', ...rectToPercent(sign), objectFit: 'contain', pointerEvents: 'none', borderRadius: 2 }}
-              />
-            ))}
+          {sign && (
+            // The sign over its box on the canvas: clicks pass through to the game except on the
+            // player's own buttons (play/pause, speed, mirror).
+            <Box data-testid="sign-gif" data-src={sign.url} sx={{ position: 'absolute', ...rectToPercent(sign), pointerEvents: 'none', borderRadius: 2 }}>
+              <SignPlayer key={sign.url} src={sign.url} compactSrc={sign.compact ?? null} label="Seña de la palabra" variant="overlay" />
+            </Box>
+          )}
+          {taps.layer}
         </Box>
       </Box>
       <Box

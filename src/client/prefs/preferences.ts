@@ -1,11 +1,14 @@
 /**
  * The learner's preferences on this device (localStorage), as a tiny external store React reads with
- * useSyncExternalStore. Server sync (GET/PUT /api/preferencias) is layered on top in sync.ts.
+ * useSyncExternalStore. Server sync (GET/PUT /api/preferencias) is layered on top in sync.ts; code
+ * that changes a preference calls `setPreferences` from `src/client/prefs` (index.ts), which writes
+ * here at once and then to the server. Zod-free (preferencesRules.ts): the learner screens load it.
  */
 import { useSyncExternalStore } from 'react';
-import { DEFAULT_PREFERENCES, parsePreferences, type Preferences } from '../../shared/rules/preferences';
+import { DEFAULT_PREFERENCES, cleanPreferencesPatch, parsePreferences, type Preferences } from '../../shared/rules/preferencesRules';
 
-const KEY = 'manitas.preferencias';
+export const PREFERENCES_KEY = 'manitas.preferencias';
+const KEY = PREFERENCES_KEY;
 const listeners = new Set<() => void>();
 let current: Preferences | null = null;
 
@@ -25,7 +28,10 @@ export function getPreferences(): Preferences {
 
 /** Changes some preferences on this device and tells every reader. Returns the new value. */
 export function setLocalPreferences(patch: Partial<Preferences>): Preferences {
-  current = { ...load(), ...patch };
+  const clean = cleanPreferencesPatch(patch);
+  const before = load();
+  if ((Object.keys(clean) as (keyof Preferences)[]).every((k) => before[k] === clean[k])) return before;
+  current = { ...before, ...clean };
   try {
     localStorage.setItem(KEY, JSON.stringify(current));
   } catch {
@@ -35,13 +41,26 @@ export function setLocalPreferences(patch: Partial<Preferences>): Preferences {
   return current;
 }
 
+/**
+ * Forgets the value held in memory and tells every reader (logout: local storage was just cleared,
+ * so they read the defaults again; nothing is written, the spec's logout leaves storage empty).
+ */
+export function resetLocalPreferences(): void {
+  current = null;
+  for (const l of listeners) l();
+}
+
 export function subscribePreferences(fn: () => void): () => void {
   listeners.add(fn);
+  // Another tab changed them, or cleared the storage (logout there: key null).
   const onStorage = (e: StorageEvent) => {
-    if (e.key === KEY) { current = null; fn(); }
+    if (e.key === KEY || e.key === null) { current = null; fn(); }
   };
-  window.addEventListener('storage', onStorage);
-  return () => { listeners.delete(fn); window.removeEventListener('storage', onStorage); };
+  if (typeof window !== 'undefined') window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(fn);
+    if (typeof window !== 'undefined') window.removeEventListener('storage', onStorage);
+  };
 }
 
 export function usePreferences(): Preferences {

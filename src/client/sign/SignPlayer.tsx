@@ -22,9 +22,7 @@ import SkipNextRoundedIcon from '@mui/icons-material/SkipNextRounded';
 import FlipRoundedIcon from '@mui/icons-material/FlipRounded';
 import RepeatRoundedIcon from '@mui/icons-material/RepeatRounded';
 import SlowMotionVideoRoundedIcon from '@mui/icons-material/SlowMotionVideoRounded';
-import { SIGN_SPEEDS, type SignSpeed } from '../../shared/rules/preferences';
-// TODO(issue 16): switch to prefs/sync's setPreferences (device + profile) once it lands.
-import { setLocalPreferences as setPreferences, usePreferences } from '../prefs/preferences';
+import { SIGN_SPEEDS, setPreferences, usePreferences, type SignSpeed } from '../prefs';
 import { FrameClock, mirrorMatrix, speedForPlay } from './clock';
 import { decodePreferred, type DecodedSign } from './decode';
 
@@ -180,7 +178,7 @@ interface ScreenProps {
 const screenSx = (variant: ScreenProps['variant']) => ({
   width: '100%',
   height: variant === 'overlay' ? '100%' : 'auto',
-  maxHeight: variant === 'full' ? 420 : variant === 'preview' ? 160 : '100%',
+  maxHeight: variant === 'full' ? 'min(420px, 46vh)' : variant === 'preview' ? 160 : '100%',
   objectFit: 'contain' as const,
   borderRadius: variant === 'preview' ? 2 : 3,
   bgcolor: '#fff',

@@ -17,6 +17,7 @@ import comentarioRoutes from './comentario';
 import progresoRoutes from './progreso';
 import rolRoutes from './rol';
 import googleRoutes from './google';
+import preferenciasRoutes from './preferencias';
 
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
 
@@ -39,4 +40,5 @@ export const routeModules: RouteModule[] = [
   progresoRoutes,
   rolRoutes,
   googleRoutes,
+  preferenciasRoutes,
 ];

@@ -13,7 +13,8 @@ import { LearnerPage, ScrollButtons, focusRing } from '../levelmenu/ui';
 import { fetchLevels, prefetchedLevels, useLearner, type Nivel } from '../levelmenu/learnerData';
 import { filterLevels } from '../levelmenu/pure';
 import { CURRENT_LEVEL_KEY } from '../levelStorage';
-import { playLevelSound, warmSound } from './sound';
+import { LEVEL_BANNER_MIN_MS, playLevelSound, warmSound } from './sound';
+import { LevelStartBanner } from './LevelStartBanner';
 
 const CARD_COLORS = ['#ffe3ec', '#e3f2ff', '#fff4d6', '#e6f7ea', '#f1e6ff'];
 
@@ -112,9 +113,12 @@ export default function Home() {
 
   const start = async (level: Nivel) => {
     setStarting(level.id_nivel);
-    await playLevelSound();
+    // The sound (none with Sin sonido) and its visible twin, the banner, for at least a second:
+    // navigation waits for both, at most 1.5 s (playLevelSound's limit).
+    await Promise.all([playLevelSound(), new Promise((r) => setTimeout(r, LEVEL_BANNER_MIN_MS))]);
     navigate(`/supmenu/${level.id_nivel}`);
   };
+  const startingLevel = starting === null ? null : levels?.find((l) => l.id_nivel === starting) ?? null;
 
   const nombre = (typeof user?.nombre === 'string' && user.nombre.trim()) || 'Invitado';
   const listo = user?.sexo === 'niño' ? 'listo' : 'lista';
@@ -171,6 +175,7 @@ export default function Home() {
         <SportsEsportsIcon sx={{ mr: 1 }} />
         Jugar
       </Fab>
+      {startingLevel && <LevelStartBanner levelName={startingLevel.nombre_nivel} />}
     </LearnerPage>
   );
 }

@@ -11,6 +11,7 @@ import { apiGet, apiPut, ApiError } from '../../api/http';
 import { getStoredUser, updateStoredUser, type SessionUser } from '../../auth/session';
 import { useAlert } from '../../ui/AlertModal';
 import { Loading } from '../../ui/Loading';
+import { PreferencesSection } from './PreferencesSection';
 import { NO_USER_ID_MSG, PROFILE_PHONE_MSG, PROFILE_PHONE_RE, unchangedProfileValue } from '../../../shared/validation/registration';
 
 interface ProfileForm {
@@ -23,7 +24,7 @@ interface ProfileForm {
   sexo: string;
 }
 
-/** /perfil: the learner's own profile. */
+/** /perfil: the learner's own profile, and below it the preferences (saved on their own, not by the form). */
 export default function Profile() {
   const alert = useAlert();
   const navigate = useNavigate();
@@ -109,6 +110,7 @@ export default function Profile() {
           <Button component={RouterLink} to="/home" variant="text" sx={{ gridColumn: { sm: '1 / -1' } }}>Volver al inicio</Button>
         </Box>
       )}
+      {user && <PreferencesSection />}
     </AuthLayout>
   );
 }

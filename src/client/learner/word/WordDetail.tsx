@@ -7,7 +7,6 @@ import Typography from '@mui/material/Typography';
 import Alert from '@mui/material/Alert';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
-import VolumeUpIcon from '@mui/icons-material/VolumeUp';
 import { mediaUrl } from '../../api/http';
 import { Loading } from '../../ui/Loading';
 import { addSeenWord } from '../levelStorage';
@@ -15,7 +14,8 @@ import { fetchMedia, fetchWords, markSeenOnServer, mediaBy, signMedia, useLearne
 import { LearnerPage } from '../levelmenu/ui';
 import { NO_SIGN_MSG, SignPlayer } from '../../sign/SignPlayer';
 import { nextWord } from '../levelmenu/pure';
-import { playWordAudio, warmSound } from '../home/sound';
+import { warmSound } from '../home/sound';
+import { ListenButton } from '../../ui/ListenButton';
 
 export { NO_SIGN_MSG };
 
@@ -29,11 +29,7 @@ function LanguageCard({ lang, title, word, image, audio }: { lang: 'es' | 'en'; 
       {img && <Box component="img" src={img} alt={`Dibujo de ${word}`} sx={{ width: '100%', maxWidth: 220, aspectRatio: '1 / 1', objectFit: 'contain' }} />}
       {/* The written word is always visible next to the audio. */}
       <Typography lang={lang} sx={{ fontSize: { xs: '2rem', sm: '2.4rem' }, fontWeight: 800, textAlign: 'center', wordBreak: 'break-word' }} data-testid={`word-${lang}`}>{word}</Typography>
-      {src && (
-        <Button variant="contained" startIcon={<VolumeUpIcon />} onClick={() => playWordAudio(src)} aria-label={`Escuchar "${word}" en ${idioma}`} sx={{ minHeight: 52, px: 3 }}>
-          Escuchar
-        </Button>
-      )}
+      <ListenButton src={src} word={word} idioma={idioma} />
     </Paper>
   );
 }

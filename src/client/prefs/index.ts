@@ -1,0 +1,11 @@
+/**
+ * The learner's preferences, from one place (issue 16):
+ * - `usePreferences()` / `getPreferences()` read them (the device store, kept in step with the account);
+ * - `setPreferences(patch)` changes them: this device at once, the account right after (debounced);
+ * - `soundAllowed()` is the "Sin sonido" gate every sound passes.
+ * Zod-free, so any learner screen may import it.
+ */
+export { usePreferences, getPreferences, subscribePreferences } from './preferences';
+export { setPreferences, loadServerPreferences, flushPreferences, usePreferenceSaveState, type SaveState } from './sync';
+export { soundAllowed, onSoundBlocked } from './soundGate';
+export { SIGN_SPEEDS, DEFAULT_PREFERENCES, speedLabel, type Preferences, type SignSpeed } from '../../shared/rules/preferencesRules';
