@@ -26,6 +26,8 @@ import PreguntaDetail from './pages/PreguntaDetail';
 import Respuestas from './pages/Respuestas';
 import Resultados from './pages/Resultados';
 import Configuracion from './pages/Configuracion';
+import WordMediaPage from './media/WordMediaPage';
+import ImportarMultimedia from './import/ImportarMultimedia';
 
 /** A route this role may not open: the spec's guard sends to /errorPage. */
 function ToErrorPage() {
@@ -40,6 +42,7 @@ function ToInicio() {
  * The back office (react-admin), lazy-loaded by src/client/routes.tsx at /admin/* inside the role
  * guard (src/shared/routes.ts). It reads the session the learner login stored; /admin → inicio.
  * /admin/pregunta/{id} is the question detail; its edit form lives at /admin/pregunta/{id}/editar.
+ * /admin/palabra/{id}/multimedia is a word's media page (its six slots, 'Grabar seña').
  */
 export default function AdminApp() {
   return (
@@ -59,8 +62,12 @@ export default function AdminApp() {
       loginPage={false}
     >
       <Resource name="usuario" {...usuario} />
-      <Resource name="nivel" {...nivel} />
-      <Resource name="palabra" {...palabra} />
+      <Resource name="nivel" {...nivel}>
+        <Route path=":id/importar" element={<ImportarMultimedia />} />
+      </Resource>
+      <Resource name="palabra" {...palabra}>
+        <Route path=":id/multimedia" element={<WordMediaPage />} />
+      </Resource>
       <Resource name="conten" {...conten} />
       <Resource name="multimedia" {...multimedia} />
       <Resource name="evaluacion" {...evaluacion} />

@@ -1,7 +1,8 @@
-import { SelectInput, TextInput, maxLength, required } from 'react-admin';
+import { SelectInput, TextInput, TopToolbar, maxLength, required } from 'react-admin';
 import { DIFICULTADES, NIVEL_MSG } from '../../../../shared/resources/nivel';
 import { ResourceCreate, ResourceEdit, ResourceForm } from '../../common/crud';
 import { ImagePicker } from '../../common/components';
+import { ImportButton } from './ImportButton';
 
 function NivelInputs() {
   return (
@@ -24,7 +25,7 @@ export function NivelCreate() {
 
 export function NivelEdit() {
   return (
-    <ResourceEdit title="Editar nivel">
+    <ResourceEdit title="Editar nivel" actions={<TopToolbar><ImportButton /></TopToolbar>}>
       <ResourceForm><NivelInputs /></ResourceForm>
     </ResourceEdit>
   );

@@ -2,6 +2,7 @@ import { Datagrid, EditButton, TextField, WrapperField } from 'react-admin';
 import { ResourceList } from '../../common/crud';
 import { ConfirmDelete } from '../../common/components';
 import { ImageCell } from '../../common/fields';
+import { ImportButton } from './ImportButton';
 
 export default function NivelList() {
   return (
@@ -12,6 +13,7 @@ export default function NivelList() {
         <TextField source="dificultad" label="Dificultad" />
         <ImageCell source="imagen" folder="niveles" label="Imagen del nivel" />
         <WrapperField label="Acciones">
+          <ImportButton />
           <EditButton />
           <ConfirmDelete />
         </WrapperField>

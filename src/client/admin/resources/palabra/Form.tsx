@@ -1,6 +1,7 @@
-import { ReferenceInput, SelectInput, TextInput, required } from 'react-admin';
+import { ReferenceInput, SelectInput, TextInput, TopToolbar, required } from 'react-admin';
 import { PALABRA_MSG } from '../../../../shared/resources/palabra';
 import { ResourceCreate, ResourceEdit, ResourceForm } from '../../common/crud';
+import { MediaButton } from './MediaButton';
 
 function PalabraInputs() {
   return (
@@ -24,7 +25,7 @@ export function PalabraCreate() {
 
 export function PalabraEdit() {
   return (
-    <ResourceEdit title="Editar palabra">
+    <ResourceEdit title="Editar palabra" actions={<TopToolbar><MediaButton label="Multimedia de la palabra" /></TopToolbar>}>
       <ResourceForm><PalabraInputs /></ResourceForm>
     </ResourceEdit>
   );

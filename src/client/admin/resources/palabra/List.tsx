@@ -1,6 +1,7 @@
 import { Datagrid, EditButton, TextField, WrapperField } from 'react-admin';
 import { ResourceList } from '../../common/crud';
 import { ConfirmDelete } from '../../common/components';
+import { MediaButton } from './MediaButton';
 
 export default function PalabraList() {
   return (
@@ -10,6 +11,7 @@ export default function PalabraList() {
         <TextField source="palabraIngles" label="Palabra en Inglés" />
         <TextField source="nivel.nombre_nivel" label="Nivel" sortable={false} />
         <WrapperField label="Acciones">
+          <MediaButton />
           <EditButton />
           <ConfirmDelete />
         </WrapperField>

@@ -1,0 +1,499 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import AudioFileIcon from '@mui/icons-material/AudioFile';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import InsertDriveFileIcon from '@mui/icons-material/InsertDriveFile';
+import MovieIcon from '@mui/icons-material/Movie';
+import { Title, useGetOne } from 'react-admin';
+import { MEDIA_SLOTS } from '../../../shared/rules/mediaSlots';
+import {
+  conflictMessage, defaultSelection, formatBytes, importButtonLabel, mergeSelection, planImport, summaryLine, toggleSelection,
+  classify, baseName, type ImportItem, type ImportPlan, type MatchedItem,
+} from '../../../shared/rules/mediaImport';
+import { multimediaResource } from '../../../shared/resources/multimedia';
+import { ApiError, upload } from '../../api/http';
+import { MESSAGES } from '../messages';
+import { DropZone } from './DropZone';
+import { NamingHelp } from './NamingHelp';
+import { mergeSources, readDropped, releaseSources, type SourceFile } from './readFiles';
+import { useLevelMedia } from './useLevelMedia';
+
+type RowResult =
+  | { state: 'waiting' }
+  | { state: 'uploading'; fraction: number }
+  | { state: 'ok'; replaced: boolean }
+  | { state: 'error'; msg: string };
+
+type Phase = 'ready' | 'importing' | 'done';
+
+/** POST api/multimedia/register and PUT api/multimedia/update/{id}, as the resource spells them. */
+const CREATE_PATH = multimediaResource.paths.create ?? 'multimedia/register';
+const UPDATE_PATH = multimediaResource.paths.update ?? 'multimedia/update/{id}';
+
+const SLOT_ORDER = new Map(MEDIA_SLOTS.map((s, i) => [s.descripcion, i]));
+
+/** Matched files grouped by word (then slot, so a conflict's files sit together); the others last. */
+function displayOrder(items: readonly ImportItem[]): ImportItem[] {
+  const cmp = new Intl.Collator('es', { sensitivity: 'base', numeric: true }).compare;
+  return [...items].sort((a, b) => {
+    if (a.status !== b.status) return a.status === 'match' ? -1 : 1;
+    if (a.status === 'match' && b.status === 'match') {
+      return cmp(a.word.palabraEspanol, b.word.palabraEspanol) || a.word.id_palabra - b.word.id_palabra
+        || SLOT_ORDER.get(a.slot.descripcion)! - SLOT_ORDER.get(b.slot.descripcion)! || cmp(a.name, b.name);
+    }
+    return cmp(a.name, b.name);
+  });
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+function Preview({ source }: { source: SourceFile }) {
+  const box = { width: 48, height: 48, borderRadius: 1, flexShrink: 0 } as const;
+  if (source.previewUrl) return <Box component="img" src={source.previewUrl} alt="" sx={{ ...box, objectFit: 'cover', bgcolor: 'grey.100' }} />;
+  const { cls } = classify(baseName(source.path), source.mime);
+  const Icon = cls === 'audio' ? AudioFileIcon : cls === 'video' ? MovieIcon : InsertDriveFileIcon;
+  return (
+    <Box sx={{ ...box, display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'grey.100', color: 'text.secondary' }}>
+      <Icon aria-hidden />
+    </Box>
+  );
+}
+
+/** The row's state: a chip, and the sentence that explains it (reason, conflict, server error). */
+function stateParts(
+  item: ImportItem, plan: ImportPlan, picked: boolean, result?: RowResult, savedInstead?: ImportItem, pickedInstead?: ImportItem,
+): { chip: ReactNode; detail: ReactNode } {
+  const text = (t: string, color = 'text.secondary') => <Typography variant="body2" color={color} sx={{ mt: 0.5 }}>{t}</Typography>;
+  if (result?.state === 'ok') return { chip: <Chip size="small" color="success" icon={<CheckCircleIcon />} label={result.replaced ? 'Reemplazado' : 'Guardado'} />, detail: null };
+  if (result?.state === 'error') return { chip: <Chip size="small" color="error" label="No se guardó" />, detail: text(result.msg, 'error') };
+  if (result?.state === 'uploading') {
+    return {
+      chip: (
+        <Stack direction="row" gap={1} alignItems="center">
+          <CircularProgress size={16} aria-hidden />
+          <Typography variant="body2">Subiendo… {Math.round(result.fraction * 100)} %</Typography>
+        </Stack>
+      ),
+      detail: null,
+    };
+  }
+  if (item.status === 'nomatch') return { chip: <Chip size="small" color="warning" variant="outlined" label="Sin coincidencia" />, detail: text(item.reason) };
+  if (savedInstead && !result) return { chip: <Chip size="small" variant="outlined" label="No importado" />, detail: text(`Se guardó «${savedInstead.name}» en su lugar.`) };
+  const conflict = conflictMessage(plan, item);
+  const waiting = result?.state === 'waiting' ? text('En espera') : null;
+  if (conflict && picked) return { chip: <Chip size="small" color={item.replaces ? 'warning' : 'info'} label={item.replaces ? 'Elegido · reemplaza el actual' : 'Elegido · nuevo'} />, detail: waiting ?? text(`Se usará este en lugar de ${item.conflictsWith.map((i) => `«${plan.items.find((o) => o.index === i)?.name}»`).join(', ')}.`) };
+  if (conflict && pickedInstead) return { chip: <Chip size="small" variant="outlined" label="No se usará" />, detail: text(`Se usará «${pickedInstead.name}» en su lugar.`) };
+  if (conflict) return { chip: <Chip size="small" color="error" variant="outlined" label="Conflicto" />, detail: text(conflict, 'error') };
+  if (item.replaces) return { chip: <Chip size="small" color="warning" label="Reemplaza el actual" />, detail: waiting };
+  return { chip: <Chip size="small" color="info" label="Nuevo" />, detail: waiting };
+}
+
+/**
+ * /admin/nivel/{id}/importar: bulk media import (issue 16). Files named by word (a zip or several
+ * files) are matched to the level's words and slots (src/shared/rules/mediaImport.ts), shown for
+ * review, and only uploaded when «Importar N archivos» is pressed: one by one, over the slot's
+ * current row when it has one (PUT) or as a new row (POST), a failure not stopping the rest.
+ */
+export default function ImportarMultimedia() {
+  const { id = '' } = useParams();
+  const level = useGetOne('nivel', { id }, { enabled: !!id });
+  const levelName = String(level.data?.nombre_nivel ?? '');
+  const title = levelName ? `Importar multimedia a «${levelName}»` : 'Importar multimedia';
+  const media = useLevelMedia(id);
+  // Below md the sidebar leaves too little room for a table (768 × 1024 portrait): a list instead.
+  const narrow = useMediaQuery((t: Theme) => t.breakpoints.down('md'));
+
+  const [sources, setSources] = useState<SourceFile[]>([]);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [readErrors, setReadErrors] = useState<string[]>([]);
+  const [reading, setReading] = useState<string | null>(null);
+  const [phase, setPhase] = useState<Phase>('ready');
+  const [results, setResults] = useState<Map<number, RowResult>>(new Map());
+  const [progress, setProgress] = useState<{ current: number; total: number; fraction: number; name: string } | null>(null);
+  const doneRef = useRef<HTMLDivElement>(null);
+
+  const plan = useMemo(
+    () => planImport(sources.map((s) => ({ path: s.path, size: s.size, mime: s.mime })), media.words, media.existing),
+    [sources, media.words, media.existing],
+  );
+  const rows = useMemo(() => displayOrder(plan.items), [plan]);
+  const importing = phase === 'importing';
+
+  // The object URLs of the previews live as long as the list.
+  const sourcesRef = useRef(sources);
+  sourcesRef.current = sources;
+  useEffect(() => () => releaseSources(sourcesRef.current), []);
+
+  // Leaving the page in the middle of an import would cut it short: the browser asks first.
+  useEffect(() => {
+    if (!importing) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [importing]);
+
+  const phaseRef = useRef(phase);
+  phaseRef.current = phase;
+  const mediaRef = useRef(media);
+  mediaRef.current = media;
+
+  const addFiles = useCallback(async (files: File[]) => {
+    setReading(files.length === 1 ? `Leyendo «${files[0]!.name}»…` : `Leyendo ${files.length} archivos…`);
+    try {
+      const read = await readDropped(files);
+      setReadErrors(read.errors);
+      // A new batch after a finished import starts a new list.
+      const restart = phaseRef.current === 'done';
+      if (restart) releaseSources(sourcesRef.current);
+      const base = restart ? [] : sourcesRef.current;
+      const merged = mergeSources(base, read.files);
+      releaseSources(merged.dropped);
+      const { words, existing } = mediaRef.current;
+      const nextPlan = planImport(merged.files.map((s) => ({ path: s.path, size: s.size, mime: s.mime })), words, existing);
+      sourcesRef.current = merged.files;
+      setSources(merged.files);
+      setSelected((prev) => (base.length === 0 ? defaultSelection(nextPlan) : mergeSelection(nextPlan, prev, base.length)));
+      if (restart) {
+        setResults(new Map());
+        setPhase('ready');
+        setProgress(null);
+      }
+    } finally {
+      setReading(null);
+    }
+  }, []);
+
+  const clear = () => {
+    releaseSources(sources);
+    setSources([]);
+    setSelected(new Set());
+    setReadErrors([]);
+    setResults(new Map());
+    setProgress(null);
+    setPhase('ready');
+  };
+
+  const toggle = (index: number) => setSelected((s) => toggleSelection(plan, s, index));
+  const matched = rows.filter((r): r is MatchedItem => r.status === 'match');
+  const selectable = matched.filter((r) => results.get(r.index)?.state !== 'ok');
+  const chosen = selectable.filter((r) => selected.has(r.index));
+  const allDefault = defaultSelection(plan);
+  const headerChecked = chosen.length > 0 && selectable.filter((r) => allDefault.has(r.index)).every((r) => selected.has(r.index));
+  const toggleAll = () => setSelected(chosen.length > 0 ? new Set() : new Set([...allDefault].filter((i) => results.get(i)?.state !== 'ok')));
+
+  async function runImport() {
+    const queue = chosen;
+    if (queue.length === 0) return;
+    setPhase('importing');
+    setResults((r) => {
+      const next = new Map(r);
+      for (const it of queue) next.set(it.index, { state: 'waiting' });
+      return next;
+    });
+    const outcome = new Map<number, RowResult>();
+    const setRow = (index: number, res: RowResult) => {
+      outcome.set(index, res);
+      setResults((r) => new Map(r).set(index, res));
+    };
+    for (let k = 0; k < queue.length; k++) {
+      const it = queue[k]!;
+      const source = sources[it.index]!;
+      setProgress({ current: k + 1, total: queue.length, fraction: 0, name: it.name });
+      setRow(it.index, { state: 'uploading', fraction: 0 });
+      const onProgress = (f: number) => {
+        setProgress({ current: k + 1, total: queue.length, fraction: f, name: it.name });
+        setRow(it.index, { state: 'uploading', fraction: f });
+      };
+      const m = MESSAGES.multimedia!;
+      try {
+        if (!source.blob) throw new ApiError(0, 'El archivo no se pudo leer.');
+        const form = new FormData();
+        form.append('tipo', it.tipo);
+        form.append('descripcion', it.slot.descripcion);
+        form.append('id_palabra', String(it.word.id_palabra));
+        form.append('file', source.blob, it.name);
+        if (it.replaces) await upload('PUT', UPDATE_PATH.replace('{id}', String(it.replaces.id)), form, onProgress);
+        else await upload('POST', CREATE_PATH, form, onProgress);
+        setRow(it.index, { state: 'ok', replaced: !!it.replaces });
+      } catch (err) {
+        const msg = err instanceof ApiError ? err.msg : String((err as Error)?.message ?? err);
+        setRow(it.index, { state: 'error', msg: it.replaces ? m.updateError!(msg) : m.createError!(msg) });
+      }
+    }
+    setProgress((p) => (p ? { ...p, fraction: 1 } : p));
+    // What the server holds now: a retry of a failed file replaces instead of adding twice.
+    await media.reload();
+    setSelected(new Set(queue.filter((it) => outcome.get(it.index)?.state === 'error').map((it) => it.index)));
+    setPhase('done');
+  }
+
+  useEffect(() => {
+    if (phase === 'done') doneRef.current?.focus();
+  }, [phase]);
+
+  const resultList = [...results.entries()];
+  const okCount = resultList.filter(([, r]) => r.state === 'ok').length;
+  const replacedCount = resultList.filter(([, r]) => r.state === 'ok' && r.replaced).length;
+  const errorCount = resultList.filter(([, r]) => r.state === 'error').length;
+  const wordsDone = new Set(matched.filter((r) => results.get(r.index)?.state === 'ok').map((r) => r.word));
+  const wordsLink = `/admin/palabra?filter=${encodeURIComponent(JSON.stringify({ id_nivel: Number(id) }))}`;
+
+  const manyZips = new Set(sources.map((s) => s.zip)).size > 1;
+  const headerCheckbox = (
+    <Checkbox
+      checked={headerChecked}
+      indeterminate={chosen.length > 0 && !headerChecked}
+      disabled={importing || selectable.length === 0}
+      onChange={toggleAll}
+      slotProps={{ input: { 'aria-label': 'Marcar o desmarcar todos' } }}
+    />
+  );
+  /** What a row shows, laid out as a table row (wide screens) or a list item (narrow ones). */
+  const rowParts = (it: ImportItem) => {
+    const source = sources[it.index]!;
+    const result = results.get(it.index);
+    const folder = source.path.includes('/') ? source.path.slice(0, source.path.lastIndexOf('/')) : '';
+    const where = [manyZips ? source.zip : null, folder].filter(Boolean).join(' › ');
+    const savedInstead = it.status === 'match'
+      ? it.conflictsWith.map((i) => plan.items.find((o) => o.index === i)!).find((o) => results.get(o.index)?.state === 'ok')
+      : undefined;
+    const picked = it.status === 'match' && selected.has(it.index);
+    const pickedInstead = it.status === 'match' && !picked ? it.conflictsWith.map((i) => plan.items.find((o) => o.index === i)!).find((o) => selected.has(o.index)) : undefined;
+    const conflict = it.status === 'match' && it.conflictsWith.length > 0 && !result && !savedInstead && !picked && !pickedInstead;
+    const check = result?.state === 'ok' ? (
+      <Box sx={{ width: 42, display: 'flex', justifyContent: 'center', pt: 1 }}>
+        <CheckCircleIcon color="success" titleAccess="Guardado" />
+      </Box>
+    ) : (
+      <Checkbox
+        checked={it.status === 'match' && selected.has(it.index)}
+        disabled={it.status !== 'match' || importing}
+        onChange={() => toggle(it.index)}
+        slotProps={{ input: { 'aria-label': `Importar ${it.name}` } }}
+      />
+    );
+    const file = (
+      <>
+        <Typography variant="body2" fontWeight={600} sx={{ color: 'inherit' }}>{it.name}</Typography>
+        <Typography variant="caption" color="text.secondary" component="div">{formatBytes(it.size)}{where ? ` · ${where}` : ''}</Typography>
+      </>
+    );
+    const target = it.status === 'match' ? (
+      <Typography variant="body2">
+        <Box component="span" sx={{ fontWeight: 600 }}>{it.word.palabraEspanol}</Box>
+        {it.byEnglish ? ` (por «${it.word.palabraIngles}»)` : ''} → {it.slot.label}
+      </Typography>
+    ) : null;
+    return { source, check, file, target, ...stateParts(it, plan, picked, result, savedInstead, pickedInstead), tint: conflict ? 'rgba(211, 47, 47, 0.05)' : undefined, muted: it.status === 'nomatch' };
+  };
+  const overall = progress ? ((progress.current - 1 + progress.fraction) / progress.total) * 100 : 0;
+
+  return (
+    <Box sx={{ p: { xs: 1, sm: 2, md: 3 }, maxWidth: 1200 }}>
+      <Title title={title} />
+      <Stack direction={{ xs: 'column', sm: 'row' }} justifyContent="space-between" alignItems={{ xs: 'flex-start', sm: 'center' }} gap={1} sx={{ mb: 2 }}>
+        <Box>
+          <Typography variant="h5" component="h1">{title}</Typography>
+          <Typography color="text.secondary">
+            Nada se guarda hasta que pulses «Importar»: antes verás a qué palabra va cada archivo.
+          </Typography>
+        </Box>
+        <Button component={RouterLink} to={`/admin/nivel/${id}`} startIcon={<ArrowBackIcon />} sx={{ minHeight: 44, flexShrink: 0 }} disabled={importing}>
+          Volver al nivel
+        </Button>
+      </Stack>
+
+      {media.error && (
+        <Alert severity="error" sx={{ mb: 2 }} action={<Button color="inherit" onClick={() => void media.reload()}>Reintentar</Button>}>
+          {media.error}
+        </Alert>
+      )}
+      {!media.loading && !media.error && media.words.length === 0 && (
+        <Alert severity="info" sx={{ mb: 2 }} action={<Button color="inherit" component={RouterLink} to="/admin/palabra/create">Crear palabra</Button>}>
+          Este nivel aún no tiene palabras: crea sus palabras antes de importar su multimedia.
+        </Alert>
+      )}
+      {plan.warnings.map((w) => <Alert key={w} severity="warning" sx={{ mb: 2 }}>{w}</Alert>)}
+
+      <Box sx={{ mb: 2 }}>
+        <DropZone onFiles={(f) => void addFiles(f)} disabled={importing || !!reading || media.loading} compact={sources.length > 0} />
+      </Box>
+      <NamingHelp collapsed={sources.length > 0} />
+      {(reading || media.loading) && (
+        <Box role="status" sx={{ mb: 2 }}>
+          <Typography variant="body2">{reading ?? 'Cargando las palabras del nivel…'}</Typography>
+          <LinearProgress aria-label={reading ?? 'Cargando'} />
+        </Box>
+      )}
+      {readErrors.map((e) => <Alert key={e} severity="error" sx={{ mb: 2 }} onClose={() => setReadErrors((l) => l.filter((x) => x !== e))}>{e}</Alert>)}
+
+      {phase === 'done' && (
+        <Alert
+          ref={doneRef}
+          tabIndex={-1}
+          severity={errorCount ? 'warning' : 'success'}
+          sx={{ mb: 2, '& .MuiAlert-message': { width: '100%' } }}
+          data-testid="importar-resultado"
+        >
+          <Typography fontWeight={600}>
+            {`Importación terminada: ${plural(okCount, 'archivo guardado', 'archivos guardados')}`}
+            {replacedCount ? ` (${replacedCount} ${replacedCount === 1 ? 'reemplazó al' : 'reemplazaron a los'} anterior${replacedCount === 1 ? '' : 'es'})` : ''}
+            {errorCount ? ` · ${plural(errorCount, 'con error', 'con error')}` : ''}.
+          </Typography>
+          {errorCount > 0 && <Typography variant="body2">Los que fallaron siguen marcados: revisa el motivo en la tabla y vuelve a pulsar «Importar».</Typography>}
+          {wordsDone.size > 0 && (
+            <Typography variant="body2" sx={{ mt: 0.5 }}>
+              Ver la multimedia de:{' '}
+              {[...wordsDone].map((w, i) => (
+                <span key={w.id_palabra}>
+                  {i > 0 && ', '}
+                  <Link component={RouterLink} to={`/admin/palabra/${w.id_palabra}/multimedia`}>{w.palabraEspanol}</Link>
+                </span>
+              ))}
+            </Typography>
+          )}
+          <Stack direction="row" gap={1} flexWrap="wrap" sx={{ mt: 1 }}>
+            <Button variant="contained" size="small" component={RouterLink} to={`/admin/nivel/${id}`}>Volver al nivel</Button>
+            <Button variant="outlined" size="small" component={RouterLink} to={wordsLink}>Ver las palabras del nivel</Button>
+            <Button size="small" onClick={clear}>Importar más archivos</Button>
+          </Stack>
+        </Alert>
+      )}
+
+      {sources.length > 0 && (
+        <>
+          <Stack direction="row" alignItems="center" gap={1} sx={{ mb: 1 }}>
+            {narrow && headerCheckbox}
+            <Typography sx={{ fontWeight: 600 }} data-testid="importar-resumen">{summaryLine(plan, selected)}</Typography>
+          </Stack>
+          {narrow ? (
+            <Paper variant="outlined" component="ul" aria-label="Archivos a importar" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+              {rows.map((it, i) => {
+                const r = rowParts(it);
+                return (
+                  <Box
+                    component="li"
+                    key={r.source.id}
+                    data-testid="importar-fila"
+                    sx={{ display: 'flex', gap: 1, p: 1, pr: 1.5, borderTop: i ? 1 : 0, borderColor: 'divider', bgcolor: r.tint, color: r.muted ? 'text.secondary' : undefined }}
+                  >
+                    <Box sx={{ flexShrink: 0 }}>{r.check}</Box>
+                    <Box sx={{ flexShrink: 0, pt: 0.5 }}><Preview source={r.source} /></Box>
+                    <Box sx={{ flex: 1, minWidth: 0, pt: 0.5 }}>
+                      <Stack direction="row" gap={1} justifyContent="space-between" alignItems="flex-start">
+                        <Box sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>{r.file}</Box>
+                        <Box sx={{ flexShrink: 0 }}>{r.chip}</Box>
+                      </Stack>
+                      {it.status === 'match' && <Box sx={{ mt: 0.5 }}>{r.target}</Box>}
+                      {r.detail}
+                    </Box>
+                  </Box>
+                );
+              })}
+            </Paper>
+          ) : (
+            <TableContainer component={Paper} variant="outlined" sx={{ contain: 'inline-size' }}>
+              <Table size="small" aria-label="Archivos a importar">
+                <TableHead>
+                  <TableRow>
+                    <TableCell padding="checkbox">{headerCheckbox}</TableCell>
+                    <TableCell>Archivo</TableCell>
+                    <TableCell>Palabra</TableCell>
+                    <TableCell>Va a</TableCell>
+                    <TableCell>Estado</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {rows.map((it) => {
+                    const r = rowParts(it);
+                    return (
+                      <TableRow key={r.source.id} data-testid="importar-fila" sx={{ bgcolor: r.tint, '& td': { color: r.muted ? 'text.secondary' : undefined, verticalAlign: 'top' } }}>
+                        <TableCell padding="checkbox">{r.check}</TableCell>
+                        <TableCell sx={{ minWidth: 200 }}>
+                          <Stack direction="row" gap={1.5} alignItems="flex-start">
+                            <Preview source={r.source} />
+                            <Box sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>{r.file}</Box>
+                          </Stack>
+                        </TableCell>
+                        <TableCell>
+                          {it.status === 'match' ? (
+                            <>
+                              <Typography variant="body2" fontWeight={600}>{it.word.palabraEspanol}</Typography>
+                              {it.byEnglish && <Typography variant="caption" color="text.secondary" component="div">por «{it.word.palabraIngles}»</Typography>}
+                            </>
+                          ) : '—'}
+                        </TableCell>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{it.status === 'match' ? it.slot.label : '—'}</TableCell>
+                        <TableCell sx={{ minWidth: 180 }}>
+                          <Stack gap={0.5} alignItems="flex-start">{r.chip}{r.detail}</Stack>
+                        </TableCell>
+                      </TableRow>
+                    );
+                  })}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          )}
+
+          <Paper
+            elevation={6}
+            sx={{ position: 'sticky', bottom: 0, mt: 2, p: 1.5, zIndex: 2, borderRadius: 2 }}
+            data-testid="importar-barra"
+          >
+            {progress && importing ? (
+              <Box role="status" aria-live="polite">
+                <Typography variant="body2" sx={{ mb: 0.5 }}>Subiendo {progress.current} de {progress.total}… <Box component="span" sx={{ color: 'text.secondary' }}>({progress.name})</Box></Typography>
+                <LinearProgress variant="determinate" value={overall} aria-label="Progreso de la importación" />
+              </Box>
+            ) : (
+              <Stack direction="row" gap={1.5} alignItems="center" flexWrap="wrap">
+                {(phase !== 'done' || chosen.length > 0) && (
+                  <Button
+                    variant="contained"
+                    onClick={() => void runImport()}
+                    disabled={chosen.length === 0 || !!reading}
+                    sx={{ minHeight: 44 }}
+                  >
+                    {chosen.length === 0 ? 'Importar' : importButtonLabel(chosen.length)}
+                  </Button>
+                )}
+                <Button variant="outlined" onClick={clear} sx={{ minHeight: 44 }}>
+                  {phase === 'done' ? 'Vaciar la lista' : 'Cancelar'}
+                </Button>
+                <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 200px' }}>
+                  {chosen.length === 0
+                    ? phase === 'done'
+                      ? 'Importación terminada. Puedes añadir más archivos o vaciar la lista.'
+                      : matched.length === 0
+                        ? 'Ningún archivo coincide: revisa sus nombres («Cómo nombrar los archivos»).'
+                        : 'Marca los archivos que quieras importar.'
+                    : `Se ${chosen.length === 1 ? 'guardará' : 'guardarán'} ${plural(chosen.length, 'archivo', 'archivos')} en ${plural(new Set(chosen.map((c) => c.word.id_palabra)).size, 'palabra', 'palabras')}.`}
+                </Typography>
+              </Stack>
+            )}
+          </Paper>
+        </>
+      )}
+    </Box>
+  );
+}
