@@ -1,7 +1,7 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
-import { test, expect, loginAs, apiHeaders } from './fixtures';
+import { test, expect, loginAs, apiHeaders, signUpChild } from './fixtures';
 import {
   cameraLaunchOptions, createWord, deleteWordWithMedia, openWordMediaFromList, recordSign, slotCard, uploadIntoSlot, wordMedia,
 } from './media-helpers';
@@ -30,7 +30,7 @@ async function storedBytes(page: import('@playwright/test').Page, url: string) {
   return res.body();
 }
 
-test('media page: a picture chosen into its slot, then a sign recorded with the camera, trimmed and saved as video', async ({ page }) => {
+test('media page: a picture chosen into its slot, then a sign recorded with the camera, trimmed and saved as video, which the child then plays at 0,5× and mirrored', async ({ page, browser }) => {
   test.setTimeout(120_000);
   const WORD = `Saludo ${run()}`;
   // Keeps every camera stream the page opens, to check that closing the dialog releases it.
@@ -143,6 +143,34 @@ test('media page: a picture chosen into its slot, then a sign recorded with the 
     expect(seconds).toBeGreaterThan((kept.end - kept.start) / 10 - 0.35);
     expect(seconds).toBeLessThan((kept.end - kept.start) / 10 + 0.35);
     expect(seconds).toBeLessThan(kept.total / 10);
+
+    // The child's side: the recorded sign plays in the word detail, at 0,5× and mirrored, and steps
+    // one frame at a time while paused.
+    const childContext = await browser.newContext({ baseURL: new URL(page.url()).origin, locale: 'es-ES', viewport: { width: 1280, height: 800 } });
+    const child = await childContext.newPage();
+    try {
+      await signUpChild(child);
+      await child.goto(`/menuletra/${word.idNivel}/${word.id}`);
+      await expect(child.getByRole('heading', { level: 1, name: WORD })).toBeVisible();
+      const player = child.getByRole('region', { name: 'Seña' }).getByTestId('sign-player');
+      const video = player.getByTestId('sign-video');
+      await expect(player).toHaveAttribute('data-ready', 'true');
+      await expect(video).toHaveAttribute('src', `/${signs[0]!.url}`);
+      const state = () => video.evaluate((v: HTMLVideoElement) => ({ rate: v.playbackRate, paused: v.paused, time: v.currentTime, transform: getComputedStyle(v).transform }));
+      await expect.poll(async () => (await state()).time).toBeGreaterThan(0);
+      await player.getByRole('button', { name: '0,5×' }).click();
+      await player.getByRole('button', { name: 'Espejo' }).click();
+      await expect.poll(async () => (await state()).rate).toBe(0.5);
+      await expect.poll(async () => (await state()).transform).toBe('matrix(-1, 0, 0, 1, 0, 0)');
+      await child.screenshot({ path: '/tmp/learner-recorded-sign-1280.png' });
+      await player.getByRole('button', { name: 'Pausar' }).click();
+      await expect.poll(async () => (await state()).paused).toBe(true);
+      const at = (await state()).time;
+      await player.getByRole('button', { name: at > 0.5 ? 'Retroceder un cuadro' : 'Avanzar un cuadro' }).click();
+      await expect.poll(async () => Math.abs((await state()).time - at)).toBeGreaterThan(0.01);
+    } finally {
+      await childContext.close();
+    }
 
     // Eliminar asks first, then empties the slot.
     await slotCard(page, 'Imagen (español)').getByRole('button', { name: 'Eliminar' }).click();

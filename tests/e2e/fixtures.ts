@@ -35,6 +35,21 @@ export async function loginAs(page: Page, who: DemoUser | { email: string; passw
   return { token, usuario };
 }
 
+/** Signs up a new child and signs in as them (tests that save preferences use their own child). */
+export async function signUpChild(page: Page): Promise<{ email: string; password: string }> {
+  await page.goto('/errorPage');
+  const email = `nino-${Date.now()}-${Math.floor(Math.random() * 1e6)}@manitas.test`;
+  const password = 'Clave-prueba-1';
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const reg = await page.request.post('/api/user/register', {
+    data: { nombre: 'Lía', apellido: 'Prueba', fechaNacimiento: '2017-03-03', email, password, avatar: 'girl', sexo: 'niña', phone: '5512345678', Credential: 'P-1', photo: null },
+    headers: { 'X-XSRF-TOKEN': xsrf },
+  });
+  expect(reg.status(), await reg.text()).toBeLessThan(300);
+  await loginAs(page, { email, password });
+  return { email, password };
+}
+
 /**
  * Every test page fails on a request that leaves this machine (children's privacy: no third
  * party is ever contacted), and collects console errors.

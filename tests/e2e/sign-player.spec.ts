@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, loginAs, test } from './fixtures';
+import { expect, signUpChild, test } from './fixtures';
 
 /**
  * The sign player (issue 16): a GIF sign is decoded and drawn on a canvas, so its speed really
@@ -8,18 +8,7 @@ import { expect, loginAs, test } from './fixtures';
  * Each test signs up its own child, so the saved preferences never leak into other specs.
  */
 
-async function newChild(page: Page): Promise<void> {
-  await page.goto('/errorPage');
-  const email = `senas-${Date.now()}-${Math.floor(Math.random() * 1e6)}@manitas.test`;
-  const password = 'Clave-senas-1';
-  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const reg = await page.request.post('/api/user/register', {
-    data: { nombre: 'Lía', apellido: 'Señas', fechaNacimiento: '2017-03-03', email, password, avatar: 'girl', sexo: 'niña', phone: '5512345678', Credential: 'S-1', photo: null },
-    headers: { 'X-XSRF-TOKEN': xsrf },
-  });
-  expect(reg.status(), await reg.text()).toBeLessThan(300);
-  await loginAs(page, { email, password });
-}
+const newChild = signUpChild;
 
 async function openWord(page: Page, level: string, word: string) {
   await page.goto('/home');
