@@ -66,7 +66,7 @@ export function precompress(minBytes = 1024): Plugin {
  * For each learner route a child opens first, a copy of index.html (`home.html`, `supmenu.html`,
  * `menuletra.html`) that also preloads the JS files of that route's lazy chunk the app's entry does
  * not already preload, and loads the boot prefetch (src/client/boot/prefetch.ts, a file of its own,
- * `async`, ahead of the app). The server answers a route's address with its copy
+ * run before the app's entry). The server answers a route's address with its copy
  * (src/server/app.ts), so the browser's preload scanner starts those files while it reads the
  * page, before any script runs. The pages are never cached, so they always name this build's files.
  */
@@ -111,8 +111,13 @@ export function bootPrefetch(opts: { entry: string; routes: Record<string, strin
           if (!chunk) throw new Error(`bootPrefetch: no se encontró el chunk de ${mod}`);
           const links = [...closure(chunk.fileName)].filter((f) => !already.has(f))
             .map((f) => `  <link rel="modulepreload" crossorigin href="${base}${f}">\n  `).join('');
-          const script = `  <script type="module" async src="${base}${boot.fileName}"></script>\n  `;
-          this.emitFile({ type: 'asset', fileName: `${route}.html`, source: html.slice(0, at) + links + script + html.slice(at) });
+          // Not `async`, and ahead of the app's entry: module scripts run in document order, so the
+          // boot's calls are always started before the app looks for them (an async boot script
+          // sometimes ran after the app, which then asked for the same data again).
+          const script = `<script type="module" crossorigin src="${base}${boot.fileName}"></script>\n    `;
+          const entryAt = html.indexOf('<script type="module"');
+          const head = entryAt >= 0 && entryAt < at ? html.slice(0, entryAt) + script + html.slice(entryAt, at) : html.slice(0, at) + script;
+          this.emitFile({ type: 'asset', fileName: `${route}.html`, source: head + links + html.slice(at) });
         }
       },
     },

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { apiHeaders, expect, loginAs, test } from './fixtures';
+import { apiHeaders, expect, signUpChild, test } from './fixtures';
 import { POLL_MS, TEST_FLAG_KEY, clickTarget, expectCaption, snap, waitPhase } from './games-helpers';
 import { HANGMAN_ALPHABET, lettersToGuess } from '../../games/hangman/rules';
 
@@ -97,16 +97,7 @@ async function seriousViolations(page: Page, selector: string) {
 }
 
 async function newChild(page: Page) {
-  await page.goto('/errorPage');
-  const email = `sin-sonido-${Date.now()}-${Math.floor(Math.random() * 1e6)}@manitas.test`;
-  const password = 'Clave-sonido-1';
-  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const reg = await page.request.post('/api/user/register', {
-    data: { nombre: 'Sofía', apellido: 'Silencio', fechaNacimiento: '2018-04-04', email, password, avatar: 'girl', sexo: 'niña', phone: '5512345678', Credential: 'SS-1', photo: null },
-    headers: { 'X-XSRF-TOKEN': xsrf },
-  });
-  expect(reg.status(), await reg.text()).toBeLessThan(300);
-  await loginAs(page, { email, password });
+  await signUpChild(page);
   await page.evaluate((k) => localStorage.setItem(k, '1'), TEST_FLAG_KEY);
 }
 

@@ -4,13 +4,10 @@ import * as plain from '../../../src/shared/rules/preferencesRules';
 
 /** The zod-free rules the learner screens use agree with the zod schemas the server validates with. */
 describe('preferencesRules (zod-free) = preferences (zod)', () => {
-  it('same speeds and defaults', () => {
-    expect(plain.SIGN_SPEEDS).toEqual(zodRules.SIGN_SPEEDS);
-    expect(plain.DEFAULT_PREFERENCES).toEqual(zodRules.DEFAULT_PREFERENCES);
-    // The two types are the same (each assignable to the other).
-    const a: plain.Preferences = zodRules.DEFAULT_PREFERENCES;
-    const b: zodRules.Preferences = plain.DEFAULT_PREFERENCES;
-    expect(a).toEqual(b);
+  it('the defaults and speeds pass the server\'s schema', () => {
+    expect(zodRules.preferencesSchema.safeParse(plain.DEFAULT_PREFERENCES).success).toBe(true);
+    for (const velocidad of plain.SIGN_SPEEDS) expect(zodRules.preferencesPatchSchema.safeParse({ velocidad }).success).toBe(true);
+    expect(zodRules.preferencesPatchSchema.safeParse({ velocidad: 2 }).success).toBe(false);
   });
 
   const values = [undefined, null, true, false, 0, 0.5, 0.75, 1, 2, -1, '1', '0.5', 'true', 'sí', [], {}, NaN];
@@ -25,8 +22,21 @@ describe('preferencesRules (zod-free) = preferences (zod)', () => {
     for (const v of values) inputs.push({ [key]: v });
   }
 
-  it('parsePreferences reads every stored value the same way', () => {
-    for (const raw of inputs) expect(plain.parsePreferences(raw), JSON.stringify(raw)).toEqual(zodRules.parsePreferences(raw));
+  it('parsePreferences keeps exactly the stored fields the server\'s schema accepts, defaults for the rest', () => {
+    for (const raw of inputs) {
+      let value: unknown = raw;
+      if (typeof raw === 'string') {
+        try { value = JSON.parse(raw); } catch { value = null; }
+      }
+      const expected: Record<string, unknown> = { ...plain.DEFAULT_PREFERENCES };
+      if (value && typeof value === 'object') {
+        for (const key of Object.keys(plain.DEFAULT_PREFERENCES) as (keyof plain.Preferences)[]) {
+          const one = zodRules.preferencesSchema.shape[key].safeParse((value as Record<string, unknown>)[key]);
+          if (one.success) expected[key] = one.data;
+        }
+      }
+      expect(plain.parsePreferences(raw), JSON.stringify(raw)).toEqual(expected);
+    }
   });
 
   it('cleanPreferencesPatch keeps exactly the fields the PUT schema accepts', () => {
