@@ -22,6 +22,7 @@ import SkipNextRoundedIcon from '@mui/icons-material/SkipNextRounded';
 import FlipRoundedIcon from '@mui/icons-material/FlipRounded';
 import RepeatRoundedIcon from '@mui/icons-material/RepeatRounded';
 import SlowMotionVideoRoundedIcon from '@mui/icons-material/SlowMotionVideoRounded';
+import SpeedRoundedIcon from '@mui/icons-material/SpeedRounded';
 import { SIGN_SPEEDS, setPreferences, usePreferences, type SignSpeed } from '../prefs';
 import { FrameClock, mirrorMatrix, speedForPlay } from './clock';
 import { decodePreferred, type DecodedSign } from './decode';
@@ -62,6 +63,11 @@ const VIDEO_FRAME_S = 1 / 25;
 
 const big = { minWidth: 48, minHeight: 48 } as const;
 const focusRing = { '&.Mui-focusVisible, &:focus-visible': { outline: '3px solid #ff9800', outlineOffset: 2 } } as const;
+/** A chosen toggle is solid (as in the profile's Preferencias), not the faint grey MUI gives it. */
+const chosen = {
+  color: '#2e2a8a',
+  '&.Mui-selected, &.Mui-selected:hover': { bgcolor: 'primary.main', color: '#fff', borderColor: 'primary.main' },
+} as const;
 
 interface Engine {
   playing: boolean;
@@ -387,7 +393,7 @@ function VideoScreen({ src, label, speed, mirror, loop, secondSlower, variant, l
       onPause={() => onPlaying(false)}
       onEnded={onEnded}
       onError={() => { if (visible) onFail(); }}
-      sx={{ ...screenSx(variant), bgcolor: '#000', aspectRatio: '4 / 3', transform: mirror ? 'scaleX(-1)' : 'none' }}
+      sx={{ ...screenSx(variant), bgcolor: 'transparent', aspectRatio: '4 / 3', transform: mirror ? 'scaleX(-1)' : 'none' }}
     />
   );
 }
@@ -412,7 +418,7 @@ interface ControlsProps {
 function Controls(p: ControlsProps) {
   const overlay = p.variant === 'overlay';
   const playLabel = p.playing ? 'Pausar' : 'Reproducir';
-  const pill = { ...big, borderRadius: 999, px: 1.5, fontWeight: 800, textTransform: 'none', ...focusRing } as const;
+  const pill = { ...big, borderRadius: 999, px: 1.5, fontWeight: 800, textTransform: 'none', ...chosen, ...focusRing } as const;
   const solid = overlay ? { bgcolor: 'rgba(255,255,255,0.94)', '&:hover': { bgcolor: '#fff' } } : {};
 
   if (overlay) {
@@ -427,13 +433,15 @@ function Controls(p: ControlsProps) {
         </Tooltip>
         {!p.speedFixed && (
           <ToggleButton value="speed" selected={p.speed !== 1} onChange={() => p.onSpeed(next)} aria-label={`Velocidad ${speedText(p.speed)}. Cambiar a ${speedText(next)}`} sx={{ ...pill, ...solid }}>
-            <SlowMotionVideoRoundedIcon sx={{ mr: 0.5 }} aria-hidden="true" /> {speedText(p.speed)}
+            <SpeedRoundedIcon sx={{ mr: 0.5 }} aria-hidden="true" /> {speedText(p.speed)}
           </ToggleButton>
         )}
         {!p.mirrorFixed && (
-          <ToggleButton value="mirror" selected={p.mirror} onChange={p.onMirror} aria-label="Espejo" sx={{ ...pill, ...solid }}>
-            <FlipRoundedIcon aria-hidden="true" />
-          </ToggleButton>
+          <Tooltip title="Espejo">
+            <ToggleButton value="mirror" selected={p.mirror} onChange={p.onMirror} aria-label="Espejo" sx={{ ...pill, ...solid }}>
+              <FlipRoundedIcon aria-hidden="true" />
+            </ToggleButton>
+          </Tooltip>
         )}
       </Box>
     );
@@ -455,7 +463,7 @@ function Controls(p: ControlsProps) {
           <Typography id="sign-speed-label" component="span" sx={{ fontWeight: 800 }}>Velocidad</Typography>
           <ToggleButtonGroup exclusive value={p.speed} onChange={(_e, v: SignSpeed | null) => { if (v !== null) p.onSpeed(v); }} size="large">
             {SIGN_SPEEDS.map((s) => (
-              <ToggleButton key={s} value={s} aria-label={speedText(s)} sx={{ ...big, minWidth: 60, fontWeight: 800, ...focusRing }}>
+              <ToggleButton key={s} value={s} aria-label={speedText(s)} sx={{ ...big, minWidth: 60, fontWeight: 800, ...chosen, ...focusRing }}>
                 {speedText(s)}
               </ToggleButton>
             ))}

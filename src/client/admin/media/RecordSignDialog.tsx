@@ -473,7 +473,7 @@ export default function RecordSignDialog({ word, idPalabra, existing, onClose, o
                 valueLabelFormat={formatTenths}
                 getAriaLabel={(i) => (i === 0 ? 'Inicio del recorte' : 'Fin del recorte')}
                 getAriaValueText={formatTenths}
-                sx={{ mt: 1, '& .MuiSlider-thumb': { width: 28, height: 28 }, '& .MuiSlider-rail, & .MuiSlider-track': { height: 8 } }}
+                sx={{ mt: 1, mx: '14px', width: 'calc(100% - 28px)', boxSizing: 'border-box', '& .MuiSlider-thumb': { width: 28, height: 28 }, '& .MuiSlider-rail, & .MuiSlider-track': { height: 8 } }}
               />
             </Box>
           </>
