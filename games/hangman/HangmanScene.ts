@@ -49,12 +49,18 @@ export class HangmanScene extends GameScene {
     this.publish([]);
   }
 
+  /**
+   * 27 keys (A–Z and Ñ) in 2 centred rows: A–M (13), then N Ñ O–Z (14, so N and Ñ sit side by
+   * side). The longer row is 14 × 80 + 13 × 8 = 1224 of 1280 px: keys keep their size.
+   */
   private buildKeyboard(): void {
-    const perRow = Math.ceil(R.HANGMAN_ALPHABET.length / KEY_ROWS_Y.length);
+    const total = R.HANGMAN_ALPHABET.length;
+    const firstRow = Math.floor(total / KEY_ROWS_Y.length);
     R.HANGMAN_ALPHABET.forEach((letter, i) => {
-      const row = Math.floor(i / perRow);
-      const col = i % perRow;
-      const rowWidth = perRow * (KEY_W + KEY_GAP) - KEY_GAP;
+      const row = i < firstRow ? 0 : 1;
+      const col = row === 0 ? i : i - firstRow;
+      const inRow = row === 0 ? firstRow : total - firstRow;
+      const rowWidth = inRow * (KEY_W + KEY_GAP) - KEY_GAP;
       const x = (DESIGN_WIDTH - rowWidth) / 2 + KEY_W / 2 + col * (KEY_W + KEY_GAP);
       const b = this.button(x, KEY_ROWS_Y[row] ?? 0, KEY_W, KEY_H, letter, () => this.apply(R.guessLetter(this.state, letter)), {
         fill: COLORS.key,

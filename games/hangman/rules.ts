@@ -10,11 +10,14 @@
  *   The list is cleaned first: duplicate ids / duplicate Spanish texts are dropped and words with
  *   no letter to guess are left out (see `playableWords`). An empty result throws: the page shows
  *   'No hay palabras para este nivel.' instead of starting the game.
- * - Letters: the keyboard is A–Z. Matching ignores case and accents: á/à/ä/â→A, é→E, í→I, ó→O,
- *   ú/ü→U, and ñ is matched by N (pressing N reveals both n and ñ). The displayed word keeps its
- *   accents, ñ and case. Characters that are not letters A–Z once accents are removed (spaces,
- *   hyphens, digits...) are shown from the start and need no guessing. Pressing a key again, or a
- *   key that is not a letter, changes nothing (no event).
+ * - Letters: the keyboard is A–Z with Ñ after N (27 keys). Matching ignores case and accents
+ *   (games/shared/fold.ts): A reveals a and á (à/ä/â too), E reveals é, I í, O ó, U ú and ü. Ñ is
+ *   a letter of its own: only the Ñ key (or typing ñ) reveals ñ; N does not. The displayed word
+ *   keeps its accents, ñ and case. Characters that are not such letters once accents are removed
+ *   (spaces, hyphens, digits...) are shown from the start and need no guessing. Pressing a key
+ *   again, or a key that is not a letter, changes nothing (no event). One key press is one guess
+ *   however many characters it reveals (a right key never costs anything; a wrong one costs one
+ *   attempt, as below).
  * - Scoring: each level starts at 100. A wrong letter costs 1 attempt and 2 points; using the 6th
  *   attempt also costs a life and 5 points and the word counts as failed. The level score never
  *   goes below 0. `totalScore` (points of the whole game, for the page's totals) grows by the
@@ -39,6 +42,7 @@ import {
   uniqueWords,
   withSeed,
 } from '../shared/types';
+import { foldLetters } from '../shared/fold';
 
 export { mulberry32 } from '../shared/types';
 export type { GameWord, Rng } from '../shared/types';
@@ -62,9 +66,9 @@ export const HANGMAN_LIFE_LOST_PENALTY = 5;
 export const HANGMAN_PASS_SCORE = 70;
 export const HANGMAN_PAUSE_BETWEEN_WORDS_MS = 1500;
 export const HANGMAN_PAUSE_BEFORE_RESTART_MS = 2000;
-/** On-screen keyboard, A to Z (26 letters). */
+/** On-screen keyboard, A to Z with Ñ after N (27 keys). */
 export const HANGMAN_ALPHABET: readonly string[] = Object.freeze([
-  ...'ABCDEFGHIJKLMNOPQRSTUVWXYZ',
+  ...'ABCDEFGHIJKLMNÑOPQRSTUVWXYZ',
 ]);
 /** Word font size in rem: 8 up to 4 characters, 6 up to 8, 4 for longer words. */
 export const HANGMAN_FONT_REM = Object.freeze({ short: 8, medium: 6, long: 4 });
@@ -101,7 +105,7 @@ export interface HangmanState {
   /** Index of the current word in `pool`. */
   readonly wordIndex: number;
   readonly attemptsLeft: number;
-  /** Letters A–Z pressed for the current word, in order. */
+  /** Keys (A–Z, Ñ) pressed for the current word, in order. */
   readonly guessed: readonly string[];
   readonly solvedInLevel: number;
   readonly failedInLevel: number;
@@ -129,7 +133,7 @@ export interface HangmanResult {
 export interface HangmanCell {
   /** The character as displayed (accents, ñ and case kept). */
   char: string;
-  /** The A–Z key that reveals it, or null when it needs no guessing (space, hyphen...). */
+  /** The key (A–Z, Ñ) that reveals it, or null when it needs no guessing (space, hyphen...). */
   letter: string | null;
   revealed: boolean;
 }
@@ -158,12 +162,13 @@ export interface HangmanSnapshot {
 // ---------------------------------------------------------------------------------------------
 
 /**
- * The A–Z key a character is matched by: case and accents removed (á→A, ü→U, ñ→N...).
- * Returns null for anything that is not such a letter (space, hyphen, digit, 'ß'...).
+ * The key (A–Z or Ñ) a character is matched by: case and accents removed (á→A, ü→U), ñ kept
+ * (ñ→Ñ, never N). Returns null for anything that is not such a letter (space, hyphen, digit,
+ * 'ß'...).
  */
 export function normalizeLetter(ch: string): string | null {
-  const base = ch.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase();
-  return /^[A-Z]$/.test(base) ? base : null;
+  const base = foldLetters(ch).toUpperCase();
+  return /^[A-ZÑ]$/.test(base) ? base : null;
 }
 
 /** Characters of a word as displayed (NFC code points, so 'ñ' and 'á' are one character). */
@@ -171,7 +176,7 @@ function chars(word: string): string[] {
   return Array.from(word.normalize('NFC'));
 }
 
-/** The distinct A–Z letters a word needs, in order of first appearance. */
+/** The distinct keys (A–Z, Ñ) a word needs, in order of first appearance. */
 export function lettersToGuess(word: string): string[] {
   const out: string[] = [];
   for (const c of chars(word)) {
@@ -284,8 +289,8 @@ export function startGame(state: HangmanState): HangmanResult {
 }
 
 /**
- * A key press ('a', 'A', 'ñ', 'á'... are accepted and normalised). Only in phase 'playing'.
- * Already-guessed letters and non-letters change nothing.
+ * A key press ('a', 'A', 'ñ', 'á'... are accepted and normalised: 'á' counts as A, 'ñ' as Ñ).
+ * Only in phase 'playing'. Already-guessed letters and non-letters change nothing.
  */
 export function guessLetter(state: HangmanState, key: string): HangmanResult {
   if (state.phase !== 'playing') return unchanged(state);

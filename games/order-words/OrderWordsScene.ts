@@ -14,8 +14,6 @@ const SLOTS_Y = 500;
 const TILES_Y = 636;
 const BUTTONS_Y = 748;
 
-const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('es');
-
 export class OrderWordsScene extends GameScene {
   private state!: R.OrderWordsState;
   private hud!: Phaser.GameObjects.Container;
@@ -62,11 +60,8 @@ export class OrderWordsScene extends GameScene {
       this.apply(R.clear(s));
       return;
     }
-    if (Array.from(ev.key).length !== 1) return;
-    const free = s.tiles.filter((t) => !R.isTileUsed(s, t.id));
-    const key = ev.key.toLocaleLowerCase('es');
-    const tile = free.find((t) => t.char.toLocaleLowerCase('es') === key) ?? free.find((t) => fold(t.char) === fold(key));
-    if (tile) this.apply(R.pickTile(s, tile.id));
+    // Accents ignored, the tile needed at the next slot first (R.tileForKey).
+    if (Array.from(ev.key).length === 1) this.apply(R.typeLetter(s, ev.key));
   }
 
   private restartGame(): void {

@@ -17,6 +17,12 @@
  *   game ends ("no words left"). An empty list throws ('No hay palabras para este nivel.').
  * - Tiles: every letter or digit of the word is a tile; spaces, hyphens and other punctuation are
  *   fixed slots shown from the start (never tiles). Only tiles are scrambled.
+ * - Typing (`tileForKey` / `typeLetter`): a typed key takes a free tile that is the same letter
+ *   ignoring case and accents (games/shared/fold.ts: 'a' takes 'a' or 'á'; ñ stays its own
+ *   letter, 'n' never takes 'ñ'). Among those it takes the one the answer needs at the next slot,
+ *   so typing 'platano' builds 'plátano' and the two a's of 'pájaro' land right; if none is
+ *   needed there, the same letter with the same accent, else the first such tile. Tapping a tile
+ *   always places that exact tile (accents then must match for a right answer).
  * - Scramble: tiles are shuffled; if the shuffled letters read like the word (case-insensitive)
  *   and the word has at least 2 distinct letters, it is reshuffled (and, as a last resort, rotated
  *   by one), so the scramble is never the word itself.
@@ -37,6 +43,7 @@ import {
   uniqueWords,
   withSeed,
 } from '../shared/types';
+import { sameFolded } from '../shared/fold';
 
 export { mulberry32 } from '../shared/types';
 export type { EndMessageKey, GameWord, Rng } from '../shared/types';
@@ -310,6 +317,27 @@ export function pickTile(state: OrderWordsState, tileId: number): OrderResult {
     state: { ...state, picked: [...state.picked, tileId] },
     events: [{ type: 'tile-picked', tileId, char: tile.char }],
   };
+}
+
+/**
+ * The free tile a typed key takes (see the header: same letter ignoring case and accents, the
+ * one needed at the next slot first), or null when none matches or not 'playing'.
+ */
+export function tileForKey(state: OrderWordsState, key: string): number | null {
+  const word = currentWord(state);
+  if (state.phase !== 'playing' || !word || chars(key).length !== 1) return null;
+  const matching = state.tiles.filter((t) => !state.picked.includes(t.id) && sameFolded(t.char, key));
+  if (matching.length === 0) return null;
+  const needed = tileLetters(word.es)[state.picked.length];
+  const forNextSlot = needed === undefined ? undefined : matching.find((t) => lower(t.char) === lower(needed));
+  const sameAccent = matching.find((t) => lower(t.char) === lower(key.normalize('NFC')));
+  return (forNextSlot ?? sameAccent ?? (matching[0] as OrderTile)).id;
+}
+
+/** A typed key: places the tile chosen by `tileForKey` (nothing when none matches). */
+export function typeLetter(state: OrderWordsState, key: string): OrderResult {
+  const tileId = tileForKey(state, key);
+  return tileId === null ? unchanged(state) : pickTile(state, tileId);
 }
 
 /** Takes back the last placed tile. */

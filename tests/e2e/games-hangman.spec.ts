@@ -1,11 +1,13 @@
 /**
  * Hangman ("Adivina la palabra", /ahorcado) played as a child would: on-screen keys with the
- * mouse, the physical keyboard, a win through all 10 levels and losses (level restart after 2 s,
- * game over at zero lives, restart to level 1). State is read from window.__game (test mode).
+ * mouse (A–Z and Ñ), the physical keyboard (plain letters reveal accented ones), a win through
+ * all 10 levels and losses (level restart after 2 s, game over at zero lives, restart to
+ * level 1). State is read from window.__game (test mode).
  */
 import { test, expect } from './fixtures';
-import { POLL_MS, clickTarget, expectCaption, lastPauseOf, loginForGames, openGame, snap, waitLogged, waitPhase } from './games-helpers';
+import { POLL_MS, clickTarget, expectCaption, lastPauseOf, loginForGames, openGame, pointOf, snap, waitLogged, waitPhase } from './games-helpers';
 import { HANGMAN_ALPHABET, lettersToGuess } from '../../games/hangman/rules';
+import { foldLetters } from '../../games/shared/fold';
 
 interface Snap {
   phase: string;
@@ -85,11 +87,27 @@ test.describe('Adivina la palabra', () => {
     await expectCaption(page, `La letra ${first} está en la palabra.`);
     await page.screenshot({ path: '/tmp/games-hangman-playing.png' });
 
+    // The keyboard has Ñ right after N, on the same row, keys as wide apart as A and B.
+    const [keyA, keyB, keyN, keyEnye, keyO] = await Promise.all(['A', 'B', 'N', 'Ñ', 'O'].map((l) => pointOf(page, `key:${l}`)));
+    expect(keyEnye.y).toBeCloseTo(keyN.y, 0);
+    expect(keyO.y).toBeCloseTo(keyN.y, 0);
+    expect(keyEnye.x - keyN.x).toBeCloseTo(keyB.x - keyA.x, 0);
+    expect(keyO.x - keyEnye.x).toBeCloseTo(keyB.x - keyA.x, 0);
+
     await page.evaluate(() => window.__game!.setTimeScale(20));
+    let foldedShown = false;
     for (let level = 1; level <= 10; level++) {
       for (;;) {
         s = await snap<Snap>(page);
         if (s.phase !== 'playing') break;
+        // Once: a word with an accent (pájaro, león...): typing the plain letter reveals it.
+        const accented = Array.from(s.currentWord ?? '').find((c) => c !== 'ñ' && foldLetters(c) !== c.toLowerCase());
+        if (!foldedShown && accented && !s.guessed.includes(foldLetters(accented).toUpperCase())) {
+          await page.keyboard.press(foldLetters(accented));
+          await expect.poll(async () => (await snap<Snap>(page)).masked).toContain(accented);
+          expect(await snap<Snap>(page)).toMatchObject({ attemptsLeft: 6, levelScore: 100 });
+          foldedShown = true;
+        }
         await solveWord(page);
       }
       s = await snap<Snap>(page);
@@ -107,6 +125,7 @@ test.describe('Adivina la palabra', () => {
         expect(s).toMatchObject({ level: level + 1, levelScore: 100, lives: 3 });
       }
     }
+    expect(foldedShown).toBe(true);
     s = await waitPhase<Snap>(page, ['won']);
     expect(s).toMatchObject({ level: 10, lives: 3, totalScore: 1000 });
     await expectCaption(page, '¡Ganaste!');

@@ -133,10 +133,10 @@ describe('hangman constants (spec section 9)', () => {
     expect(HANGMAN_FONT_MEDIUM_MAX_LENGTH).toBe(8);
   });
 
-  it('keyboard is the 26 letters A to Z in order', () => {
-    expect(HANGMAN_ALPHABET).toHaveLength(26);
-    expect(HANGMAN_ALPHABET.join('')).toBe('ABCDEFGHIJKLMNOPQRSTUVWXYZ');
-    expect(HANGMAN_ALPHABET).not.toContain('Ñ');
+  it('keyboard is the letters A to Z in order, with Ñ after N (27 keys)', () => {
+    expect(HANGMAN_ALPHABET).toHaveLength(27);
+    expect(HANGMAN_ALPHABET.join('')).toBe('ABCDEFGHIJKLMNÑOPQRSTUVWXYZ');
+    expect(HANGMAN_ALPHABET.indexOf('Ñ')).toBe(HANGMAN_ALPHABET.indexOf('N') + 1);
   });
 });
 
@@ -163,15 +163,17 @@ describe('hangman word font size', () => {
 });
 
 describe('hangman letter matching (accents and ñ)', () => {
-  it('normalises accents, ü and ñ to A–Z, case-insensitively', () => {
+  it('normalises accents and ü to A–Z and ñ to Ñ, case-insensitively', () => {
     expect(['á', 'à', 'ä', 'â', 'Á', 'a', 'A'].map(normalizeLetter)).toEqual(Array(7).fill('A'));
     expect(normalizeLetter('é')).toBe('E');
     expect(normalizeLetter('í')).toBe('I');
     expect(normalizeLetter('ó')).toBe('O');
     expect(normalizeLetter('ú')).toBe('U');
     expect(normalizeLetter('ü')).toBe('U');
-    expect(normalizeLetter('ñ')).toBe('N');
-    expect(normalizeLetter('Ñ')).toBe('N');
+    expect(normalizeLetter('ñ')).toBe('Ñ');
+    expect(normalizeLetter('Ñ')).toBe('Ñ');
+    expect(normalizeLetter('n\u0303')).toBe('Ñ'); // decomposed ñ
+    expect(normalizeLetter('n')).toBe('N');
     expect(normalizeLetter('b')).toBe('B');
   });
 
@@ -184,16 +186,18 @@ describe('hangman letter matching (accents and ñ)', () => {
   });
 
   it('lists the distinct letters to guess', () => {
-    expect(lettersToGuess('Ñandú')).toEqual(['N', 'A', 'D', 'U']);
+    expect(lettersToGuess('Ñandú')).toEqual(['Ñ', 'A', 'N', 'D', 'U']);
     expect(lettersToGuess('pingüino')).toEqual(['P', 'I', 'N', 'G', 'U', 'O']);
     expect(lettersToGuess('oso-polar 2')).toEqual(['O', 'S', 'P', 'L', 'A', 'R']);
   });
 
-  it('pressing N reveals both n and ñ, keeping the displayed accents and case', () => {
+  it('N reveals n only and Ñ reveals ñ only, keeping the displayed accents and case', () => {
     expect(maskWord('Ñandú', [])).toBe('_____');
-    expect(maskWord('Ñandú', ['N'])).toBe('Ñ_n__');
-    expect(maskWord('Ñandú', ['N', 'U'])).toBe('Ñ_n_ú');
-    expect(maskWord('Ñandú', ['N', 'U', 'A', 'D'])).toBe('Ñandú');
+    expect(maskWord('Ñandú', ['N'])).toBe('__n__');
+    expect(maskWord('Ñandú', ['Ñ'])).toBe('Ñ____');
+    expect(maskWord('Ñandú', ['N', 'U'])).toBe('__n_ú');
+    expect(maskWord('Ñandú', ['N', 'U', 'A', 'D'])).toBe('_andú');
+    expect(maskWord('Ñandú', ['N', 'U', 'A', 'D', 'Ñ'])).toBe('Ñandú');
   });
 
   it('shows spaces and hyphens from the start', () => {
@@ -206,12 +210,12 @@ describe('hangman letter matching (accents and ñ)', () => {
     ]);
   });
 
-  it('a game word with ñ and accents is solved with A–Z keys', () => {
+  it('a game word with ñ and accents is solved with the A–Z and Ñ keys', () => {
     let s = started([w(1, 'Ñandú')]);
     const r1 = guessLetter(s, 'n');
     expect(r1.events).toEqual([{ type: 'correct-letter', letter: 'N' }]);
-    expect(snapshot(r1.state).masked).toBe('Ñ_n__');
-    s = guessAll(r1.state, ['a', 'D']).state;
+    expect(snapshot(r1.state).masked).toBe('__n__');
+    s = guessAll(r1.state, ['ñ', 'a', 'D']).state;
     const r2 = guessLetter(s, 'ú'); // a physical keyboard key is normalised too
     expect(r2.events).toEqual([
       { type: 'correct-letter', letter: 'U' },
@@ -554,7 +558,7 @@ describe('hangman word and level flow', () => {
 describe('hangman snapshot', () => {
   it('is plain JSON with the test-mode fields', () => {
     const s0 = started([w(9, 'Ñandú', 4)]);
-    const s = guessAll(s0, ['N', 'X']).state;
+    const s = guessAll(s0, ['Ñ', 'X']).state;
     const snap = snapshot(s);
     expect(snap).toEqual({
       game: 'hangman',
@@ -569,8 +573,8 @@ describe('hangman snapshot', () => {
       wordsInLevel: 1,
       currentWord: 'Ñandú',
       currentWordId: 9,
-      masked: 'Ñ_n__',
-      guessed: ['N', 'X'],
+      masked: 'Ñ____',
+      guessed: ['Ñ', 'X'],
       wrongLetters: ['X'],
     });
     expect(JSON.parse(JSON.stringify(snap))).toEqual(snap);
