@@ -25,7 +25,7 @@ import { menuHref, parseNivelId, type GameInfo } from '../../../games/shared/cat
 import type { GameWord } from '../../../games/shared/types';
 import { Loading } from '../ui/Loading';
 import { useGameWords } from './useGameWords';
-import { usePoints } from './stores';
+import { livePoints, runPoints, unbankedScore, usePoints, useRunPoints } from './stores';
 import { VolumeControl } from './VolumeControl';
 import { SignPlayer } from '../sign/SignPlayer';
 
@@ -46,7 +46,9 @@ export function GamePage({ game, scene, playable, hint }: GamePageProps) {
   const nivelId = parseNivelId(params.get('nivel'));
   const back = menuHref(nivelId);
   const { state, retry } = useGameWords(nivelId);
-  const total = usePoints().byGame[game.id];
+  // The header follows the game's running total live: the points already banked for this game
+  // plus the score of the run in progress (not banked yet).
+  const total = livePoints(usePoints().byGame[game.id], useRunPoints());
 
   useEffect(() => {
     document.title = `${game.title} · Manitas`;
@@ -148,7 +150,15 @@ function useTapRipples() {
   return { onPointerDown, layer };
 }
 
-function GameStage({ game, scene, words, onExit, hint }: { game: GameInfo; scene: new () => Phaser.Scene; words: GameWord[]; onExit: () => void; hint: string }) {
+interface GameStageProps {
+  game: GameInfo;
+  scene: new () => Phaser.Scene;
+  words: GameWord[];
+  onExit: () => void;
+  hint: string;
+}
+
+function GameStage({ game, scene, words, onExit, hint }: GameStageProps) {
   const [sign, setSign] = useState<SignOverlay | null>(null);
   const [caption, setCaption] = useState<Caption>({ text: hint, kind: 'info' });
   const data = useMemo(() => ({ words }), [words]);
@@ -160,11 +170,19 @@ function GameStage({ game, scene, words, onExit, hint }: { game: GameInfo; scene
 
   useEffect(() => {
     const bank = createRunBank(points, game.id);
-    const onState = (snap: { totalScore?: number }) => bank.update(snap.totalScore ?? 0);
+    const report = () => runPoints.set(unbankedScore(bank));
+    const onState = (snap: { totalScore?: number }) => {
+      bank.update(snap.totalScore ?? 0);
+      report();
+    };
     const onEvents = (events: { type: string }[]) => {
       if (events.some((e) => e.type === 'game-won' || e.type === 'game-over')) bank.finish();
+      report();
     };
-    const onRestart = () => bank.restart();
+    const onRestart = () => {
+      bank.restart();
+      report();
+    };
     const onSign = (s: SignOverlay | null) => setSign(s);
     const onCaption = (c: Caption) => setCaption(c);
     const onExitEvent = () => exitRef.current();
@@ -182,6 +200,7 @@ function GameStage({ game, scene, words, onExit, hint }: { game: GameInfo; scene
       EventBus.off(GAME_EVENTS.caption, onCaption);
       EventBus.off(GAME_EVENTS.exit, onExitEvent);
       bank.leave();
+      runPoints.set(0);
     };
   }, [game.id]);
 

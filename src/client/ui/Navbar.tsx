@@ -10,8 +10,6 @@ import SearchIcon from '@mui/icons-material/Search';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonIcon from '@mui/icons-material/Person';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
-import FaceIcon from '@mui/icons-material/Face';
-import Face3Icon from '@mui/icons-material/Face3';
 import { useSession } from '../auth/useSession';
 import { logout } from '../auth/session';
 import { ADMIN_ROLES, hasAnyRole, readRole } from '../../shared/roles';
@@ -20,6 +18,12 @@ import { ADMIN_ROLES, hasAnyRole, readRole } from '../../shared/roles';
 export function avatarKind(avatar: unknown): 'boy' | 'girl' | null {
   return avatar === 'boy' || avatar === 'girl' ? avatar : null;
 }
+
+/**
+ * The picture of each avatar: the very files the child picks from in the sign-up and profile
+ * forms (AvatarChoice, `/img/avatar-{boy|girl}.svg`), so the navbar shows the chosen one.
+ */
+export const AVATAR_PICTURES = { boy: '/img/avatar-boy.svg', girl: '/img/avatar-girl.svg' } as const;
 
 /** On a phone the icons go and the padding shrinks, so the navbar keeps to one row. */
 const compact = { px: { xs: 1, sm: 2.5 }, '& .MuiButton-startIcon': { display: { xs: 'none', sm: 'inherit' } } } as const;
@@ -82,8 +86,14 @@ export function Navbar({ search, onSearch }: NavbarProps) {
             </Button>
           )}
           <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0.5, sm: 1 } }} data-testid="navbar-user">
-            <Avatar sx={{ bgcolor: kind === 'girl' ? '#ffd6e7' : '#ffd166', color: '#1d1a3a', width: 44, height: 44, fontSize: '1.2rem' }} aria-hidden="true" data-avatar={kind ?? 'none'}>
-              {kind === 'boy' ? <FaceIcon sx={{ fontSize: 32 }} /> : kind === 'girl' ? <Face3Icon sx={{ fontSize: 32 }} /> : nombre.charAt(0).toUpperCase()}
+            <Avatar
+              src={kind ? AVATAR_PICTURES[kind] : undefined}
+              alt=""
+              sx={{ bgcolor: kind ? 'transparent' : '#ffd166', color: '#1d1a3a', width: 44, height: 44, fontSize: '1.2rem' }}
+              aria-hidden="true"
+              data-avatar={kind ?? 'none'}
+            >
+              {kind ? null : nombre.charAt(0).toUpperCase()}
             </Avatar>
             <Typography sx={{ fontWeight: 700, maxWidth: { xs: 90, sm: 140 }, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{nombre}</Typography>
           </Box>

@@ -29,7 +29,9 @@ function LevelCard({ level, index, onStart, busy }: { level: Nivel; index: numbe
         listStyle: 'none', flex: '0 0 auto', width: { xs: 'calc(100vw - 64px)', sm: 300 }, maxWidth: 320, scrollSnapAlign: 'start',
         bgcolor: CARD_COLORS[index % CARD_COLORS.length], borderRadius: 4, boxShadow: 3, overflow: 'hidden', position: 'relative',
         display: 'flex', flexDirection: 'column',
-        '&:hover .nivel-desc, &:focus-within .nivel-desc': { opacity: 1, transform: 'none' },
+        // The description shows on hover (spec), and on keyboard focus for children who use the
+        // keyboard. It only fades in over the picture: nothing on the card moves or changes size.
+        '&:hover .nivel-desc, &:focus-within .nivel-desc': { opacity: 1 },
         // Touch screens have no hover: there the description is written under the name instead.
         '& .nivel-desc-touch': { display: 'none' },
         '@media (hover: none)': { '& .nivel-desc': { display: 'none' }, '& .nivel-desc-touch': { display: 'block' } },
@@ -53,8 +55,8 @@ function LevelCard({ level, index, onStart, busy }: { level: Nivel; index: numbe
           className="nivel-desc"
           id={descId}
           sx={{
-            position: 'absolute', inset: 0, p: 2, display: 'flex', alignItems: 'center', bgcolor: 'rgba(29,26,58,0.88)', color: '#fff',
-            opacity: 0, transform: 'translateY(8px)', transition: 'opacity .2s, transform .2s', fontSize: '1.05rem', lineHeight: 1.4,
+            position: 'absolute', inset: 0, p: 2, display: 'flex', alignItems: 'center', bgcolor: '#1d1a3a', color: '#fff',
+            opacity: 0, transition: 'opacity .2s', fontSize: '1.05rem', lineHeight: 1.4, overflow: 'hidden',
             '@media (prefers-reduced-motion: reduce)': { transition: 'none' },
           }}
         >
@@ -74,6 +76,8 @@ function LevelCard({ level, index, onStart, busy }: { level: Nivel; index: numbe
           disabled={busy}
           aria-describedby={descId}
           aria-label={`Empezar ${level.nombre_nivel}`}
+          // No pulsing focus ripple: the focus is the still outline of focusRing.
+          disableFocusRipple
           sx={{ mt: 'auto', minHeight: 52, fontSize: '1.15rem', ...focusRing }}
         >
           Empezar

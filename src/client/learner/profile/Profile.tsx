@@ -25,6 +25,9 @@ interface ProfileForm {
 }
 
 /** /perfil: the learner's own profile, and below it the preferences (saved on their own, not by the form). */
+/** From this width the backdrop's children illustration fits beside the profile card. */
+const PROFILE_ILLUSTRATION_BESIDE = 1200;
+
 export default function Profile() {
   const alert = useAlert();
   const navigate = useNavigate();
@@ -85,7 +88,17 @@ export default function Profile() {
   const set = (k: keyof ProfileForm) => (e: { target: { value: string } }) => setForm((f) => (f ? { ...f, [k]: e.target.value } : f));
 
   return (
-    <AuthLayout wide>
+    // The backdrop's children illustration sits beside the card only where there is room for it
+    // (≥ 1200 px: the 640 px card plus the 280 px picture on each side). Narrower tablets show it
+    // whole on top of the card instead of half hidden behind it; phones keep it hidden.
+    <AuthLayout wide hideBelow={PROFILE_ILLUSTRATION_BESIDE}>
+      <Box
+        component="img"
+        src="/img/ninos.svg"
+        alt=""
+        data-decorative="ninos"
+        sx={{ display: 'none', width: 200, maxWidth: '60%', mx: 'auto', mb: 1, [`@media (min-width: 768px) and (max-width: ${PROFILE_ILLUSTRATION_BESIDE - 1}px)`]: { display: 'block' } }}
+      />
       <Typography variant="h4" component="h1" sx={{ textAlign: 'center', mb: 2 }}>Mi perfil</Typography>
       {!form ? (
         <Loading label="Cargando tu perfil..." />

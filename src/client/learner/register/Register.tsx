@@ -96,12 +96,13 @@ export default function Register() {
             <AvatarChoice value={form.avatar} onChange={(v) => setForm((f) => ({ ...f, avatar: v }))} />
           </Box>
           <TextField select label="Sexo" name="sexo" value={form.sexo} onChange={set('sexo')} sx={{ gridColumn: { sm: '1 / -1' } }} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
-            <MenuItem value="" disabled>Selecciona una opción</MenuItem>
+            {/* The spec's disabled, empty placeholder (the label 'Sexo' names the field). */}
+            <MenuItem value="" disabled sx={{ minHeight: 36 }} />
             <MenuItem value="niño">Niño</MenuItem>
             <MenuItem value="niña">Niña</MenuItem>
           </TextField>
           <Button type="submit" variant="contained" size="large" sx={{ gridColumn: { sm: '1 / -1' } }}>¡Registrarte!</Button>
-          <Button component={RouterLink} to="/logIn" variant="outlined" sx={{ gridColumn: { sm: '1 / -1' } }}>Ya tengo cuenta</Button>
+          <Button type="button" variant="outlined" onClick={() => navigate('/logIn')} sx={{ gridColumn: { sm: '1 / -1' } }}>Ya tengo cuenta</Button>
         </Box>
       )}
       <Snackbar open={toast} autoHideDuration={5000} onClose={() => setToast(false)} anchorOrigin={{ vertical: 'top', horizontal: 'right' }}>
