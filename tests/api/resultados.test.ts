@@ -308,3 +308,50 @@ describe('the answer key never reaches a learner', () => {
     for (const p of typedQuestions) for (const a of p.respuestas) expect(a).not.toHaveProperty('respuesta');
   });
 });
+
+describe('save-multiple feedback: per question right or wrong; solutions only after a pass or the last attempt', () => {
+  interface Fb { id_pregunta: number; acierto: boolean; solucion?: { id_respuesta: number; texto: string }[] }
+
+  it('a fail with attempts left marks every question and reveals nothing; the last attempt reveals the wrong ones', async () => {
+    const uid = await t.userId('profesor');
+    const lvl = levels[1]!;
+    const body = { respuestas: rows(lvl, uid, (_q, i) => i === 0) };
+    for (const left of [2, 1, 0]) {
+      const r = await t.call('POST', '/api/resultados/save-multiple', { as: 'profesor', body });
+      expect(r.statusCode, r.body).toBe(201);
+      const data = r.json().revision as { intentos_restantes: number; preguntas: Fb[] };
+      expect(data.intentos_restantes).toBe(left);
+      expect(data.preguntas.map((p) => p.id_pregunta)).toEqual(lvl.questions.map((q) => q.id));
+      expect(data.preguntas.map((p) => p.acierto)).toEqual(lvl.questions.map((_q, i) => i === 0));
+      expect(r.body).not.toMatch(/"valor"|"correcta"|"respuestas"/);
+      if (left > 0) {
+        expect(data.preguntas.some((p) => 'solucion' in p)).toBe(false);
+        for (const q of lvl.questions.filter((x) => !isChoice(x))) expect(r.body.toLowerCase()).not.toContain(`"${q.answers[0]!.texto.toLowerCase()}"`);
+      } else {
+        expect(data.preguntas[0]).not.toHaveProperty('solucion');
+        lvl.questions.forEach((q, i) => {
+          if (i === 0) return;
+          const expected = isChoice(q) ? q.answers.filter((a) => a.valor) : q.answers.slice(0, 1);
+          expect(data.preguntas[i]!.solucion).toEqual(expected.map((a) => ({ id_respuesta: a.id, texto: a.texto })));
+        });
+      }
+    }
+    const refused = await t.call('POST', '/api/resultados/save-multiple', { as: 'profesor', body });
+    expect(refused.statusCode).toBe(409);
+  });
+
+  it('a pass reveals the solution of its wrong answers only', async () => {
+    const uid = await t.userId('admin');
+    const lvl = levels[0]!;
+    const wrong = lvl.questions.length - 1;
+    const r = await t.call('POST', '/api/resultados/save-multiple', { as: 'admin', body: { respuestas: rows(lvl, uid, (_q, i) => i !== wrong) } });
+    expect(r.statusCode, r.body).toBe(201);
+    const data = r.json().revision as { intentos_restantes: number; preguntas: Fb[] };
+    expect(r.json().data.puntaje).toBeGreaterThanOrEqual(60);
+    expect(data.intentos_restantes).toBe(2);
+    const q = lvl.questions[wrong]!;
+    const expected = isChoice(q) ? q.answers.filter((a) => a.valor) : q.answers.slice(0, 1);
+    expect(data.preguntas[wrong]).toEqual({ id_pregunta: q.id, acierto: false, solucion: expected.map((a) => ({ id_respuesta: a.id, texto: a.texto })) });
+    for (const p of data.preguntas.slice(0, wrong)) expect(p).toEqual({ id_pregunta: p.id_pregunta, acierto: true });
+  });
+});

@@ -34,13 +34,20 @@ export interface SavedAttempt {
   totalPreguntas: number;
   puntaje: number;
   fecha: Date;
+  /** Attempts still allowed at this level after this one (one attempt + retries + granted − used). */
+  intentosRestantes: number;
 }
 
 /**
  * The statement of a submit (the function: migration 0004_sessions_and_attempt_limit). The last
  * parameter is the spec's retry limit, so the number lives here in TypeScript only.
  */
-export const SAVE_ATTEMPT_SQL = 'SELECT * FROM manitas_guardar_intento($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)';
+export const SAVE_ATTEMPT_SQL = 'SELECT a.*,'
+  // Read in the statement's own snapshot, taken before the function ran: the attempts BEFORE this
+  // one and the attempts a teacher granted (still one statement, no extra round trip).
+  + ' (SELECT count(*)::int FROM intento i WHERE i.id_usuario = $1 AND i.id_nivel = $2) AS intentos_previos,'
+  + ' coalesce((SELECT pr.intentos_extra FROM progreso pr WHERE pr.id_usuario = $1 AND pr.id_nivel = $2), 0) AS intentos_extra'
+  + ' FROM manitas_guardar_intento($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) AS a';
 
 const sqlState = (err: unknown): string | undefined => {
   const e = err as { code?: string; cause?: { code?: string } };
@@ -78,5 +85,6 @@ export async function saveAttempt(database: Database, a: AttemptToSave): Promise
     totalPreguntas: Number(row.total_preguntas),
     puntaje: Number(row.puntaje),
     fecha,
+    intentosRestantes: Math.max(0, 1 + MAX_RETRIES + Number(row.intentos_extra ?? 0) - (Number(row.intentos_previos ?? 0) + 1)),
   };
 }

@@ -7,7 +7,7 @@ import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { idParam, validate } from '../validate';
 import { atLeast } from '../../shared/roles';
 import {
-  ALL_ANSWERED_MSG, MAX_RETRIES, gradeQuiz, isAnswered, isAnswerCorrect, isPass, isTextQuestion, resultRowSchema, saveMultipleSchema,
+  ALL_ANSWERED_MSG, MAX_RETRIES, gradeQuiz, isAnswered, isAnswerCorrect, isPass, isTextQuestion, quizFeedback, resultRowSchema, revealSolutions, saveMultipleSchema,
   type GivenAnswer, type KeyQuestion, type ResultRow,
 } from '../../shared/rules/quiz';
 import { listParams } from './list';
@@ -132,7 +132,8 @@ export default async function resultadosRoutes(app: FastifyInstance, ctx: AppCon
       if (!r || !isAnswered(q, given(r))) throw badRequest(ALL_ANSWERED_MSG, { respuestas: ALL_ANSWERED_MSG });
       checkOption(q, r);
     }
-    const graded = gradeQuiz(key, new Map(rows.map((r) => [r.id_pregunta, given(r)])));
+    const givenAnswers = new Map(rows.map((r) => [r.id_pregunta, given(r)]));
+    const graded = gradeQuiz(key, givenAnswers);
     const passed = isPass(graded.puntaje);
 
     // One statement: the attempt, its rows and the progress (src/server/quiz/submit.ts).
@@ -153,6 +154,12 @@ export default async function resultadosRoutes(app: FastifyInstance, ctx: AppCon
         puntaje: Number(saved.puntaje),
         fecha: saved.fecha.toISOString(),
         id_nivel: saved.idNivel,
+      },
+      // Per-question feedback beside the spec's data (the quiz teaches too): right or wrong, and the
+      // correct answers of the wrong ones only once the child passed or has no attempt left.
+      revision: {
+        intentos_restantes: saved.intentosRestantes,
+        preguntas: quizFeedback(key, givenAnswers, revealSolutions(passed, saved.intentosRestantes)),
       },
     };
   };

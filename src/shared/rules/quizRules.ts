@@ -116,3 +116,49 @@ export interface AttemptResult {
   fecha: string;
   id_nivel: number;
 }
+
+/** One correct answer shown after sending: the option's id and text (typed: the first answer). */
+export interface SolutionAnswer {
+  id_respuesta: number;
+  texto: string;
+}
+
+/**
+ * Per-question feedback of a sent attempt (issue 17, "the quiz teaches too"): whether the answer
+ * was right and, only when `solucion` is present, the correct answer(s) of a wrong one.
+ */
+export interface QuestionFeedback {
+  id_pregunta: number;
+  acierto: boolean;
+  solucion?: SolutionAnswer[];
+}
+
+/**
+ * The correct answers are revealed only once the child passed or has no attempt left, so a retry
+ * is still a real try.
+ */
+export function revealSolutions(passed: boolean, attemptsLeft: number): boolean {
+  return passed || attemptsLeft <= 0;
+}
+
+/**
+ * Feedback for every question, in the key's order. With `reveal`, a wrong answer carries its
+ * solution: the options with valor true (multiple choice) or the first answer (typed, the text
+ * the spec compares with). A right answer needs none: the child's own answer is the solution, so
+ * nothing of the key is sent that the child did not already give.
+ */
+export function quizFeedback(questions: readonly KeyQuestion[], answers: ReadonlyMap<number, GivenAnswer>, reveal: boolean): QuestionFeedback[] {
+  return questions.map((q) => {
+    const acierto = isAnswerCorrect(q, answers.get(q.id_pregunta));
+    if (!reveal || acierto) return { id_pregunta: q.id_pregunta, acierto };
+    const key = isTextQuestion(q.Tipo) ? q.respuestas.slice(0, 1) : q.respuestas.filter((r) => r.valor === true);
+    return { id_pregunta: q.id_pregunta, acierto, solucion: key.map((r) => ({ id_respuesta: r.id_respuesta, texto: r.respuesta ?? '' })) };
+  });
+}
+
+/** The `revision` beside a sent attempt's `data`: the per-question feedback. */
+export interface AttemptReview {
+  /** Attempts still allowed at this level after this one (retries plus what a teacher granted). */
+  intentos_restantes: number;
+  preguntas: QuestionFeedback[];
+}

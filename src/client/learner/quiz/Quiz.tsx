@@ -1,10 +1,13 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useEffect, useRef, useState, type FormEvent, type MouseEvent, type RefObject } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
@@ -16,27 +19,95 @@ import Typography from '@mui/material/Typography';
 import SendIcon from '@mui/icons-material/Send';
 import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
 import ThumbUpIcon from '@mui/icons-material/ThumbUp';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import CancelIcon from '@mui/icons-material/Cancel';
 import { ApiError, mediaUrl } from '../../api/http';
 import { useAlert } from '../../ui/AlertModal';
 import {
-  ALL_ANSWERED_MSG, formatScore, isAnswered, isPass, isTextQuestion, NO_EVALUATION_MSG, type AttemptResult, type GivenAnswer,
+  ALL_ANSWERED_MSG, formatScore, isAnswered, isPass, isTextQuestion, NO_EVALUATION_MSG, type AttemptResult, type AttemptReview, type GivenAnswer, type QuestionFeedback,
 } from '../../../shared/rules/quizRules';
+import { ACCENT_LETTERS, hasUnsentAnswers, insertAtCaret, solutionText } from './feedback';
+import { saveQuizWithReview } from './quizApi';
 import { buildRows } from '../levelmenu/pure';
 import { updateLevelData } from '../levelStorage';
-import { fetchEvaluation, saveQuiz, useLearner, type EvaluacionQuiz, type PreguntaQuiz } from '../levelmenu/learnerData';
+import { fetchEvaluation, useLearner, type EvaluacionQuiz, type PreguntaQuiz } from '../levelmenu/learnerData';
 import { LearnerPage, focusRing } from '../levelmenu/ui';
 import { SignPlayer, isAnimatedSign } from '../../sign/SignPlayer';
 
 const PASS_MESSAGE = '¡Lo hiciste genial! Sigue así y aprenderás muchas señas nuevas.';
 const TRY_MESSAGE = 'Cada intento te hace más fuerte. Repasa las palabras y vuelve a intentarlo.';
 
-function QuestionCard({ q, index, total, answer, onChange }: { q: PreguntaQuiz; index: number; total: number; answer: GivenAnswer | undefined; onChange: (a: GivenAnswer) => void }) {
+const TEXT_MAX = 500;
+
+/** Buttons that type the letters a keyboard may lack, at the caret, keeping the focus in the field. */
+function AccentButtons({ inputRef, value, onChange }: { inputRef: RefObject<HTMLInputElement | null>; value: string; onChange: (v: string) => void }) {
+  const type = (letter: string) => {
+    const el = inputRef.current;
+    const next = insertAtCaret(value, el?.selectionStart, el?.selectionEnd, letter, TEXT_MAX);
+    onChange(next.value);
+    // After React has written the new value: the caret goes right after the letter.
+    requestAnimationFrame(() => {
+      const input = inputRef.current;
+      if (!input) return;
+      input.focus();
+      input.setSelectionRange(next.caret, next.caret);
+    });
+  };
+  return (
+    <Box role="group" aria-label="Letras con acento" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1.5 }}>
+      {ACCENT_LETTERS.map((letter) => (
+        <Button
+          key={letter}
+          variant="outlined"
+          aria-label={`Escribir ${letter}`}
+          // Pressing the button must not take the focus (and the caret) away from the field.
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={() => type(letter)}
+          sx={{ minWidth: 52, minHeight: 52, p: 0, fontSize: '1.5rem', fontWeight: 700, textTransform: 'none', borderWidth: 2, '&:hover': { borderWidth: 2 }, ...focusRing }}
+        >
+          {letter}
+        </Button>
+      ))}
+    </Box>
+  );
+}
+
+/** After sending: right or wrong (icon and words, not colour alone) and, when revealed, the solution. */
+function FeedbackMark({ q, fb, canRetry }: { q: PreguntaQuiz; fb: QuestionFeedback; canRetry: boolean }) {
+  const solution = solutionText(q, fb);
+  const ok = fb.acierto;
+  return (
+    <Box data-testid="question-feedback" data-correct={ok ? 'true' : 'false'} sx={{ mt: 2, p: 2, borderRadius: 3, border: '3px solid', borderColor: ok ? '#2e7d32' : '#c62828', bgcolor: ok ? '#e8f5e9' : '#ffebee' }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+        {ok
+          ? <CheckCircleIcon aria-hidden="true" sx={{ fontSize: 40, color: '#2e7d32' }} />
+          : <CancelIcon aria-hidden="true" sx={{ fontSize: 40, color: '#c62828' }} />}
+        <Typography sx={{ fontSize: '1.4rem', fontWeight: 800, color: ok ? '#1b5e20' : '#b71c1c' }}>{ok ? '¡Correcto!' : 'Incorrecto'}</Typography>
+      </Box>
+      {solution && (
+        <Typography data-testid="question-solution" sx={{ mt: 1, fontSize: '1.2rem' }}>
+          Respuesta correcta: <strong>{solution}</strong>
+        </Typography>
+      )}
+      {!ok && !solution && canRetry && (
+        <Typography sx={{ mt: 1, fontSize: '1.1rem' }}>Repasa las palabras: podrás intentarlo otra vez.</Typography>
+      )}
+    </Box>
+  );
+}
+
+function QuestionCard({ q, index, total, answer, onChange, feedback, sent, canRetry }: {
+  q: PreguntaQuiz; index: number; total: number; answer: GivenAnswer | undefined; onChange: (a: GivenAnswer) => void;
+  feedback: QuestionFeedback | undefined; sent: boolean; canRetry: boolean;
+}) {
+  const inputRef = useRef<HTMLInputElement>(null);
   const img = mediaUrl(q.imagen, 'preguntas');
   const labelId = `pregunta-${q.id_pregunta}`;
   const text = isTextQuestion(q.Tipo);
   const textImg = text ? mediaUrl(q.respuestas[0]?.imagen, 'respuestas') : null;
   return (
-    <Paper component="section" aria-labelledby={labelId} data-testid="question-card" sx={{ p: { xs: 2, sm: 3 }, mb: 3, borderLeft: '8px solid', borderColor: isAnswered(q, answer) ? 'success.main' : 'primary.main' }}>
+    <Paper component="section" aria-labelledby={labelId} data-testid="question-card" sx={{ p: { xs: 2, sm: 3 }, mb: 3, borderLeft: '8px solid', borderColor: feedback ? (feedback.acierto ? '#2e7d32' : '#c62828') : isAnswered(q, answer) ? 'success.main' : 'primary.main' }}>
       <FormControl component="fieldset" fullWidth>
         <FormLabel component="legend" sx={{ color: 'text.primary', '&.Mui-focused': { color: 'text.primary' }, mb: 2 }}>
           <Typography component="span" variant="body2" sx={{ display: 'block', fontWeight: 700, color: 'text.secondary' }}>Pregunta {index + 1} de {total}</Typography>
@@ -55,33 +126,39 @@ function QuestionCard({ q, index, total, answer, onChange }: { q: PreguntaQuiz; 
               label="Escribe tu respuesta"
               value={answer?.respuesta ?? ''}
               onChange={(e) => onChange({ respuesta: e.target.value })}
-              slotProps={{ htmlInput: { maxLength: 500, autoComplete: 'off', 'aria-describedby': labelId }, input: { sx: { fontSize: '1.3rem', minHeight: 56 } } }}
+              inputRef={inputRef}
+              slotProps={{ htmlInput: { maxLength: TEXT_MAX, autoComplete: 'off', 'aria-describedby': labelId, readOnly: sent }, input: { sx: { fontSize: '1.3rem', minHeight: 56 } } }}
             />
+            {!sent && <AccentButtons inputRef={inputRef} value={answer?.respuesta ?? ''} onChange={(v) => onChange({ respuesta: v })} />}
           </Box>
         ) : (
           <RadioGroup
             aria-labelledby={labelId}
             value={answer?.id_respuesta != null ? String(answer.id_respuesta) : ''}
-            onChange={(e) => onChange({ id_respuesta: Number(e.target.value) })}
+            onChange={(e) => { if (!sent) onChange({ id_respuesta: Number(e.target.value) }); }}
             sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fit, minmax(200px, 1fr))' }, gap: 1.5 }}
           >
             {q.respuestas.map((r) => {
               const rImg = mediaUrl(r.imagen, 'respuestas');
               const checked = answer?.id_respuesta === r.id_respuesta;
+              const isSolution = !!feedback?.solucion?.some((x) => x.id_respuesta === r.id_respuesta);
+              const chosenColor = feedback && checked ? (feedback.acierto ? '#2e7d32' : '#c62828') : isSolution ? '#2e7d32' : null;
               return (
                 <FormControlLabel
                   key={r.id_respuesta}
                   value={String(r.id_respuesta)}
-                  control={<Radio sx={{ '& .MuiSvgIcon-root': { fontSize: 30 } }} />}
+                  control={<Radio disabled={sent && !checked} sx={{ '& .MuiSvgIcon-root': { fontSize: 30 } }} />}
                   label={
                     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, py: 1 }}>
                       {rImg && <Box component="img" src={rImg} alt="" sx={{ width: 64, height: 64, objectFit: 'contain', borderRadius: 2 }} />}
                       <Typography sx={{ fontSize: '1.2rem', fontWeight: 700 }}>{r.respuesta || `Opción ${q.respuestas.indexOf(r) + 1}`}</Typography>
+                      {isSolution && <CheckCircleIcon aria-hidden="true" sx={{ color: '#2e7d32', fontSize: 28 }} />}
                     </Box>
                   }
                   sx={{
-                    m: 0, pr: 2, borderRadius: 3, border: '3px solid', borderColor: checked ? 'primary.main' : '#e2ddf7', bgcolor: checked ? '#efeaff' : '#fff',
-                    minHeight: 64, '&:hover': { borderColor: 'primary.main' }, '&:focus-within': { outline: '4px solid #c2185b', outlineOffset: 2 },
+                    m: 0, pr: 2, borderRadius: 3, border: '3px solid', borderColor: chosenColor ?? (checked ? 'primary.main' : '#e2ddf7'), bgcolor: checked ? '#efeaff' : isSolution ? '#e8f5e9' : '#fff',
+                    '& .MuiFormControlLabel-label.Mui-disabled': { color: 'text.primary' },
+                    minHeight: 64, ...(sent ? {} : { '&:hover': { borderColor: 'primary.main' } }), '&:focus-within': { outline: '4px solid #c2185b', outlineOffset: 2 },
                   }}
                 />
               );
@@ -89,6 +166,7 @@ function QuestionCard({ q, index, total, answer, onChange }: { q: PreguntaQuiz; 
           </RadioGroup>
         )}
       </FormControl>
+      {feedback && <FeedbackMark q={q} fb={feedback} canRetry={canRetry} />}
     </Paper>
   );
 }
@@ -105,6 +183,10 @@ export default function Quiz() {
   const [answers, setAnswers] = useState<Record<number, GivenAnswer>>({});
   const [sending, setSending] = useState(false);
   const [result, setResult] = useState<AttemptResult | null>(null);
+  const [review, setReview] = useState<AttemptReview | null>(null);
+  const [overlayOpen, setOverlayOpen] = useState(false);
+  const [confirmExit, setConfirmExit] = useState(false);
+  const reviewRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const ctrl = new AbortController();
@@ -130,13 +212,15 @@ export default function Quiz() {
     }
     setSending(true);
     try {
-      const saved = await saveQuiz(buildRows(ev, answers, userId, levelId));
+      const { result: saved, review: rev } = await saveQuizWithReview(buildRows(ev, answers, userId, levelId));
       updateLevelData(levelId, userId, (d) => ({
         ...d,
         mostrarCuestionario: false,
         ultimoResultado: { puntaje: saved.puntaje, correctas: saved.correctas, totalPreguntas: saved.total_preguntas, fecha: saved.fecha },
       }));
       setResult(saved);
+      setReview(rev);
+      setOverlayOpen(true);
     } catch (err) {
       if (err instanceof ApiError && err.code === 'NO_ATTEMPTS_LEFT') {
         // Not a failed save but the server's limit: say so, and go back to the level.
@@ -152,9 +236,28 @@ export default function Quiz() {
   };
 
   const passed = result ? isPass(result.puntaje) : false;
+  const canRetryLater = !!review && !passed && review.intentos_restantes > 0;
+  const feedbackOf = (idPregunta: number) => review?.preguntas.find((f) => f.id_pregunta === idPregunta);
+  const levelPath = `/supmenu/${levelId}`;
+
+  /** 'Volver al nivel' before sending: asks first when answers would be lost. */
+  const leave = (e: MouseEvent) => {
+    if (!hasUnsentAnswers(answers)) return;
+    e.preventDefault();
+    setConfirmExit(true);
+  };
+  const showReview = () => {
+    setOverlayOpen(false);
+    setTimeout(() => reviewRef.current?.focus(), 300);
+  };
 
   return (
     <LearnerPage maxWidth="md">
+      {!result && (ev === undefined || preguntas.length > 0) && (
+        <Button component={RouterLink} to={levelPath} onClick={leave} startIcon={<ArrowBackIcon />} size="large" sx={{ minHeight: 48, fontSize: '1.1rem', mb: 1, ...focusRing }}>
+          Volver al nivel
+        </Button>
+      )}
       <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '2rem', sm: '2.6rem' }, color: 'primary.dark', mb: 3, textAlign: 'center' }}>
         Hora del Cuestionario
       </Typography>
@@ -171,6 +274,14 @@ export default function Quiz() {
         </Paper>
       ) : (
         <Box component="form" onSubmit={submit} noValidate aria-label="Cuestionario">
+          {result && (
+            <Paper ref={reviewRef} tabIndex={-1} data-testid="quiz-review" sx={{ p: { xs: 2, sm: 3 }, mb: 3, textAlign: 'center', bgcolor: passed ? '#e6f7ea' : '#fff4e5', outline: 'none' }}>
+              <Typography component="h2" sx={{ fontSize: '1.5rem', fontWeight: 800 }}>Revisa tus respuestas</Typography>
+              <Typography sx={{ fontSize: '1.2rem', mt: 1 }}>
+                Respuestas correctas: <strong>{result.correctas}</strong> de <strong>{result.total_preguntas}</strong>
+              </Typography>
+            </Paper>
+          )}
           {preguntas.map((q, i) => (
             <QuestionCard
               key={q.id_pregunta}
@@ -179,17 +290,37 @@ export default function Quiz() {
               total={preguntas.length}
               answer={answers[q.id_pregunta]}
               onChange={(a) => setAnswers((prev) => ({ ...prev, [q.id_pregunta]: a }))}
+              feedback={feedbackOf(q.id_pregunta)}
+              sent={!!result}
+              canRetry={canRetryLater}
             />
           ))}
           <Box sx={{ display: 'flex', justifyContent: 'center', pb: 4 }}>
+            {result ? (
+              <Button variant="contained" size="large" onClick={back} sx={{ minHeight: 60, px: 5, fontSize: '1.25rem', ...focusRing }}>
+                Volver al Nivel
+              </Button>
+            ) : (
             <Button type="submit" variant="contained" size="large" endIcon={sending ? <CircularProgress size={22} color="inherit" aria-hidden="true" /> : <SendIcon />} disabled={sending} sx={{ minHeight: 60, px: 5, fontSize: '1.25rem', ...focusRing }}>
               Enviar respuestas
             </Button>
+            )}
           </Box>
         </Box>
       )}
 
-      <Dialog open={!!result} aria-labelledby="resultado-titulo" aria-describedby="resultado-detalle" maxWidth="sm" fullWidth data-testid="quiz-result">
+      <Dialog open={confirmExit} onClose={() => setConfirmExit(false)} aria-labelledby="salir-titulo" aria-describedby="salir-detalle" data-testid="quiz-exit-confirm">
+        <DialogTitle id="salir-titulo" sx={{ fontSize: '1.5rem', fontWeight: 800 }}>¿Salir del cuestionario?</DialogTitle>
+        <DialogContent>
+          <DialogContentText id="salir-detalle" sx={{ fontSize: '1.2rem', color: 'text.primary' }}>Se perderán tus respuestas.</DialogContentText>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 3, gap: 1, flexWrap: 'wrap' }}>
+          <Button variant="outlined" size="large" onClick={back} sx={{ minHeight: 52, fontSize: '1.1rem', ...focusRing }}>Salir</Button>
+          <Button variant="contained" size="large" onClick={() => setConfirmExit(false)} autoFocus sx={{ minHeight: 52, fontSize: '1.1rem', ...focusRing }}>Seguir respondiendo</Button>
+        </DialogActions>
+      </Dialog>
+
+      <Dialog open={!!result && overlayOpen} onClose={showReview} aria-labelledby="resultado-titulo" aria-describedby="resultado-detalle" maxWidth="sm" fullWidth data-testid="quiz-result">
         {result && (
           <DialogContent sx={{ textAlign: 'center', py: 5, px: { xs: 2, sm: 5 }, bgcolor: passed ? '#e6f7ea' : '#fff4e5' }}>
             {passed
@@ -210,6 +341,13 @@ export default function Quiz() {
             <Button variant="contained" size="large" onClick={back} autoFocus sx={{ mt: 3, minHeight: 56, px: 4, fontSize: '1.15rem', ...focusRing }}>
               Volver al Nivel
             </Button>
+            {review && (
+              <Box>
+                <Button variant="outlined" size="large" onClick={showReview} sx={{ mt: 2, minHeight: 52, px: 4, fontSize: '1.1rem', ...focusRing }}>
+                  Ver mis respuestas
+                </Button>
+              </Box>
+            )}
           </DialogContent>
         )}
       </Dialog>

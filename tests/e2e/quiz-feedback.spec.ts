@@ -1,0 +1,132 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { test, expect, signUpChild } from './fixtures';
+
+/**
+ * Issue 17, "the quiz teaches too": per-question right/wrong marks after sending, the correct
+ * answers only once no retry remains or the child passed, accent buttons under text answers, and
+ * 'Volver al nivel' that asks before answers are lost. A child of its own, so the demo children's
+ * attempts are not used up. Level 'Animales' (seed): dog → perro (choice), bird → pájaro (typed),
+ * water → pez (choice), lion → león (typed).
+ */
+
+const card = (page: Page, name: string) => page.getByTestId('question-card').filter({ hasText: name });
+const DOG = "¿Cómo se dice 'dog' en español?";
+const BIRD = "Escribe en español la palabra 'bird'.";
+const WATER = '¿Qué animal vive en el agua?';
+const LION = "¿Cómo se dice 'lion' en español? Escríbelo.";
+
+async function seriousViolations(page: Page) {
+  const r = await new AxeBuilder({ page }).analyze();
+  return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test('feedback after sending, accent buttons, and leaving the quiz asks first', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signUpChild(page);
+  await page.goto('/home');
+  await page.getByRole('button', { name: 'Empezar Animales' }).click();
+  await expect(page).toHaveURL(/\/supmenu\/\d+$/);
+  const levelPath = new URL(page.url()).pathname;
+  const quizPath = levelPath.replace('/supmenu/', '/cuestionario/');
+
+  // 'Volver al nivel' with nothing answered goes straight back.
+  await page.goto(quizPath);
+  await expect(page.getByTestId('question-card')).toHaveCount(4);
+  await page.getByRole('link', { name: 'Volver al nivel' }).click();
+  await expect(page).toHaveURL(new RegExp(`${levelPath}$`));
+
+  // With an answer given it asks first: 'Seguir respondiendo' stays (answer kept), 'Salir' leaves.
+  await page.goto(quizPath);
+  await card(page, DOG).getByLabel('perro').check();
+  await page.getByRole('link', { name: 'Volver al nivel' }).click();
+  const confirm = page.getByTestId('quiz-exit-confirm');
+  await expect(confirm.getByRole('heading', { name: '¿Salir del cuestionario?' })).toBeVisible();
+  await expect(confirm).toContainText('Se perderán tus respuestas.');
+  await confirm.getByRole('button', { name: 'Seguir respondiendo' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`${quizPath}$`));
+  await expect(card(page, DOG).getByLabel('perro')).toBeChecked();
+  await page.getByRole('link', { name: 'Volver al nivel' }).click();
+  await page.getByTestId('quiz-exit-confirm').getByRole('button', { name: 'Salir' }).click();
+  await expect(page).toHaveURL(new RegExp(`${levelPath}$`));
+
+  // Accent buttons: they type at the caret and keep the focus in the field.
+  await page.goto(quizPath);
+  const bird = card(page, BIRD).getByLabel('Escribe tu respuesta');
+  await bird.fill('p');
+  const birdA = card(page, BIRD).getByRole('button', { name: 'Escribir á' });
+  const box = await birdA.boundingBox();
+  expect(box!.width).toBeGreaterThanOrEqual(48);
+  expect(box!.height).toBeGreaterThanOrEqual(48);
+  await birdA.click();
+  await expect(bird).toBeFocused();
+  await page.keyboard.type('jaro');
+  await expect(bird).toHaveValue('pájaro');
+  const lion = card(page, LION).getByLabel('Escribe tu respuesta');
+  await lion.fill('lein');
+  await lion.evaluate((el: HTMLInputElement) => el.setSelectionRange(2, 3)); // the 'i'
+  await card(page, LION).getByRole('button', { name: 'Escribir ó' }).click();
+  await expect(lion).toHaveValue('león');
+  await expect(lion).toBeFocused();
+  for (const l of ['á', 'é', 'í', 'ó', 'ú', 'ñ']) await expect(card(page, LION).getByRole('button', { name: `Escribir ${l}` })).toBeVisible();
+  // Before sending, on a phone: no sideways scroll, and no serious accessibility problem.
+  await page.setViewportSize({ width: 375, height: 800 });
+  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  expect(scroll).toBeLessThanOrEqual(client + 1);
+  await card(page, BIRD).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '.tmp/quiz-feedback-accents-375.png' });
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // First attempt: two wrong (50, a fail) → marks on every card, no correct answers (retries remain).
+  await card(page, DOG).getByLabel('perro').check();
+  await card(page, WATER).getByLabel('gato').check();
+  await lion.fill('tigre');
+  await page.getByRole('button', { name: 'Enviar respuestas' }).click();
+  const overlay = page.getByTestId('quiz-result');
+  await expect(overlay.getByRole('heading', { name: '¡Sigue practicando!' })).toBeVisible();
+  await expect(overlay.getByTestId('result-correct')).toHaveText('Respuestas correctas: 2 de 4');
+  await overlay.getByRole('button', { name: 'Ver mis respuestas' }).click();
+  await expect(overlay).toBeHidden();
+  const marks = page.getByTestId('question-feedback');
+  await expect(marks).toHaveCount(4);
+  await expect(card(page, DOG).getByTestId('question-feedback')).toContainText('¡Correcto!');
+  await expect(card(page, BIRD).getByTestId('question-feedback')).toContainText('¡Correcto!');
+  await expect(card(page, WATER).getByTestId('question-feedback')).toContainText('Incorrecto');
+  await expect(card(page, LION).getByTestId('question-feedback')).toContainText('Incorrecto');
+  await expect(page.getByTestId('question-solution')).toHaveCount(0);
+  await expect(page.getByText('Respuesta correcta:')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Escribir / })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Volver al nivel' })).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+  for (const [w, h] of [[768, 1024], [1280, 800]] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    await card(page, WATER).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `.tmp/quiz-feedback-fail-${w}.png` });
+  }
+
+  // A retry with one wrong answer (75, a pass): now the wrong one shows its correct answer.
+  await page.goto(quizPath);
+  await card(page, DOG).getByLabel('perro').check();
+  await card(page, BIRD).getByLabel('Escribe tu respuesta').fill('PÁJARO ');
+  await card(page, WATER).getByLabel('león').check();
+  await card(page, LION).getByLabel('Escribe tu respuesta').fill('león');
+  await page.getByRole('button', { name: 'Enviar respuestas' }).click();
+  await expect(overlay.getByRole('heading', { name: '¡Excelente trabajo!' })).toBeVisible();
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: '.tmp/quiz-feedback-overlay-1280.png' });
+  await overlay.getByRole('button', { name: 'Ver mis respuestas' }).click();
+  await expect(overlay).toBeHidden();
+  await expect(card(page, BIRD).getByTestId('question-feedback')).toContainText('¡Correcto!');
+  await expect(card(page, WATER).getByTestId('question-feedback')).toContainText('Incorrecto');
+  await expect(card(page, WATER).getByTestId('question-solution')).toHaveText('Respuesta correcta: pez');
+  await expect(page.getByTestId('question-solution')).toHaveCount(1);
+  for (const [w, h] of [[768, 1024], [1280, 800]] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    await card(page, WATER).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `.tmp/quiz-feedback-pass-${w}.png` });
+  }
+  await page.getByRole('button', { name: 'Volver al Nivel' }).click();
+  await expect(page).toHaveURL(new RegExp(`${levelPath}$`));
+});
