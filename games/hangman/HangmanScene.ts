@@ -3,6 +3,7 @@
  * Attempts are petals of a flower (6 petals, one falls per wrong letter): a friendlier picture than
  * a gallows for children, with the same information.
  */
+import { countWord, plural } from '../shared/plural';
 import * as Phaser from 'phaser';
 import * as R from './rules';
 import { type Feedback, COLORS, DESIGN_WIDTH, FONT, GameScene, css, type Button } from '../shared/GameScene';
@@ -110,10 +111,10 @@ export class HangmanScene extends GameScene {
           out.push({ cue: 'click', text: `La letra ${e.letter} está en la palabra.`, kind: 'success', flash: false });
           break;
         case 'wrong-letter':
-          out.push({ cue: 'wrong', text: `La letra ${e.letter} no está. Te quedan ${e.attemptsLeft} intentos.`, kind: 'error', flash: false });
+          out.push({ cue: 'wrong', text: `La letra ${e.letter} no está. Te ${plural(e.attemptsLeft, 'queda', 'quedan')} ${countWord(e.attemptsLeft, 'intento', 'intentos')}.`, kind: 'error', flash: false });
           break;
         case 'life-lost':
-          out.push({ cue: 'wrong', text: `Perdiste una vida. Te quedan ${e.lives}.`, kind: 'error', flash: false });
+          out.push({ cue: 'wrong', text: `Perdiste una vida. Te ${plural(e.lives, 'queda', 'quedan')} ${e.lives}.`, kind: 'error', flash: false });
           break;
         case 'word-solved':
           out.push({ cue: 'correct', text: `¡Muy bien! Es «${e.word}».`, kind: 'success', flash: true });
@@ -124,13 +125,13 @@ export class HangmanScene extends GameScene {
         case 'next-word':
           break;
         case 'level-passed':
-          out.push({ cue: 'win', text: `¡Felicidades! Superaste el nivel ${e.level} con ${e.levelScore} puntos.`, kind: 'success', flash: false });
+          out.push({ cue: 'win', text: `¡Felicidades! Superaste el nivel ${e.level} con ${countWord(e.levelScore, 'punto', 'puntos')}.`, kind: 'success', flash: false });
           break;
         case 'level-failed':
-          out.push({ cue: 'lose', text: `Hiciste ${e.levelScore} puntos y necesitas ${R.HANGMAN_PASS_SCORE}. El nivel vuelve a empezar.`, kind: 'error', flash: false });
+          out.push({ cue: 'lose', text: `Hiciste ${countWord(e.levelScore, 'punto', 'puntos')} y necesitas ${R.HANGMAN_PASS_SCORE}. El nivel vuelve a empezar.`, kind: 'error', flash: false });
           break;
         case 'game-won':
-          out.push({ cue: 'win', text: `¡Ganaste! Completaste los ${R.HANGMAN_LEVELS} niveles con ${e.totalScore} puntos.`, kind: 'success', flash: false });
+          out.push({ cue: 'win', text: `¡Ganaste! Completaste los ${R.HANGMAN_LEVELS} niveles con ${countWord(e.totalScore, 'punto', 'puntos')}.`, kind: 'success', flash: false });
           break;
         case 'game-over':
           out.push({ cue: 'lose', text: `Te quedaste sin vidas. Puntos: ${e.totalScore}.`, kind: 'error', flash: false });
@@ -278,11 +279,11 @@ export class HangmanScene extends GameScene {
         addButton('start', 640, '¡A jugar!', () => this.apply(R.startGame(this.state)));
         break;
       case 'level-passed':
-        panel('¡Felicidades!', `Superaste el nivel ${s.level} con ${s.levelScore} puntos.`, COLORS.success);
+        panel('¡Felicidades!', `Superaste el nivel ${s.level} con ${countWord(s.levelScore, 'punto', 'puntos')}.`, COLORS.success);
         addButton('continue', 640, 'Continuar', () => this.apply(R.continueGame(this.state)), COLORS.success);
         break;
       case 'level-failed':
-        panel('¡Casi!', `Hiciste ${s.levelScore} puntos y necesitas ${R.HANGMAN_PASS_SCORE}.\nEl nivel vuelve a empezar…`, COLORS.error);
+        panel('¡Casi!', `Hiciste ${countWord(s.levelScore, 'punto', 'puntos')} y necesitas ${R.HANGMAN_PASS_SCORE}.\nEl nivel vuelve a empezar…`, COLORS.error);
         break;
       case 'won':
         panel('¡Ganaste!', `Completaste los ${R.HANGMAN_LEVELS} niveles.\nPuntos: ${s.totalScore}`, COLORS.success);

@@ -3,6 +3,7 @@
  * of a word, its letters scrambled as tiles; the child taps (or types) the letters in order, then
  * checks. Rules in ./rules.ts.
  */
+import { countWord, plural } from '../shared/plural';
 import * as Phaser from 'phaser';
 import * as R from './rules';
 import { type Feedback, COLORS, DESIGN_WIDTH, GameScene } from '../shared/GameScene';
@@ -95,13 +96,13 @@ export class OrderWordsScene extends GameScene {
           out.push({ cue: 'click', text: 'Quitaste todas las letras.', kind: 'info', flash: false });
           break;
         case 'correct':
-          out.push({ cue: 'correct', text: `¡Correcto! «${e.word}» +${e.points} puntos`, kind: 'success', flash: true });
+          out.push({ cue: 'correct', text: `¡Correcto! «${e.word}» +${countWord(e.points, 'punto', 'puntos')}.`, kind: 'success', flash: true });
           break;
         case 'wrong':
-          out.push({ cue: 'wrong', text: `Era «${e.word}»`, kind: 'error', flash: true });
+          out.push({ cue: 'wrong', text: `Era «${e.word}».`, kind: 'error', flash: true });
           break;
         case 'life-lost':
-          out.push({ cue: null, text: `Perdiste una vida. Te quedan ${e.lives}.`, kind: 'error', flash: false });
+          out.push({ cue: null, text: `Perdiste una vida. Te ${plural(e.lives, 'queda', 'quedan')} ${e.lives}.`, kind: 'error', flash: false });
           break;
         case 'next-word':
           break;
@@ -185,7 +186,7 @@ export class OrderWordsScene extends GameScene {
     });
     if (result === 'wrong') {
       const word = R.currentWord(s);
-      this.board.add(this.text(640, SLOTS_Y + size / 2 + 8, `La palabra era «${word?.es ?? ''}»`, 26, COLORS.error, true).setOrigin(0.5, 0));
+      this.board.add(this.text(640, SLOTS_Y + size / 2 + 8, `La palabra era «${word?.es ?? ''}».`, 26, COLORS.error, true).setOrigin(0.5, 0));
     }
   }
 

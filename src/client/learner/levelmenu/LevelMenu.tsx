@@ -20,6 +20,7 @@ import { addSeenWord, CURRENT_LEVEL_KEY, readLevelData, updateLevelData } from '
 import { applyServerProgress, fetchLevels, fetchMedia, fetchWords, firstLevelMenu, mediaBy, signMedia, syncLevel, useLearner, type LevelMenuData, type Multimedia, type Nivel, type Palabra } from './learnerData';
 import { LearnerPage, ScrollButtons, focusRing } from './ui';
 import { SignPlayer } from '../../sign/SignPlayer';
+import { plural } from '../../../../games/shared/plural';
 
 export const BAR_COLORS: Record<ProgressColor, string> = { red: '#c62828', orange: '#b35c00', green: '#1b7f4a' };
 const NO_WORDS_MSG = 'No hay palabras para este nivel.';
@@ -195,7 +196,7 @@ export default function LevelMenu() {
               />
               <Typography sx={{ fontWeight: 800, fontSize: '1.3rem', minWidth: 56, color }} data-testid="progress-percent">{percent}%</Typography>
             </Box>
-            <Typography sx={{ mt: 1 }}>Has visto {seen.length} de {wordIds.length} palabras.</Typography>
+            <Typography sx={{ mt: 1 }}>Has visto {seen.length} de {wordIds.length} {plural(wordIds.length, 'palabra', 'palabras')}.</Typography>
           </Paper>
 
           <Box component="section" aria-labelledby="palabras-titulo" sx={{ mb: 3 }}>
@@ -231,11 +232,11 @@ export default function LevelMenu() {
                   <Typography sx={{ fontWeight: 800, fontSize: '1.4rem', color: isPass(result.puntaje) ? BAR_COLORS.green : BAR_COLORS.orange }}>
                     {isPass(result.puntaje) ? 'Muy bien hecho' : 'Sigue practicando'}
                   </Typography>
-                  <Typography sx={{ mt: 1 }}>Tu último resultado: {result.correctas} de {result.totalPreguntas} correctas</Typography>
+                  <Typography sx={{ mt: 1 }}>Tu último resultado: {result.correctas} de {result.totalPreguntas} {plural(result.totalPreguntas, 'correcta', 'correctas')}</Typography>
                   <Typography>Calificación: {formatScore(result.puntaje)}%</Typography>
                   {canRetry(result.puntaje, data.reintentos) && (
                     <Button variant="outlined" startIcon={<ReplayIcon />} onClick={retry} sx={{ mt: 2, minHeight: 48 }}>
-                      Intentar de nuevo ({MAX_RETRIES - data.reintentos} {MAX_RETRIES - data.reintentos === 1 ? 'intento' : 'intentos'})
+                      Intentar de nuevo ({MAX_RETRIES - data.reintentos} {plural(MAX_RETRIES - data.reintentos, 'intento', 'intentos')})
                     </Button>
                   )}
                 </Box>
@@ -251,7 +252,7 @@ export default function LevelMenu() {
                   Jugar con estas palabras
                 </Button>
               ) : (
-                <Typography>Mira todas las palabras para desbloquear los juegos. Te faltan {wordIds.length - seen.length}.</Typography>
+                <Typography>Mira todas las palabras para desbloquear los juegos. Te {plural(wordIds.length - seen.length, 'falta', 'faltan')} {wordIds.length - seen.length}.</Typography>
               )}
             </Paper>
           </Box>
