@@ -1,8 +1,10 @@
 /**
- * Cards ("Cartas", /ruleta-palabras) scene: 3 face-down cards, one hides the clue (the word's
- * picture); once found, the sign GIF appears (page overlay) and the child picks the word among
+ * Cards ("Cartas", /ruleta-palabras) scene: each round shows the 3 cards face up for a moment
+ * ('preview': the clue card with the word's picture, the others empty; taps ignored), then turns
+ * them face down with one calm flip; the child finds the one hiding the clue; once found, the sign GIF appears (page overlay) and the child picks the word among
  * 3 options. Rules in ./rules.ts.
  */
+import { countWord, plural } from '../shared/plural';
 import * as Phaser from 'phaser';
 import * as R from './rules';
 import { type Feedback, COLORS, GameScene } from '../shared/GameScene';
@@ -21,6 +23,8 @@ export class CardsScene extends GameScene {
   private hud!: Phaser.GameObjects.Container;
   private board!: Phaser.GameObjects.Container;
   private overlay!: Phaser.GameObjects.Container;
+  /** The card objects drawn last, turned over (scaleX 0 → 1) when the preview ends. */
+  private cardParts: Phaser.GameObjects.GameObject[] = [];
 
   constructor() {
     super('cards');
@@ -68,6 +72,7 @@ export class CardsScene extends GameScene {
     this.state = result.state;
     this.react(result.events);
     this.render();
+    if (result.events.some((e) => e.type === 'cards-hidden')) this.flipCards();
     this.publish(result.events);
     this.schedule(R.pendingDelayMs(this.state), () => this.apply(R.advance(this.state)));
   }
@@ -87,15 +92,16 @@ export class CardsScene extends GameScene {
           out.push({ cue: 'correct', text: '¡Encontraste la pista! ¿Qué palabra es?', kind: 'success', flash: false });
           break;
         case 'correct-word':
-          out.push({ cue: 'correct', text: `¡Correcto! «${wordOf(e.wordId)}» +${e.points} puntos`, kind: 'success', flash: true });
+          out.push({ cue: 'correct', text: `¡Correcto! «${wordOf(e.wordId)}» +${countWord(e.points, 'punto', 'puntos')}.`, kind: 'success', flash: true });
           break;
         case 'wrong-word':
-          out.push({ cue: 'wrong', text: `Era «${wordOf(e.correctWordId)}»`, kind: 'error', flash: true });
+          out.push({ cue: 'wrong', text: `Era «${wordOf(e.correctWordId)}».`, kind: 'error', flash: true });
           break;
         case 'life-lost':
-          out.push({ cue: null, text: `Perdiste una vida. Te quedan ${e.lives}.`, kind: 'error', flash: false });
+          out.push({ cue: null, text: `Perdiste una vida. Te ${plural(e.lives, 'queda', 'quedan')} ${e.lives}.`, kind: 'error', flash: false });
           break;
         case 'next-round':
+        case 'cards-hidden':
           break;
         case 'level-passed':
           out.push({ cue: 'win', text: `¡Superaste el nivel ${e.level}!`, kind: 'success', flash: false });
@@ -140,7 +146,9 @@ export class CardsScene extends GameScene {
     if (!over) {
       this.drawCards();
       const prompt =
-        s.phase === 'pick-card'
+        s.phase === 'preview'
+          ? R.CARDS_PREVIEW_TEXT
+          : s.phase === 'pick-card'
           ? 'Busca la carta que esconde la pista: tócala o pulsa 1, 2 o 3.'
           : s.phase === 'pick-word'
             ? '¿Qué palabra es? Tócala o pulsa 1, 2 o 3.'
@@ -160,12 +168,21 @@ export class CardsScene extends GameScene {
     this.hud.add(this.text(1252, 40, `Puntos: ${s.totalScore}`, 30, COLORS.text, true).setOrigin(1, 0.5));
   }
 
+  /** One calm flip (CARDS_FLIP_MS, a single turn: far under 3 flashes per second). */
+  private flipCards(): void {
+    const parts = this.cardParts.filter((o) => o.active);
+    for (const o of parts) (o as unknown as Phaser.GameObjects.Components.Transform).setScale(0, 1);
+    this.tweens.add({ targets: parts, scaleX: 1, duration: R.CARDS_FLIP_MS, ease: 'Sine.Out' });
+  }
+
   private drawCards(): void {
     const s = this.state;
     const target = R.targetWord(s);
+    const preview = s.phase === 'preview';
+    const first = this.board.length;
     for (let i = 0; i < R.CARDS_SHOWN; i++) {
       const x = CARD_XS[i] ?? 0;
-      const up = s.flipped[i] ?? false;
+      const up = preview || (s.flipped[i] ?? false);
       const isClue = i === s.clueCard;
       if (!up) {
         const b = this.button(x, CARD_Y, CARD_W, CARD_H, '?', () => this.apply(R.pickCard(this.state, i)), {
@@ -182,17 +199,18 @@ export class CardsScene extends GameScene {
       const face = this.add
         .rectangle(x, CARD_Y, CARD_W, CARD_H, isClue ? COLORS.panel : 0xe6e4ee)
         .setRounded(22)
-        .setStrokeStyle(6, isClue ? COLORS.success : COLORS.error);
+        .setStrokeStyle(6, preview ? COLORS.primary : isClue ? COLORS.success : COLORS.error);
       this.board.add(face);
       this.target(`card:${i}`, face);
       if (!isClue) {
-        this.board.add(this.text(x, CARD_Y, '✘\nVacía', 40, COLORS.error, true).setOrigin(0.5));
+        this.board.add(this.text(x, CARD_Y, preview ? 'Vacía' : '✘\nVacía', 40, preview ? COLORS.muted : COLORS.error, true).setOrigin(0.5));
         continue;
       }
       const pic = this.addPicture(target, { x: x - 95, y: CARD_Y - 120, width: 190, height: 190 }, this.board);
-      if (!pic) this.board.add(this.text(x, CARD_Y - 30, 'Mira la seña', 28, COLORS.text, true).setOrigin(0.5).setWordWrapWidth(190));
-      this.board.add(this.text(x, CARD_Y + 112, '✔ ¡Pista!', 30, COLORS.success, true).setOrigin(0.5));
+      if (!pic) this.board.add(this.text(x, CARD_Y - 30, preview ? 'Aquí está la seña' : 'Mira la seña', 28, COLORS.text, true).setOrigin(0.5).setWordWrapWidth(190));
+      this.board.add(this.text(x, CARD_Y + 112, preview ? '¡Pista!' : '✔ ¡Pista!', 30, COLORS.success, true).setOrigin(0.5));
     }
+    this.cardParts = this.board.list.slice(first);
   }
 
   private drawOptions(): void {
@@ -238,7 +256,7 @@ export class CardsScene extends GameScene {
     if (s.phase === 'instructions') {
       panel(
         'Cartas',
-        `Una de las ${R.CARDS_SHOWN} cartas esconde la imagen de una palabra: encuéntrala y elige la palabra correcta.\n` +
+        `Una de las ${R.CARDS_SHOWN} cartas esconde la imagen de una palabra. Primero verás las cartas: ¡mira bien dónde está! Luego se dan vuelta: encuéntrala y elige la palabra correcta.\n` +
           `Carta vacía: −${R.CARDS_WRONG_CARD_PENALTY}. Palabra correcta: +${R.CARDS_CORRECT_POINTS}. Palabra incorrecta: −${R.CARDS_WRONG_WORD_PENALTY} y una vida. Tienes ${R.CARDS_LIVES} vidas.`,
         COLORS.primary,
       );

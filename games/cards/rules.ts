@@ -3,8 +3,11 @@
  * The scene draws `state`, forwards taps, reacts to `events` and waits CARDS_FEEDBACK_DELAY_MS
  * (via `pendingDelayMs`) before calling `advance`.
  *
- * Play: each round shows 3 face-down cards; one hides the clue (picture or sign of the target
- * word). The child picks cards until the clue is found, then picks the word among up to 3 options.
+ * Play: each round first shows the 3 cards face up for CARDS_PREVIEW_MS ('preview', issue 17: a
+ * memory step, not luck): the clue card shows the clue (picture, or the sign, of the target word),
+ * the other two show that they are empty; taps are ignored meanwhile. Then the cards turn face down
+ * ('pick-card') and the child picks cards until the clue is found, then picks the word among up to
+ * 3 options.
  *
  * Decisions (spec: admin-and-games.md, "Cards" in sections 4 and 9):
  * - A wrong CARD costs 2 points only (no life); that card turns face up, shows it is empty and
@@ -23,11 +26,15 @@
  *   reuse the order-words delay). Then `advance`: 0 lives → 'lost'; next round; next level
  *   ('level-passed' + 'level-started' events, no overlay); after the last level → 'won'.
  * - End message (both 'won' and 'lost'): score ≥ 70 'excellent', ≥ 60 'good', else 'practice'.
- * - `restart` (any phase): level 1, 3 lives, score 0, new pools, straight to 'pick-card'.
+ * - Every round (the first one, each next one, each new level, after `restart`) starts with the
+ *   'preview'; `advance` after CARDS_PREVIEW_MS (2 s, decided) turns the cards over ('pick-card').
+ *   The scene animates that turn in CARDS_FLIP_MS (one calm flip, never more than 3 per second).
+ * - `restart` (any phase): level 1, 3 lives, score 0, new pools, straight to the 'preview'.
  *
- *   instructions --startGame--> pick-card --pickCard(wrong)--> pick-card
+ *   instructions --startGame--> preview --advance (after 2000 ms)--> pick-card
+ *   pick-card --pickCard(wrong)--> pick-card
  *   pick-card --pickCard(clue)--> pick-word --pickWord--> feedback
- *   feedback --advance (after 1200 ms)--> pick-card | won | lost
+ *   feedback --advance (after 1200 ms)--> preview | won | lost
  */
 import {
   type EndMessageKey,
@@ -63,6 +70,12 @@ export const CARDS_MIN_LEVELS = 1;
 export const CARDS_OPTIONS = 3;
 /** Pause after an answer before the next round (not in the spec; decided). */
 export const CARDS_FEEDBACK_DELAY_MS = 1200;
+/** How long the cards stay face up at the start of a round (memory step, issue 17; decided). */
+export const CARDS_PREVIEW_MS = 2000;
+/** How long the cards take to turn over after the preview: one flip, well under 3 per second. */
+export const CARDS_FLIP_MS = 400;
+/** Instruction shown while the cards are face up. */
+export const CARDS_PREVIEW_TEXT = '¡Mira bien! Recuerda qué carta esconde la pista.';
 export const CARDS_EXCELLENT_SCORE = 70;
 export const CARDS_GOOD_SCORE = 60;
 export const CARDS_END_MESSAGES: Readonly<Record<EndMessageKey, string>> = Object.freeze({
@@ -75,7 +88,7 @@ export const CARDS_END_MESSAGES: Readonly<Record<EndMessageKey, string>> = Objec
 // Types
 // ---------------------------------------------------------------------------------------------
 
-export type CardsPhase = 'instructions' | 'pick-card' | 'pick-word' | 'feedback' | 'won' | 'lost';
+export type CardsPhase = 'instructions' | 'preview' | 'pick-card' | 'pick-word' | 'feedback' | 'won' | 'lost';
 
 export interface CardsState {
   /** Every usable word (targets and distractors). */
@@ -105,6 +118,7 @@ export interface CardsState {
 
 export type CardsEvent =
   | { type: 'level-started'; level: number; nivelId: number }
+  | { type: 'cards-hidden' }
   | { type: 'wrong-card'; card: number; points: number }
   | { type: 'clue-found'; card: number }
   | { type: 'correct-word'; wordId: number; points: number }
@@ -259,18 +273,18 @@ function unchanged(state: CardsState): CardsResult {
   return { state, events: [] };
 }
 
-/** Closes the instructions: 'instructions' → 'pick-card'. */
+/** Closes the instructions: 'instructions' → 'preview'. */
 export function startGame(state: CardsState): CardsResult {
   if (state.phase !== 'instructions') return unchanged(state);
   return {
-    state: { ...state, phase: 'pick-card' },
+    state: { ...state, phase: 'preview' },
     events: [
       { type: 'level-started', level: state.levelIndex + 1, nivelId: currentNivelId(state) ?? 0 },
     ],
   };
 }
 
-/** Taps card `card` (0..2). Wrong card: −2, flips empty. Clue card: flips, → 'pick-word'. */
+/** Taps card `card` (0..2); ignored outside 'pick-card' (so during the preview). Wrong card: −2, flips empty. Clue card: flips, → 'pick-word'. */
 export function pickCard(state: CardsState, card: number): CardsResult {
   if (state.phase !== 'pick-card') return unchanged(state);
   if (!Number.isInteger(card) || card < 0 || card >= CARDS_SHOWN || state.flipped[card]) {
@@ -331,10 +345,14 @@ export function pickWord(state: CardsState, wordId: number): CardsResult {
 }
 
 /**
- * After the feedback delay: 0 lives → 'lost'; next round; next level; after the last
- * level → 'won'. Other phases: unchanged.
+ * After the preview: the cards turn face down ('pick-card'). After the feedback delay: 0 lives →
+ * 'lost'; next round; next level (both start with a preview); after the last level → 'won'.
+ * Other phases: unchanged.
  */
 export function advance(state: CardsState): CardsResult {
+  if (state.phase === 'preview') {
+    return { state: { ...state, phase: 'pick-card' }, events: [{ type: 'cards-hidden' }] };
+  }
   if (state.phase !== 'feedback') return unchanged(state);
   const message = endMessage(state.totalScore);
   if (state.lives <= 0) {
@@ -346,7 +364,7 @@ export function advance(state: CardsState): CardsResult {
   if (state.roundIndex + 1 < state.pool.length) {
     const roundIndex = state.roundIndex + 1;
     return {
-      state: setUpRound(state, roundIndex, 'pick-card'),
+      state: setUpRound(state, roundIndex, 'preview'),
       events: [{ type: 'next-round', roundIndex }],
     };
   }
@@ -357,7 +375,7 @@ export function advance(state: CardsState): CardsResult {
       events: [passed, { type: 'game-won', totalScore: state.totalScore, message }],
     };
   }
-  const next = setUpLevel(state, state.levelIndex + 1, 'pick-card');
+  const next = setUpLevel(state, state.levelIndex + 1, 'preview');
   return {
     state: next,
     events: [
@@ -367,9 +385,9 @@ export function advance(state: CardsState): CardsResult {
   };
 }
 
-/** Restart button (any phase): level 1, 3 lives, score 0, new pools, straight to 'pick-card'. */
+/** Restart button (any phase): level 1, 3 lives, score 0, new pools, straight to the 'preview'. */
 export function restart(state: CardsState): CardsResult {
-  const next = newRun(state.allWords, state.levels, state.seed, 'pick-card');
+  const next = newRun(state.allWords, state.levels, state.seed, 'preview');
   return {
     state: next,
     events: [{ type: 'level-started', level: 1, nivelId: currentNivelId(next) ?? 0 }],
@@ -378,6 +396,7 @@ export function restart(state: CardsState): CardsResult {
 
 /** How long the scene waits before calling `advance`, or null. */
 export function pendingDelayMs(state: CardsState): number | null {
+  if (state.phase === 'preview') return CARDS_PREVIEW_MS;
   return state.phase === 'feedback' ? CARDS_FEEDBACK_DELAY_MS : null;
 }
 

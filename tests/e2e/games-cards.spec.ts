@@ -1,12 +1,13 @@
 /**
- * Cartas (/ruleta-palabras): find the card hiding the clue (−2 for an empty card), then pick the
+ * Cartas (/ruleta-palabras): every round first shows the cards face up for a moment (the memory
+ * preview, issue 17: taps ignored), then find the card hiding the clue (−2 for an empty card), then pick the
  * word (+10 / −10 and a life). A win through the level's rounds, a loss at zero lives, restart.
  * Also played by touch on a 768 px tablet.
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { POLL_MS, clickTarget, expectCaption, loginForGames, openGame, phaseCount, snap, tapTarget, waitNewPhase, waitPhase } from './games-helpers';
-import { CARDS_END_MESSAGES } from '../../games/cards/rules';
+import { POLL_MS, clickTarget, expectCaption, lastPauseOf, loginForGames, openGame, phaseCount, snap, tapTarget, waitLogged, waitNewPhase, waitPhase } from './games-helpers';
+import { CARDS_END_MESSAGES, CARDS_PREVIEW_MS } from '../../games/cards/rules';
 
 interface Snap {
   phase: string;
@@ -45,7 +46,8 @@ type Act = (page: Page, name: string) => Promise<void>;
  */
 async function playRound(page: Page, opts: { emptyFirst?: boolean; right: boolean; act?: Act; keys?: boolean }): Promise<{ before: Snap; feedback: Snap }> {
   const act = opts.act ?? clickTarget;
-  const s = await snap<Snap>(page);
+  // Every round opens with the memory preview; the cards can be picked once it is over.
+  const s = await waitPhase<Snap>(page, ['pick-card']);
   const feedbacks = await phaseCount(page, 'feedback');
   if (opts.emptyFirst) {
     const empty = [0, 1, 2].find((i) => i !== s.clueCard)!;
@@ -72,8 +74,20 @@ test.describe('Cartas', () => {
     await openGame(page, '/ruleta-palabras?nivel=1');
     await page.screenshot({ path: '/tmp/games-cards-instructions.png' });
     await clickTarget(page, 'button:start');
+    // The memory preview: the cards face up for CARDS_PREVIEW_MS; a tap or a key on the clue card
+    // meanwhile changes nothing.
+    const p = await waitPhase<Snap>(page, ['preview']);
+    expect(p).toMatchObject({ level: 1, lives: 3, totalScore: 0, flipped: [false, false, false] });
+    await page.screenshot({ path: '/tmp/games-cards-preview.png' });
+    await clickTarget(page, `card:${p.clueCard}`);
+    await page.keyboard.press(String(p.clueCard + 1));
+    expect(await snap<Snap>(page)).toMatchObject({ phase: 'preview', totalScore: 0, flipped: [false, false, false] });
+    const hidden = await waitLogged<Snap>(page, 'pick-card');
+    expect(hidden).toMatchObject({ clueCard: p.clueCard, totalScore: 0, flipped: [false, false, false] });
+    expect(await lastPauseOf(page, 'preview')).toBeGreaterThanOrEqual(CARDS_PREVIEW_MS - 50);
     let s = await waitPhase<Snap>(page, ['pick-card']);
     expect(s).toMatchObject({ level: 1, levels: 1, lives: 3, totalScore: 0, roundsInLevel: 5, flipped: [false, false, false] });
+    expect(await phaseCount(page, 'pick-word')).toBe(0);
     // No sign before the clue is found.
     await expect(page.getByTestId('sign-gif')).toHaveCount(0);
 
@@ -123,7 +137,9 @@ test.describe('Cartas', () => {
     expect(s).toMatchObject({ lives: 0, totalScore: 0, endMessage: 'practice' });
     await expectCaption(page, 'Te quedaste sin vidas.');
     await page.screenshot({ path: '/tmp/games-cards-lost.png' });
+    const previews = await phaseCount(page, 'preview');
     await clickTarget(page, 'button:restart');
+    await waitNewPhase(page, 'preview', previews, 'the preview after restart');
     s = await waitPhase<Snap>(page, ['pick-card']);
     expect(s).toMatchObject({ level: 1, lives: 3, totalScore: 0, roundIndex: 0 });
   });

@@ -6,11 +6,14 @@ import {
   CARDS_END_MESSAGES,
   CARDS_EXCELLENT_SCORE,
   CARDS_FEEDBACK_DELAY_MS,
+  CARDS_FLIP_MS,
   CARDS_GOOD_SCORE,
   CARDS_LIVES,
   CARDS_MAX_LEVELS,
   CARDS_MIN_LEVELS,
   CARDS_OPTIONS,
+  CARDS_PREVIEW_MS,
+  CARDS_PREVIEW_TEXT,
   CARDS_SHOWN,
   CARDS_WORD_POOL_SIZE,
   CARDS_WRONG_CARD_PENALTY,
@@ -51,8 +54,13 @@ function deepFreeze<T>(o: T): T {
   return o;
 }
 
+/** Past the memory preview: the cards are face down ('pick-card'). */
+function reveal(s: CardsState): CardsState {
+  return s.phase === 'preview' ? advance(s).state : s;
+}
+
 function started(words: GameWord[], seed = 1): CardsState {
-  return startGame(createGame(words, mulberry32(seed))).state;
+  return reveal(startGame(createGame(words, mulberry32(seed))).state);
 }
 
 function target(state: CardsState): GameWord {
@@ -68,12 +76,14 @@ const wrongOption = (s: CardsState): GameWord => {
   return o;
 };
 
-function roundRight(s: CardsState): { state: CardsState; events: CardsEvent[] } {
+function roundRight(s0: CardsState): { state: CardsState; events: CardsEvent[] } {
+  const s = reveal(s0);
   const found = pickCard(s, s.clueCard).state;
   return advance(pickWord(found, target(s).id).state);
 }
 
-function roundWrong(s: CardsState): { state: CardsState; events: CardsEvent[] } {
+function roundWrong(s0: CardsState): { state: CardsState; events: CardsEvent[] } {
+  const s = reveal(s0);
   const found = pickCard(s, s.clueCard).state;
   return advance(pickWord(found, wrongOption(s).id).state);
 }
@@ -169,7 +179,7 @@ describe('cards creation and rounds', () => {
     expect(s.clueCard).toBeLessThan(3);
     expect(pickCard(s, s.clueCard).state).toBe(s);
     const r = startGame(s);
-    expect(r.state.phase).toBe('pick-card');
+    expect(r.state.phase).toBe('preview');
     expect(r.events).toEqual([{ type: 'level-started', level: 1, nivelId: 1 }]);
   });
 
@@ -306,7 +316,7 @@ describe('cards flow', () => {
     const s = started(wordsFor([1]));
     const r = roundRight(s);
     expect(r.events).toEqual([{ type: 'next-round', roundIndex: 1 }]);
-    expect(r.state.phase).toBe('pick-card');
+    expect(r.state.phase).toBe('preview');
     expect(r.state.roundIndex).toBe(1);
     expect(r.state.flipped).toEqual([false, false, false]);
     expect(r.state.lastResult).toBeNull();
@@ -327,7 +337,7 @@ describe('cards flow', () => {
       { type: 'level-passed', level: 1 },
       { type: 'level-started', level: 2, nivelId: 8 },
     ]);
-    expect(r.state.phase).toBe('pick-card');
+    expect(r.state.phase).toBe('preview');
     expect(r.state.levelIndex).toBe(1);
     expect(r.state.roundIndex).toBe(0);
     expect(r.state.pool.every((x) => x.nivelId === 8)).toBe(true);
@@ -338,7 +348,7 @@ describe('cards flow', () => {
     let s = started(wordsFor([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]));
     let last: CardsEvent[] = [];
     for (let i = 0; i < 50; i++) {
-      expect(s.phase).toBe('pick-card');
+      expect(s.phase).toBe(i === 0 ? 'pick-card' : 'preview');
       const r = roundRight(s);
       s = r.state;
       last = r.events;
@@ -365,7 +375,7 @@ describe('cards flow', () => {
     let s = started(wordsFor([1, 2, 3]));
     for (let i = 0; i < 7; i++) s = roundRight(s).state; // 70
     s = roundWrong(s).state; // 60
-    s = roundWrong(s).state; // 50
+    s = reveal(roundWrong(s).state); // 50
     const found = pickCard(s, s.clueCard).state;
     const third = pickWord(found, wrongOption(found).id);
     expect(third.state.lives).toBe(0);
@@ -381,11 +391,12 @@ describe('cards flow', () => {
     let s = started(wordsFor([2, 5]));
     for (let i = 0; i < 5; i++) s = roundRight(s).state;
     s = roundWrong(s).state;
+    s = reveal(s);
     s = pickCard(s, wrongCards(s)[0] as number).state;
     expect(s.levelIndex).toBe(1);
     const r = restart(s);
     expect(r.events).toEqual([{ type: 'level-started', level: 1, nivelId: 2 }]);
-    expect(r.state.phase).toBe('pick-card');
+    expect(r.state.phase).toBe('preview');
     expect(r.state.levelIndex).toBe(0);
     expect(r.state.roundIndex).toBe(0);
     expect(r.state.lives).toBe(3);
@@ -423,5 +434,69 @@ describe('cards snapshot', () => {
     expect(snap.options).toHaveLength(3);
     expect(JSON.parse(JSON.stringify(snap))).toEqual(snap);
     expect(JSON.parse(JSON.stringify(s))).toEqual(s);
+  });
+});
+
+describe('cards memory preview (issue 17)', () => {
+  const previewing = (words: GameWord[], seed = 1): CardsState => startGame(createGame(words, mulberry32(seed))).state;
+
+  it('has its constants: 2 s face up, a calm flip, a Spanish instruction with a full stop', () => {
+    expect(CARDS_PREVIEW_MS).toBe(2000);
+    expect(CARDS_PREVIEW_TEXT).toBe('¡Mira bien! Recuerda qué carta esconde la pista.');
+    expect(CARDS_PREVIEW_TEXT.startsWith('¡Mira bien!')).toBe(true);
+    expect(CARDS_PREVIEW_TEXT.endsWith('.')).toBe(true);
+    // One flip per round, lasting at least 1/3 s: never more than 3 flashes per second.
+    expect(CARDS_FLIP_MS).toBeGreaterThanOrEqual(1000 / 3);
+    expect(CARDS_FLIP_MS).toBeLessThan(CARDS_PREVIEW_MS);
+  });
+
+  it('the game starts with the preview, which lasts CARDS_PREVIEW_MS', () => {
+    const s = previewing(wordsFor([1]));
+    expect(s.phase).toBe('preview');
+    expect(snapshot(s).phase).toBe('preview');
+    expect(pendingDelayMs(s)).toBe(2000);
+    expect(s.flipped).toEqual([false, false, false]);
+  });
+
+  it('taps (cards or words) during the preview change nothing, the clue card included', () => {
+    const s = deepFreeze(previewing(wordsFor([1]), 4));
+    for (const c of [0, 1, 2]) expect(pickCard(s, c)).toEqual({ state: s, events: [] });
+    expect(pickCard(s, s.clueCard).state).toBe(s);
+    expect(pickWord(s, target(s).id).state).toBe(s);
+    expect(startGame(s).state).toBe(s);
+  });
+
+  it('after the preview the cards are face down and the pick phase starts, same clue card', () => {
+    const s = previewing(wordsFor([1]), 5);
+    const r = advance(s);
+    expect(r.events).toEqual([{ type: 'cards-hidden' }]);
+    expect(r.state.phase).toBe('pick-card');
+    expect(r.state.clueCard).toBe(s.clueCard);
+    expect(r.state.options).toEqual(s.options);
+    expect(r.state.flipped).toEqual([false, false, false]);
+    expect(r.state.totalScore).toBe(s.totalScore);
+    expect(pendingDelayMs(r.state)).toBeNull();
+    expect(pickCard(r.state, r.state.clueCard).state.phase).toBe('pick-word');
+  });
+
+  it('a wrong card after the preview still costs 2 points and no life', () => {
+    const s = { ...advance(previewing(wordsFor([1]), 6)).state, totalScore: 20 };
+    const bad = wrongCards(s)[0] as number;
+    const r = pickCard(s, bad);
+    expect(r.events).toEqual([{ type: 'wrong-card', card: bad, points: -CARDS_WRONG_CARD_PENALTY }]);
+    expect(r.state.totalScore).toBe(18);
+    expect(r.state.lives).toBe(3);
+  });
+
+  it('every next round, new level and restart begin with a preview', () => {
+    let s = started(wordsFor([3, 8]));
+    s = roundRight(s).state;
+    expect(s.phase).toBe('preview');
+    expect(pickCard(s, s.clueCard).state).toBe(s);
+    for (let i = 0; i < 4; i++) s = roundRight(s).state;
+    expect(s.levelIndex).toBe(1);
+    expect(s.phase).toBe('preview');
+    expect(restart(s).state.phase).toBe('preview');
+    expect(pendingDelayMs(restart(s).state)).toBe(CARDS_PREVIEW_MS);
   });
 });
