@@ -78,6 +78,20 @@ test.describe('Juegos', () => {
     await expect(page).toHaveURL(/\/juegos\/999999$/);
   });
 
+  test('a level whose words have no sign: the spec message, and why', async ({ page }) => {
+    await loginForGames(page);
+    // The level's words lose their sign (as before a school records them).
+    await page.route(/\/api\/multimedia\/palabra\/\d+$/, async (route) => {
+      const res = await route.fetch();
+      const body = await res.json();
+      body.data = body.data.filter((m: { descripcion: string }) => m.descripcion !== 'gifSena');
+      await route.fulfill({ response: res, json: body });
+    });
+    await page.goto('/ahorcado?nivel=1');
+    await expect(page.getByText('No hay palabras para este nivel.')).toBeVisible();
+    await expect(page.getByTestId('words-without-sign')).toHaveText('Sus 6 palabras todavía no tienen seña. Pide a tu profesor que las grabe.');
+  });
+
   test('Phaser loads only on game routes: absent from /logIn and /home', async ({ page }) => {
     const scripts = trackScripts(page);
     await page.goto('/logIn');

@@ -30,6 +30,9 @@ import { VolumeControl } from './VolumeControl';
 import { SignPlayer } from '../sign/SignPlayer';
 
 export const NO_WORDS_MESSAGE = 'No hay palabras para este nivel.';
+/** Why a level with words has none to play: the games teach signs, so a word needs one. */
+export const noSignText = (n: number) =>
+  n === 1 ? 'Su palabra todavía no tiene seña. Pide a tu profesor que la grabe.' : `Sus ${n} palabras todavía no tienen seña. Pide a tu profesor que las grabe.`;
 
 interface GamePageProps {
   game: GameInfo;
@@ -82,6 +85,10 @@ export function GamePage({ game, scene, playable, hint }: GamePageProps) {
       {state.status === 'ready' && !playable(state.words) && (
         <Box role="status" sx={{ textAlign: 'center', py: 6 }}>
           <Typography sx={{ mb: 2, fontSize: '1.3rem' }}>{NO_WORDS_MESSAGE}</Typography>
+          {(state.withoutSign ?? 0) > 0 && (
+            // Beside the spec's message: the level has words, but none with a sign to play with.
+            <Typography sx={{ mb: 2, fontSize: '1.15rem' }} data-testid="words-without-sign">{noSignText(state.withoutSign!)}</Typography>
+          )}
           <Button variant="contained" onClick={() => navigate(back)}>
             Volver a los juegos
           </Button>

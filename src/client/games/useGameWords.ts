@@ -9,7 +9,8 @@ export const hasSign = (w: GameWord) => Boolean(w.sign);
 export type WordsState =
   | { status: 'loading' }
   | { status: 'error'; message: string }
-  | { status: 'ready'; words: GameWord[] };
+  /** `withoutSign`: words of the level left out because they have no sign to show as the clue. */
+  | { status: 'ready'; words: GameWord[]; withoutSign?: number };
 
 const MEDIA_CONCURRENCY = 6;
 
@@ -53,7 +54,10 @@ export function useGameWords(nivelId: number | null) {
         }
         return toGameWord(p, media);
       });
-      if (!ctrl.signal.aborted) setState({ status: 'ready', words: words.filter(hasSign) });
+      if (!ctrl.signal.aborted) {
+        const usable = words.filter(hasSign);
+        setState({ status: 'ready', words: usable, withoutSign: words.length - usable.length });
+      }
     })().catch((err: unknown) => {
       if ((err as Error)?.name === 'AbortError' || ctrl.signal.aborted) return;
       // A level that does not exist (404) has no words for the games.
