@@ -126,4 +126,28 @@ describe('pregunta', () => {
       await t.database.raw('ALTER TABLE respuesta DROP CONSTRAINT test_sin_boom');
     }
   });
+  it('a question can show a sign: an MP4 or WebM file is accepted (by its bytes) and served as video; a text file is still refused', async () => {
+    const ev = await evaluation();
+    const mp4 = Buffer.concat([Buffer.from('0000001866747970', 'hex'), Buffer.from('isom'), Buffer.alloc(64, 0)]);
+    const webm = Buffer.concat([Buffer.from('1a45dfa3', 'hex'), Buffer.alloc(64, 0)]);
+    for (const [name, data, ext, mime] of [['sena.mp4', mp4, 'mp4', 'video/mp4'], ['sena.webm', webm, 'webm', 'video/webm']] as const) {
+      const r = await sendForm(t, 'POST', '/api/pregunta/register', 'profesor', { pregunta: '', Tipo: 'Video', porcentaje: 10, id_evaluacion: ev, respuestas: JSON.stringify([{ respuesta: 'gato', valor: true }]) }, { imagen: { name, data } });
+      expect(r.statusCode).toBe(201);
+      const { data: q } = r.json();
+      expect(q).toMatchObject({ Tipo: 'Video', imagen: expect.stringMatching(new RegExp(`\\.${ext}$`)) });
+      const file = await t.call('GET', `/uploads/preguntas/${q.imagen}`);
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe(mime);
+      // PUT keeps accepting a sign in place of the old file.
+      const up = await sendForm(t, 'PUT', `/api/pregunta/update/${q.id_pregunta}`, 'profesor', { pregunta: '', Tipo: 'Video', porcentaje: 10, id_evaluacion: ev }, { imagen: { name: 'otra.gif', data: FILES.gif } });
+      expect(up.statusCode).toBe(200);
+      expect(up.json().data.imagen).toMatch(/\.gif$/);
+      expect(fileExists(t, 'preguntas', q.imagen)).toBe(false);
+    }
+    const text = Buffer.from('solo texto, no es una seña\n');
+    for (const method of ['POST', 'PUT'] as const) {
+      const url = method === 'POST' ? '/api/pregunta/register' : `/api/pregunta/update/${(await sendForm(t, 'POST', '/api/pregunta/register', 'profesor', { pregunta: 'x', Tipo: 'Video', porcentaje: 1, id_evaluacion: ev }, {})).json().data.id_pregunta}`;
+      await expectRefused(t, () => sendForm(t, method, url, 'profesor', { pregunta: 'x', Tipo: 'Video', porcentaje: 1, id_evaluacion: ev }, { imagen: { name: 'sena.mp4', data: text } }), 400, 'Solo se permiten archivos JPG, PNG y GIF.', ['preguntas']);
+    }
+  });
 });

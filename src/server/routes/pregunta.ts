@@ -5,12 +5,15 @@ import { evaluacion, pregunta, respuesta } from '../db/schema';
 import { badRequest, notFound } from '../errors';
 import { idParam, validate } from '../validate';
 import { putUpload, readForm, withNewFile } from '../multipart';
-import { IMAGE_KINDS } from '../storage/sniff';
+import { IMAGE_KINDS, VIDEO_KINDS } from '../storage/sniff';
 import { PREGUNTA_MSG, preguntaResource as R, preguntaSchema, type PreguntaInput, type PreguntaWire } from '../../shared/resources/pregunta';
 import { apiPath, guard, listPlan, type ListSpec } from './crud';
 import { preguntasWithRespuestas } from './evaluacion';
 
 export const PREGUNTA_NOT_FOUND = 'Pregunta no encontrada.';
+
+/** A question's imagen: a picture (JPG, PNG, GIF) or a sign (GIF, MP4, WEBM), sniffed by its bytes. */
+const PREGUNTA_KINDS = [...IMAGE_KINDS, ...VIDEO_KINDS];
 
 export default async function preguntaRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx.database;
@@ -63,7 +66,7 @@ export default async function preguntaRoutes(app: FastifyInstance, ctx: AppConte
     const body = validate(preguntaSchema, form.fields);
     requireTextOrImage(body, !!form.files.imagen);
     await checkEvaluacion(body);
-    const stored = await putUpload(storage, 'preguntas', form.files.imagen, IMAGE_KINDS, PREGUNTA_MSG.imagen, 'imagen');
+    const stored = await putUpload(storage, 'preguntas', form.files.imagen, PREGUNTA_KINDS, PREGUNTA_MSG.imagen, 'imagen');
     const id = await withNewFile(storage, stored, () => db.transaction(async (tx) => {
       const [p] = await tx.insert(pregunta).values({
         pregunta: body.pregunta ?? '', tipo: body.Tipo, porcentaje: body.porcentaje, idEvaluacion: body.id_evaluacion, imagen: stored?.name ?? null,
@@ -83,7 +86,7 @@ export default async function preguntaRoutes(app: FastifyInstance, ctx: AppConte
     const body = validate(preguntaSchema, { ...form.fields, respuestas: undefined });
     requireTextOrImage(body, !!form.files.imagen || !!old.imagen);
     await checkEvaluacion(body);
-    const stored = await putUpload(storage, 'preguntas', form.files.imagen, IMAGE_KINDS, PREGUNTA_MSG.imagen, 'imagen');
+    const stored = await putUpload(storage, 'preguntas', form.files.imagen, PREGUNTA_KINDS, PREGUNTA_MSG.imagen, 'imagen');
     await withNewFile(storage, stored, async () => {
       const rows = await db.update(pregunta).set({
         pregunta: body.pregunta ?? '', tipo: body.Tipo, porcentaje: body.porcentaje, idEvaluacion: body.id_evaluacion, ...(stored ? { imagen: stored.name } : {}),

@@ -28,6 +28,16 @@ export const PREGUNTA_MSG = {
   invalidSubmit: 'Por favor, complete todos los campos correctamente.',
 } as const;
 
+/**
+ * The question's imagen: a picture, or a sign to play (GIF, MP4 or WEBM video). The server sniffs
+ * the bytes; a refused file gets PREGUNTA_MSG.imagen (the spec's text, kept as is).
+ */
+export const PREGUNTA_FILE = {
+  label: 'Imagen o seña (JPG, PNG, GIF, MP4 o WEBM)',
+  helper: 'Opcional. Una imagen, o la seña en video o GIF (se reproduce en el cuestionario).',
+  accept: { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'], 'image/gif': ['.gif'], 'video/mp4': ['.mp4'], 'video/webm': ['.webm'] } as Record<string, string[]>,
+};
+
 /** One answer inside `respuestas` (JSON text in the multipart body, or an array in JSON). */
 export const respuestaItemSchema = z.object({
   respuesta: requiredText(PREGUNTA_MSG.respuesta, 300, 'La respuesta no puede exceder los 300 caracteres.'),

@@ -10,6 +10,7 @@ import { RESPUESTA_MSG } from '../../../../shared/resources/respuesta';
 import { ResourceCreate, ResourceEdit, ResourceForm } from '../../common/crud';
 import { ImagePicker } from '../../common/components';
 import { useSaveOptions } from '../../common/hooks';
+import { SignOrImagePicker } from './SignPicker';
 import { MESSAGES } from '../../messages';
 
 export const MULTIPLE = 'Opción Múltiple';
@@ -77,7 +78,7 @@ export function PreguntaInputs({ create }: { create: boolean }) {
       <ReferenceInput source="id_evaluacion" reference="evaluacion" perPage={500} sort={{ field: 'id_evaluacion', order: 'ASC' }}>
         <SelectInput label="Evaluación" optionText={(e: { id: number; nivel?: { nombre_nivel?: string } }) => `#${e.id} · ${e.nivel?.nombre_nivel ?? 'sin nivel'}`} validate={required(PREGUNTA_MSG.evaluacion)} />
       </ReferenceInput>
-      <ImagePicker source="imagen" label="Imagen (opcional)" folder="preguntas" rejectMessage={PREGUNTA_MSG.imagen} />
+      <SignOrImagePicker />
       {create && (
         <>
           <TipoEffects />
