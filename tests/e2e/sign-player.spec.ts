@@ -8,8 +8,6 @@ import { expect, signUpChild, test } from './fixtures';
  * Each test signs up its own child, so the saved preferences never leak into other specs.
  */
 
-const newChild = signUpChild;
-
 async function openWord(page: Page, level: string, word: string) {
   await page.goto('/home');
   await page.getByRole('button', { name: `Empezar ${level}` }).click();
@@ -36,7 +34,7 @@ const rowOf = (canvas: Locator, y: number) =>
 
 test.describe('sign player', () => {
   test('a GIF sign is played frame by frame; 0,5× keeps each frame twice as long; the choice holds on the next word and after a reload', async ({ page }) => {
-    await newChild(page);
+    await signUpChild(page);
     await openWord(page, 'Animales', 'perro');
     const player = page.getByTestId('sign-player');
     const canvas = player.getByTestId('sign-canvas');
@@ -72,7 +70,7 @@ test.describe('sign player', () => {
   });
 
   test('pause, one frame at a time, and the mirror really flips the picture', async ({ page }) => {
-    await newChild(page);
+    await signUpChild(page);
     await openWord(page, 'Colores', 'rojo');
     const player = page.getByTestId('sign-player');
     const canvas = player.getByTestId('sign-canvas');
@@ -118,7 +116,7 @@ test.describe('sign player', () => {
   });
 
   test('"Segunda vez más lenta" plays every second loop at half speed', async ({ page }) => {
-    await newChild(page);
+    await signUpChild(page);
     await openWord(page, 'Animales', 'pez');
     const player = page.getByTestId('sign-player');
     const canvas = player.getByTestId('sign-canvas');
@@ -138,7 +136,7 @@ test.describe('sign player', () => {
   });
 
   test('a video sign has the same controls: speed, mirror, pause, loop', async ({ page }) => {
-    await newChild(page);
+    await signUpChild(page);
     // A real WebM, recorded in the page from an animated canvas (the demo content has GIF signs).
     await page.goto('/errorPage');
     const webm = await page.evaluate(async () => {
@@ -201,7 +199,7 @@ test.describe('sign player', () => {
   });
 
   test('a sign file that cannot be loaded shows the spec message', async ({ page }) => {
-    await newChild(page);
+    await signUpChild(page);
     await page.route(/\/uploads\/multimedia\/.*\.(gif|webp)$/, (route) => route.fulfill({ status: 404, body: '' }));
     await openWord(page, 'Animales', 'perro');
     await expect(page.getByText('No hay video ni GIF de señal disponible.')).toBeVisible();

@@ -35,6 +35,7 @@
  * - Hidden files (`.DS_Store`, `._gato.png`, anything under `__MACOSX/`, `Thumbs.db`,
  *   `desktop.ini`) and folders are skipped silently.
  */
+import { formatBytes as formatSize } from './bytes';
 import { MEDIA_SLOTS, kindOfFile, tipoFor, type MediaKind, type MediaSlot } from './mediaSlots';
 
 export type SlotName = MediaSlot['descripcion'];
@@ -271,12 +272,7 @@ export interface ImportPlan {
 }
 
 /** «3 KB», «1,3 MB»; `up` rounds up, so a file just over a limit never reads as the limit. */
-export function formatBytes(n: number, up = false): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${Math.max(1, (up ? Math.ceil : Math.round)(n / 1024))} KB`;
-  const mb = (up ? Math.ceil : Math.round)((n / (1024 * 1024)) * 10) / 10;
-  return `${mb.toFixed(1).replace('.', ',').replace(/,0$/, '')} MB`;
-}
+export const formatBytes = (n: number, up = false): string => formatSize(n, { up });
 
 function joinList(names: string[], last = 'y'): string {
   return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} ${last} ${names[names.length - 1]}`;

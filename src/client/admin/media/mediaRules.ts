@@ -2,6 +2,7 @@
  * Pure rules of the word media page and the sign recorder (no React, no DOM), unit-tested in
  * tests/unit/admin/wordMedia.test.ts.
  */
+import { formatBytes as formatSize } from '../../../shared/rules/bytes';
 import { kindOfFile, tipoFor, type MediaKind, type MediaSlot } from '../../../shared/rules/mediaSlots';
 
 /** One multimedia row of `GET multimedia/palabra/{id}` (tamano / compacta when the server sends them). */
@@ -39,15 +40,10 @@ export function uploadTarget(existing: { id: number } | null): { method: 'POST' 
 
 const es1 = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 1 });
 
-/** A file size as staff read it: "820 B", "58 KB", "1,2 MB" (1 KB = 1024 bytes). */
+/** A file size as staff read it: "820 B", "58 KB", "1,2 MB", "12 MB"; null when there is none. */
 export function formatBytes(bytes: number | null | undefined): string | null {
   if (typeof bytes !== 'number' || !Number.isFinite(bytes) || bytes < 0) return null;
-  if (bytes < 1024) return `${Math.round(bytes)} B`;
-  const kb = bytes / 1024;
-  if (kb < 1024) return `${Math.max(1, Math.round(kb))} KB`;
-  const mb = kb / 1024;
-  if (mb < 1024) return `${es1.format(mb < 10 ? Math.round(mb * 10) / 10 : Math.round(mb))} MB`;
-  return `${es1.format(Math.round((mb / 1024) * 10) / 10)} GB`;
+  return formatSize(bytes, { mbWholeFrom10: true });
 }
 
 /** The MIME types (and extensions) of each kind, for the file dialog's filter. */
