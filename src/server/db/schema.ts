@@ -184,6 +184,31 @@ export const resultado = pgTable('resultado', {
   index('resultado_id_nivel_idx').on(t.idNivel),
 ]);
 
+/**
+ * One finished game run (issue 17): which game, on which level (null: the games menu of every
+ * level), its score and the most it could have scored, whether it was won, the stars it earned
+ * (games/shared/stars.ts) and which words were right or wrong. `clave` is the run's id made by the
+ * tablet, unique per child, so a run sent twice (a retry after a lost reply) is stored once.
+ */
+export const partida = pgTable('partida', {
+  idPartida: serial('id_partida').primaryKey(),
+  idUsuario: integer('id_usuario').notNull().references(() => usuario.id, { onDelete: 'cascade' }),
+  idNivel: integer('id_nivel').references(() => nivel.idNivel, { onDelete: 'cascade' }),
+  juego: text('juego').notNull(),
+  clave: text('clave').notNull(),
+  puntos: integer('puntos').notNull(),
+  puntosMax: integer('puntos_max').notNull(),
+  ganada: boolean('ganada').notNull(),
+  estrellas: integer('estrellas').notNull(),
+  palabrasBien: jsonb('palabras_bien').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+  palabrasMal: jsonb('palabras_mal').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+  fecha: timestamp('fecha', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('partida_usuario_clave_uq').on(t.idUsuario, t.clave),
+  index('partida_usuario_nivel_juego_idx').on(t.idUsuario, t.idNivel, t.juego),
+  index('partida_id_nivel_idx').on(t.idNivel),
+]);
+
 /** Password-recovery tokens: only a hash is stored; single use; one hour. */
 export const passwordReset = pgTable('password_reset', {
   id: serial('id').primaryKey(),

@@ -9,7 +9,7 @@ import { MIGRATIONS_DIR } from '../db';
 /** Tables in foreign-key order (parents first): restore inserts in this order. */
 export const BACKUP_TABLES = [
   'usuario', 'rol', 'nivel', 'palabra', 'multimedia', 'contenido', 'evaluacion', 'pregunta', 'respuesta',
-  'institucion', 'dominio', 'comentario', 'progreso', 'intento', 'resultado', 'password_reset', 'app_meta',
+  'institucion', 'dominio', 'comentario', 'progreso', 'intento', 'resultado', 'partida', 'password_reset', 'app_meta',
 ] as const;
 
 export const BACKUP_FORMAT = 'manitas-backup-1';
