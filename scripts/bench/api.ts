@@ -194,7 +194,7 @@ export async function runApi(args: Args): Promise<Row[]> {
       ids = await makeLearners({ databaseUrl: null, dataDir }, SUBMIT_LEARNERS);
       server = await start();
     }
-    const tokens = ids.map((id) => signToken({ sub: id, tv: 0 }, secret, 3600));
+    const tokens = await Promise.all(ids.map((id) => signToken({ sub: id, tv: 0 }, secret, 3600)));
     try {
       const all = await cases(server.base, tokens);
       const chosen = all.filter((c) => !args.cases || args.cases.includes(c.name) || c.name === 'ceiling');

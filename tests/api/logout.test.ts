@@ -43,7 +43,7 @@ describe('POST /api/user/logout', () => {
     const id = await t.userId('profesor');
     const [u] = (await t.database.raw('SELECT token_version AS tv FROM usuario WHERE id = $1', [id])).rows;
     // A token as the previous version signed it: no sid claim.
-    const old = signToken({ sub: id, tv: Number(u!.tv) }, t.config.jwtSecret, 3600).split('.');
+    const old = (await signToken({ sub: id, tv: Number(u!.tv) }, t.config.jwtSecret, 3600)).split('.');
     const payload = JSON.parse(Buffer.from(old[1]!, 'base64url').toString());
     delete payload.sid;
     const { createHmac } = await import('node:crypto');

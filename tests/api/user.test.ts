@@ -92,7 +92,7 @@ describe('POST /api/user/logIn', () => {
     const good = await t.token('nino');
     const tampered = good.slice(0, -3) + (good.endsWith('AAA') ? 'BBB' : 'AAA');
     expect((await t.call('GET', `/api/user/${id}`, { as: tampered })).statusCode).toBe(401);
-    const expired = signToken({ sub: id, tv: 0 }, t.config.jwtSecret, 60, Date.now() - 3600_000);
+    const expired = await signToken({ sub: id, tv: 0 }, t.config.jwtSecret, 60, Date.now() - 3600_000);
     expect((await t.call('GET', `/api/user/${id}`, { as: expired })).statusCode).toBe(401);
   });
 });

@@ -59,7 +59,7 @@ export default fp<{ db: Db; secret: string }>(async (app, opts) => {
     if (!req.url.startsWith('/api/')) return;
     const header = req.headers.authorization;
     if (!header || !header.startsWith('Bearer ')) return;
-    const claims = verify(header.slice(7).trim());
+    const claims = await verify(header.slice(7).trim());
     if (!claims) return;
     // Cached per account (src/server/cache.ts): any write to usuario or rol empties it.
     const u = await app.ctx.cache.get('auth', `u${claims.sub}`, () => loadAuthUser(opts.db, claims.sub));

@@ -1,6 +1,6 @@
 import type { Database } from '../db';
 import { ESTADO_COMPLETADO, ESTADO_EN_PROGRESO } from '../../shared/rules/progress';
-import { MAX_RETRIES } from '../../shared/rules/quizRules';
+import { MAX_RETRIES, attemptsLeft } from '../../shared/rules/quizRules';
 import { AppError } from '../errors';
 
 export const NO_ATTEMPTS_LEFT_MSG = 'Ya usaste todos tus intentos de este cuestionario. Pide a tu profesor que te dé otro intento.';
@@ -85,6 +85,6 @@ export async function saveAttempt(database: Database, a: AttemptToSave): Promise
     totalPreguntas: Number(row.total_preguntas),
     puntaje: Number(row.puntaje),
     fecha,
-    intentosRestantes: Math.max(0, 1 + MAX_RETRIES + Number(row.intentos_extra ?? 0) - (Number(row.intentos_previos ?? 0) + 1)),
+    intentosRestantes: attemptsLeft(Number(row.intentos_previos ?? 0) + 1, Number(row.intentos_extra ?? 0)),
   };
 }

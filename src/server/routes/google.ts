@@ -98,7 +98,7 @@ export default async function googleRoutes(app: FastifyInstance, ctx: AppContext
       row = await db.transaction((tx) => findOrCreate(tx, claims));
     }
     const roles = await roleNamesFor(db, [row.id]);
-    const token = signToken({ sub: row.id, tv: row.tokenVersion }, config.jwtSecret, config.tokenTtl);
+    const token = await signToken({ sub: row.id, tv: row.tokenVersion }, config.jwtSecret, config.tokenTtl);
     return { token, usuario: toUsuarioWire(row, roles.get(row.id) ?? []) };
   });
 }

@@ -7,7 +7,7 @@ import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { idParam, validate } from '../validate';
 import { atLeast } from '../../shared/roles';
 import {
-  ALL_ANSWERED_MSG, MAX_RETRIES, gradeQuiz, isAnswered, isAnswerCorrect, isPass, isTextQuestion, quizFeedback, resultRowSchema, revealSolutions, saveMultipleSchema,
+  ALL_ANSWERED_MSG, attemptsAllowed, gradeQuiz, isAnswered, isAnswerCorrect, isPass, isTextQuestion, quizFeedback, resultRowSchema, revealSolutions, saveMultipleSchema,
   type GivenAnswer, type KeyQuestion, type ResultRow,
 } from '../../shared/rules/quiz';
 import { listParams } from './list';
@@ -22,9 +22,6 @@ export const OWN_HISTORY_ONLY_MSG = 'Solo puedes ver tus propios resultados.';
 export const MIXED_LEVELS_MSG = 'Todas las respuestas deben ser del mismo nivel.';
 export const GRANTED_MSG = 'Listo: el estudiante tiene un intento más en este nivel.';
 export const STILL_HAS_ATTEMPTS_MSG = 'Este estudiante todavía tiene intentos disponibles en este nivel.';
-
-/** Attempts allowed at a level: one attempt, the spec's retries, and what teachers granted. */
-const allowedAttempts = (extra: number) => 1 + MAX_RETRIES + extra;
 
 const grantSchema = z.object({
   id_usuario: z.coerce.number({ error: 'Indica el estudiante.' }).int('Indica el estudiante.').positive('Indica el estudiante.').max(2_147_483_647, 'Indica el estudiante.'),
@@ -211,7 +208,7 @@ export default async function resultadosRoutes(app: FastifyInstance, ctx: AppCon
     const used = await attemptsOf(ctx.database, rows.map((r) => ({ u: r.id_usuario, n: r.id_nivel })));
     return rows.map((r) => {
       const a = used.get(`${r.id_usuario}:${r.id_nivel}`);
-      return { ...r, sin_intentos: !!a && a.used >= allowedAttempts(a.extra) };
+      return { ...r, sin_intentos: !!a && a.used >= attemptsAllowed(a.extra) };
     });
   });
 
@@ -226,7 +223,7 @@ export default async function resultadosRoutes(app: FastifyInstance, ctx: AppCon
     const [lvl] = await db.select({ id: nivel.idNivel }).from(nivel).where(eq(nivel.idNivel, body.id_nivel));
     if (!lvl) throw notFound('Nivel no encontrado.');
     const a = (await attemptsOf(ctx.database, [{ u: body.id_usuario, n: body.id_nivel }])).get(`${body.id_usuario}:${body.id_nivel}`) ?? { used: 0, extra: 0 };
-    if (a.used < allowedAttempts(a.extra)) throw conflict(STILL_HAS_ATTEMPTS_MSG, 'HAS_ATTEMPTS');
+    if (a.used < attemptsAllowed(a.extra)) throw conflict(STILL_HAS_ATTEMPTS_MSG, 'HAS_ATTEMPTS');
     // Only granted when none is left, so a double click grants one attempt, not two.
     const [row] = await db.insert(progreso)
       .values({ idUsuario: body.id_usuario, idNivel: body.id_nivel, estado: ESTADO_EN_PROGRESO, intentosExtra: 1, reintentos: Math.max(0, a.used - 1 - 1 /* granted */) })

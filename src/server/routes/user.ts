@@ -97,7 +97,7 @@ export default async function userRoutes(app: FastifyInstance, ctx: AppContext) 
       signed: true, httpOnly: true, sameSite: 'strict', secure: secureCookie, path: '/api/user', maxAge: 365 * 24 * 3600,
     });
     const roles = await roleNamesFor(db, [row.id]);
-    const token = signToken({ sub: row.id, tv: row.tokenVersion, sid: newSessionId() }, ctx.config.jwtSecret, ctx.config.tokenTtl);
+    const token = await signToken({ sub: row.id, tv: row.tokenVersion, sid: newSessionId() }, ctx.config.jwtSecret, ctx.config.tokenTtl);
     return { token, usuario: toUsuarioWire(row, roles.get(row.id) ?? []) };
   });
 

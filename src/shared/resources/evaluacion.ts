@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineResource } from './types';
 import { intInRange, requiredId } from './fields';
+import { isChoiceQuestion } from '../rules/quizRules';
 
 export const EVALUACION_MSG = {
   nivel: 'El nivel es obligatorio.',
@@ -47,9 +48,6 @@ export interface EvaluacionWire {
 export interface EvaluacionDetalle extends EvaluacionWire {
   preguntas: PreguntaDetalle[];
 }
-
-/** Questions answered by picking an option; every other Tipo is answered by typing. */
-export const isChoiceQuestion = (tipo: string) => tipo === 'Opción Múltiple';
 
 /**
  * What a learner may see of a question: never the answer key. Choice questions keep each option's

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { defineResource } from './types';
+import { isChoiceQuestion, OPCION_MULTIPLE } from '../rules/quizRules';
 import { boolish, decimalInRange, isBlank, oneOf, optionalText, requiredId, requiredText } from './fields';
 
-export const TIPOS_PREGUNTA = ['Texto', 'Imagen', 'Video', 'Opción Múltiple'] as const;
+export const TIPOS_PREGUNTA = ['Texto', 'Imagen', 'Video', OPCION_MULTIPLE] as const;
 export type TipoPregunta = (typeof TIPOS_PREGUNTA)[number];
 
 /** The admin question form allows 4 answers, the evaluation panel 5: the server accepts 5. */
@@ -65,7 +66,7 @@ export const preguntaSchema = z.object({
   respuestas: respuestasField.optional(),
 }).superRefine((p, ctx) => {
   const list = p.respuestas ?? [];
-  if (p.Tipo === 'Opción Múltiple' && list.length > 0 && !list.some((r) => r.valor)) {
+  if (isChoiceQuestion(p.Tipo) && list.length > 0 && !list.some((r) => r.valor)) {
     ctx.addIssue({ code: 'custom', path: ['respuestas'], message: PREGUNTA_MSG.correcta });
   }
 });

@@ -37,13 +37,48 @@ export function canRetry(score: number, retriesUsed: number): boolean {
   return !isPass(score) && retriesUsed < MAX_RETRIES;
 }
 
+/*
+ * The attempt limit and the retry count. The submit function in SQL (manitas_guardar_intento,
+ * migration 0004) applies the same rules under a lock; tests/api/quiz-rules-agree.test.ts runs both
+ * on one table of cases.
+ */
+
+/** Attempts allowed at a level: one attempt, the spec's MAX_RETRIES retries, and the `granted` extra ones. */
+export function attemptsAllowed(granted: number): number {
+  return 1 + MAX_RETRIES + granted;
+}
+
+/** Attempts still allowed after `made` attempts at the level. */
+export function attemptsLeft(made: number, granted: number): number {
+  return Math.max(0, attemptsAllowed(granted) - made);
+}
+
 /**
- * Quiz types: 'Opción Múltiple' is answered by choosing an option; every other Tipo (Texto, and
- * the admin-only Imagen and Video) by typing — the same reading as the content endpoints, which
- * hide the texts of typed answers from learners.
+ * progreso.reintentos, the "retries used" the level menu reads (it offers MAX_RETRIES − this):
+ * attempts made minus the first one minus those a teacher granted, never below 0.
+ */
+export function retriesUsed(made: number, granted: number): number {
+  return Math.max(0, made - 1 - granted);
+}
+
+/** A level is completed once one of its attempts passed; a later lower score does not undo it. */
+export function levelCompleted(scores: readonly number[]): boolean {
+  return scores.some(isPass);
+}
+
+/** The Tipo of a multiple-choice question, spelt as the spec and the stored values spell it. */
+export const OPCION_MULTIPLE = 'Opción Múltiple';
+
+/**
+ * Quiz types, the one test used everywhere (server grading, the learner's view of a question, the
+ * admin forms): 'Opción Múltiple' is answered by choosing an option; every other Tipo (Texto, and
+ * the admin-only Imagen and Video) by typing. The spelling must be the spec's: it names four fixed
+ * values and the question schema stores only those (TIPOS_PREGUNTA), so no trimming and no case
+ * folding (a different spelling used to be multiple choice for grading but not for the learner's
+ * view). Only the Unicode form is normalised: NFD 'Opción Múltiple' is the same characters.
  */
 export function isChoiceQuestion(tipo: string | null | undefined): boolean {
-  return (tipo ?? '').normalize('NFC').trim().toLowerCase() === 'opción múltiple';
+  return (tipo ?? '').normalize('NFC') === OPCION_MULTIPLE;
 }
 export function isTextQuestion(tipo: string | null | undefined): boolean {
   return !isChoiceQuestion(tipo);

@@ -10,7 +10,7 @@ import { RecordContextProvider, Title, useCanAccess, useGetOne } from 'react-adm
 import { mediaUrl } from '../../api/http';
 import { ConfirmDelete } from '../common/components';
 import { ValorChip } from '../resources/respuesta/List';
-import { MULTIPLE } from '../resources/pregunta/Form';
+import { isChoiceQuestion } from '../../../shared/rules/quizRules';
 import { pct } from '../resources/pregunta/List';
 
 interface Answer { id_respuesta: number; respuesta: string; valor: boolean; imagen: string | null }
@@ -47,7 +47,7 @@ export default function PreguntaDetail() {
             <Typography><strong>Evaluación ID:</strong> {data.id_evaluacion}</Typography>
           </Stack>
           {img && <Box component="img" src={img} alt="Imagen de la pregunta" sx={{ maxWidth: 280, borderRadius: 2, mb: 2 }} />}
-          {data.Tipo === MULTIPLE && (
+          {isChoiceQuestion(data.Tipo) && (
             <>
               <Typography variant="h6" component="h2" sx={{ mt: 1 }}>Respuestas</Typography>
               {answers.length === 0 && <Typography>Esta pregunta aún no tiene respuestas.</Typography>}

@@ -30,6 +30,7 @@ import { MESSAGES } from '../messages';
 import { ValorChip } from '../resources/respuesta/List';
 import { pct } from '../resources/pregunta/List';
 import { MULTIPLE } from '../resources/pregunta/Form';
+import { isChoiceQuestion } from '../../../shared/rules/quizRules';
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif'];
 /** The panel's reading of Tipo: Texto and Opción Múltiple only. */
@@ -45,7 +46,7 @@ export function validateDraft(d: Pick<Draft, 'pregunta' | 'Tipo' | 'porcentaje' 
   if (!Number.isFinite(p)) return PREGUNTA_MSG.porcentajeInvalido;
   if (p < 0) return PREGUNTA_MSG.porcentajeMin;
   if (p > 100) return PREGUNTA_MSG.porcentajeMax;
-  if (creating && d.Tipo === MULTIPLE) {
+  if (creating && isChoiceQuestion(d.Tipo)) {
     if (d.respuestas.length > MAX_RESPUESTAS) return PREGUNTA_MSG.max5;
     if (d.respuestas.some((r) => !r.respuesta.trim())) return PREGUNTA_MSG.respuesta;
     if (d.respuestas.length > 0 && !d.respuestas.some((r) => r.valor)) return PREGUNTA_MSG.correcta;
@@ -92,7 +93,7 @@ function QuestionPanel({ draft, onCancel, onSaved }: { draft: Draft; onCancel: (
     setSaving(true);
     try {
       if (creating) {
-        const res = await dp.create('pregunta', { data: { ...data, respuestas: d.Tipo === MULTIPLE ? d.respuestas : [] } });
+        const res = await dp.create('pregunta', { data: { ...data, respuestas: isChoiceQuestion(d.Tipo) ? d.respuestas : [] } });
         const flag = (res.data as { _respuestasError?: string })._respuestasError;
         notify(flag ?? MESSAGES.pregunta!.created!, { type: flag ? 'error' : 'success' });
       } else {
@@ -115,7 +116,7 @@ function QuestionPanel({ draft, onCancel, onSaved }: { draft: Draft; onCancel: (
       <Stack spacing={2}>
         <TextField label="Pregunta" value={d.pregunta} onChange={(e) => set({ pregunta: e.target.value })} required error={error === PREGUNTA_MSG.pregunta} helperText={error === PREGUNTA_MSG.pregunta ? error : ' '} />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField select label="Tipo" value={d.Tipo} onChange={(e) => set({ Tipo: e.target.value, respuestas: e.target.value === MULTIPLE && creating ? (d.respuestas.length ? d.respuestas : [{ respuesta: '', valor: false, imagen: null }]) : [] })}>
+          <TextField select label="Tipo" value={d.Tipo} onChange={(e) => set({ Tipo: e.target.value, respuestas: isChoiceQuestion(e.target.value) && creating ? (d.respuestas.length ? d.respuestas : [{ respuesta: '', valor: false, imagen: null }]) : [] })}>
             {(PANEL_TIPOS.includes(d.Tipo as never) ? PANEL_TIPOS : [...PANEL_TIPOS, d.Tipo]).map((t) => <MenuItem key={t} value={t}>{t}</MenuItem>)}
           </TextField>
           <TextField label="Porcentaje" type="number" value={d.porcentaje} onChange={(e) => set({ porcentaje: e.target.value })} slotProps={{ htmlInput: { min: 0, max: 100 } }} />
@@ -124,7 +125,7 @@ function QuestionPanel({ draft, onCancel, onSaved }: { draft: Draft; onCancel: (
           {d.imagen ? `Imagen: ${d.imagen.rawFile.name}` : 'Elegir imagen (opcional)'}
           <input hidden type="file" accept={IMAGE_TYPES.join(',')} onChange={(e) => set({ imagen: pickImage(e.target.files, PREGUNTA_MSG.imagen, notify) })} />
         </Button>
-        {creating && d.Tipo === MULTIPLE && (
+        {creating && isChoiceQuestion(d.Tipo) && (
           <Box>
             <Typography variant="subtitle1" sx={{ fontWeight: 800 }}>Respuestas (hasta {MAX_RESPUESTAS})</Typography>
             {d.respuestas.map((r, i) => (

@@ -7,13 +7,14 @@ import {
 } from 'react-admin';
 import { MAX_RESPUESTAS_FORM, PREGUNTA_MSG, TIPOS_PREGUNTA } from '../../../../shared/resources/pregunta';
 import { RESPUESTA_MSG } from '../../../../shared/resources/respuesta';
+import { isChoiceQuestion, OPCION_MULTIPLE } from '../../../../shared/rules/quizRules';
 import { ResourceCreate, ResourceEdit, ResourceForm } from '../../common/crud';
 import { ImagePicker } from '../../common/components';
 import { useSaveOptions } from '../../common/hooks';
 import { SignOrImagePicker } from './SignPicker';
 import { MESSAGES } from '../../messages';
 
-export const MULTIPLE = 'Opción Múltiple';
+export const MULTIPLE = OPCION_MULTIPLE;
 
 /** Text or image: at least one must be given. */
 export const textOrImage: Validator = (value, all) => {
@@ -23,7 +24,7 @@ export const textOrImage: Validator = (value, all) => {
 
 /** At most `max` answers, and at least one marked correct (multiple choice only). */
 export const answersRule = (max: number): Validator => (value, all) => {
-  if (all?.Tipo !== MULTIPLE) return undefined;
+  if (!isChoiceQuestion(all?.Tipo)) return undefined;
   const list = Array.isArray(value) ? (value as { valor?: boolean }[]) : [];
   if (list.length > max) return max === 4 ? PREGUNTA_MSG.max4 : PREGUNTA_MSG.max5;
   if (list.length > 0 && !list.some((r) => r?.valor)) return PREGUNTA_MSG.correcta;
@@ -43,7 +44,7 @@ function TipoEffects() {
       return;
     }
     const rows = (getValues('respuestas') as unknown[] | undefined) ?? [];
-    if (tipo === MULTIPLE) {
+    if (isChoiceQuestion(tipo)) {
       if (rows.length === 0) setValue('respuestas', [{ respuesta: '', valor: false }], { shouldDirty: true });
     } else if (rows.length) setValue('respuestas', [], { shouldDirty: true });
   }, [tipo, getValues, setValue]);
@@ -53,7 +54,7 @@ function TipoEffects() {
 function AnswerRows() {
   const tipo = useWatch({ name: 'Tipo' });
   const rows = (useWatch({ name: 'respuestas' }) as unknown[] | undefined) ?? [];
-  if (tipo !== MULTIPLE) return null;
+  if (!isChoiceQuestion(tipo)) return null;
   return (
     <>
       <Typography variant="h6" component="h2" sx={{ mt: 2 }}>Respuestas</Typography>
