@@ -68,7 +68,7 @@ export async function makeTestApp(overrides: Partial<AppConfig> = {}, env: NodeJ
   const token = async (who: DemoUser) => {
     const id = await userId(who);
     const [u] = await database.db.select({ tv: usuario.tokenVersion }).from(usuario).where(eq(usuario.id, id));
-    return signToken({ sub: id, tv: u!.tv }, config.jwtSecret, 3600);
+    return await signToken({ sub: id, tv: u!.tv }, config.jwtSecret, 3600);
   };
   const call: TestApp['call'] = async (method, url, opts = {}) => {
     const headers: Record<string, string> = { ...opts.headers };
@@ -94,7 +94,7 @@ export async function makeTestApp(overrides: Partial<AppConfig> = {}, env: NodeJ
 
 /** Row counts of every table: compare before/after a refused request to prove nothing changed. */
 export async function snapshotCounts(database: Database): Promise<Record<string, number>> {
-  const tables = ['usuario', 'rol', 'nivel', 'palabra', 'multimedia', 'contenido', 'evaluacion', 'pregunta', 'respuesta', 'institucion', 'dominio', 'comentario', 'progreso', 'intento', 'resultado', 'password_reset'];
+  const tables = ['usuario', 'rol', 'nivel', 'palabra', 'multimedia', 'contenido', 'evaluacion', 'pregunta', 'respuesta', 'institucion', 'dominio', 'comentario', 'progreso', 'intento', 'resultado', 'password_reset', 'partida'];
   const out: Record<string, number> = {};
   for (const t of tables) {
     const r = await database.raw(`SELECT count(*)::int AS n FROM ${t}`);
