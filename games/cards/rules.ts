@@ -46,6 +46,7 @@ import {
   uniqueWords,
   withSeed,
 } from '../shared/types';
+import { type Stars, starsFor, starsForWords } from '../shared/stars';
 
 export { mulberry32 } from '../shared/types';
 export type { EndMessageKey, GameWord, Rng } from '../shared/types';
@@ -114,6 +115,9 @@ export interface CardsState {
   readonly lastResult: 'correct' | 'wrong' | null;
   /** Word chosen in this round (shown during 'feedback'). */
   readonly chosenWordId: number | null;
+  /** Words right / wrong in the current level (for the level's stars, issue 17). */
+  readonly rightInLevel: number;
+  readonly wrongInLevel: number;
 }
 
 export type CardsEvent =
@@ -125,9 +129,9 @@ export type CardsEvent =
   | { type: 'wrong-word'; wordId: number; correctWordId: number; points: number }
   | { type: 'life-lost'; lives: number }
   | { type: 'next-round'; roundIndex: number }
-  | { type: 'level-passed'; level: number }
-  | { type: 'game-won'; totalScore: number; message: EndMessageKey }
-  | { type: 'game-over'; totalScore: number; message: EndMessageKey };
+  | { type: 'level-passed'; level: number; stars: Stars }
+  | { type: 'game-won'; totalScore: number; message: EndMessageKey; stars: Stars }
+  | { type: 'game-over'; totalScore: number; message: EndMessageKey; stars: Stars };
 
 export interface CardsResult {
   state: CardsState;
@@ -223,7 +227,7 @@ function setUpLevel(base: CardsState, levelIndex: number, phase: CardsPhase): Ca
       rng,
     ).slice(0, CARDS_WORD_POOL_SIZE),
   );
-  return setUpRound({ ...base, seed, levelIndex, pool }, 0, phase);
+  return setUpRound({ ...base, seed, levelIndex, pool, rightInLevel: 0, wrongInLevel: 0 }, 0, phase);
 }
 
 function newRun(
@@ -247,6 +251,8 @@ function newRun(
     totalScore: 0,
     lastResult: null,
     chosenWordId: null,
+    rightInLevel: 0,
+    wrongInLevel: 0,
   };
   return setUpLevel(base, 0, phase);
 }
@@ -317,6 +323,7 @@ export function pickWord(state: CardsState, wordId: number): CardsResult {
         lastResult: 'correct',
         chosenWordId: wordId,
         totalScore: state.totalScore + CARDS_CORRECT_POINTS,
+        rightInLevel: state.rightInLevel + 1,
       },
       events: [{ type: 'correct-word', wordId, points: CARDS_CORRECT_POINTS }],
     };
@@ -331,6 +338,7 @@ export function pickWord(state: CardsState, wordId: number): CardsResult {
       chosenWordId: wordId,
       totalScore,
       lives,
+      wrongInLevel: state.wrongInLevel + 1,
     },
     events: [
       {
@@ -358,7 +366,7 @@ export function advance(state: CardsState): CardsResult {
   if (state.lives <= 0) {
     return {
       state: { ...state, phase: 'lost' },
-      events: [{ type: 'game-over', totalScore: state.totalScore, message }],
+      events: [{ type: 'game-over', totalScore: state.totalScore, message, stars: 0 }],
     };
   }
   if (state.roundIndex + 1 < state.pool.length) {
@@ -368,11 +376,16 @@ export function advance(state: CardsState): CardsResult {
       events: [{ type: 'next-round', roundIndex }],
     };
   }
-  const passed: CardsEvent = { type: 'level-passed', level: state.levelIndex + 1 };
+  const passed: CardsEvent = {
+    type: 'level-passed',
+    level: state.levelIndex + 1,
+    stars: starsForWords(state.rightInLevel, state.wrongInLevel),
+  };
   if (state.levelIndex + 1 >= state.levels.length) {
+    const stars = starsFor(state.totalScore, maxScore(state), true);
     return {
       state: { ...state, phase: 'won' },
-      events: [passed, { type: 'game-won', totalScore: state.totalScore, message }],
+      events: [passed, { type: 'game-won', totalScore: state.totalScore, message, stars }],
     };
   }
   const next = setUpLevel(state, state.levelIndex + 1, 'preview');
@@ -392,6 +405,18 @@ export function restart(state: CardsState): CardsResult {
     state: next,
     events: [{ type: 'level-started', level: 1, nivelId: currentNivelId(next) ?? 0 }],
   };
+}
+
+/**
+ * The most this run can score (issue 17): one right word (+10) per round of every level, a level
+ * playing up to 5 of its words with a clue. Wrong cards only ever lower the score.
+ */
+export function maxScore(state: CardsState): number {
+  const rounds = state.levels.reduce((sum, nivelId) => {
+    const targets = state.allWords.filter((w) => w.nivelId === nivelId && hasClue(w)).length;
+    return sum + Math.min(CARDS_WORD_POOL_SIZE, targets);
+  }, 0);
+  return rounds * CARDS_CORRECT_POINTS;
 }
 
 /** How long the scene waits before calling `advance`, or null. */

@@ -43,6 +43,7 @@ import {
   withSeed,
 } from '../shared/types';
 import { foldLetters } from '../shared/fold';
+import { type Stars, starsFor } from '../shared/stars';
 
 export { mulberry32 } from '../shared/types';
 export type { GameWord, Rng } from '../shared/types';
@@ -116,13 +117,13 @@ export type HangmanEvent =
   | { type: 'correct-letter'; letter: string }
   | { type: 'wrong-letter'; letter: string; attemptsLeft: number }
   | { type: 'life-lost'; lives: number }
-  | { type: 'word-solved'; word: string }
-  | { type: 'word-failed'; word: string }
+  | { type: 'word-solved'; word: string; wordId: number }
+  | { type: 'word-failed'; word: string; wordId: number }
   | { type: 'next-word'; wordIndex: number }
-  | { type: 'level-passed'; level: number; levelScore: number }
+  | { type: 'level-passed'; level: number; levelScore: number; stars: Stars }
   | { type: 'level-failed'; level: number; levelScore: number }
-  | { type: 'game-won'; totalScore: number }
-  | { type: 'game-over'; totalScore: number };
+  | { type: 'game-won'; totalScore: number; stars: Stars }
+  | { type: 'game-over'; totalScore: number; stars: Stars };
 
 export interface HangmanResult {
   state: HangmanState;
@@ -305,7 +306,7 @@ export function guessLetter(state: HangmanState, key: string): HangmanResult {
     const events: HangmanEvent[] = [{ type: 'correct-letter', letter }];
     const solved = needed.every((l) => guessed.includes(l));
     if (!solved) return { state: { ...state, guessed }, events };
-    events.push({ type: 'word-solved', word: word.es });
+    events.push({ type: 'word-solved', word: word.es, wordId: word.id });
     return {
       state: { ...state, guessed, phase: 'word-solved', solvedInLevel: state.solvedInLevel + 1 },
       events,
@@ -320,7 +321,7 @@ export function guessLetter(state: HangmanState, key: string): HangmanResult {
   }
   const lives = Math.max(0, state.lives - 1);
   levelScore = Math.max(0, levelScore - HANGMAN_LIFE_LOST_PENALTY);
-  events.push({ type: 'life-lost', lives }, { type: 'word-failed', word: word.es });
+  events.push({ type: 'life-lost', lives }, { type: 'word-failed', word: word.es, wordId: word.id });
   return {
     state: {
       ...state,
@@ -349,7 +350,7 @@ export function advance(state: HangmanState): HangmanResult {
   if (state.lives <= 0) {
     return {
       state: { ...state, phase: 'lost' },
-      events: [{ type: 'game-over', totalScore: state.totalScore }],
+      events: [{ type: 'game-over', totalScore: state.totalScore, stars: 0 }],
     };
   }
 
@@ -373,11 +374,12 @@ export function advance(state: HangmanState): HangmanResult {
       type: 'level-passed',
       level: state.level,
       levelScore: state.levelScore,
+      stars: starsFor(state.levelScore, HANGMAN_LEVEL_START_SCORE, true),
     };
     if (state.level >= HANGMAN_LEVELS) {
       return {
         state: { ...state, phase: 'won', totalScore },
-        events: [passed, { type: 'game-won', totalScore }],
+        events: [passed, { type: 'game-won', totalScore, stars: starsFor(totalScore, maxScore(state), true) }],
       };
     }
     return { state: { ...state, phase: 'level-passed', totalScore }, events: [passed] };
@@ -415,6 +417,14 @@ export function restart(state: HangmanState): HangmanResult {
     state: levelStart(reset, 1, 'playing'),
     events: [{ type: 'level-started', level: 1 }],
   };
+}
+
+/**
+ * The most a run can score (issue 17, stars and the server's plausibility check): every level
+ * passed with its full starting score. The same for every run, whatever the word list.
+ */
+export function maxScore(_state?: HangmanState): number {
+  return HANGMAN_LEVELS * HANGMAN_LEVEL_START_SCORE;
 }
 
 /** How long the scene waits before calling `advance`, or null when it waits for the child. */

@@ -44,6 +44,7 @@ import {
   withSeed,
 } from '../shared/types';
 import { sameFolded } from '../shared/fold';
+import { type Stars, starsFor, starsForWords } from '../shared/stars';
 
 export { mulberry32 } from '../shared/types';
 export type { EndMessageKey, GameWord, Rng } from '../shared/types';
@@ -116,6 +117,9 @@ export interface OrderWordsState {
   readonly lastResult: 'correct' | 'wrong' | null;
   readonly correctCount: number;
   readonly wrongCount: number;
+  /** Right / wrong answers in the current level (for the level's stars, issue 17). */
+  readonly correctInLevel: number;
+  readonly wrongInLevel: number;
 }
 
 export type OrderEvent =
@@ -123,12 +127,14 @@ export type OrderEvent =
   | { type: 'tile-picked'; tileId: number; char: string }
   | { type: 'tile-removed'; tileId: number }
   | { type: 'cleared' }
-  | { type: 'correct'; word: string; points: number }
-  | { type: 'wrong'; word: string; built: string; points: number }
+  | { type: 'correct'; word: string; wordId: number; points: number }
+  | { type: 'wrong'; word: string; wordId: number; built: string; points: number }
   | { type: 'life-lost'; lives: number }
   | { type: 'next-word'; wordIndex: number }
-  | { type: 'game-won'; totalScore: number; message: EndMessageKey }
-  | { type: 'game-over'; totalScore: number; message: EndMessageKey };
+  /** A level of words ended with lives left (issue 17: its stars); no flow change. */
+  | { type: 'level-passed'; level: number; stars: Stars }
+  | { type: 'game-won'; totalScore: number; message: EndMessageKey; stars: Stars }
+  | { type: 'game-over'; totalScore: number; message: EndMessageKey; stars: Stars };
 
 export interface OrderResult {
   state: OrderWordsState;
@@ -250,6 +256,8 @@ function newRun(allWords: readonly GameWord[], seed: number, phase: OrderPhase):
     lastResult: null,
     correctCount: 0,
     wrongCount: 0,
+    correctInLevel: 0,
+    wrongInLevel: 0,
   };
   return atWord(base, 0, phase);
 }
@@ -369,8 +377,9 @@ export function check(state: OrderWordsState): OrderResult {
         lastResult: 'correct',
         totalScore: state.totalScore + ORDER_CORRECT_POINTS,
         correctCount: state.correctCount + 1,
+        correctInLevel: state.correctInLevel + 1,
       },
-      events: [{ type: 'correct', word: word.es, points: ORDER_CORRECT_POINTS }],
+      events: [{ type: 'correct', word: word.es, wordId: word.id, points: ORDER_CORRECT_POINTS }],
     };
   }
   const totalScore = Math.max(0, state.totalScore - ORDER_WRONG_PENALTY);
@@ -383,9 +392,10 @@ export function check(state: OrderWordsState): OrderResult {
       totalScore,
       lives,
       wrongCount: state.wrongCount + 1,
+      wrongInLevel: state.wrongInLevel + 1,
     },
     events: [
-      { type: 'wrong', word: word.es, built, points: totalScore - state.totalScore },
+      { type: 'wrong', word: word.es, wordId: word.id, built, points: totalScore - state.totalScore },
       { type: 'life-lost', lives },
     ],
   };
@@ -401,26 +411,39 @@ export function advance(state: OrderWordsState): OrderResult {
   if (state.lives <= 0) {
     return {
       state: { ...state, phase: 'lost' },
-      events: [{ type: 'game-over', totalScore: state.totalScore, message }],
+      events: [{ type: 'game-over', totalScore: state.totalScore, message, stars: 0 }],
     };
   }
+  const passed: OrderEvent = {
+    type: 'level-passed',
+    level: state.level,
+    stars: starsForWords(state.correctInLevel, state.wrongInLevel),
+  };
   const wordIndex = state.wordIndex + 1;
   if (wordIndex >= state.words.length) {
+    const stars = starsFor(state.totalScore, maxScore(state), true);
     return {
       state: { ...state, phase: 'won' },
-      events: [{ type: 'game-won', totalScore: state.totalScore, message }],
+      events: [passed, { type: 'game-won', totalScore: state.totalScore, message, stars }],
     };
   }
   const next = atWord(state, wordIndex, 'playing');
-  const events: OrderEvent[] = [{ type: 'next-word', wordIndex }];
-  if (next.level !== state.level) events.push({ type: 'level-started', level: next.level });
-  return { state: next, events };
+  if (next.level === state.level) return { state: next, events: [{ type: 'next-word', wordIndex }] };
+  return {
+    state: { ...next, correctInLevel: 0, wrongInLevel: 0 },
+    events: [{ type: 'next-word', wordIndex }, passed, { type: 'level-started', level: next.level }],
+  };
 }
 
 /** Restart button (any phase): everything reset, new word order, straight to 'playing'. */
 export function restart(state: OrderWordsState): OrderResult {
   const next = newRun(state.allWords, state.seed, 'playing');
   return { state: next, events: [{ type: 'level-started', level: 1 }] };
+}
+
+/** The most this run can score (issue 17): every word of the run right. */
+export function maxScore(state: OrderWordsState): number {
+  return state.words.length * ORDER_CORRECT_POINTS;
 }
 
 /** How long the scene waits before calling `advance`, or null. */

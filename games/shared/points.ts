@@ -1,7 +1,11 @@
 /**
  * Points of the games, held in memory only (spec: "a global total and one total per game").
  * A tiny store with subscribe: the module lives as long as the SPA session, so the totals survive
- * navigation between the games menu and the games, and vanish on reload. No Phaser, no React.
+ * navigation between the games menu and the games. No Phaser, no React.
+ *
+ * Issue 17: after a reload (or on another device) the totals start again from the server's (the
+ * child's runs kept by /api/partidas), set once per session with `seed`; during a game this store
+ * stays the on-screen source (docs/decisions.md, "Game results and stars").
  *
  * A game "banks" the score of a finished run (won, lost, restarted or left half-way): the run's
  * score is added once to that game's total and to the global total (see `createRunBank`).
@@ -21,6 +25,8 @@ export interface PointsStore {
   /** Adds `points` (a whole number ≥ 0; anything else is ignored) to `game` and to the total. */
   add(game: GameId, points: number): void;
   subscribe(listener: (points: PointsSnapshot) => void): () => void;
+  /** Replaces the totals (the account's, from the server); bad numbers count as 0. */
+  seed(points: PointsSnapshot): void;
   reset(): void;
 }
 
@@ -46,6 +52,12 @@ export function createPointsStore(): PointsStore {
       return () => {
         listeners.delete(listener);
       };
+    },
+    seed(p) {
+      const whole = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) && n > 0 ? Math.floor(n) : 0);
+      const byGame = { hangman: whole(p.byGame.hangman), orderWords: whole(p.byGame.orderWords), cards: whole(p.byGame.cards) };
+      current = { total: byGame.hangman + byGame.orderWords + byGame.cards, byGame };
+      emit();
     },
     reset() {
       current = zero();

@@ -49,6 +49,8 @@ export const NON_CACHE_WRITES: readonly RegExp[] = [
   // A child's own preferences (usuario.preferencias): no cached read holds them (the auth scope keeps
   // id, email, status, token version and roles), so no scope needs emptying in any process.
   /^\/api\/preferencias$/,
+  // A child's game runs (issue 17): the partida table is in no scope, and no cached read holds it.
+  /^\/api\/partidas$/,
 ];
 
 interface Entry {

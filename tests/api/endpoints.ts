@@ -21,6 +21,9 @@ export const ENDPOINTS: [string, string, Level][] = [
   // Sign-player and sound preferences (issue 16): always the caller's own row, any role
   ['GET', '/api/preferencias', 'user'],
   ['PUT', '/api/preferencias', 'user'],
+  // Game runs (issue 17): always the caller's own runs, any role
+  ['POST', '/api/partidas', 'user'],
+  ['GET', '/api/partidas/resumen', 'user'],
   // Learner reads: any signed-in user
   ['GET', '/api/nivel/getNivels', 'user'],
   ['GET', '/api/nivel/getNivel/1', 'user'],

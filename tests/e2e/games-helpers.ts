@@ -1,12 +1,16 @@
 /** Helpers for the games' Playwright tests: read `window.__game` (test mode) and act as a child. */
 import type { Page } from '@playwright/test';
-import { expect, loginAs } from './fixtures';
+import { expect, signUpChild } from './fixtures';
 
 export const TEST_FLAG_KEY = 'manitas.gamesTest';
 /** Poll on a timer, not on animation frames (software WebGL draws few frames per second). */
 export const POLL_MS = 40;
 
-/** Logs in as the demo boy and turns the games' test mode on (window.__game). */
+/**
+ * Signs up a fresh child (game runs are kept on the server since issue 17, so the demo child's
+ * points grow with every test: a new account starts every test at 0) and turns the games' test
+ * mode on (window.__game).
+ */
 export async function loginForGames(page: Page) {
   // Every caption the page shows, in order (window.__captions), so a test can check a caption
   // even when the game has already moved on.
@@ -18,7 +22,7 @@ export async function loginForGames(page: Page) {
       if (text && w.__captions[w.__captions.length - 1] !== text) w.__captions.push(text);
     }).observe(document, { subtree: true, childList: true, characterData: true });
   });
-  await loginAs(page, 'nino');
+  await signUpChild(page);
   await page.evaluate((k) => localStorage.setItem(k, '1'), TEST_FLAG_KEY);
 }
 

@@ -21,6 +21,8 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { GAMES, gameHref, parseNivelId } from '../../../games/shared/catalog';
 import type { GameId } from '../../../games/shared/points';
 import { usePoints } from './stores';
+import { starsKey, syncGameResults, useGameStars } from './results';
+import { GameStars } from './GameStars';
 import { VolumeControl } from './VolumeControl';
 
 const ICONS: Record<GameId, typeof AbcIcon> = { hangman: AbcIcon, orderWords: SortByAlphaIcon, cards: StyleIcon };
@@ -31,9 +33,12 @@ export default function GamesMenu() {
   const { idNivel } = useParams();
   const nivelId = parseNivelId(idNivel);
   const pts = usePoints();
+  const stars = useGameStars();
 
   useEffect(() => {
     document.title = 'Juegos · Manitas';
+    // Points and stars kept on the server (issue 17): loaded once per session, waiting runs resent.
+    void syncGameResults();
   }, []);
 
   return (
@@ -74,6 +79,12 @@ export default function GamesMenu() {
                     <Typography sx={{ fontWeight: 800, fontSize: '1.2rem' }} data-testid={`points-${g.id}`}>
                       Puntos: {pts.byGame[g.id]}
                     </Typography>
+                    {nivelId !== null && (
+                      // Stars are earned per level; /juegos (every level) shows none (docs/decisions.md).
+                      <Box sx={{ mt: 1 }}>
+                        <GameStars value={stars[starsKey(nivelId, g.id)] ?? 0} testId={`stars-${g.id}`} />
+                      </Box>
+                    )}
                   </CardContent>
                   <CardActions sx={{ justifyContent: 'center', pb: 2 }}>
                     <Button

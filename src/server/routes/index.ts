@@ -18,6 +18,7 @@ import progresoRoutes from './progreso';
 import rolRoutes from './rol';
 import googleRoutes from './google';
 import preferenciasRoutes from './preferencias';
+import partidasRoutes from './partidas';
 
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
 
@@ -41,4 +42,5 @@ export const routeModules: RouteModule[] = [
   rolRoutes,
   googleRoutes,
   preferenciasRoutes,
+  partidasRoutes,
 ];

@@ -81,7 +81,7 @@ describe('hangman: base letters reveal accented ones, ñ has its own key', () =>
   it('the word is solved once every letter is revealed, typed without accents', () => {
     const r = press(play('plátano'), ['p', 'l', 'a', 't', 'n', 'o']);
     expect(r.state.phase).toBe('word-solved');
-    expect(r.events.at(-1)).toEqual({ type: 'word-solved', word: 'plátano' });
+    expect(r.events.at(-1)).toEqual({ type: 'word-solved', word: 'plátano', wordId: 1 });
     expect(r.state).toMatchObject({ attemptsLeft: 6, levelScore: 100, solvedInLevel: 1 });
     expect(H.snapshot(r.state).masked).toBe('plátano');
   });

@@ -334,7 +334,7 @@ describe('cards flow', () => {
     for (let i = 0; i < 4; i++) s = roundRight(s).state;
     const r = roundRight(s);
     expect(r.events).toEqual([
-      { type: 'level-passed', level: 1 },
+      { type: 'level-passed', level: 1, stars: 3 },
       { type: 'level-started', level: 2, nivelId: 8 },
     ]);
     expect(r.state.phase).toBe('preview');
@@ -356,8 +356,8 @@ describe('cards flow', () => {
     expect(s.phase).toBe('won');
     expect(s.totalScore).toBe(500);
     expect(last).toEqual([
-      { type: 'level-passed', level: 10 },
-      { type: 'game-won', totalScore: 500, message: 'excellent' },
+      { type: 'level-passed', level: 10, stars: 3 },
+      { type: 'game-won', totalScore: 500, message: 'excellent', stars: 3 },
     ]);
     expect(snapshot(s).endMessage).toBe('excellent');
   });
@@ -366,8 +366,8 @@ describe('cards flow', () => {
     const r = roundRight(started([w('sol')]));
     expect(r.state.phase).toBe('won');
     expect(r.events).toEqual([
-      { type: 'level-passed', level: 1 },
-      { type: 'game-won', totalScore: 10, message: 'practice' },
+      { type: 'level-passed', level: 1, stars: 3 },
+      { type: 'game-won', totalScore: 10, message: 'practice', stars: 3 },
     ]);
   });
 
@@ -382,7 +382,7 @@ describe('cards flow', () => {
     expect(third.state.phase).toBe('feedback');
     const r = advance(third.state);
     expect(r.state.phase).toBe('lost');
-    expect(r.events).toEqual([{ type: 'game-over', totalScore: 40, message: 'practice' }]);
+    expect(r.events).toEqual([{ type: 'game-over', totalScore: 40, message: 'practice', stars: 0 }]);
     expect(pickCard(r.state, 0).state).toBe(r.state);
     expect(pendingDelayMs(r.state)).toBeNull();
   });

@@ -219,7 +219,7 @@ describe('hangman letter matching (accents and ñ)', () => {
     const r2 = guessLetter(s, 'ú'); // a physical keyboard key is normalised too
     expect(r2.events).toEqual([
       { type: 'correct-letter', letter: 'U' },
-      { type: 'word-solved', word: 'Ñandú' },
+      { type: 'word-solved', word: 'Ñandú', wordId: 1 },
     ]);
     expect(r2.state.phase).toBe('word-solved');
     expect(r2.state.levelScore).toBe(100);
@@ -335,7 +335,7 @@ describe('hangman guessing', () => {
     expect(r.events).toEqual([
       { type: 'wrong-letter', letter: misses[5], attemptsLeft: 0 },
       { type: 'life-lost', lives: 2 },
-      { type: 'word-failed', word: word(s) },
+      { type: 'word-failed', word: word(s), wordId: snapshot(s).currentWordId },
     ]);
     expect(r.state.phase).toBe('word-failed');
     expect(r.state.attemptsLeft).toBe(0);
@@ -404,7 +404,8 @@ describe('hangman word and level flow', () => {
     }
     expect(s.levelScore).toBe(70);
     const r = advance(s);
-    expect(r.events).toEqual([{ type: 'level-passed', level: 1, levelScore: 70 }]);
+    // 70 of the level's 100 → 2 stars (issue 17).
+    expect(r.events).toEqual([{ type: 'level-passed', level: 1, levelScore: 70, stars: 2 }]);
     expect(r.state.phase).toBe('level-passed');
     expect(r.state.totalScore).toBe(70);
     expect(pendingDelayMs(r.state)).toBeNull();
@@ -496,8 +497,8 @@ describe('hangman word and level flow', () => {
     expect(s.level).toBe(10);
     expect(s.totalScore).toBe(1000);
     expect(last).toEqual([
-      { type: 'level-passed', level: 10, levelScore: 100 },
-      { type: 'game-won', totalScore: 1000 },
+      { type: 'level-passed', level: 10, levelScore: 100, stars: 3 },
+      { type: 'game-won', totalScore: 1000, stars: 3 },
     ]);
     expect(continueGame(s).state).toBe(s);
     expect(pendingDelayMs(s)).toBeNull();
@@ -511,7 +512,7 @@ describe('hangman word and level flow', () => {
     expect(third.state.lives).toBe(0);
     expect(third.state.phase).toBe('word-failed');
     const r = advance(third.state);
-    expect(r.events).toEqual([{ type: 'game-over', totalScore: 0 }]);
+    expect(r.events).toEqual([{ type: 'game-over', totalScore: 0, stars: 0 }]);
     expect(r.state.phase).toBe('lost');
     expect(guessLetter(r.state, 'A').state).toBe(r.state);
     expect(advance(r.state).state).toBe(r.state);

@@ -301,7 +301,7 @@ describe('order words checking', () => {
   it('a right answer gives +10 and shows feedback for 1.2 s', () => {
     const s = answerRight(started());
     const r = check(s);
-    expect(r.events).toEqual([{ type: 'correct', word: word(s), points: 10 }]);
+    expect(r.events).toEqual([{ type: 'correct', word: word(s), wordId: snapshot(s).currentWordId, points: 10 }]);
     expect(r.state.phase).toBe('feedback');
     expect(r.state.lastResult).toBe('correct');
     expect(r.state.totalScore).toBe(10);
@@ -332,7 +332,7 @@ describe('order words checking', () => {
     expect(atZero.state.lives).toBe(2);
     expect(atZero.state.lastResult).toBe('wrong');
     expect(atZero.events).toEqual([
-      { type: 'wrong', word: word(s0), built: builtWord(answerWrong(s0)), points: 0 },
+      { type: 'wrong', word: word(s0), wordId: snapshot(s0).currentWordId, built: builtWord(answerWrong(s0)), points: 0 },
       { type: 'life-lost', lives: 2 },
     ]);
 
@@ -372,9 +372,12 @@ describe('order words levels and end', () => {
     const r = playRight(s);
     expect(r.events).toEqual([
       { type: 'next-word', wordIndex: 5 },
+      { type: 'level-passed', level: 1, stars: 3 },
       { type: 'level-started', level: 2 },
     ]);
     expect(r.state.level).toBe(2);
+    // The next level's stars count only its own answers.
+    expect(r.state).toMatchObject({ correctInLevel: 0, wrongInLevel: 0 });
   });
 
   it('ends after level 10 (50 words) with everything right', () => {
@@ -389,7 +392,10 @@ describe('order words levels and end', () => {
     expect(s.phase).toBe('won');
     expect(s.level).toBe(10);
     expect(s.totalScore).toBe(500);
-    expect(last).toEqual([{ type: 'game-won', totalScore: 500, message: 'excellent' }]);
+    expect(last).toEqual([
+      { type: 'level-passed', level: 10, stars: 3 },
+      { type: 'game-won', totalScore: 500, message: 'excellent', stars: 3 },
+    ]);
     expect(snapshot(s).endMessage).toBe('excellent');
   });
 
@@ -399,7 +405,10 @@ describe('order words levels and end', () => {
     const r = playRight(s);
     expect(r.state.phase).toBe('won');
     expect(r.state.totalScore).toBe(20);
-    expect(r.events).toEqual([{ type: 'game-won', totalScore: 20, message: 'practice' }]);
+    expect(r.events).toEqual([
+      { type: 'level-passed', level: 1, stars: 3 },
+      { type: 'game-won', totalScore: 20, message: 'practice', stars: 3 },
+    ]);
     expect(pendingDelayMs(r.state)).toBeNull();
   });
 
@@ -414,7 +423,7 @@ describe('order words levels and end', () => {
     const r = advance(third.state);
     expect(r.state.phase).toBe('lost');
     expect(r.state.totalScore).toBe(55);
-    expect(r.events).toEqual([{ type: 'game-over', totalScore: 55, message: 'good' }]);
+    expect(r.events).toEqual([{ type: 'game-over', totalScore: 55, message: 'good', stars: 0 }]);
     expect(snapshot(r.state).endMessage).toBe('good');
     expect(check(r.state).state).toBe(r.state);
   });

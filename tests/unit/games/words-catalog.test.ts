@@ -104,8 +104,15 @@ describe('keys the scenes leave to the page', () => {
   it('Enter and Space on a focused button belong to the page; letters go to the game', () => {
     expect(keyBelongsToPage(ev('Enter', el(['button'])))).toBe(true);
     expect(keyBelongsToPage(ev(' ', el(['button'])))).toBe(true);
-    expect(keyBelongsToPage(ev('a', el(['button'])))).toBe(false);
+    expect(keyBelongsToPage(ev('a', el(['button', '[data-game-area]'])))).toBe(false);
+    expect(keyBelongsToPage(ev('a', el(['[tabindex]', '[data-game-area]'])))).toBe(false);
     expect(keyBelongsToPage(ev('a', el([])))).toBe(false);
     expect(keyBelongsToPage(ev('a', null))).toBe(false);
+  });
+
+  it('a control outside the game area keeps every key (the game hears keys only in its area)', () => {
+    expect(keyBelongsToPage(ev('a', el(['button'])))).toBe(true);
+    expect(keyBelongsToPage(ev('Escape', el(['a'])))).toBe(true);
+    expect(keyBelongsToPage(ev('1', el(['[tabindex]'])))).toBe(true);
   });
 });

@@ -15,10 +15,12 @@ import { filterLevels } from '../levelmenu/pure';
 import { CURRENT_LEVEL_KEY } from '../levelStorage';
 import { LEVEL_BANNER_MIN_MS, playLevelSound, warmSound } from './sound';
 import { LevelStartBanner } from './LevelStartBanner';
+import { syncGameResults, useGameStars, type StarsMap } from '../../games/results';
+import { LevelStars } from '../../games/GameStars';
 
 const CARD_COLORS = ['#ffe3ec', '#e3f2ff', '#fff4d6', '#e6f7ea', '#f1e6ff'];
 
-function LevelCard({ level, index, onStart, busy }: { level: Nivel; index: number; onStart: (l: Nivel) => void; busy: boolean }) {
+function LevelCard({ level, index, onStart, busy, stars }: { level: Nivel; index: number; onStart: (l: Nivel) => void; busy: boolean; stars: StarsMap }) {
   const img = mediaUrl(level.imagen, 'niveles');
   const descId = `nivel-desc-${level.id_nivel}`;
   return (
@@ -69,6 +71,7 @@ function LevelCard({ level, index, onStart, busy }: { level: Nivel; index: numbe
           {level.dificultad && <Chip label={level.dificultad} size="small" sx={{ bgcolor: '#fff', fontWeight: 700 }} />}
         </Box>
         <Typography className="nivel-desc-touch" aria-hidden="true">{level.descripcion}</Typography>
+        <LevelStars idNivel={level.id_nivel} stars={stars} />
         <Button
           variant="contained"
           size="large"
@@ -100,6 +103,11 @@ export default function Home() {
   const idNivel = typeof localStorage !== 'undefined' ? localStorage.getItem(CURRENT_LEVEL_KEY) : null;
 
   useEffect(warmSound, []);
+  // The stars of every level's games, kept on the server (issue 17); loaded once per session.
+  const stars = useGameStars();
+  useEffect(() => {
+    void syncGameResults();
+  }, []);
 
   useEffect(() => {
     if (hadLevels.current) return;
@@ -159,7 +167,7 @@ export default function Home() {
               scrollbarWidth: 'thin',
             }}
           >
-            {shown.map((l, i) => <LevelCard key={l.id_nivel} level={l} index={i} onStart={start} busy={starting !== null} />)}
+            {shown.map((l, i) => <LevelCard key={l.id_nivel} level={l} index={i} onStart={start} busy={starting !== null} stars={stars} />)}
           </Box>
         )}
       </Box>

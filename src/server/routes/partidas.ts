@@ -1,0 +1,92 @@
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import { nivel, palabra, partida } from '../db/schema';
+import { badRequest } from '../errors';
+import { validate } from '../validate';
+import { GAME_IDS, gameRunSchema, type GameRunGame, type GameRunSummary } from '../../shared/rules/gameRun';
+import { starsFor } from '../../../games/shared/stars';
+
+export const PARTIDAS_PATH = '/api/partidas';
+export const PARTIDAS_SUMMARY_PATH = '/api/partidas/resumen';
+export const PARTIDA_SAVED_MSG = 'Partida guardada.';
+export const PARTIDA_NO_LEVEL_MSG = 'El nivel de la partida no existe.';
+export const PARTIDA_BAD_WORDS_MSG = 'Las palabras de la partida no son de ese nivel.';
+export const PARTIDA_UNKNOWN_WORDS_MSG = 'Las palabras de la partida no existen.';
+
+/** A stored run as the API answers it. */
+function toWire(r: typeof partida.$inferSelect) {
+  return {
+    clave: r.clave, juego: r.juego, idNivel: r.idNivel, puntos: r.puntos, puntosMax: r.puntosMax, ganada: r.ganada,
+    estrellas: r.estrellas, palabrasBien: r.palabrasBien, palabrasMal: r.palabrasMal, fecha: r.fecha,
+  };
+}
+
+/**
+ * Game results that carry over (issue 17): a learner's device reports each finished or abandoned
+ * run; the points and the best stars per level and game come back after a reload or on another
+ * device. Any signed-in role, always the caller's own rows (no user id in any path). Never cached:
+ * the content cache is keyed by URL and these URLs are the same for everyone (see cache.ts).
+ *
+ * - POST /api/partidas → 201 `{msg, data}`; the same `clave` again → 200 with the stored run and
+ *   nothing new stored (a device resending after a lost reply). Refused with a Spanish 400, storing
+ *   nothing: bad fields, a level that does not exist, words not of that level (or not existing when
+ *   the run had no level), more points than the game can give. Stars are computed here.
+ * - GET /api/partidas/resumen → `{data: GameRunSummary}`.
+ */
+export default async function partidasRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx.database;
+
+  const byClave = async (userId: number, clave: string) =>
+    (await db.select().from(partida).where(and(eq(partida.idUsuario, userId), eq(partida.clave, clave))))[0];
+
+  app.post(PARTIDAS_PATH, { preHandler: app.requireUser }, async (req, reply) => {
+    const run = validate(gameRunSchema, req.body ?? {});
+    const userId = req.user!.id;
+
+    const seen = await byClave(userId, run.clave);
+    if (seen) return reply.code(200).send({ msg: PARTIDA_SAVED_MSG, data: toWire(seen) });
+
+    if (run.idNivel !== null) {
+      const [lv] = await db.select({ id: nivel.idNivel }).from(nivel).where(eq(nivel.idNivel, run.idNivel));
+      if (!lv) throw badRequest(PARTIDA_NO_LEVEL_MSG, { idNivel: PARTIDA_NO_LEVEL_MSG });
+    }
+    const ids = [...new Set([...run.palabrasBien, ...run.palabrasMal])];
+    if (ids.length > 0) {
+      const where = run.idNivel === null
+        ? inArray(palabra.idPalabra, ids)
+        : and(inArray(palabra.idPalabra, ids), eq(palabra.idNivel, run.idNivel));
+      const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(palabra).where(where)) as [{ n: number }];
+      if (n !== ids.length) {
+        const msg = run.idNivel === null ? PARTIDA_UNKNOWN_WORDS_MSG : PARTIDA_BAD_WORDS_MSG;
+        throw badRequest(msg, { palabras: msg });
+      }
+    }
+
+    const estrellas = starsFor(run.puntos, run.puntosMax, run.ganada);
+    // Two sends of one run racing: the unique (user, clave) index keeps one; the loser reads it.
+    const inserted = await db.insert(partida).values({ idUsuario: userId, ...run, estrellas }).onConflictDoNothing().returning();
+    if (inserted[0]) return reply.code(201).send({ msg: PARTIDA_SAVED_MSG, data: toWire(inserted[0]) });
+    const stored = await byClave(userId, run.clave);
+    return reply.code(200).send({ msg: PARTIDA_SAVED_MSG, data: stored ? toWire(stored) : null });
+  });
+
+  app.get(PARTIDAS_SUMMARY_PATH, { preHandler: app.requireUser }, async (req) => {
+    const userId = req.user!.id;
+    const points = await db.select({ juego: partida.juego, n: sql<number>`coalesce(sum(${partida.puntos}), 0)::int` })
+      .from(partida).where(eq(partida.idUsuario, userId)).groupBy(partida.juego);
+    const byGame = Object.fromEntries(GAME_IDS.map((g) => [g, 0])) as Record<GameRunGame, number>;
+    for (const p of points) if ((GAME_IDS as readonly string[]).includes(p.juego)) byGame[p.juego as GameRunGame] = Number(p.n);
+    // Best stars per level and game; runs without a level count only in the points.
+    const best = await db.select({ idNivel: partida.idNivel, juego: partida.juego, estrellas: sql<number>`max(${partida.estrellas})::int` })
+      .from(partida).where(and(eq(partida.idUsuario, userId), isNotNull(partida.idNivel)))
+      .groupBy(partida.idNivel, partida.juego).orderBy(partida.idNivel, partida.juego);
+    const data: GameRunSummary = {
+      puntos: { total: GAME_IDS.reduce((sum, g) => sum + byGame[g], 0), byGame },
+      estrellas: best
+        .filter((r) => r.idNivel !== null && (GAME_IDS as readonly string[]).includes(r.juego))
+        .map((r) => ({ idNivel: r.idNivel!, juego: r.juego as GameRunGame, estrellas: Number(r.estrellas) })),
+    };
+    return { data };
+  });
+}
