@@ -7,16 +7,79 @@
 import { countWord, plural } from '../shared/plural';
 import * as Phaser from 'phaser';
 import * as R from './rules';
+import { type CelebrateOptions, celebrate, inBand, starsSentence } from '../shared/celebrate';
+import { starsFor } from '../shared/stars';
 import { type Feedback, COLORS, GameScene } from '../shared/GameScene';
 import type { Rect } from '../shared/layout';
 
-export const CARDS_SIGN_BOX: Rect = { x: 40, y: 130, width: 250, height: 250 };
-const CARD_W = 230;
-const CARD_H = 310;
-const CARD_XS = [480, 750, 1020];
-const CARD_Y = 290;
-const OPTION_XS = [290, 640, 990];
-const OPTION_Y = 580;
+interface CardsLayout {
+  top: number;
+  sign: Rect;
+  card: { w: number; h: number; xs: number[]; y: number };
+  prompt: { x: number; y: number; width: number };
+  options: { w: number; h: number; at: { x: number; y: number }[]; font: number };
+  flash: Rect;
+}
+
+/**
+ * Landscape: the sign box left of the 3 cards, the prompt, the 3 options in a row, the banner in
+ * the band under them. Portrait: the sign box with the prompt beside it, the cards, the options
+ * (a column on phones), the banner between the cards and the options.
+ */
+export function cardsLayout(W: number, H: number): CardsLayout {
+  if (W > H) {
+    return {
+      top: 80,
+      sign: { x: 40, y: 130, width: 250, height: 250 },
+      card: { w: 230, h: 310, xs: [480, 750, 1020], y: 290 },
+      prompt: { x: 750, y: 478, width: 900 },
+      options: { w: 320, h: 96, at: [290, 640, 990].map((x) => ({ x, y: 580 })), font: 36 },
+      flash: { x: 100, y: 640, width: W - 200, height: H - 640 - 8 },
+    };
+  }
+  const phone = W < 600;
+  const pad = phone ? 10 : 20;
+  if (phone) {
+    // Phone: the sign box with the prompt beside it (the banner shows over the prompt: it covers
+    // no target nor clue), the cards, and the 3 options stacked at the bottom, as big as fit.
+    const B = 130;
+    const signTop = 80 + pad + 8;
+    const cardsTop = signTop + B + 44 + 8;
+    const optH = 64;
+    const optTop = H - pad - (3 * optH + 2 * 8);
+    const cardH = Math.max(100, optTop - 10 - cardsTop);
+    const cardW = Math.min((W - 2 * pad - 2 * 14) / 3, cardH * 0.78);
+    const side = pad + 8 + B + 12;
+    return {
+      top: 80,
+      sign: { x: pad + 8, y: signTop, width: B, height: B },
+      card: { w: cardW, h: cardH, xs: [-1, 0, 1].map((k) => W / 2 + k * (cardW + 14)), y: cardsTop + cardH / 2 },
+      prompt: { x: side + (W - pad - side) / 2, y: signTop + B / 2, width: W - pad - side - 8 },
+      options: { w: W - 2 * pad - 40, h: optH, at: [0, 1, 2].map((i) => ({ x: W / 2, y: optTop + optH / 2 + i * (optH + 8) })), font: 30 },
+      flash: { x: side, y: signTop - 8, width: W - pad - side, height: B + 16 },
+    };
+  }
+  const B = 230;
+  const signTop = 80 + pad + 8;
+  const cardsTop = signTop + B + 44 + 8;
+  const optH = 88;
+  const optionsH = optH;
+  const bandH = 110;
+  const cardH = Math.max(150, Math.min(320, H - pad - optionsH - bandH - 8 - cardsTop));
+  const cardW = Math.min((W - 2 * pad - 2 * 14) / 3, cardH * 0.78);
+  const cardY = cardsTop + cardH / 2;
+  const optTop = cardsTop + cardH + 8 + bandH;
+  const optW = (W - 2 * pad - 2 * 14) / 3;
+  const at = [0, 1, 2].map((i) => ({ x: pad + optW / 2 + i * (optW + 14), y: optTop + optH / 2 }));
+  return {
+    top: 80,
+    sign: { x: pad + 8, y: signTop, width: B, height: B },
+    card: { w: cardW, h: cardH, xs: [-1, 0, 1].map((k) => W / 2 + k * (cardW + 14)), y: cardY },
+    prompt: { x: pad + 8 + B + 16 + (W - 2 * pad - B - 24) / 2, y: signTop + B / 2, width: W - 2 * pad - B - 40 },
+    options: { w: optW, h: optH, at, font: 32 },
+    flash: { x: pad, y: cardsTop + cardH + 6, width: W - 2 * pad, height: bandH },
+  };
+}
 
 export class CardsScene extends GameScene {
   private state!: R.CardsState;
@@ -25,25 +88,33 @@ export class CardsScene extends GameScene {
   private overlay!: Phaser.GameObjects.Container;
   /** The card objects drawn last, turned over (scaleX 0 → 1) when the preview ends. */
   private cardParts: Phaser.GameObjects.GameObject[] = [];
+  private L!: CardsLayout;
 
   constructor() {
     super('cards');
-    this.flashY = 700;
   }
 
   snapshotView(): R.CardsSnapshot {
     return R.snapshot(this.state);
   }
 
+  protected rulesState(): R.CardsState {
+    return this.state;
+  }
+
   create(): void {
     this.setUp();
-    this.state = R.createGame(this.words, this.rng);
-    this.drawTopBar();
+    this.L = cardsLayout(this.W, this.H);
+    this.flashBand = this.L.flash;
+    const resumed = this.carried as R.CardsState | null;
+    this.state = resumed ?? R.createGame(this.words, this.rng);
+    this.drawTopBar(this.L.top);
     this.hud = this.add.container(0, 0);
     this.board = this.add.container(0, 0);
     this.overlay = this.add.container(0, 0).setDepth(40);
     this.render();
     this.publish([]);
+    if (resumed) this.schedule(R.pendingDelayMs(this.state), () => this.apply(R.advance(this.state)));
   }
 
   protected onKey(ev: KeyboardEvent): void {
@@ -80,10 +151,14 @@ export class CardsScene extends GameScene {
   private react(events: readonly R.CardsEvent[]): void {
     const out: Feedback[] = [];
     const wordOf = (id: number) => this.state.allWords.find((w) => w.id === id)?.es ?? '';
+    // One celebration per transition (issue 17): the game's when it is won, else the level's.
+    const gameWon = events.some((e) => e.type === 'game-won');
+    let party: CelebrateOptions | null = null;
     for (const e of events) {
       switch (e.type) {
         case 'level-started':
-          out.push({ cue: 'level', text: `Nivel ${e.level}`, kind: 'info', flash: true });
+          // After a level passed the stars take the banner's place (the caption still says it).
+          out.push({ cue: 'level', text: `Nivel ${e.level}`, kind: 'info', flash: party === null });
           break;
         case 'wrong-card':
           out.push({ cue: 'wrong', text: `Carta vacía. ${e.points} puntos.`, kind: 'error', flash: true });
@@ -104,10 +179,12 @@ export class CardsScene extends GameScene {
         case 'cards-hidden':
           break;
         case 'level-passed':
-          out.push({ cue: 'win', text: `¡Superaste el nivel ${e.level}!`, kind: 'success', flash: false });
+          out.push({ cue: 'win', text: `¡Superaste el nivel ${e.level}!${gameWon ? '' : ` ${starsSentence(e.stars)}`}`, kind: 'success', flash: false });
+          if (!gameWon) party = { stars: e.stars, kind: 'level', ...inBand(this.flashBand) };
           break;
         case 'game-won':
-          out.push({ cue: 'win', text: `${R.CARDS_END_MESSAGES[e.message]} Puntos: ${e.totalScore}.`, kind: 'success', flash: false });
+          out.push({ cue: 'win', text: `${R.CARDS_END_MESSAGES[e.message]} Puntos: ${e.totalScore}. ${starsSentence(e.stars)}`, kind: 'success', flash: false });
+          party = { stars: e.stars, kind: 'game', panel: true };
           break;
         case 'game-over':
           out.push({ cue: 'lose', text: `Te quedaste sin vidas. ${R.CARDS_END_MESSAGES[e.message]} Puntos: ${e.totalScore}.`, kind: 'error', flash: false });
@@ -115,12 +192,14 @@ export class CardsScene extends GameScene {
       }
     }
     this.feedback(out);
+    if (party) celebrate(this, party);
   }
 
   // --- drawing --------------------------------------------------------------------------------------
 
   private render(): void {
     const s = this.state;
+    const L = this.L;
     const target = R.targetWord(s);
     const over = s.phase === 'won' || s.phase === 'lost';
     const found = s.phase === 'pick-word' || s.phase === 'feedback';
@@ -131,15 +210,16 @@ export class CardsScene extends GameScene {
     this.forgetTargets('button:');
 
     // Sign box: the animated sign shows once the clue is found.
-    this.drawFrame(CARDS_SIGN_BOX, 'Seña', this.board);
-    this.showSign(found && !over ? target : null, CARDS_SIGN_BOX);
+    const box = L.sign;
+    this.drawFrame(box, 'Seña', this.board, 'sign');
+    this.showSign(found && !over ? target : null, box);
     if (!found || over) {
-      this.board.add(this.text(CARDS_SIGN_BOX.x + CARDS_SIGN_BOX.width / 2, CARDS_SIGN_BOX.y + CARDS_SIGN_BOX.height / 2, '?', 120, 0xc9c6dc, true).setOrigin(0.5));
+      this.board.add(this.text(box.x + box.width / 2, box.y + box.height / 2, '?', 120, COLORS.muted, true).setOrigin(0.5));
     } else if (target && !target.sign) {
       this.board.add(
-        this.text(CARDS_SIGN_BOX.x + CARDS_SIGN_BOX.width / 2, CARDS_SIGN_BOX.y + CARDS_SIGN_BOX.height / 2, 'No hay video ni GIF de señal disponible.', 22, COLORS.muted)
+        this.text(box.x + box.width / 2, box.y + box.height / 2, 'No hay video ni GIF de señal disponible.', 24, COLORS.muted)
           .setOrigin(0.5)
-          .setWordWrapWidth(CARDS_SIGN_BOX.width - 20),
+          .setWordWrapWidth(box.width - 20),
       );
     }
 
@@ -153,7 +233,8 @@ export class CardsScene extends GameScene {
           : s.phase === 'pick-word'
             ? '¿Qué palabra es? Tócala o pulsa 1, 2 o 3.'
             : '';
-      this.board.add(this.text(750, 478, prompt, 28, COLORS.primaryDark, true).setOrigin(0.5).setWordWrapWidth(900));
+      const small = this.W < 600;
+      this.board.add(this.text(L.prompt.x, L.prompt.y, prompt, small ? 24 : 28, COLORS.primaryDark, true).setOrigin(0.5).setWordWrapWidth(L.prompt.width));
       if (found) this.drawOptions();
     }
     this.renderOverlay();
@@ -161,11 +242,19 @@ export class CardsScene extends GameScene {
 
   private renderHud(): void {
     const s = this.state;
+    const cy = this.L.top / 2;
+    const narrow = this.W < 600;
     this.hud.removeAll(true);
-    this.hud.add(this.text(28, 40, `Nivel ${s.levelIndex + 1} de ${s.levels.length}`, 30, COLORS.primaryDark, true).setOrigin(0, 0.5));
-    this.drawHearts(this.hud, 320, 40, s.lives, R.CARDS_LIVES);
-    this.hud.add(this.text(600, 40, `Ronda ${Math.min(s.roundIndex + 1, s.pool.length)} de ${s.pool.length}`, 26, COLORS.text).setOrigin(0, 0.5));
-    this.hud.add(this.text(1252, 40, `Puntos: ${s.totalScore}`, 30, COLORS.text, true).setOrigin(1, 0.5));
+    // Portrait too: 'Ronda 1 de 5' beside the hearts ran into 'Puntos: 100'; two rows fit all.
+    if (narrow || !this.landscape) {
+      const round = `Ronda ${Math.min(s.roundIndex + 1, s.pool.length)} de ${s.pool.length}`;
+      this.drawNarrowHud(this.hud, narrow ? `Nivel ${s.levelIndex + 1}/${s.levels.length}` : `Nivel ${s.levelIndex + 1} de ${s.levels.length}`, `Puntos: ${s.totalScore}`, s.lives, R.CARDS_LIVES, round);
+      return;
+    }
+    this.hud.add(this.text(16, cy, `Nivel ${s.levelIndex + 1} de ${s.levels.length}`, 30, COLORS.primaryDark, true).setOrigin(0, 0.5));
+    this.drawHearts(this.hud, 300, cy, s.lives, R.CARDS_LIVES, 44);
+    this.hud.add(this.text(600, cy, `Ronda ${Math.min(s.roundIndex + 1, s.pool.length)} de ${s.pool.length}`, 26, COLORS.text).setOrigin(0, 0.5));
+    this.hud.add(this.text(this.W - 16, cy, `Puntos: ${s.totalScore}`, narrow ? 26 : 30, COLORS.text, true).setOrigin(1, 0.5));
   }
 
   /** One calm flip (CARDS_FLIP_MS, a single turn: far under 3 flashes per second). */
@@ -180,35 +269,39 @@ export class CardsScene extends GameScene {
     const target = R.targetWord(s);
     const preview = s.phase === 'preview';
     const first = this.board.length;
+    const { w: CARD_W, h: CARD_H, xs, y: CARD_Y } = this.L.card;
+    const k = CARD_H / 310;
     for (let i = 0; i < R.CARDS_SHOWN; i++) {
-      const x = CARD_XS[i] ?? 0;
+      const x = xs[i] ?? 0;
       const up = preview || (s.flipped[i] ?? false);
       const isClue = i === s.clueCard;
       if (!up) {
         const b = this.button(x, CARD_Y, CARD_W, CARD_H, '?', () => this.apply(R.pickCard(this.state, i)), {
           into: this.board,
           fill: COLORS.primary,
-          fontSize: 120,
+          fontSize: Math.round(120 * k),
           radius: 22,
         });
-        b.setEnabled(s.phase === 'pick-card');
-        this.board.add(this.text(x, CARD_Y + CARD_H / 2 - 36, String(i + 1), 28, 0xffffff, true).setOrigin(0.5));
+        // Face-down cards stay blue while they cannot be picked yet (the preview): their number stays readable.
+        b.setEnabled(s.phase === 'pick-card', true);
+        this.board.add(this.text(x, CARD_Y + CARD_H / 2 - 24, String(i + 1), 28, 0xffffff, true).setOrigin(0.5));
         this.target(`card:${i}`, b.bg);
         continue;
       }
       const face = this.add
-        .rectangle(x, CARD_Y, CARD_W, CARD_H, isClue ? COLORS.panel : 0xe6e4ee)
+        .rectangle(x, CARD_Y, CARD_W, CARD_H, isClue ? COLORS.panel : COLORS.disabled)
         .setRounded(22)
         .setStrokeStyle(6, preview ? COLORS.primary : isClue ? COLORS.success : COLORS.error);
       this.board.add(face);
       this.target(`card:${i}`, face);
       if (!isClue) {
-        this.board.add(this.text(x, CARD_Y, preview ? 'Vacía' : '✘\nVacía', 40, preview ? COLORS.muted : COLORS.error, true).setOrigin(0.5));
+        this.board.add(this.text(x, CARD_Y, preview ? 'Vacía' : '✘\nVacía', Math.max(28, Math.round(40 * k)), preview ? COLORS.muted : COLORS.error, true).setOrigin(0.5));
         continue;
       }
-      const pic = this.addPicture(target, { x: x - 95, y: CARD_Y - 120, width: 190, height: 190 }, this.board);
-      if (!pic) this.board.add(this.text(x, CARD_Y - 30, preview ? 'Aquí está la seña' : 'Mira la seña', 28, COLORS.text, true).setOrigin(0.5).setWordWrapWidth(190));
-      this.board.add(this.text(x, CARD_Y + 112, preview ? '¡Pista!' : '✔ ¡Pista!', 30, COLORS.success, true).setOrigin(0.5));
+      const pw = Math.min(CARD_W - 30, 190 * k);
+      const pic = this.addPicture(target, { x: x - pw / 2, y: CARD_Y - CARD_H / 2 + 20 * k, width: pw, height: pw }, this.board);
+      if (!pic) this.board.add(this.text(x, CARD_Y - 30 * k, preview ? 'Aquí está la seña' : 'Mira la seña', 24, COLORS.text, true).setOrigin(0.5).setWordWrapWidth(CARD_W - 16));
+      this.board.add(this.text(x, CARD_Y + CARD_H / 2 - 40 * k, preview ? '¡Pista!' : '✔ ¡Pista!', Math.max(24, Math.round(30 * k)), COLORS.success, true).setOrigin(0.5));
     }
     this.cardParts = this.board.list.slice(first);
   }
@@ -222,19 +315,18 @@ export class CardsScene extends GameScene {
       if (s.phase === 'feedback') {
         if (w.id === target?.id) [fill, textColor] = [COLORS.success, 0xffffff];
         else if (w.id === s.chosenWordId) [fill, textColor] = [COLORS.error, 0xffffff];
-        else [fill, textColor] = [0xe6e4ee, COLORS.muted];
+        else [fill, textColor] = [COLORS.disabled, COLORS.muted];
       }
-      const b = this.button(OPTION_XS[i] ?? 0, OPTION_Y, 320, 96, `${i + 1}. ${w.es}`, () => this.apply(R.pickWord(this.state, w.id)), {
+      const o = this.L.options;
+      const at = o.at[i] ?? { x: 0, y: 0 };
+      const b = this.button(at.x, at.y, o.w, o.h, `${i + 1}. ${w.es}`, () => this.apply(R.pickWord(this.state, w.id)), {
         into: this.board,
         fill,
         textColor,
-        fontSize: 36,
+        fontSize: o.font,
       });
-      b.setEnabled(s.phase === 'pick-word');
-      if (s.phase === 'feedback') {
-        b.bg.setAlpha(1);
-        b.text.setAlpha(1);
-      }
+      // In feedback the colours say which was right: they stay.
+      b.setEnabled(s.phase === 'pick-word', s.phase === 'feedback');
       this.target(`option:${i}`, b.bg);
     });
   }
@@ -242,33 +334,27 @@ export class CardsScene extends GameScene {
   private renderOverlay(): void {
     const s = this.state;
     this.overlay.removeAll(true);
-    const panel = (title: string, lines: string, color: number) => {
-      const dim = this.add.rectangle(640, 400, 1280, 800, COLORS.overlay, 0.55).setInteractive();
-      const box = this.add.rectangle(640, 400, 820, 480, COLORS.panel).setRounded(32).setStrokeStyle(8, color);
-      const t = this.text(640, 220, title, 56, color, true).setOrigin(0.5);
-      const body = this.text(640, 370, lines, 30, COLORS.text).setOrigin(0.5).setWordWrapWidth(720).setLineSpacing(8);
-      this.overlay.add([dim, box, t, body]);
-    };
-    const addButton = (name: string, x: number, label: string, fn: () => void, fill: number = COLORS.primary) => {
-      const b = this.button(x, 560, 320, 84, label, fn, { into: this.overlay, fill, fontSize: 32 });
-      this.target(`button:${name}`, b.bg);
-    };
     if (s.phase === 'instructions') {
-      panel(
+      this.drawPanel(
+        this.overlay,
         'Cartas',
         `Una de las ${R.CARDS_SHOWN} cartas esconde la imagen de una palabra. Primero verás las cartas: ¡mira bien dónde está! Luego se dan vuelta: encuéntrala y elige la palabra correcta.\n` +
           `Carta vacía: −${R.CARDS_WRONG_CARD_PENALTY}. Palabra correcta: +${R.CARDS_CORRECT_POINTS}. Palabra incorrecta: −${R.CARDS_WRONG_WORD_PENALTY} y una vida. Tienes ${R.CARDS_LIVES} vidas.`,
         COLORS.primary,
+        [{ name: 'start', label: '¡A jugar!', fn: () => this.apply(R.startGame(this.state)) }],
       );
-      addButton('start', 640, '¡A jugar!', () => this.apply(R.startGame(this.state)));
     } else if (s.phase === 'won' || s.phase === 'lost') {
-      panel(
+      this.drawPanel(
+        this.overlay,
         s.phase === 'won' ? '¡Terminaste!' : '¡Se acabaron las vidas!',
         `${R.endMessageText(s.totalScore)}\nPuntos: ${s.totalScore}`,
         s.phase === 'won' ? COLORS.success : COLORS.error,
+        [
+          { name: 'restart', label: 'Jugar de nuevo', fn: () => this.restartGame(), fill: COLORS.success },
+          { name: 'menu', label: 'Volver al menú', fn: () => this.requestExit() },
+        ],
+        s.phase === 'won' ? { count: starsFor(s.totalScore, R.maxScore(s), true), kind: 'game' } : undefined,
       );
-      addButton('restart', 460, 'Jugar de nuevo', () => this.restartGame(), COLORS.success);
-      addButton('menu', 820, 'Volver al menú', () => this.requestExit());
     }
   }
 }

@@ -6,20 +6,79 @@
 import { countWord, plural } from '../shared/plural';
 import * as Phaser from 'phaser';
 import * as R from './rules';
-import { type Feedback, COLORS, DESIGN_WIDTH, GameScene } from '../shared/GameScene';
+import { type CelebrateOptions, celebrate, inBand, starsSentence } from '../shared/celebrate';
+import { starsFor } from '../shared/stars';
+import { type Feedback, COLORS, GameScene } from '../shared/GameScene';
 import type { Rect } from '../shared/layout';
 
-export const ORDER_SIGN_BOX: Rect = { x: 48, y: 112, width: 300, height: 300 };
-export const ORDER_PICTURE_BOX: Rect = { x: 932, y: 112, width: 300, height: 300 };
-const SLOTS_Y = 500;
-const TILES_Y = 636;
-const BUTTONS_Y = 748;
+interface OrderLayout {
+  top: number;
+  sign: Rect;
+  picture: Rect;
+  /** Centre x and the y of the title, the word count and the hint. */
+  infoX: number;
+  titleY: number;
+  countY: number;
+  hintY: number;
+  infoWidth: number;
+  slotsY: number;
+  tilesY: number;
+  buttons: { y: number; w: number; h: number };
+  /** Smallest tile side (design px): 60 CSS px at the tablet sizes. */
+  minTile: number;
+  flash: Rect;
+}
+
+/**
+ * Landscape: the clue boxes left and right with the title between them, then slots, tiles and the
+ * three buttons. Portrait: the boxes side by side with the title under them; the banner goes
+ * over the slots row, right above the tiles.
+ */
+export function orderLayout(W: number, H: number): OrderLayout {
+  if (W > H) {
+    const B = 250;
+    return {
+      top: 80,
+      sign: { x: 40, y: 100, width: B, height: B },
+      picture: { x: W - 40 - B, y: 100, width: B, height: B },
+      infoX: W / 2, titleY: 130, countY: 190, hintY: 250, infoWidth: W - 2 * (B + 80),
+      slotsY: 470,
+      tilesY: 600,
+      buttons: { y: H - 60, w: 280, h: 84 },
+      minTile: 80,
+      flash: { x: B + 70, y: 96, width: W - 2 * (B + 70), height: 300 },
+    };
+  }
+  const phone = W < 600;
+  const pad = phone ? 10 : 20;
+  const buttons = { y: H - pad - 44, w: Math.min(240, (W - 2 * pad - 24) / 3), h: 88 };
+  const tilesY = buttons.y - 44 - 24 - (phone ? 60 : 64);
+  const slotsY = tilesY - (phone ? 120 : 160);
+  const infoY = slotsY - (phone ? 80 : 96) - 40;
+  // Phone: no title nor count between the boxes and the slots (the count is in the top bar), so
+  // the boxes grow down to the banner's band over the slots.
+  const B = phone
+    ? Math.max(90, Math.min((W - 3 * pad) / 2 - 16, slotsY - 60 - (80 + pad + 8) - 8 - 44 - 4))
+    : Math.max(100, Math.min((W - 3 * pad) / 2 - 16, infoY - 80 - 36 - 44 - pad));
+  return {
+    top: 80,
+    sign: { x: pad + 8, y: 80 + pad + 8, width: B, height: B },
+    picture: { x: W - pad - 8 - B, y: 80 + pad + 8, width: B, height: B },
+    infoX: W / 2, titleY: infoY, countY: infoY + 46, hintY: infoY + 46, infoWidth: W - 2 * pad,
+    slotsY,
+    tilesY,
+    buttons,
+    minTile: phone ? 60 : 68,
+    flash: { x: pad, y: slotsY - 60, width: W - 2 * pad, height: 120 },
+  };
+}
 
 export class OrderWordsScene extends GameScene {
   private state!: R.OrderWordsState;
   private hud!: Phaser.GameObjects.Container;
   private board!: Phaser.GameObjects.Container;
   private overlay!: Phaser.GameObjects.Container;
+  private L!: OrderLayout;
 
   constructor() {
     super('order-words');
@@ -29,18 +88,27 @@ export class OrderWordsScene extends GameScene {
     return R.snapshot(this.state);
   }
 
+  protected rulesState(): R.OrderWordsState {
+    return this.state;
+  }
+
   create(): void {
     this.setUp();
-    this.state = R.createGame(this.words, this.rng);
-    this.drawTopBar();
-    this.drawFrame(ORDER_SIGN_BOX, 'Seña');
-    this.drawFrame(ORDER_PICTURE_BOX, 'Imagen');
-    this.text(640, 150, 'Ordena las letras', 40, COLORS.primaryDark, true).setOrigin(0.5);
+    this.L = orderLayout(this.W, this.H);
+    this.flashBand = this.L.flash;
+    const resumed = this.carried as R.OrderWordsState | null;
+    this.state = resumed ?? R.createGame(this.words, this.rng);
+    this.drawTopBar(this.L.top);
+    this.drawFrame(this.L.sign, 'Seña', undefined, 'sign');
+    this.drawFrame(this.L.picture, 'Imagen', undefined, 'picture');
+    // The title where there is room for it (not on a phone: the instructions panel says it).
+    if (this.W >= 600) this.text(this.L.infoX, this.L.titleY, 'Ordena las letras', 40, COLORS.primaryDark, true).setOrigin(0.5);
     this.hud = this.add.container(0, 0);
     this.board = this.add.container(0, 0);
     this.overlay = this.add.container(0, 0).setDepth(40);
     this.render();
     this.publish([]);
+    if (resumed) this.schedule(R.pendingDelayMs(this.state), () => this.apply(R.advance(this.state)));
   }
 
   protected onKey(ev: KeyboardEvent): void {
@@ -57,7 +125,7 @@ export class OrderWordsScene extends GameScene {
       this.apply(R.removeLast(s));
       return;
     }
-    if (ev.key === 'Escape' || ev.key === 'Delete') {
+    if (ev.key === 'Delete') {
       this.apply(R.clear(s));
       return;
     }
@@ -81,10 +149,19 @@ export class OrderWordsScene extends GameScene {
 
   private react(events: readonly R.OrderEvent[]): void {
     const out: Feedback[] = [];
+    // One celebration per transition (issue 17): the game's when it is won, else the level's.
+    const gameWon = events.some((e) => e.type === 'game-won');
+    let party: CelebrateOptions | null = null;
     for (const e of events) {
       switch (e.type) {
         case 'level-started':
-          out.push({ cue: 'level', text: `Nivel ${e.level}`, kind: 'info', flash: true });
+          // After a level passed the stars take the banner's place (the caption still says it).
+          out.push({ cue: 'level', text: `Nivel ${e.level}`, kind: 'info', flash: party === null });
+          break;
+        case 'level-passed':
+          if (gameWon) break;
+          out.push({ cue: 'win', text: `¡Superaste el nivel ${e.level}! ${starsSentence(e.stars)}`, kind: 'success', flash: false });
+          party = { stars: e.stars, kind: 'level', ...inBand(this.flashBand) };
           break;
         case 'tile-picked':
           out.push({ cue: 'click', text: `Pusiste la letra ${e.char}.`, kind: 'info', flash: false });
@@ -107,7 +184,8 @@ export class OrderWordsScene extends GameScene {
         case 'next-word':
           break;
         case 'game-won':
-          out.push({ cue: 'win', text: `${R.ORDER_END_MESSAGES[e.message]} Puntos: ${e.totalScore}.`, kind: 'success', flash: false });
+          out.push({ cue: 'win', text: `${R.ORDER_END_MESSAGES[e.message]} Puntos: ${e.totalScore}. ${starsSentence(e.stars)}`, kind: 'success', flash: false });
+          party = { stars: e.stars, kind: 'game', panel: true };
           break;
         case 'game-over':
           out.push({ cue: 'lose', text: `Te quedaste sin vidas. ${R.ORDER_END_MESSAGES[e.message]} Puntos: ${e.totalScore}.`, kind: 'error', flash: false });
@@ -115,12 +193,14 @@ export class OrderWordsScene extends GameScene {
       }
     }
     this.feedback(out);
+    if (party) celebrate(this, party);
   }
 
   // --- drawing --------------------------------------------------------------------------------------
 
   private render(): void {
     const s = this.state;
+    const L = this.L;
     const word = R.currentWord(s);
     const over = s.phase === 'won' || s.phase === 'lost';
     this.renderHud();
@@ -129,21 +209,25 @@ export class OrderWordsScene extends GameScene {
     this.forgetTargets('button:');
 
     // The DOM GIF sits above the canvas: only while no overlay panel is open.
-    this.showSign(s.phase === 'playing' || s.phase === 'feedback' ? word : null, ORDER_SIGN_BOX);
+    this.showSign(s.phase === 'playing' || s.phase === 'feedback' ? word : null, L.sign);
     if (!over && word && !word.sign) {
       this.board.add(
-        this.text(ORDER_SIGN_BOX.x + ORDER_SIGN_BOX.width / 2, ORDER_SIGN_BOX.y + ORDER_SIGN_BOX.height / 2, 'No hay video ni GIF de señal disponible.', 24, COLORS.muted)
+        this.text(L.sign.x + L.sign.width / 2, L.sign.y + L.sign.height / 2, 'No hay video ni GIF de señal disponible.', 24, COLORS.muted)
           .setOrigin(0.5)
-          .setWordWrapWidth(ORDER_SIGN_BOX.width - 20),
+          .setWordWrapWidth(L.sign.width - 20),
       );
     }
-    if (!over && !this.addPicture(word, ORDER_PICTURE_BOX, this.board)) {
-      this.board.add(this.text(ORDER_PICTURE_BOX.x + ORDER_PICTURE_BOX.width / 2, ORDER_PICTURE_BOX.y + ORDER_PICTURE_BOX.height / 2, 'Sin imagen', 26, COLORS.muted).setOrigin(0.5));
+    if (!over && !this.addPicture(word, L.picture, this.board)) {
+      this.board.add(this.text(L.picture.x + L.picture.width / 2, L.picture.y + L.picture.height / 2, 'Sin imagen', 26, COLORS.muted).setOrigin(0.5));
     }
     const inLevel = (s.wordIndex % R.ORDER_WORDS_PER_LEVEL) + 1;
     const levelSize = Math.min(R.ORDER_WORDS_PER_LEVEL, s.words.length - (s.level - 1) * R.ORDER_WORDS_PER_LEVEL);
-    this.board.add(this.text(640, 205, `Palabra ${inLevel} de ${levelSize}`, 28, COLORS.text).setOrigin(0.5));
-    this.board.add(this.text(640, 250, 'Toca las letras en orden y luego «Comprobar».', 22, COLORS.muted).setOrigin(0.5).setWordWrapWidth(520));
+    // (On a phone the count is in the top bar.)
+    if (this.W >= 600) this.board.add(this.text(L.infoX, L.countY, `Palabra ${inLevel} de ${levelSize}`, 28, COLORS.text, true).setOrigin(0.5));
+    // The how-to line only where there is room for it (landscape); the instructions panel says it too.
+    if (this.landscape) {
+      this.board.add(this.text(L.infoX, L.hintY, 'Toca las letras en orden y luego «Comprobar».', 26, COLORS.muted).setOrigin(0.5, 0).setWordWrapWidth(L.infoWidth));
+    }
 
     if (word && !over) {
       this.drawSlots();
@@ -156,68 +240,95 @@ export class OrderWordsScene extends GameScene {
   private renderHud(): void {
     const s = this.state;
     const levels = Math.ceil(s.words.length / R.ORDER_WORDS_PER_LEVEL);
+    const cy = this.L.top / 2;
+    const narrow = this.W < 600;
     this.hud.removeAll(true);
-    this.hud.add(this.text(28, 40, `Nivel ${s.level} de ${levels}`, 30, COLORS.primaryDark, true).setOrigin(0, 0.5));
-    this.drawHearts(this.hud, 320, 40, s.lives, R.ORDER_LIVES);
-    this.hud.add(this.text(1252, 40, `Puntos: ${s.totalScore}`, 30, COLORS.text, true).setOrigin(1, 0.5));
+    if (narrow) {
+      const inLevel = (s.wordIndex % R.ORDER_WORDS_PER_LEVEL) + 1;
+      const levelSize = Math.min(R.ORDER_WORDS_PER_LEVEL, s.words.length - (s.level - 1) * R.ORDER_WORDS_PER_LEVEL);
+      this.drawNarrowHud(this.hud, `Nivel ${s.level}/${levels}`, `Puntos: ${s.totalScore}`, s.lives, R.ORDER_LIVES, `Palabra ${inLevel} de ${levelSize}`);
+      return;
+    }
+    this.hud.add(this.text(16, cy, `Nivel ${s.level} de ${levels}`, 30, COLORS.primaryDark, true).setOrigin(0, 0.5));
+    this.drawHearts(this.hud, this.landscape ? 300 : 284, cy, s.lives, R.ORDER_LIVES, 44);
+    this.hud.add(this.text(this.W - 16, cy, `Puntos: ${s.totalScore}`, 30, COLORS.text, true).setOrigin(1, 0.5));
   }
 
-  private cellSize(n: number): number {
-    return Math.max(44, Math.min(96, Math.floor(1180 / Math.max(1, n)) - 10));
+  /** Side of a slot or tile for `n` of them in one row (at least the layout's minimum). */
+  private cellSize(n: number, gap: number): number {
+    return Math.max(this.L.minTile, Math.min(96, Math.floor((this.W - 32) / Math.max(1, n)) - gap));
+  }
+
+  /** x and y of item `i` of `n` in centred rows of at most as many as fit. */
+  private grid(n: number, size: number, gap: number, y0: number, i: number): { x: number; y: number } {
+    const perRow = Math.max(1, Math.floor((this.W - 32 + gap) / (size + gap)));
+    const rows = Math.ceil(n / perRow);
+    const row = Math.floor(i / perRow);
+    const inRow = row < rows - 1 ? perRow : n - perRow * (rows - 1);
+    const col = i - row * perRow;
+    const step = size + gap;
+    const y = y0 - ((rows - 1) * step) / 2 + row * step;
+    return { x: this.W / 2 - (inRow * step) / 2 + step / 2 + col * step, y };
   }
 
   private drawSlots(): void {
     const s = this.state;
     const slots = R.slots(s);
-    const size = this.cellSize(slots.length);
-    const step = size + 10;
-    const startX = DESIGN_WIDTH / 2 - (slots.length * step) / 2 + step / 2;
+    const size = Math.min(this.cellSize(slots.length, 10), this.landscape ? 96 : 80);
     const result = s.phase === 'feedback' ? s.lastResult : null;
     const stroke = result === 'correct' ? COLORS.success : result === 'wrong' ? COLORS.error : COLORS.primary;
     const fill = result === 'correct' ? COLORS.successLight : result === 'wrong' ? COLORS.errorLight : COLORS.panel;
     slots.forEach((slot, i) => {
-      const x = startX + i * step;
+      const { x, y } = this.grid(slots.length, size, 10, this.L.slotsY, i);
       if (slot.fixed) {
-        this.board.add(this.text(x, SLOTS_Y, slot.char ?? '', size * 0.6, COLORS.text, true).setOrigin(0.5));
+        this.board.add(this.text(x, y, slot.char ?? '', size * 0.6, COLORS.text, true).setOrigin(0.5));
         return;
       }
-      this.board.add(this.add.rectangle(x, SLOTS_Y, size, size, fill).setRounded(14).setStrokeStyle(4, stroke));
-      if (slot.char) this.board.add(this.text(x, SLOTS_Y, slot.char, size * 0.6, COLORS.text, true).setOrigin(0.5));
+      this.board.add(this.add.rectangle(x, y, size, size, fill).setRounded(14).setStrokeStyle(4, stroke));
+      if (slot.char) this.board.add(this.text(x, y, slot.char, size * 0.6, COLORS.text, true).setOrigin(0.5));
     });
     if (result === 'wrong') {
       const word = R.currentWord(s);
-      this.board.add(this.text(640, SLOTS_Y + size / 2 + 8, `La palabra era «${word?.es ?? ''}».`, 26, COLORS.error, true).setOrigin(0.5, 0));
+      const last = this.grid(slots.length, size, 10, this.L.slotsY, slots.length - 1);
+      this.board.add(this.text(this.W / 2, last.y + size / 2 + 6, `La palabra era «${word?.es ?? ''}».`, 28, COLORS.error, true).setOrigin(0.5, 0));
     }
   }
 
   private drawTiles(): void {
     const s = this.state;
-    const size = this.cellSize(s.tiles.length);
-    const step = size + 14;
-    const startX = DESIGN_WIDTH / 2 - (s.tiles.length * step) / 2 + step / 2;
+    const size = this.cellSize(s.tiles.length, 14);
     for (const tile of s.tiles) {
       const used = R.isTileUsed(s, tile.id);
-      const x = startX + tile.id * step;
-      const b = this.button(x, TILES_Y, size, size, tile.char, () => this.apply(R.pickTile(this.state, tile.id)), {
+      const { x, y } = this.grid(s.tiles.length, size, 14, this.L.tilesY, tile.id);
+      const b = this.button(x, y, size, size, used ? '' : tile.char, () => this.apply(R.pickTile(this.state, tile.id)), {
         into: this.board,
-        fill: used ? 0xe6e4ee : COLORS.gold,
-        textColor: used ? COLORS.muted : COLORS.text,
+        fill: COLORS.gold,
+        textColor: COLORS.text,
         fontSize: Math.round(size * 0.55),
         radius: 14,
       });
-      b.setEnabled(!used && s.phase === 'playing');
+      // A used tile is an empty grey place (its letter went up to the slots).
+      b.setEnabled(!used && s.phase === 'playing', !used);
       this.target(`tile:${tile.id}`, b.bg);
     }
   }
 
   private drawButtons(): void {
     const s = this.state;
+    const { y, w, h } = this.L.buttons;
     const playing = s.phase === 'playing';
-    const undo = this.button(360, BUTTONS_Y, 250, 70, '⌫ Borrar', () => this.apply(R.removeLast(this.state)), { into: this.board, fill: COLORS.key, textColor: COLORS.text, fontSize: 28 });
+    const narrow = this.W < 600;
+    // Phone: words, not bare icons (a child reads «Borrar»), a little smaller; 12 px apart.
+    const font = narrow ? 22 : 28;
+    // Phone: «Comprobar» is the longest word, so its button is the widest of the three.
+    const small = 112;
+    const ws = narrow ? [small, small, this.W - 20 - 24 - 2 * small] : [w, w, w];
+    const xs = narrow ? [10 + small / 2, 10 + small + 12 + small / 2, this.W - 10 - ws[2]! / 2] : [this.W / 2 - (w + 20), this.W / 2, this.W / 2 + w + 20];
+    const undo = this.button(xs[0]!, y, ws[0]!, h, narrow ? 'Borrar' : '⌫ Borrar', () => this.apply(R.removeLast(this.state)), { into: this.board, fill: COLORS.key, textColor: COLORS.text, fontSize: font });
     undo.setEnabled(playing && s.picked.length > 0);
-    const clear = this.button(640, BUTTONS_Y, 250, 70, 'Limpiar', () => this.apply(R.clear(this.state)), { into: this.board, fill: COLORS.key, textColor: COLORS.text, fontSize: 28 });
+    const clear = this.button(xs[1]!, y, ws[1]!, h, narrow ? 'Limpiar' : '✖ Limpiar', () => this.apply(R.clear(this.state)), { into: this.board, fill: COLORS.key, textColor: COLORS.text, fontSize: font });
     clear.setEnabled(playing && s.picked.length > 0);
-    const check = this.button(920, BUTTONS_Y, 250, 70, 'Comprobar ✔', () => this.apply(R.check(this.state)), { into: this.board, fill: COLORS.success, fontSize: 28 });
+    const check = this.button(xs[2]!, y, ws[2]!, h, narrow ? 'Comprobar' : 'Comprobar ✔', () => this.apply(R.check(this.state)), { into: this.board, fill: COLORS.success, fontSize: font });
     check.setEnabled(R.canCheck(s));
     this.target('button:undo', undo.bg);
     this.target('button:clear', clear.bg);
@@ -227,34 +338,28 @@ export class OrderWordsScene extends GameScene {
   private renderOverlay(): void {
     const s = this.state;
     this.overlay.removeAll(true);
-    const panel = (title: string, lines: string, color: number) => {
-      const dim = this.add.rectangle(640, 400, 1280, 800, COLORS.overlay, 0.55).setInteractive();
-      const box = this.add.rectangle(640, 400, 820, 480, COLORS.panel).setRounded(32).setStrokeStyle(8, color);
-      const t = this.text(640, 220, title, 56, color, true).setOrigin(0.5);
-      const body = this.text(640, 370, lines, 30, COLORS.text).setOrigin(0.5).setWordWrapWidth(720).setLineSpacing(8);
-      this.overlay.add([dim, box, t, body]);
-    };
-    const addButton = (name: string, x: number, label: string, fn: () => void, fill: number = COLORS.primary) => {
-      const b = this.button(x, 560, 320, 84, label, fn, { into: this.overlay, fill, fontSize: 32 });
-      this.target(`button:${name}`, b.bg);
-    };
     if (s.phase === 'instructions') {
-      panel(
+      this.drawPanel(
+        this.overlay,
         'Ordenar palabras',
         'Mira la seña y la imagen, y ordena las letras para formar la palabra. Toca las letras o escríbelas; después toca «Comprobar» o pulsa Intro.\n' +
           `Bien: +${R.ORDER_CORRECT_POINTS} puntos. Mal: −${R.ORDER_WRONG_PENALTY} puntos y una vida. Tienes ${R.ORDER_LIVES} vidas.`,
         COLORS.primary,
+        [{ name: 'start', label: '¡A jugar!', fn: () => this.apply(R.startGame(this.state)) }],
       );
-      addButton('start', 640, '¡A jugar!', () => this.apply(R.startGame(this.state)));
     } else if (s.phase === 'won' || s.phase === 'lost') {
       const msg = R.endMessageText(s.totalScore);
-      panel(
+      this.drawPanel(
+        this.overlay,
         s.phase === 'won' ? '¡Terminaste!' : '¡Se acabaron las vidas!',
         `${msg}\nPuntos: ${s.totalScore}`,
         s.phase === 'won' ? COLORS.success : COLORS.error,
+        [
+          { name: 'restart', label: 'Jugar de nuevo', fn: () => this.restartGame(), fill: COLORS.success },
+          { name: 'menu', label: 'Volver al menú', fn: () => this.requestExit() },
+        ],
+        s.phase === 'won' ? { count: starsFor(s.totalScore, R.maxScore(s), true), kind: 'game' } : undefined,
       );
-      addButton('restart', 460, 'Jugar de nuevo', () => this.restartGame(), COLORS.success);
-      addButton('menu', 820, 'Volver al menú', () => this.requestExit());
     }
   }
 }

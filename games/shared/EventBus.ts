@@ -22,6 +22,10 @@ export const GAME_EVENTS = {
   restart: 'game-restart',
   /** The child pressed "Volver al menú" inside the canvas: () */
   exit: 'game-exit',
+  /** The scene paused or resumed (Escape, the pause panel): (paused: boolean) */
+  paused: 'game-paused',
+  /** The page asks the scene to pause (true) or resume (false): (pause: boolean) */
+  pauseRequest: 'game-pause-request',
 } as const;
 
 export type CaptionKind = 'success' | 'error' | 'info';

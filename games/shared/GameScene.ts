@@ -8,8 +8,9 @@ import * as Phaser from 'phaser';
 import type { GameWord, Rng } from './types';
 import { mulberry32 } from './types';
 import { EventBus, GAME_EVENTS, type Caption, type CaptionKind, type SignOverlay } from './EventBus';
-import { DESIGN_HEIGHT, DESIGN_WIDTH, fitSize, type Rect } from './layout';
+import { DESIGN_HEIGHT, DESIGN_WIDTH, fitSize, intersects, type Rect } from './layout';
 import { playCue, playedCues } from './sound';
+import { type CelebrationKind, type CelebrationRecord, celebrationLog, drawStarRow, starRowHeight, starRowScale } from './celebrate';
 import type { SoundCue } from './volume';
 import { isTestMode } from './testMode';
 import { keyBelongsToPage } from './keys';
@@ -21,6 +22,27 @@ export interface SceneData {
   words: GameWord[];
   /** Fixed seed (replays); Math.random when absent. */
   seed?: number;
+  /** Set by relayout(): the rules state to carry on from, and the run's random source and log. */
+  carry?: Carry;
+}
+
+/** What a scene restarted for a new design size (tablet rotated) keeps. */
+export interface Carry {
+  state: unknown;
+  rng: Rng;
+  phaseLog: { phase: string; at: number; state: unknown }[];
+  paused: boolean;
+}
+
+/** A Text drawn in the canvas as the test hook `texts()` reports it. */
+export interface TextReport {
+  text: string;
+  /** Rendered font size in CSS px (design px × canvas scale). */
+  cssPx: number;
+  /** '#rrggbb' of the glyphs and of what is under them (alpha blended). */
+  color: string;
+  background: string;
+  contrast: number;
 }
 
 /** One line of feedback: the sound to play (if any), the words, and whether to flash them. */
@@ -40,10 +62,13 @@ export const COLORS = {
   primaryDark: 0x3322cc,
   success: 0x1b7f4a,
   successLight: 0xd6f5e3,
-  error: 0xc62828,
+  error: 0xb42318,
   errorLight: 0xfde0e0,
   text: 0x1d1a3a,
-  muted: 0x8a87a6,
+  /** Secondary text: 6.7:1 on white, 6:1 on the page background (WCAG AA). */
+  muted: 0x5b5878,
+  /** Fill of a disabled button (its text stays COLORS.text; a dashed look is drawn by button()). */
+  disabled: 0xe6e4ee,
   key: 0xe8e4ff,
   overlay: 0x1d1a3a,
   gold: 0xf5b400,
@@ -54,7 +79,8 @@ export const css = (c: number) => `#${c.toString(16).padStart(6, '0')}`;
 export interface Button {
   readonly bg: Phaser.GameObjects.Rectangle;
   readonly text: Phaser.GameObjects.Text;
-  setEnabled(on: boolean): Button;
+  /** Off: greyed (or, with keep, left in its colours); never a faded, unreadable text. */
+  setEnabled(on: boolean, keep?: boolean): Button;
   setColors(fill: number, textColor: number): Button;
   setLabel(label: string): Button;
   setVisible(on: boolean): Button;
@@ -82,6 +108,16 @@ export interface GameTestHooks {
   phases(): { phase: string; at: number; state: unknown }[];
   /** Speeds the scene's timers up (tests only): 1 = real time. */
   setTimeScale(scale: number): void;
+  /** Every visible Text in the canvas: content, rendered size, colours and contrast. */
+  texts(): TextReport[];
+  /** Page (CSS px) bounds of a named target, of 'box:sign' / 'box:picture', or of 'flash' (the last banner). */
+  bounds(name: string): { x: number; y: number; width: number; height: number } | null;
+  /** Names of the clue boxes of the current layout ('box:sign', 'box:picture'). */
+  boxes(): string[];
+  /** The current design size. */
+  design(): { width: number; height: number };
+  /** Celebrations started so far (kind, stars, reduced motion), oldest first (issue 17). */
+  celebrations(): CelebrationRecord[];
 }
 
 declare global {
@@ -104,18 +140,64 @@ export abstract class GameScene extends Phaser.Scene {
   /** Set by the first publish(): the rules state exists from then on. */
   private started = false;
   private phaseLog: { phase: string; at: number; state: unknown }[] = [];
+  /** The call `timer` will make, when it is due and how long it had left when last paused. */
+  private pending: { fn: () => void; due: number; left: number } | null = null;
+  /** Paused by Escape or the page: timers hold, tweens stop, input is ignored. */
+  private paused = false;
+
+  /** Set when the scene was restarted by relayout(): create() carries on from this rules state. */
+  protected carried: unknown = null;
+  private carry: Carry | null = null;
+  /** Clue boxes of the current layout (sign, picture): banners never cover them. */
+  private clueBoxes = new Map<string, Rect>();
+  /** Last feedback banner (design px), kept after it faded for the layout test. */
+  private lastFlash: Rect | null = null;
+  /** Where the feedback banner may go (design px): a band covering no button nor clue. */
+  protected flashBand: Rect = { x: 360, y: 250, width: 560, height: 160 };
+
+  /** Design size the scene is laid out for. */
+  protected get W(): number {
+    return this.scale.width;
+  }
+  protected get H(): number {
+    return this.scale.height;
+  }
+  protected get landscape(): boolean {
+    return this.scale.width > this.scale.height;
+  }
 
   init(given: SceneData): void {
     const data: Partial<SceneData> = Array.isArray(given?.words) ? given : ((this.registry.get(SCENE_DATA_KEY) as SceneData | undefined) ?? {});
     this.words = Array.isArray(data.words) ? data.words : [];
     this.rng = typeof data.seed === 'number' ? mulberry32(data.seed) : Math.random;
+    // From `data`, not `given`: a scene added before the game booted gets its data from the registry.
+    this.carry = data.carry ?? null;
+    this.carried = this.carry?.state ?? null;
+    if (this.carry) this.rng = this.carry.rng;
+    this.clueBoxes = new Map();
+    this.lastFlash = null;
     this.named.clear();
     this.flashObjects = [];
     this.timer = null;
+    this.pending = null;
+    this.paused = false;
     this.timeScale = 1;
     this.currentSign = null;
     this.started = false;
-    this.phaseLog = [];
+    this.phaseLog = this.carry ? this.carry.phaseLog : [];
+  }
+
+  /** The rules state (plain JSON), handed over when the scene is laid out again. */
+  protected abstract rulesState(): unknown;
+
+  /**
+   * What a new game of another design size (the page's, when a tablet turned) needs to carry on
+   * from here: the rules state, so no progress or points are lost. The pending pause starts over
+   * (a word's 1.5 s shows again in full), which never shortens what the child sees.
+   */
+  carryOver(): Carry | null {
+    if (!this.started) return null;
+    return { state: this.rulesState(), rng: this.rng, phaseLog: this.phaseLog, paused: this.isPaused };
   }
 
   preload(): void {
@@ -132,20 +214,28 @@ export abstract class GameScene extends Phaser.Scene {
     this.cameras.main.setBackgroundColor(css(COLORS.bg));
     this.input.keyboard?.on('keydown', (ev: KeyboardEvent) => {
       if (keyBelongsToPage(ev) || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+      if (this.pauseKey(ev)) return;
       this.onKey(ev);
     });
+    EventBus.on(GAME_EVENTS.pauseRequest, this.onPauseRequest, this);
     this.events.once(Phaser.Scenes.Events.SHUTDOWN, () => this.tearDown());
     this.events.once(Phaser.Scenes.Events.DESTROY, () => this.tearDown());
+    if (this.carry?.paused) this.events.once(Phaser.Scenes.Events.CREATE, () => this.pause());
     if (this.testMode) {
       window.__game = {
         snapshot: () => (this.started ? this.snapshotView() : null),
         point: (name) => this.pagePoint(name),
         targets: () => [...this.named.keys()].filter((k) => this.isTargetLive(k)),
         cues: () => playedCues.slice(),
+        celebrations: () => celebrationLog.slice(),
         phases: () => this.phaseLog.slice(),
         setTimeScale: (s) => {
           this.timeScale = s > 0 ? s : 1;
         },
+        texts: () => this.textReports(),
+        bounds: (name) => this.pageBounds(name),
+        boxes: () => [...this.clueBoxes.keys()],
+        design: () => ({ width: this.W, height: this.H }),
       };
     }
   }
@@ -153,6 +243,11 @@ export abstract class GameScene extends Phaser.Scene {
   private tearDown(): void {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
+    this.pending = null;
+    // The page's pause panel must not outlive the paused scene (a relayout may pause again).
+    if (this.paused) EventBus.emit(GAME_EVENTS.paused, false);
+    this.paused = false;
+    EventBus.off(GAME_EVENTS.pauseRequest, this.onPauseRequest, this);
     if (this.testMode && window.__game) delete window.__game;
     EventBus.emit(GAME_EVENTS.sign, null);
   }
@@ -209,11 +304,80 @@ export abstract class GameScene extends Phaser.Scene {
   protected schedule(ms: number | null, fn: () => void): void {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
+    this.pending = null;
     if (ms === null) return;
+    this.pending = { fn, due: Date.now() + ms / this.timeScale, left: ms / this.timeScale };
+    if (!this.paused) this.startTimer();
+  }
+
+  /** Starts the real-time timer of the pending call (its remaining time). */
+  private startTimer(): void {
+    const p = this.pending;
+    if (!p) return;
+    p.due = Date.now() + p.left;
     this.timer = setTimeout(() => {
       this.timer = null;
-      if (this.sys.isActive()) fn();
-    }, ms / this.timeScale);
+      this.pending = null;
+      if (this.sys.isActive()) p.fn();
+    }, p.left);
+  }
+
+  // --- pause (issue 17: Escape pauses, Enter or Escape resumes) -----------------------------------
+
+  /** Phases with nothing running to hold: the instructions and the end panels. */
+  private static readonly UNPAUSABLE = ['instructions', 'won', 'lost'];
+
+  get isPaused(): boolean {
+    return this.paused;
+  }
+
+  /**
+   * Holds the game: the pending `advance` keeps its remaining time (a 2 s preview paused after
+   * 0.5 s still shows 1.5 s once resumed), tweens and animations stop, taps and keys are ignored.
+   * The page draws the pause panel (it hears GAME_EVENTS.paused). The sign player is the page's:
+   * it keeps its own controls.
+   */
+  pause(): void {
+    if (this.paused || !this.started || !this.sys.isActive()) return;
+    const phase = (this.snapshotView() as { phase?: string }).phase ?? '';
+    if (GameScene.UNPAUSABLE.includes(phase)) return;
+    this.paused = true;
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.pending) this.pending.left = Math.max(0, this.pending.due - Date.now());
+    this.tweens.pauseAll();
+    this.anims.pauseAll();
+    this.time.paused = true;
+    this.input.enabled = false;
+    EventBus.emit(GAME_EVENTS.paused, true);
+  }
+
+  /** Carries on where pause() stopped. */
+  resume(): void {
+    if (!this.paused) return;
+    this.paused = false;
+    this.tweens.resumeAll();
+    this.anims.resumeAll();
+    this.time.paused = false;
+    this.input.enabled = true;
+    this.startTimer();
+    EventBus.emit(GAME_EVENTS.paused, false);
+  }
+
+  private onPauseRequest(pause: boolean): void {
+    if (pause) this.pause();
+    else this.resume();
+  }
+
+  /** Escape pauses; while paused only Escape and Enter (resume) count. True when the key was used. */
+  private pauseKey(ev: KeyboardEvent): boolean {
+    if (this.paused) {
+      if (ev.key === 'Escape' || ev.key === 'Enter') this.resume();
+      return true;
+    }
+    if (ev.key !== 'Escape') return false;
+    this.pause();
+    return true;
   }
 
   // --- sound + its visual twin -------------------------------------------------------------------
@@ -222,34 +386,43 @@ export abstract class GameScene extends Phaser.Scene {
    * Feedback for the events of one transition: ONE sound (the last cue given), ONE canvas flash
    * (the last one marked), and ONE caption joining every line, so nothing said is lost.
    */
-  /** Where the feedback banner appears (design y); scenes move it off their main targets. */
-  protected flashY = 330;
-
   protected feedback(lines: readonly Feedback[]): void {
     if (lines.length === 0) return;
     const withSound = [...lines].reverse().find((f) => f.cue !== null);
     const withFlash = [...lines].reverse().find((f) => f.flash);
     if (withSound?.cue) playCue(withSound.cue);
-    if (withFlash) this.flash(withFlash.text, withFlash.kind, this.flashY);
+    if (withFlash) this.flash(withFlash.text, withFlash.kind);
     const main = withSound ?? withFlash ?? lines[lines.length - 1]!;
     const caption: Caption = { text: lines.map((f) => f.text).join(' '), kind: main.kind };
     EventBus.emit(GAME_EVENTS.caption, caption);
   }
 
-  /** Big coloured banner in the middle of the canvas for ~1 s (narrow: it stays between the sign and picture boxes, under which the DOM GIF sits). */
-  protected flash(text: string, kind: CaptionKind, y = 330): void {
+  /**
+   * Big coloured banner for ~1 s, inside the scene's `flashBand` (a band of the layout that covers
+   * no button, key, tile, card nor clue box, near where the child is looking); its text shrinks
+   * rather than overflow the band.
+   */
+  protected flash(text: string, kind: CaptionKind): void {
     for (const o of this.flashObjects) o.destroy();
+    const band = this.flashBand;
     const fill = kind === 'success' ? COLORS.success : kind === 'error' ? COLORS.error : COLORS.primary;
     const icon = kind === 'success' ? '✔ ' : kind === 'error' ? '✘ ' : '';
+    const cx = band.x + band.width / 2;
+    const cy = band.y + band.height / 2;
+    const pad = { x: 28, y: 14 };
+    let size = 42;
     const label = this.add
-      .text(DESIGN_WIDTH / 2, y, icon + text, { fontFamily: FONT, fontSize: '42px', fontStyle: 'bold', color: '#ffffff', align: 'center', wordWrap: { width: 480 } })
+      .text(cx, cy, icon + text, { fontFamily: FONT, fontSize: `${size}px`, fontStyle: 'bold', color: '#ffffff', align: 'center', wordWrap: { width: band.width - 2 * pad.x } })
       .setOrigin(0.5)
       .setDepth(51);
-    const bg = this.add
-      .rectangle(DESIGN_WIDTH / 2, y, Math.max(360, label.width + 80), label.height + 40, fill)
-      .setRounded(24)
-      .setStrokeStyle(6, 0xffffff)
-      .setDepth(50);
+    while (size > 26 && (label.height + 2 * pad.y > band.height || label.width + 2 * pad.x > band.width)) {
+      size -= 4;
+      label.setFontSize(size);
+    }
+    const w = Math.min(band.width, Math.max(Math.min(360, band.width), label.width + 2 * pad.x));
+    const h = Math.min(band.height, label.height + 2 * pad.y);
+    const bg = this.add.rectangle(cx, cy, w, h, fill).setRounded(Math.min(24, h / 2)).setStrokeStyle(6, 0xffffff).setDepth(50);
+    this.lastFlash = { x: cx - w / 2, y: cy - h / 2, width: w, height: h };
     this.flashObjects = [bg, label];
     const parts = [bg, label];
     for (const p of parts) p.setScale(0.6);
@@ -271,6 +444,7 @@ export abstract class GameScene extends Phaser.Scene {
     let fill = opts.fill ?? COLORS.primary;
     let textColor = opts.textColor ?? 0xffffff;
     let enabled = true;
+    let keepLook = false;
     const bg = this.add.rectangle(x, y, w, h, fill).setRounded(opts.radius ?? Math.min(24, h / 2)).setStrokeStyle(3, 0xffffff, 0.9);
     const text = this.add
       .text(x, y, label, { fontFamily: FONT, fontSize: `${opts.fontSize ?? 30}px`, fontStyle: 'bold', color: css(textColor), align: 'center' })
@@ -278,25 +452,31 @@ export abstract class GameScene extends Phaser.Scene {
     if (opts.into) opts.into.add([bg, text]);
     bg.setInteractive({ useHandCursor: true });
     bg.on('pointerover', () => enabled && bg.setAlpha(0.88));
-    bg.on('pointerout', () => bg.setAlpha(enabled ? 1 : 0.45));
+    bg.on('pointerout', () => bg.setAlpha(1));
     bg.on('pointerup', () => {
       if (enabled) onClick();
     });
+    // Disabled: grey fill, dark text (still 11:1) and a grey outline instead of a faded text that
+    // a child could not read; `keep` leaves a coloured state (a used key: green or red) as it is.
+    const paint = () => {
+      const grey = !enabled && !keepLook;
+      bg.setAlpha(1).setFillStyle(grey ? COLORS.disabled : fill).setStrokeStyle(grey ? 3 : 3, grey ? 0xb9b5cf : 0xffffff, grey ? 1 : 0.9);
+      text.setAlpha(1).setColor(css(grey ? COLORS.text : textColor));
+    };
     const api: Button = {
       bg,
       text,
-      setEnabled(on) {
+      setEnabled(on, keep = false) {
         enabled = on;
-        bg.setAlpha(on ? 1 : 0.45);
-        text.setAlpha(on ? 1 : 0.6);
+        keepLook = keep;
+        paint();
         if (bg.input) bg.input.cursor = on ? 'pointer' : 'default';
         return api;
       },
       setColors(f, t) {
         fill = f;
         textColor = t;
-        bg.setFillStyle(fill);
-        text.setColor(css(textColor));
+        paint();
         return api;
       },
       setLabel(l) {
@@ -321,20 +501,82 @@ export abstract class GameScene extends Phaser.Scene {
     return this.add.text(x, y, value, { fontFamily: FONT, fontSize: `${size}px`, color: css(color), fontStyle: bold ? 'bold' : 'normal', align: 'center' });
   }
 
+  /**
+   * The overlay panel (instructions, level passed, game over...) sized for the layout, with its
+   * buttons side by side when they fit, else stacked; every button is a named target.
+   */
+  protected drawPanel(
+    into: Phaser.GameObjects.Container,
+    title: string,
+    body: string,
+    color: number,
+    buttons: { name: string; label: string; fn: () => void; fill?: number }[],
+    /** The stars earned (issue 17): a row under the title (celebrate() plays over it). */
+    stars?: { count: number; kind: CelebrationKind },
+  ): void {
+    const W = this.W;
+    const H = this.H;
+    const pw = Math.min(840, W - 32);
+    const bw = Math.min(340, pw - 48);
+    const bh = 88;
+    const side = buttons.length <= 1 || 2 * bw + 24 <= pw - 48;
+    const rows = side ? Math.min(1, buttons.length) : buttons.length;
+    const dim = this.add.rectangle(W / 2, H / 2, W, H, COLORS.overlay, 0.55).setInteractive();
+    const t = this.text(W / 2, 0, title, W < 600 ? 44 : 56, color, true).setOrigin(0.5, 0).setWordWrapWidth(pw - 48);
+    const b = this.text(W / 2, 0, body, W < 600 ? 26 : 30, COLORS.text).setOrigin(0.5, 0).setWordWrapWidth(pw - 56).setLineSpacing(8);
+    const starScale = stars ? starRowScale(stars.kind, pw - 48) : 1;
+    const sh = stars ? starRowHeight(stars.kind, starScale) + 16 : 0;
+    const height = () => 40 + t.height + sh + 24 + b.height + 32 + rows * (bh + 16) + 24;
+    // A long text on a phone: smaller type (never under 22 design px, 18 CSS px on a phone) and
+    // tighter lines, so the panel and its buttons stay inside the canvas.
+    for (let bodyPx = 24, titlePx = 40; height() > H - 16 && bodyPx >= 22; bodyPx -= 2, titlePx = Math.max(34, titlePx - 4)) {
+      t.setFontSize(titlePx);
+      b.setFontSize(bodyPx).setLineSpacing(4);
+    }
+    const ph = height();
+    const top = Math.max(8, (H - ph) / 2);
+    const box = this.add.rectangle(W / 2, top + ph / 2, pw, ph, COLORS.panel).setRounded(32).setStrokeStyle(8, color);
+    t.setY(top + 40);
+    b.setY(top + 40 + t.height + sh + 24);
+    into.add([dim, box, t, b]);
+    if (stars) into.add(drawStarRow(this, W / 2, top + 40 + t.height + 16 + sh / 2, stars.count, stars.kind, starScale).objects);
+    const by = top + 40 + t.height + sh + 24 + b.height + 32 + bh / 2;
+    buttons.forEach((spec, i) => {
+      const x = side ? W / 2 + (i - (buttons.length - 1) / 2) * (bw + 24) : W / 2;
+      const y = side ? by : by + i * (bh + 16);
+      const btn = this.button(x, y, bw, bh, spec.label, spec.fn, { into, fill: spec.fill ?? COLORS.primary, fontSize: 32 });
+      this.target(`button:${spec.name}`, btn.bg);
+    });
+  }
+
   /** Hearts ♥ for lives left, grey ones for lives lost. */
-  protected drawHearts(container: Phaser.GameObjects.Container, x: number, y: number, lives: number, max: number): void {
+  protected drawHearts(container: Phaser.GameObjects.Container, x: number, y: number, lives: number, max: number, step = 46): number {
     for (let i = 0; i < max; i++) {
       const alive = i < lives;
-      container.add(
-        this.text(x + i * 46, y, '♥', 44, alive ? COLORS.error : 0xc9c6dc, true).setOrigin(0.5),
-      );
+      // Lost hearts: an outline (♡) in the text colour, readable, not a pale grey heart.
+      container.add(this.text(x + i * step, y, alive ? '♥' : '♡', Math.round(step * 0.95), alive ? COLORS.error : COLORS.muted, true).setOrigin(0.5));
     }
-    container.add(this.text(x + max * 46 + 6, y, `× ${lives}`, 26, COLORS.text, true).setOrigin(0, 0.5));
+    const count = this.text(x + max * step - step / 2 + 6, y, `× ${lives}`, 28, COLORS.text, true).setOrigin(0, 0.5);
+    container.add(count);
+    return count.x + count.width;
+  }
+
+  /**
+   * The top bar of a phone-wide layout, in two rows so nothing runs into anything: the level and
+   * the points, then the hearts and the word/round count.
+   */
+  protected drawNarrowHud(into: Phaser.GameObjects.Container, level: string, points: string, lives: number, max: number, count: string): void {
+    const r1 = 22;
+    const r2 = 58;
+    into.add(this.text(14, r1, level, 26, COLORS.primaryDark, true).setOrigin(0, 0.5));
+    into.add(this.text(this.W - 14, r1, points, 26, COLORS.text, true).setOrigin(1, 0.5));
+    this.drawHearts(into, 30, r2, lives, max, 32);
+    into.add(this.text(this.W - 14, r2, count, 24, COLORS.text, true).setOrigin(1, 0.5));
   }
 
   /** Top bar background shared by the scenes. */
-  protected drawTopBar(): void {
-    this.add.rectangle(DESIGN_WIDTH / 2, 40, DESIGN_WIDTH, 80, COLORS.panel).setStrokeStyle(2, 0xdcd6ff);
+  protected drawTopBar(height = 80): void {
+    this.add.rectangle(this.W / 2, height / 2, this.W, height, COLORS.panel).setStrokeStyle(2, 0xdcd6ff);
   }
 
   protected imageKey(w: GameWord): string {
@@ -352,12 +594,13 @@ export abstract class GameScene extends Phaser.Scene {
   }
 
   /** Frame of a box (sign or picture) with a caption under it. */
-  protected drawFrame(box: Rect, caption: string, into?: Phaser.GameObjects.Container): void {
+  protected drawFrame(box: Rect, caption: string, into?: Phaser.GameObjects.Container, name?: 'sign' | 'picture'): void {
+    if (name) this.clueBoxes.set(`box:${name}`, { x: box.x - 8, y: box.y - 8, width: box.width + 16, height: box.height + 16 + 44 });
     const frame = this.add
       .rectangle(box.x + box.width / 2, box.y + box.height / 2, box.width + 16, box.height + 16, COLORS.panel)
       .setRounded(20)
       .setStrokeStyle(4, COLORS.primary, 0.5);
-    const label = this.text(box.x + box.width / 2, box.y + box.height + 14, caption, 22, COLORS.muted, true).setOrigin(0.5, 0);
+    const label = this.text(box.x + box.width / 2, box.y + box.height + 12, caption, 26, COLORS.muted, true).setOrigin(0.5, 0);
     if (into) into.add([frame, label]);
   }
 
@@ -388,14 +631,68 @@ export abstract class GameScene extends Phaser.Scene {
   }
 
   private pagePoint(name: string): { x: number; y: number } | null {
-    if (!this.isTargetLive(name)) return null;
-    const obj = this.named.get(name)!;
-    const b = obj.getBounds();
-    const canvas = this.game.canvas;
-    const r = canvas.getBoundingClientRect();
-    const sx = r.width / DESIGN_WIDTH;
-    const sy = r.height / DESIGN_HEIGHT;
-    return { x: r.left + b.centerX * sx, y: r.top + b.centerY * sy };
+    const b = this.pageBounds(name);
+    return b ? { x: b.x + b.width / 2, y: b.y + b.height / 2 } : null;
+  }
+
+  /** CSS px per design px. */
+  private cssScale(): number {
+    return this.game.canvas.getBoundingClientRect().width / this.W;
+  }
+
+  private pageBounds(name: string): Rect | null {
+    let b: Rect | null = null;
+    if (name === 'flash') b = this.lastFlash;
+    else if (this.clueBoxes.has(name)) b = this.clueBoxes.get(name)!;
+    else if (this.isTargetLive(name)) {
+      const g = this.named.get(name)!.getBounds();
+      b = { x: g.x, y: g.y, width: g.width, height: g.height };
+    }
+    if (!b) return null;
+    const r = this.game.canvas.getBoundingClientRect();
+    const sx = r.width / this.W;
+    const sy = r.height / this.H;
+    return { x: r.left + b.x * sx, y: r.top + b.y * sy, width: b.width * sx, height: b.height * sy };
+  }
+
+  /**
+   * Each visible Text with the colour under its centre, found from the display list itself (the
+   * rectangles drawn before it, alpha blended over the camera background) rather than declared by
+   * each call, so a text put on the wrong fill shows up in the test.
+   */
+  private textReports(): TextReport[] {
+    type Obj = Phaser.GameObjects.GameObject & { visible?: boolean; alpha?: number; depth?: number };
+    const flat: { o: Obj; alpha: number }[] = [];
+    const walk = (list: Obj[], alpha: number) => {
+      const sorted = list.map((o, i) => ({ o, i })).sort((a, b) => (a.o.depth ?? 0) - (b.o.depth ?? 0) || a.i - b.i);
+      for (const { o } of sorted) {
+        if (!o.active || o.visible === false) continue;
+        // The banner is measured as it shows at full strength, not mid fade.
+        const a = this.flashObjects.includes(o) ? 1 : alpha * (o.alpha ?? 1);
+        if (o instanceof Phaser.GameObjects.Container) walk(o.list as Obj[], a);
+        else flat.push({ o, alpha: a });
+      }
+    };
+    walk(this.children.list as Obj[], 1);
+    const scale = this.cssScale();
+    const out: TextReport[] = [];
+    flat.forEach(({ o, alpha }, i) => {
+      if (!(o instanceof Phaser.GameObjects.Text) || !o.text.trim() || alpha <= 0.01) return;
+      const tb = o.getBounds();
+      const cx = tb.centerX;
+      const cy = tb.centerY;
+      let under: number = COLORS.bg;
+      for (let j = 0; j < i; j++) {
+        const { o: r, alpha: ra } = flat[j]!;
+        if (!(r instanceof Phaser.GameObjects.Rectangle) || !r.isFilled || ra <= 0) continue;
+        if (!r.getBounds().contains(cx, cy)) continue;
+        under = blend(r.fillColor, under, ra * r.fillAlpha);
+      }
+      const ink = blend(Phaser.Display.Color.HexStringToColor(String(o.style.color)).color, under, alpha);
+      const designPx = parseFloat(String(o.style.fontSize));
+      out.push({ text: o.text, cssPx: designPx * scale, color: css(ink), background: css(under), contrast: contrastRatio(ink, under) });
+    });
+    return out;
   }
 
   /** Tells the page a new run starts (it banks the previous run's points). */
@@ -408,4 +705,25 @@ export abstract class GameScene extends Phaser.Scene {
   }
 }
 
-export { DESIGN_HEIGHT, DESIGN_WIDTH };
+export { DESIGN_HEIGHT, DESIGN_WIDTH, intersects };
+
+/** `top` with `alpha` over `bottom` (0xRRGGBB). */
+export function blend(top: number, bottom: number, alpha: number): number {
+  const a = Math.max(0, Math.min(1, alpha));
+  const ch = (c: number, sh: number) => (c >> sh) & 255;
+  const mix = (sh: number) => Math.round(ch(top, sh) * a + ch(bottom, sh) * (1 - a));
+  return (mix(16) << 16) | (mix(8) << 8) | mix(0);
+}
+
+/** WCAG 2 contrast ratio of two 0xRRGGBB colours (relative luminance formula). */
+export function contrastRatio(a: number, b: number): number {
+  const lum = (c: number) => {
+    const [r, g, bl] = [(c >> 16) & 255, (c >> 8) & 255, c & 255].map((v) => {
+      const s = v / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}

@@ -4,9 +4,9 @@
  * so React StrictMode never leaves a stale canvas that eats clicks.
  * The scene gets its data (words, ...) as scene data: scenes never fetch.
  */
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef, type RefObject } from 'react';
 import * as Phaser from 'phaser';
-import { DESIGN_HEIGHT, DESIGN_WIDTH } from './layout';
+import { LANDSCAPE, type DesignSize } from './layout';
 import { SCENE_DATA_KEY } from './GameScene';
 
 export interface PhaserGameProps {
@@ -16,21 +16,42 @@ export interface PhaserGameProps {
   data: object;
   /** Accessible name of the canvas. */
   label: string;
+  /**
+   * Design size for the stage's shape (layout.ts chooseDesign). When it changes (a tablet turned),
+   * the game takes the new size and the running scene lays itself out again from its state.
+   */
+  design?: DesignSize;
+  /**
+   * Accessible name of the game area, the one tab stop of the game (issue 17): the game and its
+   * keys in Spanish. The area takes the focus so the keys can reach the scene.
+   */
+  areaLabel?: string;
+  /** Gets the focusable game area (the page focuses it on a tap and after a pause). */
+  areaRef?: RefObject<HTMLDivElement | null>;
 }
 
-export function PhaserGame({ scene, data, label }: PhaserGameProps) {
+export function PhaserGame({ scene, data, label, areaLabel, areaRef, design = LANDSCAPE }: PhaserGameProps) {
   const parent = useRef<HTMLDivElement | null>(null);
   const first = useRef({ scene, data, label });
 
+  const { width, height } = design;
+  /** The running scene's state, handed from a game of one design size to the next. */
+  const carry = useRef<unknown>(null);
+
+  // One Phaser game per design size: when the size changes (a tablet turned) the game is made
+  // anew and its scene carries on from the old one's rules state. (Resizing a running Phaser game
+  // in place left its camera drawing at the old size.)
   useLayoutEffect(() => {
     const el = parent.current;
     if (!el) return;
     const init = first.current;
+    const data = carry.current ? { ...init.data, carry: carry.current } : init.data;
+    carry.current = null;
     const game = new Phaser.Game({
       type: Phaser.AUTO,
       parent: el,
-      width: DESIGN_WIDTH,
-      height: DESIGN_HEIGHT,
+      width,
+      height,
       backgroundColor: '#f4f1ff',
       banner: false,
       audio: { noAudio: true },
@@ -39,16 +60,31 @@ export function PhaserGame({ scene, data, label }: PhaserGameProps) {
       scene: [],
     });
     // Scene data through the registry: a scene added before boot does not get add()'s data.
-    game.registry.set(SCENE_DATA_KEY, init.data);
-    game.scene.add('main', init.scene, true, init.data);
+    game.registry.set(SCENE_DATA_KEY, data);
+    game.scene.add('main', init.scene, true, data);
     const canvas = game.canvas;
     canvas?.setAttribute('aria-label', init.label);
     canvas?.setAttribute('role', 'img');
     return () => {
+      const running = game.scene.getScenes(true)[0] as (Phaser.Scene & { carryOver?: () => unknown }) | undefined;
+      carry.current = typeof running?.carryOver === 'function' ? running.carryOver() : null;
       game.destroy(true);
       canvas?.remove();
     };
-  }, []);
+  }, [width, height]);
 
-  return <div ref={parent} data-testid="game-canvas" style={{ position: 'absolute', inset: 0 }} />;
+  return (
+    <div
+      ref={(el) => {
+        parent.current = el;
+        if (areaRef) areaRef.current = el;
+      }}
+      data-testid="game-canvas"
+      tabIndex={0}
+      role="application"
+      aria-label={areaLabel ?? label}
+      className="manitas-game-area"
+      style={{ position: 'absolute', inset: 0 }}
+    />
+  );
 }

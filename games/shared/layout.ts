@@ -1,6 +1,40 @@
-/** Design size of every scene (scale mode FIT keeps this ratio from 768 px tablets up). */
+/**
+ * Design sizes of the scenes. A scene is drawn for one design size and Phaser's Scale.FIT scales it
+ * to the stage: 1280×800 on landscape screens, and on portrait screens a design as wide as 800 (or
+ * 440 on phones) and as tall as the stage's own shape, so the game fills a portrait tablet instead
+ * of leaving a third of it empty. The page picks the size from the stage box (chooseDesign) and
+ * the scene lays itself out for `this.scale.width × this.scale.height`.
+ */
 export const DESIGN_WIDTH = 1280;
 export const DESIGN_HEIGHT = 800;
+
+export interface DesignSize {
+  width: number;
+  height: number;
+}
+
+export const LANDSCAPE: DesignSize = { width: DESIGN_WIDTH, height: DESIGN_HEIGHT };
+/** Width of the portrait design on tablets, and on phones (stage narrower than PHONE_BELOW CSS px). */
+export const PORTRAIT_WIDTH = 800;
+export const PHONE_WIDTH = 440;
+const PHONE_BELOW = 560;
+/** Stage boxes wider than this ratio (w / h) get the landscape design. */
+const LANDSCAPE_FROM = 1.1;
+
+/** The design size for a stage box of `boxWidth × boxHeight` CSS px. */
+export function chooseDesign(boxWidth: number, boxHeight: number): DesignSize {
+  if (!(boxWidth > 0) || !(boxHeight > 0)) return LANDSCAPE;
+  const ratio = boxWidth / boxHeight;
+  if (ratio >= LANDSCAPE_FROM) return LANDSCAPE;
+  const width = boxWidth < PHONE_BELOW ? PHONE_WIDTH : PORTRAIT_WIDTH;
+  // As tall as the box's shape, within what the portrait layouts are drawn for (below that the
+  // stage letterboxes rather than squeeze the keyboard).
+  const minHeight = width === PHONE_WIDTH ? 620 : 900;
+  const height = Math.round(Math.min(Math.max(width / ratio, minHeight), width * 1.75));
+  return { width, height };
+}
+
+export const isLandscape = (d: DesignSize) => d.width > d.height;
 
 export interface Rect {
   x: number;
@@ -10,13 +44,13 @@ export interface Rect {
 }
 
 /** A design-space rectangle as CSS percentages of the canvas box (for DOM overlays). */
-export function rectToPercent(r: Rect): { left: string; top: string; width: string; height: string } {
+export function rectToPercent(r: Rect, design: DesignSize = LANDSCAPE): { left: string; top: string; width: string; height: string } {
   const pct = (v: number, of: number) => `${((v / of) * 100).toFixed(4)}%`;
   return {
-    left: pct(r.x, DESIGN_WIDTH),
-    top: pct(r.y, DESIGN_HEIGHT),
-    width: pct(r.width, DESIGN_WIDTH),
-    height: pct(r.height, DESIGN_HEIGHT),
+    left: pct(r.x, design.width),
+    top: pct(r.y, design.height),
+    width: pct(r.width, design.width),
+    height: pct(r.height, design.height),
   };
 }
 
@@ -25,4 +59,8 @@ export function fitSize(srcWidth: number, srcHeight: number, boxWidth: number, b
   if (srcWidth <= 0 || srcHeight <= 0) return { width: 0, height: 0 };
   const s = Math.min(boxWidth / srcWidth, boxHeight / srcHeight);
   return { width: srcWidth * s, height: srcHeight * s };
+}
+
+export function intersects(a: Rect, b: Rect): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }

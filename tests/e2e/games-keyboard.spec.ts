@@ -1,0 +1,189 @@
+/**
+ * The game area takes the keyboard (issue 17): Tab from the header reaches it (one tab stop, a
+ * visible focus ring, a Spanish name saying the keys), Enter starts each game, Escape pauses: the
+ * pending delay holds for as long as the pause lasts, keys and taps are ignored, Enter or Escape
+ * resumes and the focus goes back to the game. Keys typed on a header control stay with it.
+ */
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { POLL_MS, clickTarget, loginForGames, openGame, snap, waitPhase } from './games-helpers';
+import { CARDS_PREVIEW_MS } from '../../games/cards/rules';
+import { HANGMAN_PAUSE_BETWEEN_WORDS_MS, HANGMAN_ALPHABET, lettersToGuess } from '../../games/hangman/rules';
+
+const GAMES = [
+  { path: '/ahorcado?nivel=1', title: 'Adivina la palabra', started: 'playing' },
+  { path: '/memorama?nivel=1', title: 'Ordenar palabras', started: 'playing' },
+  { path: '/ruleta-palabras?nivel=1', title: 'Cartas', started: 'preview' },
+] as const;
+
+const area = (page: Page) => page.getByTestId('game-canvas');
+const focusedTestId = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName ?? null);
+
+/** Presses Tab from the top of the page until the game area has the focus; returns what was passed on the way. */
+async function tabToGame(page: Page): Promise<string[]> {
+  const passed: string[] = [];
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  for (let i = 0; i < 20; i++) {
+    await page.keyboard.press('Tab');
+    const now = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      return el?.getAttribute('data-testid') === 'game-canvas' ? 'GAME' : (el?.getAttribute('aria-label') ?? el?.textContent ?? '').trim();
+    });
+    if (now === 'GAME') return passed;
+    passed.push(now);
+  }
+  throw new Error(`Tab never reached the game area; passed: ${passed.join(' | ')}`);
+}
+
+/** The focus ring as drawn: the outline (or a box shadow) of the focused game area. */
+async function focusRing(page: Page) {
+  return area(page).evaluate((el) => {
+    const cs = getComputedStyle(el);
+    return { outlineStyle: cs.outlineStyle, outlineWidth: parseFloat(cs.outlineWidth), outlineColor: cs.outlineColor, boxShadow: cs.boxShadow };
+  });
+}
+
+test.describe('Juegos con el teclado', () => {
+  test.beforeEach(async ({ page }) => {
+    await loginForGames(page);
+  });
+
+  for (const g of GAMES) {
+    test(`${g.title}: Tab reaches the game with a visible ring, Enter starts it`, async ({ page }) => {
+      await openGame(page, g.path);
+      const stage = area(page);
+      await expect(stage).toHaveAttribute('role', 'application');
+      await expect(stage).toHaveAttribute('aria-label', new RegExp(`^Juego ${g.title}\\. Enter para empezar, .+, Escape para pausar\\.$`));
+      // No ring while the game does not have the focus.
+      expect((await focusRing(page)).outlineStyle).toBe('none');
+      const passed = await tabToGame(page);
+      expect(passed).toContain('Volver'); // the header's controls come first
+      const ring = await focusRing(page);
+      expect(ring.outlineStyle).toBe('solid');
+      expect(ring.outlineWidth).toBeGreaterThanOrEqual(3);
+      expect(ring.outlineColor).toBe('rgb(29, 26, 58)'); // dark on the light game: ~15:1
+      await page.screenshot({ path: `.tmp/shots-D/focus-${g.started}-${g.title.split(' ')[0]}.png` });
+      await page.keyboard.press('Enter');
+      await waitPhase(page, [g.started]);
+      // One tab stop: the next Tab leaves the game area.
+      await page.keyboard.press('Tab');
+      expect(await focusedTestId(page)).not.toBe('game-canvas');
+    });
+  }
+
+  test('Cartas: Escape holds the 2 s preview for as long as the pause lasts; Enter resumes', async ({ page }) => {
+    await openGame(page, '/ruleta-palabras?nivel=1');
+    await tabToGame(page);
+    await page.keyboard.press('Enter');
+    const p = await waitPhase<{ clueCard: number }>(page, ['preview']);
+    await page.keyboard.press('Escape');
+    const panel = page.getByRole('dialog', { name: 'Pausa' });
+    await expect(panel).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'Seguir jugando' })).toBeFocused();
+    await expect(panel.getByRole('button', { name: 'Volver al menú' })).toBeVisible();
+    await page.screenshot({ path: '.tmp/shots-D/pause-1280.png' });
+    // A key meant for the game does nothing while paused.
+    await page.keyboard.press(String(p.clueCard + 1));
+    // The pause lasts longer than the preview had left: the preview must still be on.
+    await page.waitForTimeout(CARDS_PREVIEW_MS + 700);
+    const held = await snap<{ phase: string; flipped: boolean[] }>(page);
+    expect(held).toMatchObject({ phase: 'preview', flipped: [false, false, false] });
+    expect(await page.evaluate(() => window.__game!.phases().some((e) => e.phase === 'pick-card'))).toBe(false);
+    // Enter on 'Seguir jugando' resumes; the focus goes back to the game; the preview then ends.
+    await page.keyboard.press('Enter');
+    await expect(panel).toHaveCount(0);
+    await expect(area(page)).toBeFocused();
+    await waitPhase(page, ['pick-card']);
+    // Keys reach the game again: the clue card by its number.
+    await page.keyboard.press(String(p.clueCard + 1));
+    await waitPhase(page, ['pick-word']);
+  });
+
+  test('Adivina la palabra: letters are ignored while paused, Escape resumes, the word pause holds', async ({ page }) => {
+    await openGame(page, '/ahorcado?nivel=1');
+    await page.keyboard.press('Enter');
+    let s = await waitPhase<{ currentWord: string; guessed: string[]; wordIndex: number }>(page, ['playing']);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Pausa' })).toBeVisible();
+    const letter = lettersToGuess(s.currentWord)[0]!;
+    await page.keyboard.press(letter.toLowerCase());
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Pausa' })).toHaveCount(0);
+    await expect(area(page)).toBeFocused();
+    expect((await snap<{ guessed: string[] }>(page)).guessed).toEqual([]);
+    // Solve the word, pause during the 1.5 s 'word-solved' pause: it holds.
+    for (const l of lettersToGuess(s.currentWord)) await page.keyboard.press(l.toLowerCase());
+    await waitPhase(page, ['word-solved']);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Pausa' })).toBeVisible();
+    await page.waitForTimeout(HANGMAN_PAUSE_BETWEEN_WORDS_MS + 700);
+    expect((await snap<{ phase: string }>(page)).phase).toBe('word-solved');
+    await page.getByRole('button', { name: 'Seguir jugando' }).click();
+    await expect(area(page)).toBeFocused();
+    s = await waitPhase(page, ['playing']);
+    expect(s.wordIndex).toBe(1);
+  });
+
+  test('Ordenar palabras: Escape pauses (no longer clears); Volver al menú leaves the game', async ({ page }) => {
+    await openGame(page, '/memorama?nivel=1');
+    await page.keyboard.press('Enter');
+    const s = await waitPhase<{ tiles: string[] }>(page, ['playing']);
+    await clickTarget(page, 'tile:0');
+    // A tap on the game gives it the focus.
+    await expect(area(page)).toBeFocused();
+    await expect.poll(async () => (await snap<{ picked: number[] }>(page)).picked.length).toBe(1);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Pausa' })).toBeVisible();
+    expect((await snap<{ picked: number[] }>(page)).picked).toEqual([0]);
+    await page.keyboard.press(s.tiles[1]!.toLowerCase());
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Pausa' })).toHaveCount(0);
+    expect((await snap<{ picked: number[] }>(page)).picked).toEqual([0]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Volver al menú' }).click();
+    await expect(page).toHaveURL(/\/juegos\/1$/);
+  });
+
+  test('keys typed on a header control stay with it; keys on the game area or on nothing reach the game', async ({ page }) => {
+    await openGame(page, '/ahorcado?nivel=1');
+    await page.getByRole('button', { name: 'Volver' }).focus();
+    await page.keyboard.press('Escape'); // not a pause: the focus is on the header
+    await expect(page.getByRole('dialog', { name: 'Pausa' })).toHaveCount(0);
+    await area(page).focus();
+    await page.keyboard.press('Enter');
+    const s = await waitPhase<{ currentWord: string }>(page, ['playing']);
+    const wrong = HANGMAN_ALPHABET.find((l) => !lettersToGuess(s.currentWord).includes(l))!;
+    await page.getByRole('button', { name: 'Volver' }).focus();
+    await page.keyboard.press(wrong.toLowerCase());
+    await area(page).focus();
+    await page.keyboard.press(lettersToGuess(s.currentWord)[0]!.toLowerCase());
+    await page.waitForFunction(() => ((window.__game?.snapshot() as { guessed?: string[] } | null)?.guessed?.length ?? 0) > 0, undefined, { polling: POLL_MS });
+    expect((await snap<{ guessed: string[]; wrongLetters: string[] }>(page)).wrongLetters).toEqual([]);
+  });
+
+  test.describe('on a 768 px tablet', () => {
+    test.use({ viewport: { width: 768, height: 1024 }, hasTouch: true });
+
+    test('a tap gives the game the focus; the pause panel has big buttons; a tap on Seguir jugando resumes', async ({ page }) => {
+      await openGame(page, '/memorama?nivel=1');
+      const start = await page.evaluate(() => window.__game!.point('button:start'));
+      await page.touchscreen.tap(start!.x, start!.y);
+      await waitPhase(page, ['playing']);
+      await expect(area(page)).toBeFocused();
+      await page.keyboard.press('Escape');
+      const panel = page.getByRole('dialog', { name: 'Pausa' });
+      await expect(panel).toBeVisible();
+      for (const name of ['Seguir jugando', 'Volver al menú']) {
+        const box = (await panel.getByRole('button', { name }).boundingBox())!;
+        expect(box.height).toBeGreaterThanOrEqual(60);
+        expect(box.width).toBeGreaterThanOrEqual(200);
+      }
+      await page.screenshot({ path: '.tmp/shots-D/pause-768.png' });
+      const resume = (await panel.getByRole('button', { name: 'Seguir jugando' }).boundingBox())!;
+      await page.touchscreen.tap(resume.x + resume.width / 2, resume.y + resume.height / 2);
+      await expect(panel).toHaveCount(0);
+      await expect(area(page)).toBeFocused();
+      expect((await snap<{ phase: string }>(page)).phase).toBe('playing');
+    });
+  });
+});
