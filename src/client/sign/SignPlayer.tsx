@@ -134,7 +134,7 @@ export function SignPlayer({ src, compactSrc, label, variant = 'full', kind = 'a
       tabIndex={controls ? 0 : undefined}
       onKeyDown={onKey}
       aria-label={controls ? `${label}. Espacio: pausar o seguir; flechas: cuadro a cuadro.` : undefined}
-      sx={{ position: 'relative', width: '100%', height: variant === 'overlay' ? '100%' : undefined, display: 'flex', flexDirection: 'column', gap: 1, borderRadius: 3, ...focusRing, '&:focus-visible': { outline: '3px solid #ff9800', outlineOffset: 2 } }}
+      sx={{ position: 'relative', width: '100%', height: variant === 'overlay' ? '100%' : undefined, containerType: variant === 'overlay' ? 'inline-size' : undefined, display: 'flex', flexDirection: 'column', gap: 1, borderRadius: 3, ...focusRing, '&:focus-visible': { outline: '3px solid #ff9800', outlineOffset: 2 } }}
     >
       <Box sx={{ position: 'relative', flex: variant === 'overlay' ? '1 1 auto' : undefined, minHeight: 0, lineHeight: 0 }}>
         {video ? <VideoScreen {...screenProps} variant={variant} /> : <CanvasScreen {...screenProps} compactSrc={compactSrc ?? null} variant={variant} />}
@@ -420,25 +420,29 @@ function Controls(p: ControlsProps) {
   const playLabel = p.playing ? 'Pausar' : 'Reproducir';
   const pill = { ...big, borderRadius: 999, px: 1.5, fontWeight: 800, textTransform: 'none', ...chosen, ...focusRing } as const;
   const solid = overlay ? { bgcolor: 'rgba(255,255,255,0.94)', '&:hover': { bgcolor: '#fff' } } : {};
+  // A sign box narrower than three buttons (a phone's game) keeps play/pause only: the sign itself
+  // must stay visible, and the speed and mirror are still in the child's preferences.
+  const roomy = { '@container (max-width: 189px)': { display: 'none' } } as const;
 
   if (overlay) {
     // The game panel: play/pause, the speed (one button stepping through the three) and the mirror.
     const next = SIGN_SPEEDS[(SIGN_SPEEDS.indexOf(p.speed as SignSpeed) + 1) % SIGN_SPEEDS.length]!;
     return (
-      <Box sx={{ display: 'flex', justifyContent: 'center', gap: 1, pointerEvents: 'auto' }}>
+      // Wraps in a narrow sign box (a phone's game), never wider than the box it belongs to.
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: 1, pointerEvents: 'auto' }}>
         <Tooltip title={playLabel}>
           <IconButton onClick={p.onToggle} aria-label={playLabel} sx={{ ...big, ...solid, ...focusRing, border: '2px solid #5b4bdb' }}>
             {p.playing ? <PauseRoundedIcon /> : <PlayArrowRoundedIcon />}
           </IconButton>
         </Tooltip>
         {!p.speedFixed && (
-          <ToggleButton value="speed" selected={p.speed !== 1} onChange={() => p.onSpeed(next)} aria-label={`Velocidad ${speedText(p.speed)}. Cambiar a ${speedText(next)}`} sx={{ ...pill, ...solid }}>
+          <ToggleButton value="speed" selected={p.speed !== 1} onChange={() => p.onSpeed(next)} aria-label={`Velocidad ${speedText(p.speed)}. Cambiar a ${speedText(next)}`} sx={{ ...pill, ...solid, ...roomy }}>
             <SpeedRoundedIcon sx={{ mr: 0.5 }} aria-hidden="true" /> {speedText(p.speed)}
           </ToggleButton>
         )}
         {!p.mirrorFixed && (
           <Tooltip title="Espejo">
-            <ToggleButton value="mirror" selected={p.mirror} onChange={p.onMirror} aria-label="Espejo" sx={{ ...pill, ...solid }}>
+            <ToggleButton value="mirror" selected={p.mirror} onChange={p.onMirror} aria-label="Espejo" sx={{ ...pill, ...solid, ...roomy }}>
               <FlipRoundedIcon aria-hidden="true" />
             </ToggleButton>
           </Tooltip>
