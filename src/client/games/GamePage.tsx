@@ -418,13 +418,13 @@ function GameStage({ game, scene, words, onExit, hint }: GameStageProps) {
 
   return (
     <>
-      <Box ref={room.ref} sx={{ flex: '1 1 0', minHeight: 0, display: 'flex', justifyContent: 'center', alignItems: 'center', p: { xs: 0.5, sm: 1 } }}>
+      <Box ref={room.ref} sx={{ flex: '1 1 0', minHeight: 0, minWidth: 0, overflow: 'hidden', display: 'flex', justifyContent: 'center', alignItems: 'center', p: { xs: 0.5, sm: 1 } }}>
         {room.fit && (
         <Box
           data-testid="game-stage"
           {...{ [GAME_AREA_ATTR]: '' }}
           onPointerDown={onStagePointerDown}
-          sx={{ position: 'relative', flex: 'none', width: room.fit.width, height: room.fit.height, borderRadius: 3, overflow: 'hidden', boxShadow: 2 }}
+          sx={{ position: 'relative', flex: 'none', width: room.fit.width, height: room.fit.height, maxWidth: '100%', maxHeight: '100%', borderRadius: 3, overflow: 'hidden', boxShadow: 2 }}
         >
           <GlobalStyles styles={focusRingStyles} />
           <PhaserGame scene={scene} data={data} label={`Juego: ${game.title}`} areaLabel={gameAreaLabel(game)} areaRef={area} design={room.design} />
