@@ -9,24 +9,14 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { POLL_MS, clickTarget, expectCaption, loginForGames, openGame, phaseCount, snap, waitNewPhase, waitPhase } from './games-helpers';
-import { CARDS_CORRECT_POINTS } from '../../games/cards/rules';
-import { lettersToGuess } from '../../games/hangman/rules';
+import { CARDS_CORRECT_POINTS, type CardsSnapshot } from '../../games/cards/rules';
+import { lettersToGuess, type HangmanSnapshot } from '../../games/hangman/rules';
 import { starsFor } from '../../games/shared/stars';
 
 const SHOTS = '.tmp/shots-C';
 
-interface Snap {
-  phase: string;
-  level: number;
-  levels: number;
-  roundIndex: number;
-  roundsInLevel: number;
-  lives: number;
-  totalScore: number;
-  targetWordId: number | null;
-  clueCard: number;
-  options: { id: number; es: string }[];
-}
+/** The scenes' own snapshot types (no hand copy that could drift from the rules). */
+type Snap = CardsSnapshot;
 
 interface Celebration {
   kind: 'level' | 'game';
@@ -35,13 +25,7 @@ interface Celebration {
   particles: boolean;
 }
 
-interface HangmanSnap {
-  phase: string;
-  level: number;
-  wordIndex: number;
-  currentWord: string | null;
-  guessed: string[];
-}
+type HangmanSnap = HangmanSnapshot;
 
 const celebrations = (page: Page) => page.evaluate(() => window.__game!.celebrations() as Celebration[]);
 
