@@ -11,19 +11,23 @@ import evaluacionRoutes from './evaluacion';
 import contenidoRoutes from './contenido';
 import preguntaRoutes from './pregunta';
 import respuestaRoutes from './respuesta';
-import institucionRoutes from './institucion';
-import dominioRoutes from './dominio';
 import comentarioRoutes from './comentario';
 import progresoRoutes from './progreso';
 import rolRoutes from './rol';
 import googleRoutes from './google';
 import preferenciasRoutes from './preferencias';
 import partidasRoutes from './partidas';
+import { registerResources } from '../resources';
 
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
 
-/** Every route file, registered in this order by buildApp. Add one line per new route file. */
+/**
+ * Every route file, registered in this order by buildApp. A standard resource needs no line here
+ * (src/server/resources/); a route file of its own (accounts, quiz, games) does.
+ */
 export const routeModules: RouteModule[] = [
+  // Every declared resource's CRUD (src/server/resources/<entity>.ts, found by listing the folder).
+  registerResources,
   userRoutes,
   recuperarRoutes,
   resultadosRoutes,
@@ -35,8 +39,6 @@ export const routeModules: RouteModule[] = [
   contenidoRoutes,
   preguntaRoutes,
   respuestaRoutes,
-  institucionRoutes,
-  dominioRoutes,
   comentarioRoutes,
   progresoRoutes,
   rolRoutes,

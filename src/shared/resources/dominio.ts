@@ -42,7 +42,7 @@ export const dominioResource = defineResource({
   listKey: 'data',
   multipart: false,
   schema: dominioSchema,
-  searchFields: ['dominio'],
+  searchFields: ['dominio', 'institucion.nombre'],
   writeRole: 'admin',
   readRole: 'admin',
 });

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Role } from '../roles';
+import { atLeast, type Role } from '../roles';
 
 /**
  * One declaration per entity: the server registers its routes from it and the react-admin
@@ -25,12 +25,23 @@ export interface ResourceDecl<S extends z.ZodType = z.ZodType> {
   fileFields?: readonly string[];
   /** Create/update payload, with the spec's Spanish messages. */
   schema: S;
-  /** Fields the `q` list parameter searches (case-insensitive substring). */
+  /**
+   * Wire fields the `q` list parameter searches (case-insensitive substring; dotted names reach a
+   * joined relation, e.g. `institucion.nombre`). The server maps each to its column: this list is the
+   * only list of search columns.
+   */
   searchFields: readonly string[];
-  /** Minimum role for writes (the server enforces it; the admin mirrors it). */
+  /** Minimum role for writes (the server enforces it; the admin's canAccess reads the same value). */
   writeRole: Role;
-  /** Minimum role for reads. */
+  /** Minimum role for reads (list, one). */
   readRole: Role;
+  /**
+   * Minimum role that opens the back-office screen `/admin/<name>` (the spec's route table).
+   * Default: admin, or readRole when that is higher.
+   */
+  adminRole?: Role;
+  /** The back-office sidebar entry: its Spanish label and its place in the spec's order. */
+  menu?: { label: string; order: number };
   /** List quirk: drop duplicate rows by this field (getPalabras). */
   dedupeBy?: string;
   /** Where a failed delete's message is read from (`error.message` for palabra). */
@@ -38,6 +49,21 @@ export interface ResourceDecl<S extends z.ZodType = z.ZodType> {
 }
 
 export const defineResource = <S extends z.ZodType>(decl: ResourceDecl<S>) => decl;
+
+export type WriteAction = 'create' | 'edit' | 'delete';
+
+/** The path each write action needs: an action whose path is not declared does not exist. */
+const ACTION_PATH: Record<WriteAction, keyof ResourceDecl['paths']> = { create: 'create', edit: 'update', delete: 'delete' };
+
+/** Minimum role for a write action, or null when the resource has no such action. */
+export function actionRole(decl: ResourceDecl, action: WriteAction): Role | null {
+  return decl.paths[ACTION_PATH[action]] ? decl.writeRole : null;
+}
+
+/** Minimum role that opens the resource's back-office screen. */
+export function adminRoleOf(decl: ResourceDecl): Role {
+  return decl.adminRole ?? (atLeast(decl.readRole, 'admin') ? decl.readRole : 'admin');
+}
 
 /** Fills `{id}` in a declared path. */
 export const fillPath = (path: string, id: string | number) => path.replace('{id}', encodeURIComponent(String(id)));
