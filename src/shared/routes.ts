@@ -6,37 +6,31 @@ import { ADMIN_ROLES, STAFF_ROLES, type Role, readRole } from './roles';
  */
 export const PUBLIC_PATHS = ['/logIn', '/singIn', '/recuperar-password', '/restablecer-password', '/errorPage'] as const;
 
-/** Admin child routes (first path segment under /admin) and the roles that may open them. */
-export const ADMIN_CHILD_ACCESS: Record<string, readonly Role[]> = {
+/**
+ * Admin pages that are not resources (first path segment under /admin) and the roles that may
+ * open them. Each resource's screen is opened by the roles of its declaration (adminRole in
+ * src/shared/resources/<entity>.ts); the back office joins both (src/client/admin/canAccess.ts).
+ */
+export const ADMIN_PAGE_ACCESS: Record<string, readonly Role[]> = {
   inicio: STAFF_ROLES,
-  pregunta: STAFF_ROLES,
-  evaluacion: STAFF_ROLES,
   resultados: ADMIN_ROLES,
-  nivel: ADMIN_ROLES,
-  usuario: ADMIN_ROLES,
-  palabra: ADMIN_ROLES,
-  conten: ADMIN_ROLES,
-  multimedia: ADMIN_ROLES,
-  institucion: ADMIN_ROLES,
   respuestas: ADMIN_ROLES,
-  dominio: ADMIN_ROLES,
-  progreso: ADMIN_ROLES,
-  comentario: ADMIN_ROLES,
-  respuesta: ADMIN_ROLES,
   detalle: ADMIN_ROLES,
   verevaluacion: ADMIN_ROLES,
   configuracion: ADMIN_ROLES,
-  rol: ['superadmin'],
 };
 
 export const ADMIN_SHELL_ROLES: readonly Role[] = STAFF_ROLES;
 
-/** Roles allowed on an admin path such as `/admin/nivel/3`; unknown children are admin-only. */
-export function adminPathRoles(pathname: string): readonly Role[] {
-  const rest = pathname.replace(/^\/admin\/?/, '');
-  const child = rest.split('/')[0] ?? '';
-  if (child === '') return ADMIN_SHELL_ROLES;
-  return ADMIN_CHILD_ACCESS[child] ?? ADMIN_ROLES;
+/**
+ * What the learner router checks before it loads the back office at all: the pages above by their
+ * roles, anything else (a resource's screens) by the staff shell; inside, the back office checks the
+ * resource's own roles (canAccess.ts adminPathRoles) and sends others to /errorPage. This keeps the
+ * declarations, with their zod schemas, out of the learner's first download.
+ */
+export function adminShellRoles(pathname: string): readonly Role[] {
+  const child = pathname.replace(/^\/admin\/?/, '').split('/')[0] ?? '';
+  return ADMIN_PAGE_ACCESS[child] ?? ADMIN_SHELL_ROLES;
 }
 
 export type StoredUserRead =

@@ -1,5 +1,6 @@
 import { readRole } from '../../shared/roles';
 import { canAccess } from './canAccess';
+import { ADMIN_RESOURCES } from './registry';
 
 export interface MenuLink {
   /** Absolute path (react-admin's basename is /admin). */
@@ -10,31 +11,26 @@ export interface MenuLink {
 }
 
 /**
+ * The sidebar entries that are pages, not resources, at their place in the spec's order; each
+ * resource brings its own entry (menu in its admin folder's resource.ts). The results link carries
+ * the staff member's own id.
+ */
+const PAGES = (userId: string | number): (MenuLink & { order: number })[] => [
+  { order: 1, to: '/admin/inicio', label: 'Inicio', resource: 'inicio' },
+  { order: 8, to: '/admin/verevaluacion', label: 'Evaluación y preguntas', resource: 'verevaluacion' },
+  { order: 11, to: `/admin/resultados/${encodeURIComponent(String(userId))}`, label: 'Resultados', resource: 'resultados' },
+  { order: 16, to: '/admin/configuracion', label: 'Configuración', resource: 'configuracion' },
+  { order: 17, to: '/home', label: 'Vista de usuario', resource: null },
+];
+
+/**
  * The sidebar links of admin-and-games.md section 2, in its order. Contenidos and Progresos are
  * admin routes the spec's list does not name; they are added next to their neighbours so they
- * can be reached (docs/decisions.md). The results link carries the staff member's own id.
+ * can be reached (docs/decisions.md).
  */
 export function menuLinks(userId: string | number): MenuLink[] {
-  return [
-    { to: '/admin/inicio', label: 'Inicio', resource: 'inicio' },
-    { to: '/admin/usuario', label: 'Usuarios', resource: 'usuario' },
-    { to: '/admin/nivel', label: 'Niveles', resource: 'nivel' },
-    { to: '/admin/palabra', label: 'Palabras', resource: 'palabra' },
-    { to: '/admin/conten', label: 'Contenidos', resource: 'conten' },
-    { to: '/admin/multimedia', label: 'Multimedia', resource: 'multimedia' },
-    { to: '/admin/evaluacion', label: 'Evaluaciones', resource: 'evaluacion' },
-    { to: '/admin/verevaluacion', label: 'Evaluación y preguntas', resource: 'verevaluacion' },
-    { to: '/admin/pregunta', label: 'Preguntas', resource: 'pregunta' },
-    { to: '/admin/respuesta', label: 'Respuestas', resource: 'respuesta' },
-    { to: `/admin/resultados/${encodeURIComponent(String(userId))}`, label: 'Resultados', resource: 'resultados' },
-    { to: '/admin/institucion', label: 'Instituciones', resource: 'institucion' },
-    { to: '/admin/dominio', label: 'Dominios', resource: 'dominio' },
-    { to: '/admin/comentario', label: 'Comentarios', resource: 'comentario' },
-    { to: '/admin/progreso', label: 'Progresos', resource: 'progreso' },
-    { to: '/admin/configuracion', label: 'Configuración', resource: 'configuracion' },
-    { to: '/home', label: 'Vista de usuario', resource: null },
-    { to: '/admin/rol', label: 'Roles', resource: 'rol' },
-  ];
+  const fromResources = ADMIN_RESOURCES.filter((r) => r.menu).map((r) => ({ order: r.menu!.order, to: `/admin/${r.decl.name}`, label: r.menu!.label, resource: r.decl.name }));
+  return [...PAGES(userId), ...fromResources].sort((a, b) => a.order - b.order).map(({ order: _order, ...link }) => link);
 }
 
 /**

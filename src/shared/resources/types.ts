@@ -40,8 +40,6 @@ export interface ResourceDecl<S extends z.ZodType = z.ZodType> {
    * Default: admin, or readRole when that is higher.
    */
   adminRole?: Role;
-  /** The back-office sidebar entry: its Spanish label and its place in the spec's order. */
-  menu?: { label: string; order: number };
   /** List quirk: drop duplicate rows by this field (getPalabras). */
   dedupeBy?: string;
   /** Where a failed delete's message is read from (`error.message` for palabra). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canAccess } from '../../../src/client/admin/canAccess';
 import { visibleMenuLinks, menuLinks } from '../../../src/client/admin/menu';
-import { ADMIN_CHILD_ACCESS } from '../../../src/shared/routes';
+import { ADMIN_CHILD_ACCESS } from '../../../src/client/admin/canAccess';
 import { ROLES } from '../../../src/shared/roles';
 
 describe('canAccess mirrors the admin route table', () => {

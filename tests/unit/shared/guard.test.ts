@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { adminPathRoles, guardDecision, readStoredUser } from '../../../src/shared/routes';
+import { guardDecision, readStoredUser } from '../../../src/shared/routes';
+import { adminPathRoles } from '../../../src/client/admin/canAccess';
 import { highestRole, readRole } from '../../../src/shared/roles';
 
 const user = (u: object) => JSON.stringify(u);

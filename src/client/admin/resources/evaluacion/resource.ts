@@ -1,0 +1,18 @@
+import { evaluacionResource } from '../../../../shared/resources/evaluacion';
+import { adminResource } from '../../resourceMeta';
+
+const num = (v: unknown) => (v === undefined || v === null || v === '' ? v : Number(v));
+
+export default adminResource({
+  decl: evaluacionResource,
+  menu: { label: 'Evaluaciones', order: 7 },
+  messages: {
+    load: () => 'No se pudieron cargar las evaluaciones.',
+    created: 'Evaluación creada correctamente.',
+    createError: () => 'No se pudo crear la evaluación.',
+    updated: 'Evaluación actualizada correctamente.',
+    updateError: () => 'No se pudo actualizar la evaluación.',
+    invalidForm: 'Por favor, complete todos los campos correctamente.',
+  },
+  quirks: { readOnlyFields: ['nivel', 'preguntas'], toWire: (d) => ({ ...d, id_nivel: num(d.id_nivel), puntaje: num(d.puntaje) }) },
+});
