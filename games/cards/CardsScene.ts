@@ -9,8 +9,9 @@ import * as Phaser from 'phaser';
 import * as R from './rules';
 import { type CelebrateOptions, celebrate, inBand, starsSentence } from '../shared/celebrate';
 import { starsFor } from '../shared/stars';
-import { type Feedback, COLORS, GameScene } from '../shared/GameScene';
+import { type Feedback, COLORS } from '../shared/GameScene';
 import type { Rect } from '../shared/layout';
+import { RulesScene } from '../shared/RulesScene';
 
 interface CardsLayout {
   top: number;
@@ -26,7 +27,7 @@ interface CardsLayout {
  * the band under them. Portrait: the sign box with the prompt beside it, the cards, the options
  * (a column on phones), the banner between the cards and the options.
  */
-export function cardsLayout(W: number, H: number): CardsLayout {
+function cardsLayout(W: number, H: number): CardsLayout {
   if (W > H) {
     return {
       top: 80,
@@ -81,8 +82,8 @@ export function cardsLayout(W: number, H: number): CardsLayout {
   };
 }
 
-export class CardsScene extends GameScene {
-  private state!: R.CardsState;
+export class CardsScene extends RulesScene<R.CardsState, R.CardsEvent> {
+  protected readonly rules = R;
   private hud!: Phaser.GameObjects.Container;
   private board!: Phaser.GameObjects.Container;
   private overlay!: Phaser.GameObjects.Container;
@@ -98,10 +99,6 @@ export class CardsScene extends GameScene {
     return R.snapshot(this.state);
   }
 
-  protected rulesState(): R.CardsState {
-    return this.state;
-  }
-
   create(): void {
     this.setUp();
     this.L = cardsLayout(this.W, this.H);
@@ -114,7 +111,7 @@ export class CardsScene extends GameScene {
     this.overlay = this.add.container(0, 0).setDepth(40);
     this.render();
     this.publish([]);
-    if (resumed) this.schedule(R.pendingDelayMs(this.state), () => this.apply(R.advance(this.state)));
+    if (resumed) this.scheduleNext();
   }
 
   protected onKey(ev: KeyboardEvent): void {
@@ -133,22 +130,12 @@ export class CardsScene extends GameScene {
     }
   }
 
-  private restartGame(): void {
-    this.announceRestart();
-    this.apply(R.restart(this.state));
+  /** The preview ended: the cards turn over. */
+  protected override afterRender(events: readonly R.CardsEvent[]): void {
+    if (events.some((e) => e.type === 'cards-hidden')) this.flipCards();
   }
 
-  private apply(result: R.CardsResult): void {
-    if (result.state === this.state) return;
-    this.state = result.state;
-    this.react(result.events);
-    this.render();
-    if (result.events.some((e) => e.type === 'cards-hidden')) this.flipCards();
-    this.publish(result.events);
-    this.schedule(R.pendingDelayMs(this.state), () => this.apply(R.advance(this.state)));
-  }
-
-  private react(events: readonly R.CardsEvent[]): void {
+  protected react(events: readonly R.CardsEvent[]): void {
     const out: Feedback[] = [];
     const wordOf = (id: number) => this.state.allWords.find((w) => w.id === id)?.es ?? '';
     // One celebration per transition (issue 17): the game's when it is won, else the level's.
@@ -197,7 +184,7 @@ export class CardsScene extends GameScene {
 
   // --- drawing --------------------------------------------------------------------------------------
 
-  private render(): void {
+  protected render(): void {
     const s = this.state;
     const L = this.L;
     const target = R.targetWord(s);

@@ -48,7 +48,6 @@ import {
 } from '../shared/types';
 import { type Stars, starsFor, starsForWords } from '../shared/stars';
 
-export { mulberry32 } from '../shared/types';
 export type { EndMessageKey, GameWord, Rng } from '../shared/types';
 
 // ---------------------------------------------------------------------------------------------
@@ -271,7 +270,7 @@ export function targetWord(state: CardsState): GameWord | null {
 }
 
 /** Current nivelId. */
-export function currentNivelId(state: CardsState): number | null {
+function currentNivelId(state: CardsState): number | null {
   return state.levels[state.levelIndex] ?? null;
 }
 

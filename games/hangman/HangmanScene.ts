@@ -8,8 +8,9 @@ import * as Phaser from 'phaser';
 import * as R from './rules';
 import { type CelebrateOptions, celebrate, starsSentence } from '../shared/celebrate';
 import { starsFor } from '../shared/stars';
-import { type Feedback, COLORS, FONT, GameScene, css, type Button } from '../shared/GameScene';
+import { type Feedback, COLORS, FONT, css, type Button } from '../shared/GameScene';
 import type { Rect } from '../shared/layout';
+import { RulesScene } from '../shared/RulesScene';
 
 /** 1 rem in design pixels (the spec's 8 / 6 / 4 rem word sizes). */
 const REM = 16;
@@ -33,7 +34,7 @@ interface HangmanLayout {
  * keys (≥ 77 design px, 60 CSS px at 1024×768). Portrait: boxes and flower in one row, the word,
  * 4 rows of 7 keys; the banner goes over the word row, right above the keys the child is using.
  */
-export function hangmanLayout(W: number, H: number): HangmanLayout {
+function hangmanLayout(W: number, H: number): HangmanLayout {
   if (W > H) {
     const keys = { w: 118, h: 80, gap: 10, rows: [9, 9, 9], y0: 0, font: 38 };
     keys.y0 = H - 8 - 3 * keys.h - 2 * keys.gap + keys.h / 2;
@@ -84,8 +85,8 @@ export function hangmanLayout(W: number, H: number): HangmanLayout {
   };
 }
 
-export class HangmanScene extends GameScene {
-  private state!: R.HangmanState;
+export class HangmanScene extends RulesScene<R.HangmanState, R.HangmanEvent> {
+  protected readonly rules = R;
   private hud!: Phaser.GameObjects.Container;
   private board!: Phaser.GameObjects.Container;
   private overlay!: Phaser.GameObjects.Container;
@@ -98,10 +99,6 @@ export class HangmanScene extends GameScene {
 
   snapshotView(): R.HangmanSnapshot {
     return R.snapshot(this.state);
-  }
-
-  protected rulesState(): R.HangmanState {
-    return this.state;
   }
 
   create(): void {
@@ -120,7 +117,7 @@ export class HangmanScene extends GameScene {
     this.overlay = this.add.container(0, 0).setDepth(40);
     this.render();
     this.publish([]);
-    if (resumed) this.schedule(R.pendingDelayMs(this.state), () => this.apply(R.advance(this.state)));
+    if (resumed) this.scheduleNext();
   }
 
   /** 27 keys (A–Z and Ñ, N and Ñ side by side) in centred rows of the layout's sizes. */
@@ -156,22 +153,9 @@ export class HangmanScene extends GameScene {
     if (s.phase === 'playing' && ev.key.length === 1) this.apply(R.guessLetter(s, ev.key));
   }
 
-  private restartGame(): void {
-    this.announceRestart();
-    this.apply(R.restart(this.state));
-  }
-
-  private apply(result: R.HangmanResult): void {
-    if (result.state === this.state) return;
-    this.state = result.state;
-    this.react(result.events);
-    this.render();
-    this.publish(result.events);
-    this.schedule(R.pendingDelayMs(this.state), () => this.apply(R.advance(this.state)));
-  }
 
   /** Sound + visual cue for the events of one transition (one sound, the most important). */
-  private react(events: readonly R.HangmanEvent[]): void {
+  protected react(events: readonly R.HangmanEvent[]): void {
     const out: Feedback[] = [];
     // One celebration per transition (issue 17): the game's when it is won, else the level's.
     const gameWon = events.some((e) => e.type === 'game-won');
@@ -220,7 +204,7 @@ export class HangmanScene extends GameScene {
 
   // --- drawing --------------------------------------------------------------------------------------
 
-  private render(): void {
+  protected render(): void {
     const s = this.state;
     const L = this.L;
     const word = R.currentWord(s);

@@ -45,7 +45,6 @@ import {
 import { foldLetters } from '../shared/fold';
 import { type Stars, starsFor } from '../shared/stars';
 
-export { mulberry32 } from '../shared/types';
 export type { GameWord, Rng } from '../shared/types';
 
 // ---------------------------------------------------------------------------------------------

@@ -8,8 +8,9 @@ import * as Phaser from 'phaser';
 import * as R from './rules';
 import { type CelebrateOptions, celebrate, inBand, starsSentence } from '../shared/celebrate';
 import { starsFor } from '../shared/stars';
-import { type Feedback, COLORS, GameScene } from '../shared/GameScene';
+import { type Feedback, COLORS } from '../shared/GameScene';
 import type { Rect } from '../shared/layout';
+import { RulesScene } from '../shared/RulesScene';
 
 interface OrderLayout {
   top: number;
@@ -34,7 +35,7 @@ interface OrderLayout {
  * three buttons. Portrait: the boxes side by side with the title under them; the banner goes
  * over the slots row, right above the tiles.
  */
-export function orderLayout(W: number, H: number): OrderLayout {
+function orderLayout(W: number, H: number): OrderLayout {
   if (W > H) {
     const B = 250;
     return {
@@ -73,8 +74,8 @@ export function orderLayout(W: number, H: number): OrderLayout {
   };
 }
 
-export class OrderWordsScene extends GameScene {
-  private state!: R.OrderWordsState;
+export class OrderWordsScene extends RulesScene<R.OrderWordsState, R.OrderEvent> {
+  protected readonly rules = R;
   private hud!: Phaser.GameObjects.Container;
   private board!: Phaser.GameObjects.Container;
   private overlay!: Phaser.GameObjects.Container;
@@ -86,10 +87,6 @@ export class OrderWordsScene extends GameScene {
 
   snapshotView(): R.OrderSnapshot {
     return R.snapshot(this.state);
-  }
-
-  protected rulesState(): R.OrderWordsState {
-    return this.state;
   }
 
   create(): void {
@@ -108,7 +105,7 @@ export class OrderWordsScene extends GameScene {
     this.overlay = this.add.container(0, 0).setDepth(40);
     this.render();
     this.publish([]);
-    if (resumed) this.schedule(R.pendingDelayMs(this.state), () => this.apply(R.advance(this.state)));
+    if (resumed) this.scheduleNext();
   }
 
   protected onKey(ev: KeyboardEvent): void {
@@ -133,21 +130,8 @@ export class OrderWordsScene extends GameScene {
     if (Array.from(ev.key).length === 1) this.apply(R.typeLetter(s, ev.key));
   }
 
-  private restartGame(): void {
-    this.announceRestart();
-    this.apply(R.restart(this.state));
-  }
 
-  private apply(result: R.OrderResult): void {
-    if (result.state === this.state) return;
-    this.state = result.state;
-    this.react(result.events);
-    this.render();
-    this.publish(result.events);
-    this.schedule(R.pendingDelayMs(this.state), () => this.apply(R.advance(this.state)));
-  }
-
-  private react(events: readonly R.OrderEvent[]): void {
+  protected react(events: readonly R.OrderEvent[]): void {
     const out: Feedback[] = [];
     // One celebration per transition (issue 17): the game's when it is won, else the level's.
     const gameWon = events.some((e) => e.type === 'game-won');
@@ -198,7 +182,7 @@ export class OrderWordsScene extends GameScene {
 
   // --- drawing --------------------------------------------------------------------------------------
 
-  private render(): void {
+  protected render(): void {
     const s = this.state;
     const L = this.L;
     const word = R.currentWord(s);

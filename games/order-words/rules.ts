@@ -46,7 +46,6 @@ import {
 import { sameFolded } from '../shared/fold';
 import { type Stars, starsFor, starsForWords } from '../shared/stars';
 
-export { mulberry32 } from '../shared/types';
 export type { EndMessageKey, GameWord, Rng } from '../shared/types';
 
 // ---------------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import * as Phaser from 'phaser';
 import type { GameWord, Rng } from './types';
 import { mulberry32 } from './types';
 import { EventBus, GAME_EVENTS, type Caption, type CaptionKind, type SignOverlay } from './EventBus';
-import { DESIGN_HEIGHT, DESIGN_WIDTH, fitSize, intersects, type Rect } from './layout';
+import { fitSize, type Rect } from './layout';
 import { playCue, playedCues } from './sound';
 import { type CelebrationKind, type CelebrationRecord, celebrationLog, drawStarRow, starRowHeight, starRowScale } from './celebrate';
 import type { SoundCue } from './volume';
@@ -705,10 +705,8 @@ export abstract class GameScene extends Phaser.Scene {
   }
 }
 
-export { DESIGN_HEIGHT, DESIGN_WIDTH, intersects };
-
 /** `top` with `alpha` over `bottom` (0xRRGGBB). */
-export function blend(top: number, bottom: number, alpha: number): number {
+function blend(top: number, bottom: number, alpha: number): number {
   const a = Math.max(0, Math.min(1, alpha));
   const ch = (c: number, sh: number) => (c >> sh) & 255;
   const mix = (sh: number) => Math.round(ch(top, sh) * a + ch(bottom, sh) * (1 - a));
@@ -716,7 +714,7 @@ export function blend(top: number, bottom: number, alpha: number): number {
 }
 
 /** WCAG 2 contrast ratio of two 0xRRGGBB colours (relative luminance formula). */
-export function contrastRatio(a: number, b: number): number {
+function contrastRatio(a: number, b: number): number {
   const lum = (c: number) => {
     const [r, g, bl] = [(c >> 16) & 255, (c >> 8) & 255, c & 255].map((v) => {
       const s = v / 255;

@@ -40,15 +40,15 @@ export const CELEBRATE_MAX_FLASHES_PER_SECOND = 3;
 /** The window the rule counts over. */
 export const CELEBRATE_FLASH_WINDOW_MS = 1000;
 /** The empty row fades in over this (t = 0). */
-export const CELEBRATE_INTRO_MS = 250;
+const CELEBRATE_INTRO_MS = 250;
 /** The first earned star pops in at this time. */
-export const CELEBRATE_FIRST_STAR_MS = 300;
+const CELEBRATE_FIRST_STAR_MS = 300;
 /** Time between two earned stars (≥ 334 ms keeps even back-to-back pops under 3 a second). */
 export const CELEBRATE_STAR_INTERVAL_MS = 450;
 /** How long one star takes to grow in (or fade in, with reduced motion). */
 export const CELEBRATE_STAR_POP_MS = 320;
 /** Life of one confetti piece. */
-export const CELEBRATE_CONFETTI_LIFE_MS = 1400;
+const CELEBRATE_CONFETTI_LIFE_MS = 1400;
 /** Whole celebration, from the first frame to the end of the fade. */
 export const CELEBRATE_DURATION_MS: Readonly<Record<CelebrationKind, number>> = { level: 2100, game: 2500 };
 /** The final fade-out (row and plate), ending at CELEBRATE_DURATION_MS. */
@@ -104,7 +104,7 @@ export const STAR_EMPTY_EDGE = 0xb9b4d6;
 /** Confetti: gold, sky blue, mint, lilac, soft pink (no saturated red). */
 export const CONFETTI_COLORS: readonly number[] = [0xf5b400, 0x5aa9ff, 0x3ccf8e, 0x9d86ff, 0xff9ccf];
 /** Above the board and the end panel (depth 40), under the feedback banner (50). */
-export const CELEBRATE_DEPTH = 45;
+const CELEBRATE_DEPTH = 45;
 
 /** WCAG's "saturated red": R / (R + G + B) ≥ 0.8. */
 export function isSaturatedRed(color: number): boolean {

@@ -15,8 +15,8 @@ export interface DesignSize {
 
 export const LANDSCAPE: DesignSize = { width: DESIGN_WIDTH, height: DESIGN_HEIGHT };
 /** Width of the portrait design on tablets, and on phones (stage narrower than PHONE_BELOW CSS px). */
-export const PORTRAIT_WIDTH = 800;
-export const PHONE_WIDTH = 440;
+const PORTRAIT_WIDTH = 800;
+const PHONE_WIDTH = 440;
 const PHONE_BELOW = 560;
 /** Stage boxes wider than this ratio (w / h) get the landscape design. */
 const LANDSCAPE_FROM = 1.1;
@@ -33,8 +33,6 @@ export function chooseDesign(boxWidth: number, boxHeight: number): DesignSize {
   const height = Math.round(Math.min(Math.max(width / ratio, minHeight), width * 1.75));
   return { width, height };
 }
-
-export const isLandscape = (d: DesignSize) => d.width > d.height;
 
 export interface Rect {
   x: number;

@@ -10,8 +10,10 @@
  * A game "banks" the score of a finished run (won, lost, restarted or left half-way): the run's
  * score is added once to that game's total and to the global total (see `createRunBank`).
  */
+import type { GameRunGame } from '../../src/shared/rules/gameRun';
 
-export type GameId = 'hangman' | 'orderWords' | 'cards';
+/** The games, as the server's run reports name them (src/shared/rules/gameRun.ts). */
+export type GameId = GameRunGame;
 
 export const GAME_IDS: readonly GameId[] = Object.freeze(['hangman', 'orderWords', 'cards']);
 

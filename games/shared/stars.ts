@@ -10,9 +10,9 @@ export type Stars = 0 | 1 | 2 | 3;
 
 export const STARS_MAX = 3;
 /** Share of the maximum score for 3 stars. */
-export const STARS_THREE_RATIO = 0.9;
+const STARS_THREE_RATIO = 0.9;
 /** Share of the maximum score for 2 stars. */
-export const STARS_TWO_RATIO = 0.6;
+const STARS_TWO_RATIO = 0.6;
 
 export function starsFor(score: number, maxScore: number, won: boolean): Stars {
   if (!won) return 0;

@@ -33,7 +33,7 @@ export type Rng = () => number;
 export type EndMessageKey = 'excellent' | 'good' | 'practice';
 
 /** One mulberry32 step: returns [value in [0,1), next seed]. */
-export function mulberry32Step(seed: number): [number, number] {
+function mulberry32Step(seed: number): [number, number] {
   const a = (seed + 0x6d2b79f5) | 0;
   let t = a;
   t = Math.imul(t ^ (t >>> 15), t | 1);
@@ -93,7 +93,7 @@ export function shuffle<T>(items: readonly T[], rng: Rng): T[] {
 }
 
 /** Key used to detect the same Spanish word twice: NFC, trimmed, lower case. */
-export function wordKey(es: string): string {
+function wordKey(es: string): string {
   return es.normalize('NFC').trim().toLocaleLowerCase('es');
 }
 

@@ -18,7 +18,7 @@ export const VOLUME_STEP = 0.1;
 export const VOLUME_DEFAULT = 0.7;
 export const LEVEL_START_VOLUME = 1;
 export const CLICK_FACTOR = 0.5;
-export const EFFECTS_FACTOR = 1.5;
+const EFFECTS_FACTOR = 1.5;
 
 export type SoundCue = 'correct' | 'wrong' | 'win' | 'lose' | 'click' | 'level';
 

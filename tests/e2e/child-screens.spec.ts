@@ -6,14 +6,9 @@
 import type { Page } from '@playwright/test';
 import { test, expect, loginAs, signUpChild } from './fixtures';
 import { POLL_MS, clickTarget, loginForGames, openGame, snap, waitPhase } from './games-helpers';
+import type { CardsSnapshot } from '../../games/cards/rules';
 
-interface CardsSnap {
-  phase: string;
-  totalScore: number;
-  targetWordId: number | null;
-  clueCard: number;
-  options: { id: number; es: string }[];
-}
+type CardsSnap = CardsSnapshot;
 
 test.describe('Puntos acumulados en la cabecera del juego', () => {
   test('the header number grows the moment a right answer scores', async ({ page }) => {

@@ -7,24 +7,9 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { POLL_MS, clickTarget, expectCaption, lastPauseOf, loginForGames, openGame, phaseCount, snap, tapTarget, waitLogged, waitNewPhase, waitPhase } from './games-helpers';
-import { CARDS_END_MESSAGES, CARDS_PREVIEW_MS } from '../../games/cards/rules';
+import { CARDS_END_MESSAGES, CARDS_PREVIEW_MS, type CardsSnapshot } from '../../games/cards/rules';
 
-interface Snap {
-  phase: string;
-  level: number;
-  levels: number;
-  roundIndex: number;
-  roundsInLevel: number;
-  lives: number;
-  totalScore: number;
-  targetWord: string | null;
-  targetWordId: number | null;
-  clueCard: number;
-  flipped: boolean[];
-  options: { id: number; es: string }[];
-  lastResult: 'correct' | 'wrong' | null;
-  endMessage: string | null;
-}
+type Snap = CardsSnapshot;
 
 async function waitNext(page: Page, before: Snap) {
   await page.waitForFunction(

@@ -8,6 +8,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { clickTarget, loginForGames, openGame, snap, waitPhase, POLL_MS } from './games-helpers';
+import type { HangmanSnapshot } from '../../games/hangman/rules';
 
 const SIZES = [
   { width: 768, height: 1024, tablet: true },
@@ -111,9 +112,9 @@ test.describe('rotation', () => {
     await loginForGames(page);
     await openGame(page, '/ahorcado');
     await clickTarget(page, 'button:start');
-    const before = await waitPhase<{ phase: string; currentWord: string; guessed: string[]; levelScore: number; totalScore: number }>(page, ['playing']);
+    const before = await waitPhase<HangmanSnapshot>(page, ['playing']);
     // A letter not in the word: the level score and the key's state change, and must survive.
-    const wrong = 'ABCDEFGHIJKLMNÑOPQRSTUVWXYZ'.split('').find((l) => !before.currentWord.toUpperCase().includes(l))!;
+    const wrong = 'ABCDEFGHIJKLMNÑOPQRSTUVWXYZ'.split('').find((l) => !before.currentWord!.toUpperCase().includes(l))!;
     await clickTarget(page, `key:${wrong}`);
     const played = await page.waitForFunction((n) => {
       const s = window.__game?.snapshot() as { guessed: string[] } | null;

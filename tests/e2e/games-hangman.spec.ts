@@ -6,23 +6,10 @@
  */
 import { test, expect } from './fixtures';
 import { POLL_MS, clickTarget, expectCaption, lastPauseOf, loginForGames, openGame, pointOf, snap, waitLogged, waitPhase } from './games-helpers';
-import { HANGMAN_ALPHABET, lettersToGuess } from '../../games/hangman/rules';
+import { HANGMAN_ALPHABET, lettersToGuess, type HangmanSnapshot } from '../../games/hangman/rules';
 import { foldLetters } from '../../games/shared/fold';
 
-interface Snap {
-  phase: string;
-  level: number;
-  levelScore: number;
-  totalScore: number;
-  lives: number;
-  attemptsLeft: number;
-  wordIndex: number;
-  wordsInLevel: number;
-  currentWord: string | null;
-  masked: string;
-  guessed: string[];
-  wrongLetters: string[];
-}
+type Snap = HangmanSnapshot;
 
 /** Solves the current word: the first letter by clicking its on-screen key, the rest typed. */
 async function solveWord(page: import('@playwright/test').Page) {

@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { POLL_MS, clickTarget, loginForGames, openGame, snap, waitPhase } from './games-helpers';
-import { CARDS_PREVIEW_MS } from '../../games/cards/rules';
+import { CARDS_PREVIEW_MS, type CardsSnapshot } from '../../games/cards/rules';
 import { HANGMAN_PAUSE_BETWEEN_WORDS_MS, HANGMAN_ALPHABET, lettersToGuess } from '../../games/hangman/rules';
 
 const GAMES = [
@@ -86,7 +86,7 @@ test.describe('Juegos con el teclado', () => {
     await page.keyboard.press(String(p.clueCard + 1));
     // The pause lasts longer than the preview had left: the preview must still be on.
     await page.waitForTimeout(CARDS_PREVIEW_MS + 700);
-    const held = await snap<{ phase: string; flipped: boolean[] }>(page);
+    const held = await snap<CardsSnapshot>(page);
     expect(held).toMatchObject({ phase: 'preview', flipped: [false, false, false] });
     expect(await page.evaluate(() => window.__game!.phases().some((e) => e.phase === 'pick-card'))).toBe(false);
     // Enter on 'Seguir jugando' resumes; the focus goes back to the game; the preview then ends.

@@ -6,23 +6,10 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { clickTarget, expectCaption, lastPauseOf, loginForGames, openGame, phaseCount, snap, waitNewPhase, waitPhase, POLL_MS } from './games-helpers';
-import { ORDER_END_MESSAGES, tileLetters } from '../../games/order-words/rules';
+import { ORDER_END_MESSAGES, tileLetters, type OrderSnapshot } from '../../games/order-words/rules';
 import { foldLetters } from '../../games/shared/fold';
 
-interface Snap {
-  phase: string;
-  level: number;
-  wordIndex: number;
-  wordsTotal: number;
-  lives: number;
-  totalScore: number;
-  currentWord: string | null;
-  tiles: string[];
-  picked: number[];
-  built: string;
-  lastResult: 'correct' | 'wrong' | null;
-  endMessage: string | null;
-}
+type Snap = OrderSnapshot;
 
 const lower = (c: string) => c.toLocaleLowerCase('es');
 

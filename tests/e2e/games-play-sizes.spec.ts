@@ -8,8 +8,9 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { POLL_MS, loginForGames, openGame, phaseCount, pointOf, snap, tapTarget, waitNewPhase, waitPhase } from './games-helpers';
-import { HANGMAN_ALPHABET, lettersToGuess } from '../../games/hangman/rules';
-import { tileLetters } from '../../games/order-words/rules';
+import { HANGMAN_ALPHABET, lettersToGuess, type HangmanSnapshot } from '../../games/hangman/rules';
+import { tileLetters, type OrderSnapshot } from '../../games/order-words/rules';
+import type { CardsSnapshot } from '../../games/cards/rules';
 import { foldLetters } from '../../games/shared/fold';
 
 type Mode = 'touch' | 'keyboard';
@@ -19,11 +20,8 @@ const SIZES = [
   { mode: 'keyboard' as Mode, viewport: { width: 1280, height: 800 } },
 ];
 
-interface Common {
-  phase: string;
-  lives: number;
-  totalScore: number;
-}
+/** What every game's snapshot has (the rules' own types). */
+type Common = Pick<HangmanSnapshot | OrderSnapshot | CardsSnapshot, 'phase' | 'lives' | 'totalScore'>;
 
 /** The header's 'Puntos acumulados: N'. */
 async function headerPoints(page: Page): Promise<number> {
@@ -81,13 +79,7 @@ async function start(page: Page, mode: Mode) {
 
 // --- Adivina la palabra -----------------------------------------------------------------------------
 
-interface HangmanSnap extends Common {
-  level: number;
-  levels: number;
-  wordIndex: number;
-  currentWord: string | null;
-  guessed: string[];
-}
+type HangmanSnap = HangmanSnapshot;
 
 /** Gives the letters: taps on the on-screen keys or typed (lower case, as a child types). */
 async function giveLetters(page: Page, mode: Mode, letters: string[]) {
@@ -128,12 +120,7 @@ async function failHangmanWord(page: Page, mode: Mode) {
 
 // --- Ordenar palabras -------------------------------------------------------------------------------
 
-interface OrderSnap extends Common {
-  wordIndex: number;
-  currentWord: string | null;
-  tiles: string[];
-  picked: number[];
-}
+type OrderSnap = OrderSnapshot;
 
 const lower = (c: string) => c.toLocaleLowerCase('es');
 
@@ -169,13 +156,7 @@ async function answerOrder(page: Page, mode: Mode, right: boolean): Promise<Orde
 
 // --- Cartas -------------------------------------------------------------------------------------------
 
-interface CardsSnap extends Common {
-  roundIndex: number;
-  targetWord: string | null;
-  targetWordId: number | null;
-  clueCard: number;
-  options: { id: number; es: string }[];
-}
+type CardsSnap = CardsSnapshot;
 
 async function playCardsRound(page: Page, mode: Mode, right: boolean): Promise<CardsSnap> {
   const preview = await waitPhase<CardsSnap>(page, ['preview', 'pick-card']);

@@ -6,17 +6,9 @@
 import { test, expect } from './fixtures';
 import { signUpChild } from './fixtures';
 import { POLL_MS, TEST_FLAG_KEY, clickTarget, openGame, phaseCount, waitNewPhase, waitPhase } from './games-helpers';
+import type { CardsSnapshot } from '../../games/cards/rules';
 
-interface Snap {
-  phase: string;
-  level: number;
-  roundIndex: number;
-  roundsInLevel: number;
-  totalScore: number;
-  targetWordId: number | null;
-  clueCard: number;
-  options: { id: number; es: string }[];
-}
+type Snap = CardsSnapshot;
 
 test('a won game keeps its stars and points after a reload (menu and home)', async ({ page }) => {
   test.setTimeout(150_000);

@@ -5,6 +5,7 @@
  */
 import type { GameWord } from '../../../games/shared/types';
 import { mediaUrl } from '../api/http';
+import { mediaBy, signMedia } from '../sign/signMedia';
 
 export interface ApiPalabra {
   id_palabra: number;
@@ -35,20 +36,15 @@ export function multimediaFrom(body: unknown): ApiMultimedia[] {
   return list.filter((m): m is ApiMultimedia => typeof m === 'object' && m !== null && typeof (m as ApiMultimedia).url === 'string');
 }
 
-const norm = (s: string | null | undefined) => (s ?? '').trim().toLowerCase();
-const isVideo = (m: ApiMultimedia) => norm(m.tipo) === 'video' || /\.(mp4|webm|ogv|mov)$/i.test(m.url ?? '');
-
 /**
  * The word's picture for the canvas: imgEspanol, else imgIngles, else any image, else the menu GIF
- * (its first frame). The animated sign for the DOM overlay: gifSena, else any other GIF, else a
- * video, else null: the menu GIF is not a sign, and the games skip words without one (useGameWords).
+ * (its first frame). The animated sign for the DOM overlay: the learner screens' one picker
+ * (sign/signMedia.ts), null when the word has none: the games skip such words (useGameWords).
  */
 export function pickMedia(media: readonly ApiMultimedia[]): { image: string | null; sign: string | null; signCompact: string | null } {
-  const by = (d: string) => media.find((m) => norm(m.descripcion) === d.toLowerCase());
   const image =
-    by('imgEspanol') ?? by('imgIngles') ?? media.find((m) => norm(m.tipo) === 'imagen') ?? by('gifmenu') ?? null;
-  const sign =
-    by('gifSena') ?? media.find((m) => norm(m.tipo) === 'gif' && norm(m.descripcion) !== 'gifmenu') ?? media.find(isVideo) ?? null;
+    mediaBy(media, 'imgEspanol') ?? mediaBy(media, 'imgIngles') ?? media.find((m) => (m.tipo ?? '').trim().toLowerCase() === 'imagen') ?? mediaBy(media, 'gifmenu');
+  const sign = signMedia(media);
   return { image: mediaUrl(image?.url), sign: mediaUrl(sign?.url), signCompact: mediaUrl(sign?.compacta?.url) };
 }
 

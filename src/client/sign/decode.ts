@@ -17,7 +17,7 @@ type DecoderCtor = typeof ImageDecoder;
 const decoderCtor = (): DecoderCtor | null => (typeof window !== 'undefined' && 'ImageDecoder' in window ? (window.ImageDecoder as DecoderCtor) : null);
 
 /** True when this browser decodes animated WebP frame by frame (then the compact rendition is used). */
-export async function canDecodeWebp(): Promise<boolean> {
+async function canDecodeWebp(): Promise<boolean> {
   const D = decoderCtor();
   if (!D) return false;
   try {
@@ -124,7 +124,7 @@ const CACHE_SIZE = 12;
 const cache = new Map<string, Promise<DecodedSign>>();
 
 /** Decodes (once) the sign at `url`. Rejects when it cannot be fetched or read. */
-export function decodeSign(url: string): Promise<DecodedSign> {
+function decodeSign(url: string): Promise<DecodedSign> {
   const hit = cache.get(url);
   if (hit) {
     cache.delete(url);

@@ -8,7 +8,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import RocketLaunchIcon from '@mui/icons-material/RocketLaunch';
 
-export const LEVEL_START_TEXT = '¡Empezamos!';
+const LEVEL_START_TEXT = '¡Empezamos!';
 
 export function LevelStartBanner({ levelName }: { levelName: string }) {
   return (

@@ -31,7 +31,7 @@ export function warmSound() {
 
 /** The fixed level sound (section 9: volume 1). */
 export const LEVEL_SOUND_URL = '/demo/sounds/level-start.mp3';
-export const LEVEL_SOUND_VOLUME = 1;
+const LEVEL_SOUND_VOLUME = 1;
 /** The level-start banner (the sound's visible twin) stays at least this long, sound or not. */
 export const LEVEL_BANNER_MIN_MS = 1000;
 
@@ -129,7 +129,7 @@ export function startSound(src: string, opts: { volume?: number; maxWaitMs?: num
 }
 
 /** Plays a sound and resolves when it ends (at most `maxWaitMs`, 1.5 s by default). */
-export function playSound(src: string, opts: { volume?: number; maxWaitMs?: number } = {}): Promise<void> {
+function playSound(src: string, opts: { volume?: number; maxWaitMs?: number } = {}): Promise<void> {
   return startSound(src, opts).ended;
 }
 

@@ -16,9 +16,13 @@ import { mediaUrl } from '../../api/http';
 import { Loading } from '../../ui/Loading';
 import { allWordsSeen, progressColor, progressPercent, seenInLevel, type LocalLevelData, type ProgressColor } from '../../../shared/rules/progress';
 import { canRetry, formatScore, isPass, MAX_RETRIES } from '../../../shared/rules/quizRules';
-import { addSeenWord, CURRENT_LEVEL_KEY, readLevelData, updateLevelData } from '../levelStorage';
-import { applyServerProgress, fetchLevels, fetchMedia, fetchWords, firstLevelMenu, mediaBy, signMedia, syncLevel, useLearner, type LevelMenuData, type Multimedia, type Nivel, type Palabra } from './learnerData';
-import { LearnerPage, ScrollButtons, focusRing } from './ui';
+import { addSeenWord, CURRENT_LEVEL_KEY, readLevelData, updateLevelData } from '../model/levelStorage';
+import { applyServerProgress, fetchLevels, fetchMedia, fetchWords, firstLevelMenu, syncLevel, useLearner, type LevelMenuData } from '../model/learnerData';
+import type { MultimediaWire as Multimedia } from '../../../shared/resources/multimedia';
+import type { NivelWire as Nivel } from '../../../shared/resources/nivel';
+import type { PalabraWire as Palabra } from '../../../shared/resources/palabra';
+import { mediaBy, signMedia } from '../../sign/signMedia';
+import { LearnerPage, ScrollButtons, focusRing } from '../ui/LearnerPage';
 import { SignPlayer } from '../../sign/SignPlayer';
 import { plural } from '../../../../games/shared/plural';
 

@@ -5,7 +5,7 @@ import PetsIcon from '@mui/icons-material/Pets';
 import PaletteIcon from '@mui/icons-material/Palette';
 import FamilyRestroomIcon from '@mui/icons-material/FamilyRestroom';
 import RestaurantIcon from '@mui/icons-material/Restaurant';
-import { LearnerPage } from '../levelmenu/ui';
+import { LearnerPage } from '../ui/LearnerPage';
 
 const SAMPLE = [
   { Icon: PetsIcon, es: 'perro', en: 'dog', color: '#ffe3ec' },

@@ -18,17 +18,17 @@ import SpeedIcon from '@mui/icons-material/Speed';
 import VolumeOffIcon from '@mui/icons-material/VolumeOff';
 import { SIGN_SPEEDS, setPreferences, speedLabel, usePreferenceSaveState, usePreferences, type Preferences, type SignSpeed } from '../../prefs';
 
-export const PREFERENCES_TITLE = 'Preferencias';
-export const SIN_SONIDO_LABEL = 'Sin sonido';
-export const SIN_SONIDO_HELP = 'No suena nada; todo lo que suena también se ve.';
-export const SPEED_LABEL = 'Velocidad de las señas';
-export const SPEED_HELP = 'Más despacio para ver bien cada movimiento.';
-export const ESPEJO_LABEL = 'Espejo';
-export const ESPEJO_HELP = 'La seña se ve al revés, como en un espejo: ayuda a los zurdos.';
-export const SEGUNDA_LABEL = 'Segunda vez más lenta';
-export const SEGUNDA_HELP = 'Cada seña se repite una vez más despacio.';
-export const SAVED_TEXT = 'Guardado';
-export const SAVED_OFFLINE_TEXT = 'Guardado en este dispositivo. Se guardará en tu cuenta cuando haya conexión.';
+const PREFERENCES_TITLE = 'Preferencias';
+const SIN_SONIDO_LABEL = 'Sin sonido';
+const SIN_SONIDO_HELP = 'No suena nada; todo lo que suena también se ve.';
+const SPEED_LABEL = 'Velocidad de las señas';
+const SPEED_HELP = 'Más despacio para ver bien cada movimiento.';
+const ESPEJO_LABEL = 'Espejo';
+const ESPEJO_HELP = 'La seña se ve al revés, como en un espejo: ayuda a los zurdos.';
+const SEGUNDA_LABEL = 'Segunda vez más lenta';
+const SEGUNDA_HELP = 'Cada seña se repite una vez más despacio.';
+const SAVED_TEXT = 'Guardado';
+const SAVED_OFFLINE_TEXT = 'Guardado en este dispositivo. Se guardará en tu cuenta cuando haya conexión.';
 
 const rowSx = {
   display: 'flex', alignItems: 'center', gap: 2, minHeight: 72, px: 2, py: 1.5, borderRadius: 4,

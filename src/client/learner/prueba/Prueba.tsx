@@ -8,8 +8,8 @@ import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Loading } from '../../ui/Loading';
 import { formatScore, isPass } from '../../../shared/rules/quizRules';
-import { fetchMyResults, useLearner, type UserResult } from '../levelmenu/learnerData';
-import { LearnerPage } from '../levelmenu/ui';
+import { fetchMyResults, useLearner, type UserResult } from '../model/learnerData';
+import { LearnerPage } from '../ui/LearnerPage';
 
 const fmtDate = (iso: string) => new Date(iso).toLocaleDateString('es', { day: 'numeric', month: 'short', year: 'numeric' });
 

@@ -29,10 +29,11 @@ import {
 } from '../../../shared/rules/quizRules';
 import { ACCENT_LETTERS, hasUnsentAnswers, insertAtCaret, solutionText } from './feedback';
 import { saveQuizWithReview } from './quizApi';
-import { buildRows } from '../levelmenu/pure';
-import { updateLevelData } from '../levelStorage';
-import { fetchEvaluation, useLearner, type EvaluacionQuiz, type PreguntaQuiz } from '../levelmenu/learnerData';
-import { LearnerPage, focusRing } from '../levelmenu/ui';
+import { buildRows } from '../model/learnerRules';
+import { updateLevelData } from '../model/levelStorage';
+import { fetchEvaluation, useLearner } from '../model/learnerData';
+import type { EvaluacionDetalle as EvaluacionQuiz, PreguntaDetalle as PreguntaQuiz } from '../../../shared/resources/evaluacion';
+import { LearnerPage, focusRing } from '../ui/LearnerPage';
 import { SignPlayer, isAnimatedSign } from '../../sign/SignPlayer';
 
 const PASS_MESSAGE = '¡Lo hiciste genial! Sigue así y aprenderás muchas señas nuevas.';

@@ -9,11 +9,14 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import { mediaUrl } from '../../api/http';
 import { Loading } from '../../ui/Loading';
-import { addSeenWord } from '../levelStorage';
-import { fetchMedia, fetchWords, markSeenOnServer, mediaBy, signMedia, useLearner, type Multimedia, type Palabra } from '../levelmenu/learnerData';
-import { LearnerPage } from '../levelmenu/ui';
+import { addSeenWord } from '../model/levelStorage';
+import { fetchMedia, fetchWords, markSeenOnServer, useLearner } from '../model/learnerData';
+import type { MultimediaWire as Multimedia } from '../../../shared/resources/multimedia';
+import type { PalabraWire as Palabra } from '../../../shared/resources/palabra';
+import { mediaBy, signMedia } from '../../sign/signMedia';
+import { LearnerPage } from '../ui/LearnerPage';
 import { NO_SIGN_MSG, SignPlayer } from '../../sign/SignPlayer';
-import { nextWord } from '../levelmenu/pure';
+import { nextWord } from '../model/learnerRules';
 import { warmSound } from '../home/sound';
 import { ListenButton } from '../../ui/ListenButton';
 

@@ -4,12 +4,12 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { AppConfig } from '../config';
 import { PROJECT_ROOT } from '../config';
-import type { Database } from './index';
-import * as t from './schema';
+import type { Database } from '../db/index';
+import * as t from '../db/schema';
 import { hashPassword } from '../auth/password';
 import { createStorage, type UploadFolder } from '../storage';
 import { AUDIO_KINDS, IMAGE_KINDS } from '../storage/sniff';
-import { seedLevels } from './seed/content';
+import { seedLevels } from './content';
 
 export const DEMO_PASSWORD = 'Manitas2024';
 

@@ -6,7 +6,6 @@ import type { ResultRow } from '../../../shared/rules/quiz';
 
 export interface NivelLike { nombre_nivel: string }
 export interface PalabraLike { id_palabra: number }
-export interface MultimediaLike { tipo: string; descripcion: string; url: string }
 export interface QuizLike {
   preguntas: { id_pregunta: number; Tipo: string; respuestas: { id_respuesta: number; respuesta?: string; valor?: boolean }[] }[];
 }
@@ -23,16 +22,6 @@ export function nextWord<T extends PalabraLike>(words: readonly T[], current: nu
   if (words.length === 0) return null;
   const i = words.findIndex((w) => w.id_palabra === current);
   return words[(i + 1) % words.length] ?? null;
-}
-
-export const mediaBy = <T extends MultimediaLike>(list: readonly T[], descripcion: string): T | null => list.find((m) => m.descripcion === descripcion) ?? null;
-
-/** The sign to show: the gifSena entry, else any video, else any gif other than the menu one. */
-export function signMedia<T extends MultimediaLike>(list: readonly T[]): T | null {
-  return mediaBy(list, 'gifSena')
-    ?? list.find((m) => m.tipo === 'video')
-    ?? list.find((m) => m.tipo === 'gif' && m.descripcion !== 'gifmenu')
-    ?? null;
 }
 
 /** The rows the spec's quiz sends; correctness is only what the browser can tell, the server judges. */

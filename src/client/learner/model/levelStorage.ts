@@ -3,7 +3,7 @@
  * questionnaire button visibility, retry count and last result, kept in the browser under a key
  * built from the level id and the user id. A broken or foreign value reads as empty.
  */
-import { EMPTY_LEVEL_DATA, type LastResult, type LocalLevelData } from '../../shared/rules/progress';
+import { EMPTY_LEVEL_DATA, type LastResult, type LocalLevelData } from '../../../shared/rules/progress';
 
 export const levelKey = (levelId: number | string, userId: number | string) => `progreso_nivel_${levelId}_usuario_${userId}`;
 

@@ -11,55 +11,14 @@ import type { SessionUser } from '../../auth/session';
 import { useAlert } from '../../ui/AlertModal';
 import { EMPTY_LEVEL_DATA, mergeLevelData, unsyncedWords, type LocalLevelData, type ServerLevelProgress } from '../../../shared/rules/progress';
 import type { AttemptResult, ResultRow } from '../../../shared/rules/quiz';
-import { readLevelData, writeLevelData } from '../levelStorage';
+import { readLevelData, writeLevelData } from './levelStorage';
+// The wire types of the learner's calls come from the shared declarations (no hand copies).
+import type { NivelWire as Nivel } from '../../../shared/resources/nivel';
+import type { PalabraWire as Palabra } from '../../../shared/resources/palabra';
+import type { MultimediaWire as Multimedia } from '../../../shared/resources/multimedia';
+import type { EvaluacionDetalle as EvaluacionQuiz } from '../../../shared/resources/evaluacion';
 
-export { mediaBy, signMedia } from './pure';
-
-export interface Nivel {
-  id_nivel: number;
-  id?: number;
-  nombre_nivel: string;
-  descripcion: string;
-  dificultad: string;
-  imagen: string | null;
-}
-export interface Palabra {
-  id_palabra: number;
-  palabraEspanol: string;
-  palabraIngles: string;
-  id_nivel: number;
-  nivel?: { nombre_nivel: string } | null;
-}
-export interface Multimedia {
-  id: number;
-  tipo: string;
-  descripcion: string;
-  url: string;
-  id_palabra: number;
-  /** Bytes of the file, and the compact animated-WebP rendition of a GIF (issue 16). */
-  tamano?: number | null;
-  compacta?: { url: string; tamano?: number | null } | null;
-}
-export interface RespuestaQuiz {
-  id_respuesta: number;
-  respuesta?: string;
-  valor?: boolean;
-  imagen: string | null;
-}
-export interface PreguntaQuiz {
-  id_pregunta: number;
-  pregunta: string;
-  Tipo: string;
-  porcentaje: number;
-  imagen: string | null;
-  respuestas: RespuestaQuiz[];
-}
-export interface EvaluacionQuiz {
-  id_evaluacion: number;
-  id_nivel: number;
-  puntaje: number;
-  preguntas: PreguntaQuiz[];
-}
+/** GET evaluacion/resultados/usuario/{id}: one attempt (a reply of its own, with no shared declaration). */
 export interface UserResult {
   id: number;
   id_nivel: number;
