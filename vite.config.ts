@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { bootPrefetch, muiWithoutCssVars, precompress } from './scripts/build/perf-plugins.ts';
+import { muiWithoutCssVars, precompress } from './scripts/build/perf-plugins.ts';
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:3001';
 
@@ -8,10 +8,6 @@ export default defineConfig({
   plugins: [
     react(),
     muiWithoutCssVars(),
-    bootPrefetch({
-      entry: 'src/client/boot/prefetch.ts',
-      routes: { home: 'src/client/learner/home/Home.tsx', supmenu: 'src/client/learner/levelmenu/LevelMenu.tsx', menuletra: 'src/client/learner/word/WordDetail.tsx' },
-    }),
     precompress(),
   ],
   publicDir: 'public',

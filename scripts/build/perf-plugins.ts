@@ -6,12 +6,19 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
-const STUBS: Record<string, string> = {
+/**
+ * The MUI modules the build replaces, by the specifier MUI's own files import them with (from
+ * @mui/material/esm/styles/ or esm/GlobalStyles/), and the file that stands in for each. Private
+ * paths of MUI: tests/unit/build/mui-stubs.test.ts fails when an upgrade moves or changes them.
+ */
+export const MUI_STUBS: Record<string, string> = {
   './createThemeWithVars.js': fileURLToPath(new URL('./mui-no-css-vars.js', import.meta.url)),
   './ThemeProviderWithVars.js': fileURLToPath(new URL('./mui-no-css-vars-provider.js', import.meta.url)),
   './defaultTheme.js': fileURLToPath(new URL('./mui-default-theme.js', import.meta.url)),
   '../styles/defaultTheme.js': fileURLToPath(new URL('./mui-default-theme.js', import.meta.url)),
 };
+/** Which importers the stubs apply to. */
+export const MUI_IMPORTER = /[\\/]@mui[\\/]material[\\/]esm[\\/](styles|GlobalStyles)[\\/]/;
 
 /**
  * MUI's createTheme and ThemeProvider import their CSS-variables variants even when they are never
@@ -24,8 +31,8 @@ export function muiWithoutCssVars(): Plugin {
     apply: 'build',
     enforce: 'pre',
     resolveId(source, importer) {
-      const stub = STUBS[source];
-      if (stub && importer && /[\\/]@mui[\\/]material[\\/]esm[\\/](styles|GlobalStyles)[\\/]/.test(importer)) return stub;
+      const stub = MUI_STUBS[source];
+      if (stub && importer && MUI_IMPORTER.test(importer)) return stub;
       return null;
     },
   };
@@ -58,68 +65,6 @@ export function precompress(minBytes = 1024): Plugin {
         }
       };
       walk(outDir);
-    },
-  };
-}
-
-/**
- * For each learner route a child opens first, a copy of index.html (`home.html`, `supmenu.html`,
- * `menuletra.html`) that also preloads the JS files of that route's lazy chunk the app's entry does
- * not already preload, and loads the boot prefetch (src/client/boot/prefetch.ts, a file of its own,
- * run before the app's entry). The server answers a route's address with its copy
- * (src/server/app.ts), so the browser's preload scanner starts those files while it reads the
- * page, before any script runs. The pages are never cached, so they always name this build's files.
- */
-export function bootPrefetch(opts: { entry: string; routes: Record<string, string> }): Plugin {
-  let root = process.cwd();
-  let base = '/';
-  return {
-    name: 'manitas:boot-prefetch',
-    apply: 'build',
-    configResolved(c) {
-      root = c.root;
-      base = c.base;
-    },
-    buildStart() {
-      this.emitFile({ type: 'chunk', id: path.resolve(root, opts.entry), name: 'boot' });
-    },
-    generateBundle: {
-      // After Vite wrote index.html into the bundle.
-      order: 'post',
-      handler(_options, bundle) {
-        const index = bundle['index.html'];
-        if (!index || index.type !== 'asset') throw new Error('bootPrefetch: no se encontró index.html');
-        const html = String(index.source);
-        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-        const closure = (file: string, into = new Set<string>()) => {
-          if (into.has(file)) return into;
-          into.add(file);
-          for (const dep of byFile.get(file)?.imports ?? []) closure(dep, into);
-          return into;
-        };
-        const bootFile = path.resolve(root, opts.entry);
-        const boot = chunks.find((c) => c.facadeModuleId === bootFile);
-        if (!boot) throw new Error('bootPrefetch: no se encontró el chunk de arranque');
-        const main = chunks.find((c) => c.isEntry && c.facadeModuleId !== bootFile && /index\.html|main\.tsx/.test(String(c.facadeModuleId)));
-        const already = main ? closure(main.fileName) : new Set<string>();
-        const at = html.indexOf('</head>');
-        if (at < 0) throw new Error('bootPrefetch: index.html sin </head>');
-        for (const [route, mod] of Object.entries(opts.routes)) {
-          const id = path.resolve(root, mod);
-          const chunk = chunks.find((c) => c.facadeModuleId === id) ?? chunks.find((c) => c.moduleIds.includes(id));
-          if (!chunk) throw new Error(`bootPrefetch: no se encontró el chunk de ${mod}`);
-          const links = [...closure(chunk.fileName)].filter((f) => !already.has(f))
-            .map((f) => `  <link rel="modulepreload" crossorigin href="${base}${f}">\n  `).join('');
-          // Not `async`, and ahead of the app's entry: module scripts run in document order, so the
-          // boot's calls are always started before the app looks for them (an async boot script
-          // sometimes ran after the app, which then asked for the same data again).
-          const script = `<script type="module" crossorigin src="${base}${boot.fileName}"></script>\n    `;
-          const entryAt = html.indexOf('<script type="module"');
-          const head = entryAt >= 0 && entryAt < at ? html.slice(0, entryAt) + script + html.slice(entryAt, at) : html.slice(0, at) + script;
-          this.emitFile({ type: 'asset', fileName: `${route}.html`, source: head + links + html.slice(at) });
-        }
-      },
     },
   };
 }

@@ -4,17 +4,15 @@ import { RouterProvider } from 'react-router-dom';
 import { ThemeProvider } from '@mui/material/styles';
 import CssBaseline from '@mui/material/CssBaseline';
 import { theme } from './ui/theme';
-import { createRouter, preloadRoute } from './routes';
+import { createRouter } from './routes';
 
+// Created first: the router starts loading the code (and, for the learner screens, the first data:
+// boot/loaders.ts) of the address right away, and renders the screen once they are there.
 const router = createRouter();
 
-const root = createRoot(document.getElementById('root')!);
-
-// The first render waits (at most 1.5 s) for the code of the screen the address shows, so the page
-// goes from empty to the screen in one paint, without a spinner in between (whose render and
-// commit would only delay the screen). It is a transition: React renders it in slices of a few
-// milliseconds, so a tablet's main thread is never blocked for long while the app starts.
-const start = () => startTransition(() => root.render(
+// A transition: React renders the first screen in slices of a few milliseconds, so a tablet's main
+// thread is never blocked for long while the app starts.
+startTransition(() => createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <ThemeProvider theme={theme}>
       <CssBaseline />
@@ -22,4 +20,3 @@ const start = () => startTransition(() => root.render(
     </ThemeProvider>
   </StrictMode>,
 ));
-Promise.race([preloadRoute(location.pathname), new Promise((resolve) => setTimeout(resolve, 1500))]).then(start, start);

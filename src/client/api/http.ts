@@ -79,7 +79,7 @@ export async function api<T = unknown>(method: string, path: string, body?: unkn
   let res: Response | undefined;
   if (method !== 'GET') dropPrefetched();
   else {
-    // The boot script may already have asked (src/client/boot/prefetch.ts): take its answer once.
+    // A route loader may already have asked (src/client/boot/loaders.ts): take its answer once.
     const pre = takePrefetched(url.pathname.slice(API_BASE.length) + url.search, headers.Authorization?.slice(7) ?? null);
     const a = pre && await pre.catch(() => null);
     opts.signal?.throwIfAborted();

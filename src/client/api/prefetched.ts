@@ -1,10 +1,12 @@
 /**
- * The app's side of the boot prefetch (src/client/boot/prefetch.ts): an API GET the boot script
- * already started is answered from it, once, if it was made with the same session token and is
- * recent. Any other request (a write) drops what is left, so nothing read before it is reused.
+ * First-visit answers: the route loaders (src/client/boot/loaders.ts) start a learner screen's
+ * first API GETs alongside its code, and the app answers each of them from here once, if it was
+ * made with the same session token and is recent. Any other request (a write) drops what is left,
+ * so nothing read before it is reused. The screens read through api() (or peek for a first render
+ * with data) and do not know whether a loader asked first.
  */
-/** A boot-prefetched call (src/client/boot/prefetch.ts fills `window.__manitasPrefetch` with these). */
 export interface Answer { status: number; text: string }
+/** A started call (`window.__manitasPrefetch` holds these, by the path after api/). */
 export interface Entry { token: string; at: number; res: Promise<Answer>; done?: Answer }
 
 const MAX_AGE_MS = 15_000;
@@ -41,4 +43,22 @@ export function peekPrefetched<T>(key: string): T | undefined {
 
 export function dropPrefetched() {
   if (store()) (window as unknown as Win).__manitasPrefetch = {};
+}
+
+/**
+ * Starts `GET api/{key}` with the stored session's token and keeps it for the screen that asks
+ * next (taken once, as above). Resolves to the parsed body on 200, else null; never rejects.
+ */
+export function prefetch<T>(key: string): Promise<T | null> {
+  const t = token();
+  if (!t || typeof window === 'undefined') return Promise.resolve(null);
+  const w = window as unknown as Win;
+  const e: Entry = {
+    token: t, at: Date.now(),
+    res: fetch(`/api/${key}`, { headers: { Accept: 'application/json', Authorization: `Bearer ${t}` }, credentials: 'same-origin' })
+      .then(async (r) => ({ status: r.status, text: await r.text() })),
+  };
+  e.res.then((a) => { e.done = a; }, () => undefined);
+  (w.__manitasPrefetch ??= {})[key] = e;
+  return e.res.then((a) => (a.status === 200 ? JSON.parse(a.text) as T : null)).catch(() => null);
 }

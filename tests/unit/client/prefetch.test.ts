@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../src/client/api/http';
 import { dropPrefetched, hasPrefetched, peekPrefetched, takePrefetched } from '../../../src/client/api/prefetched';
-import { firstLevelMenu } from '../../../src/client/learner/levelmenu/learnerData';
+import { firstLevelMenu } from '../../../src/client/learner/model/learnerData';
 
 interface Answer { status: number; text: string }
 const g = globalThis as unknown as { window?: unknown; localStorage?: unknown; fetch: typeof fetch };
