@@ -28,7 +28,7 @@ async function takeQuiz(playwright: PlaywrightWorkerArgs['playwright'], baseURL:
 test('teacher results: columns, green at 60 or more, red below; the dashboard counts the attempts', async ({ page, playwright, baseURL }) => {
   const { token } = await loginAs(page, 'admin');
   // The empty state, with the teacher call answering an empty list.
-  await page.route('**/api/resultados/resultados-profesor*', (route) => route.fulfill({ json: [] }));
+  await page.route('**/api/resultados/resultados-profesor*', (route) => route.fulfill({ json: [], headers: { 'X-Total-Count': '0' } })); // as the server answers an empty page
   await page.goto('/admin/resultados/2');
   await expect(page.getByText('No hay resultados disponibles todavía.')).toBeVisible();
   await page.unroute('**/api/resultados/resultados-profesor*');

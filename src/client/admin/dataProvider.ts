@@ -8,7 +8,7 @@ import { setUploadProgress } from './uploadProgress';
  * contract of DESIGN.md: bearer token + X-XSRF-TOKEN, lists under `data`/`users` or plain arrays,
  * optional page/perPage/sort/order/q with the total in X-Total-Count (ra-data-simple-rest's
  * convention, through react-admin's fetchUtils, the same fetch helper ra-data-simple-rest uses).
- * A list endpoint that answers without X-Total-Count is paged, sorted and filtered here.
+ * Every list is paged, sorted and filtered by the server; nothing is fetched whole to page here.
  * Multipart writes go through the XHR upload of src/client/api/http.ts to report progress.
  */
 export interface DataProviderOptions {
@@ -46,31 +46,6 @@ export function toError(err: unknown, row?: Pick<ResourceRow, 'errorMessageKey'>
   const out = new HttpError(errorMessage({ body, message: (err as Error)?.message }, row), e.status ?? 0, body);
   (out as { __manitas?: boolean }).__manitas = true;
   return out;
-}
-
-/** Compares two values for the local sort (numbers numerically, text case-insensitively). */
-function compare(a: unknown, b: unknown): number {
-  if (blank(a) && blank(b)) return 0;
-  if (blank(a)) return 1;
-  if (blank(b)) return -1;
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  return String(a).localeCompare(String(b), 'es', { sensitivity: 'base', numeric: true });
-}
-
-const get = (rec: Rec, path: string): unknown => path.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Rec)[k] : undefined), rec);
-
-/** Case-insensitive substring match of `q` on every scalar field (and one level of relations). */
-export function matchesQ(rec: Rec, q: string): boolean {
-  const needle = q.trim().toLowerCase();
-  if (!needle) return true;
-  const hay: string[] = [];
-  for (const v of Object.values(rec)) {
-    if (v === null || v === undefined) continue;
-    if (typeof v === 'object') {
-      if (!Array.isArray(v)) for (const w of Object.values(v as Rec)) if (typeof w === 'string' || typeof w === 'number') hay.push(String(w));
-    } else hay.push(String(v));
-  }
-  return hay.some((h) => h.toLowerCase().includes(needle));
 }
 
 export function createDataProvider(opts: DataProviderOptions = {}): DataProvider {
@@ -137,27 +112,6 @@ export function createDataProvider(opts: DataProviderOptions = {}): DataProvider
     return d && typeof d === 'object' ? (d as Rec) : null;
   };
 
-  function localPage(rows: Rec[], params: { pagination?: { page: number; perPage: number }; sort?: { field: string; order: string }; filter?: Rec }) {
-    const { q, ...rest } = params.filter ?? {};
-    let out = rows;
-    if (typeof q === 'string' && q.trim()) out = out.filter((r) => matchesQ(r, q));
-    for (const [k, v] of Object.entries(rest)) {
-      if (blank(v)) continue;
-      out = out.filter((r) => (Array.isArray(v) ? v.map(String).includes(String(get(r, k))) : String(get(r, k)) === String(v)));
-    }
-    if (params.sort?.field) {
-      const f = params.sort.field;
-      const dir = params.sort.order === 'DESC' ? -1 : 1;
-      out = [...out].sort((a, b) => dir * compare(get(a, f), get(b, f)));
-    }
-    const total = out.length;
-    if (params.pagination) {
-      const { page, perPage } = params.pagination;
-      out = out.slice((page - 1) * perPage, page * perPage);
-    }
-    return { data: out, total };
-  }
-
   /** Keeps what a write sends: no react-admin `id` alias, no relations, no read-only fields. */
   function writable(row: ResourceRow, data: Rec): Rec {
     if (row.sendFullRecord) {
@@ -223,28 +177,41 @@ export function createDataProvider(opts: DataProviderOptions = {}): DataProvider
     }
   }
 
+  /**
+   * One page of a list, paged, sorted, searched and filtered by the server (X-Total-Count is the
+   * total). Filters are sent as they are: the server applies the ones its resource declares and
+   * refuses any other with a clear message, so a filter is never silently ignored.
+   */
+  async function page(row: ResourceRow, params: { pagination?: { page: number; perPage: number }; sort?: { field: string; order: string }; filter?: Rec }) {
+    const { q, ...filters } = (params.filter ?? {}) as Rec;
+    const sortField = params.sort?.field && params.sort.field !== 'id' ? params.sort.field : undefined;
+    const query: Record<string, string | number | undefined> = {
+      page: params.pagination?.page ?? 1,
+      perPage: params.pagination?.perPage ?? 25,
+      sort: sortField,
+      order: sortField ? params.sort!.order : undefined,
+      q: typeof q === 'string' ? q.trim() : undefined,
+    };
+    for (const [k, v] of Object.entries(filters)) {
+      if (blank(v)) continue;
+      query[k] = Array.isArray(v) ? v.map(String).join(',') : String(v);
+    }
+    const { rows, total } = await fetchAll(row, query);
+    const n = Number(total);
+    if (total === null || total === '' || Number.isNaN(n)) throw new HttpError('El servidor no indicó el total de la lista.', 500);
+    return { data: rows.map((r) => withId(row, r)) as never[], total: n };
+  }
+
+  /** The records with these ids, in one call (`?ids=1,2,3`). */
+  async function byIds(row: ResourceRow, ids: readonly unknown[]) {
+    if (!ids.length) return [];
+    const { rows } = await fetchAll(row, { ids: ids.map(String).join(','), perPage: Math.min(ids.length, 500), page: 1 });
+    return rows.map((r) => withId(row, r));
+  }
+
   const provider: DataProvider = {
     async getList(resource, params) {
-      const row = rowOf(resource);
-      const { q, ...others } = (params.filter ?? {}) as Rec;
-      const onlyQ = Object.values(others).every(blank);
-      const sortField = params.sort?.field && params.sort.field !== 'id' ? params.sort.field : undefined;
-      const query = onlyQ && params.pagination
-        ? { page: params.pagination.page, perPage: params.pagination.perPage, sort: sortField, order: sortField ? params.sort!.order : undefined, q: typeof q === 'string' ? q.trim() : undefined }
-        : undefined;
-      let result: { rows: Rec[]; total: string | null };
-      try {
-        result = await fetchAll(row, query);
-      } catch (err) {
-        // A list that cannot sort by this column (or page) on the server is handled here.
-        if (!query || (err as HttpError).status !== 400) throw err;
-        result = await fetchAll(row);
-      }
-      const recs = result.rows.map((r) => withId(row, r));
-      const total = result.total;
-      if (query && total !== null && total !== '' && !Number.isNaN(Number(total))) return { data: recs as never[], total: Number(total) };
-      const page = localPage(recs, params as never);
-      return { data: page.data as never[], total: page.total };
+      return page(rowOf(resource), params as never);
     },
 
     async getOne(resource, params) {
@@ -259,35 +226,19 @@ export function createDataProvider(opts: DataProviderOptions = {}): DataProvider
           throw toError(err, row);
         }
       }
-      // No single-record path (evaluacion): read it from the list.
-      const { rows } = await fetchAll(row);
-      const rec = rows.find((r) => String(r[row.idField] ?? r.id) === String(params.id));
+      // No single-record path (comentario, progreso): the list, asked for this id.
+      const [rec] = await byIds(row, [params.id]);
       if (!rec) throw new HttpError('Registro no encontrado.', 404);
-      return { data: withId(row, rec) as never };
+      return { data: rec as never };
     },
 
     async getMany(resource, params) {
-      const row = rowOf(resource);
-      const { rows } = await fetchAll(row);
-      const wanted = new Set(params.ids.map(String));
-      return { data: rows.filter((r) => wanted.has(String(r[row.idField] ?? r.id))).map((r) => withId(row, r)) as never[] };
+      return { data: (await byIds(rowOf(resource), params.ids)) as never[] };
     },
 
     async getManyReference(resource, params) {
       const row = rowOf(resource);
-      const special = row.byReference?.[params.target];
-      let recs: Rec[];
-      if (special) {
-        try {
-          recs = listOf({ ...row, listKey: 'data' }, (await call('GET', fill(special, params.id))).json);
-        } catch (err) {
-          throw toError(err, row);
-        }
-      } else {
-        recs = (await fetchAll(row)).rows.filter((r) => String(get(r, params.target)) === String(params.id));
-      }
-      const page = localPage(recs.map((r) => withId(row, r)), params as never);
-      return { data: page.data as never[], total: page.total };
+      return page(row, { ...params, filter: { ...(params.filter as Rec), [params.target]: params.id } } as never);
     },
 
     async create(resource, params) {

@@ -21,8 +21,6 @@ export interface ResourceMessages {
 
 /** What the dataProvider does differently for a resource (the wire's quirks). */
 export interface ResourceQuirks {
-  /** Lists of one parent's children served by a dedicated path (getManyReference). */
-  byReference?: Record<string, string>;
   /** JSON writes send the whole record (the users' status toggle sends the full user). */
   sendFullRecord?: boolean;
   /** Extra wire quirks for writes (e.g. rol sends idUsuario as a number). */

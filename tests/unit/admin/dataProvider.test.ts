@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createDataProvider, matchesQ } from '../../../src/client/admin/dataProvider';
+import { createDataProvider } from '../../../src/client/admin/dataProvider';
 import { DECLS, RESOURCE_TABLE, buildTable, mergeRow } from '../../../src/client/admin/resourceTable';
 import { institucionResource } from '../../../src/shared/resources/institucion';
 
@@ -119,41 +119,37 @@ describe('getList', () => {
   });
 
   it('reads a plain array for multimedia and resultados', async () => {
-    mockFetch((url) => ({ body: url.pathname.includes('multimedia') ? [{ id: 9, tipo: 'gif' }] : [{ id: 4, puntaje: 80 }] }));
+    mockFetch((url) => ({ body: url.pathname.includes('multimedia') ? [{ id: 9, tipo: 'gif' }] : [{ id: 4, puntaje: 80 }], headers: { 'X-Total-Count': '1' } }));
     expect((await dp().getList('multimedia', listPage)).data).toEqual([{ id: 9, tipo: 'gif' }]);
     expect((await dp().getList('resultados', listPage)).data).toEqual([{ id: 4, puntaje: 80 }]);
   });
 
   it('de-duplicates getPalabras by id_palabra', async () => {
-    mockFetch(() => ({ body: { data: [{ id_palabra: 1, palabraEspanol: 'gato' }, { id_palabra: 1, palabraEspanol: 'gato' }, { id_palabra: 2, palabraEspanol: 'perro' }] } }));
+    mockFetch(() => ({ body: { data: [{ id_palabra: 1, palabraEspanol: 'gato' }, { id_palabra: 1, palabraEspanol: 'gato' }, { id_palabra: 2, palabraEspanol: 'perro' }] }, headers: { 'X-Total-Count': '2' } }));
     const r = await dp().getList('palabra', listPage);
     expect(r.data.map((p) => p.id)).toEqual([1, 2]);
     expect(r.total).toBe(2);
   });
 
-  it('without X-Total-Count pages, sorts and searches locally (case-insensitive substring)', async () => {
-    const rows = Array.from({ length: 30 }, (_, i) => ({ id_nivel: i + 1, nombre_nivel: `Nivel ${i + 1}`, dificultad: i % 2 ? 'Medio' : 'Fácil' }));
-    mockFetch(() => ({ body: { data: rows } }));
-    const page2 = await dp().getList('nivel', { pagination: { page: 2, perPage: 10 }, sort: { field: 'id_nivel', order: 'DESC' }, filter: {} });
-    expect(page2.total).toBe(30);
-    expect(page2.data.map((n) => n.id)).toEqual([20, 19, 18, 17, 16, 15, 14, 13, 12, 11]);
-    const medio = await dp().getList('nivel', { pagination: { page: 1, perPage: 50 }, sort: { field: 'id', order: 'ASC' }, filter: { q: 'MEDIO' } });
-    expect(medio.total).toBe(15);
+  it('every list is paged by the server: one without X-Total-Count is an error, not a whole list paged here', async () => {
+    const rows = Array.from({ length: 30 }, (_, i) => ({ id_nivel: i + 1, nombre_nivel: `Nivel ${i + 1}` }));
+    const seen = mockFetch(() => ({ body: { data: rows } }));
+    await expect(dp().getList('nivel', { pagination: { page: 2, perPage: 10 }, sort: { field: 'id_nivel', order: 'DESC' }, filter: {} })).rejects.toMatchObject({ status: 500 });
+    expect(seen[0]!.url).toBe('/api/nivel/getNivels?page=2&perPage=10&sort=id_nivel&order=DESC');
   });
 
-  it('filters other than q are applied on the whole list (no server paging)', async () => {
-    const seen = mockFetch(() => ({ body: { data: [{ id_pregunta: 1, id_evaluacion: 1 }, { id_pregunta: 2, id_evaluacion: 2 }] }, headers: { 'X-Total-Count': '2' } }));
-    const r = await dp().getList('pregunta', { ...listPage, filter: { id_evaluacion: 2 } });
-    expect(seen[0]!.url).toBe('/api/pregunta/getPreguntas');
+  it('filters go to the server with the page, sort and search', async () => {
+    const seen = mockFetch(() => ({ body: { data: [{ id_pregunta: 2, id_evaluacion: 2 }] }, headers: { 'X-Total-Count': '1' } }));
+    const r = await dp().getList('pregunta', { ...listPage, filter: { id_evaluacion: 2, q: 'casa', vacio: '' } });
+    expect(seen[0]!.url).toBe('/api/pregunta/getPreguntas?page=1&perPage=25&q=casa&id_evaluacion=2');
     expect(r.data.map((p) => p.id)).toEqual([2]);
     expect(r.total).toBe(1);
   });
 
-  it('a list the server cannot sort that way (400) is fetched whole and sorted here', async () => {
-    const seen = mockFetch((url) => (url.search ? { status: 400, body: { msg: 'No se puede ordenar por "nivel.nombre_nivel".', code: 'INVALID_QUERY' } } : { body: { data: [{ id_palabra: 1, nivel: { nombre_nivel: 'B' } }, { id_palabra: 2, nivel: { nombre_nivel: 'A' } }] } }));
-    const r = await dp().getList('palabra', { pagination: { page: 1, perPage: 10 }, sort: { field: 'nivel.nombre_nivel', order: 'ASC' }, filter: {} });
-    expect(seen).toHaveLength(2);
-    expect(r.data.map((p) => p.id)).toEqual([2, 1]);
+  it('a sort the server refuses (400) rejects with its message; the whole list is never fetched instead', async () => {
+    const seen = mockFetch(() => ({ status: 400, body: { msg: 'No se puede ordenar por "x".', code: 'INVALID_QUERY' } }));
+    await expect(dp().getList('palabra', { pagination: { page: 1, perPage: 10 }, sort: { field: 'x', order: 'ASC' }, filter: {} })).rejects.toMatchObject({ status: 400, message: 'No se puede ordenar por "x".' });
+    expect(seen).toHaveLength(1);
   });
 
   it('a refused list rejects with the server msg and status', async () => {
@@ -175,12 +171,12 @@ describe('getOne, getMany, getManyReference', () => {
     expect((await dp().getOne('multimedia', { id: 7 })).data).toMatchObject({ id: 7, tipo: 'audio' });
   });
 
-  it('getOne without a one-record path reads the record from the list', async () => {
-    const seen = mockFetch(() => ({ body: { data: [{ id_evaluacion: 1, puntaje: 10 }, { id_evaluacion: 2, puntaje: 20 }] } }));
+  it('getOne without a one-record path asks the list for that id', async () => {
+    const seen = mockFetch((url) => ({ body: { data: url.searchParams.get('ids') === '2' ? [{ id_evaluacion: 2, puntaje: 20 }] : [] }, headers: { 'X-Total-Count': '1' } }));
     const table = { ...RESOURCE_TABLE, evaluacion: { ...RESOURCE_TABLE.evaluacion!, paths: { ...RESOURCE_TABLE.evaluacion!.paths, one: undefined } } };
     const noOne = createDataProvider({ apiBase: BASE, table, upload: up.fn, token: () => null, xsrf: () => null });
     const r = await noOne.getOne('evaluacion', { id: '2' });
-    expect(seen[0]!.url).toBe('/api/evaluacion/getEvaluaciones');
+    expect(seen[0]!.url).toBe('/api/evaluacion/getEvaluaciones?ids=2&perPage=1&page=1');
     expect(r.data).toMatchObject({ id: 2, puntaje: 20 });
     await expect(noOne.getOne('evaluacion', { id: 99 })).rejects.toMatchObject({ status: 404 });
   });
@@ -190,24 +186,19 @@ describe('getOne, getMany, getManyReference', () => {
     await expect(dp().getOne('nivel', { id: 1 })).rejects.toMatchObject({ status: 404, message: 'Nivel no encontrado.' });
   });
 
-  it('getMany filters the list by ids', async () => {
-    mockFetch(() => ({ body: { data: [{ id_nivel: 1 }, { id_nivel: 2 }, { id_nivel: 3 }] } }));
+  it('getMany asks the server for those ids only', async () => {
+    const seen = mockFetch(() => ({ body: { data: [{ id_nivel: 1 }, { id_nivel: 3 }] }, headers: { 'X-Total-Count': '2' } }));
     expect((await dp().getMany('nivel', { ids: [1, 3] })).data.map((n) => n.id)).toEqual([1, 3]);
+    expect(seen[0]!.url).toBe('/api/nivel/getNivels?ids=1%2C3&perPage=2&page=1');
   });
 
-  it('answers of a question come from getRespuestasPorPregunta, media of a word from multimedia/palabra', async () => {
-    const seen = mockFetch((url) => ({ body: { data: url.pathname.includes('Respuestas') ? [{ id_respuesta: 4, id_pregunta: 2 }] : [{ id: 8, id_palabra: 3 }] } }));
+  it('references are the list filtered by the server (answers of a question, words of a level)', async () => {
+    const seen = mockFetch((url) => ({ body: { data: url.pathname.includes('Respuestas') ? [{ id_respuesta: 4, id_pregunta: 2 }] : [{ id_palabra: 2, id_nivel: 2 }] }, headers: { 'X-Total-Count': '1' } }));
     const a = await dp().getManyReference('respuesta', { target: 'id_pregunta', id: 2, ...listPage });
-    const m = await dp().getManyReference('multimedia', { target: 'id_palabra', id: 3, ...listPage });
-    expect(seen.map((s) => s.url)).toEqual(['/api/respuesta/getRespuestasPorPregunta/2', '/api/multimedia/palabra/3']);
+    const w = await dp().getManyReference('palabra', { target: 'id_nivel', id: 2, ...listPage });
+    expect(seen.map((x) => x.url)).toEqual(['/api/respuesta/getRespuestas?page=1&perPage=25&id_pregunta=2', '/api/palabra/getPalabras?page=1&perPage=25&id_nivel=2']);
     expect(a.data[0]!.id).toBe(4);
-    expect(m.total).toBe(1);
-  });
-
-  it('other references filter the whole list', async () => {
-    mockFetch(() => ({ body: { data: [{ id_palabra: 1, id_nivel: 1 }, { id_palabra: 2, id_nivel: 2 }] } }));
-    const r = await dp().getManyReference('palabra', { target: 'id_nivel', id: 2, ...listPage });
-    expect(r.data.map((p) => p.id)).toEqual([2]);
+    expect(w.total).toBe(1);
   });
 });
 
@@ -312,13 +303,5 @@ describe('writes', () => {
     await expect(dp().create('usuario', { data: {} })).rejects.toMatchObject({ status: 405 });
     await expect(dp().getList('nada', listPage)).rejects.toThrow('Recurso desconocido');
     expect(seen).toHaveLength(0);
-  });
-});
-
-describe('matchesQ', () => {
-  it('matches any field or a relation field, ignoring case', () => {
-    expect(matchesQ({ palabraEspanol: 'Gato', nivel: { nombre_nivel: 'Animales' } }, 'anim')).toBe(true);
-    expect(matchesQ({ palabraEspanol: 'Gato' }, 'perro')).toBe(false);
-    expect(matchesQ({ a: 1 }, '  ')).toBe(true);
   });
 });

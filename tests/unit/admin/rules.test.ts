@@ -1,48 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { averageByLevel, countLearners } from '../../../src/client/admin/pages/stats';
 import { validateDraft } from '../../../src/client/admin/pages/VerEvaluacion';
-import { answersRule, textOrImage } from '../../../src/client/admin/resources/pregunta/Form';
+import { fieldError, schemaResolver } from '../../../src/client/admin/common/zodForm';
+import { preguntaFormSchema } from '../../../src/shared/resources/pregunta';
 import { visibleMenuLinks } from '../../../src/client/admin/menu';
 import { MESSAGES } from '../../../src/client/admin/messages';
 import { getUploadProgress, setUploadProgress, subscribeUploadProgress } from '../../../src/client/admin/uploadProgress';
 
-describe('dashboard figures', () => {
-  it('averages the score per level and counts attempts', () => {
-    const rows = [
-      { puntaje: 100, nivel: { nombre_nivel: 'Animales' } },
-      { puntaje: 50, nivel: { nombre_nivel: 'Animales' } },
-      { puntaje: '33.33', nivel: { nombre_nivel: 'Colores' } },
-      { puntaje: 'x', nivel: { nombre_nivel: 'Colores' } },
-      { puntaje: 80, nivel: null },
-    ];
-    expect(averageByLevel(rows)).toEqual([
-      { label: 'Animales', value: 75, count: 2 },
-      { label: 'Colores', value: 33.3, count: 1 },
-      { label: 'Sin nivel', value: 80, count: 1 },
-    ]);
-    expect(averageByLevel([])).toEqual([]);
-  });
-
-  it('learners are the accounts without a staff role', () => {
-    expect(countLearners([{ rol: 'usuario' }, { rol: 'ADMIN' }, { rol: '' }, { rol: 'profesor' }, {}])).toBe(3);
-  });
-});
+/** The question form's message under `field` for these values (the form validates with the shared schema). */
+const formError = async (field: string, value: unknown, all: Record<string, unknown>, max: 4 | 5 = 4) => {
+  const { errors } = await schemaResolver(preguntaFormSchema(max))({ ...all, [field]: value }, undefined, { fields: {}, shouldUseNativeValidation: false });
+  return fieldError(errors, field);
+};
+const textOrImage = (value: unknown, all: Record<string, unknown>) => formError('pregunta', value, all);
+const answersRule = (max: 4 | 5) => (value: unknown, all: Record<string, unknown>) => formError('respuestas', value, all, max);
 
 describe('question form rules', () => {
-  it('text or image: one of them must be given', () => {
-    expect(textOrImage('  ', {}, {} as never)).toBe('La pregunta es obligatoria.');
-    expect(textOrImage('', { imagen: { rawFile: {} } }, {} as never)).toBeUndefined();
-    expect(textOrImage('¿Qué es?', {}, {} as never)).toBeUndefined();
+  it('text or image: one of them must be given', async () => {
+    expect(await textOrImage('  ', {})).toBe('La pregunta es obligatoria.');
+    expect(await textOrImage('', { imagen: { rawFile: {} } })).toBeUndefined();
+    expect(await textOrImage('¿Qué es?', {})).toBeUndefined();
   });
 
-  it('multiple choice: at most 4 answers, at least one correct; other types unchecked', () => {
+  it('multiple choice: at most 4 answers, at least one correct; other types unchecked', async () => {
     const rule = answersRule(4);
     const five = Array.from({ length: 5 }, (_, i) => ({ respuesta: `r${i}`, valor: i === 0 }));
-    expect(rule(five, { Tipo: 'Opción Múltiple' }, {} as never)).toBe('Máximo 4 respuestas permitidas.');
-    expect(rule([{ valor: false }, { valor: false }], { Tipo: 'Opción Múltiple' }, {} as never)).toBe('Debes marcar al menos una respuesta como correcta.');
-    expect(rule([{ valor: false }, { valor: true }], { Tipo: 'Opción Múltiple' }, {} as never)).toBeUndefined();
-    expect(rule(five, { Tipo: 'Texto' }, {} as never)).toBeUndefined();
-    expect(answersRule(5)(Array.from({ length: 6 }, () => ({ valor: true })), { Tipo: 'Opción Múltiple' }, {} as never)).toBe('Máximo 5 respuestas permitidas.');
+    expect(await rule(five, { Tipo: 'Opción Múltiple' })).toBe('Máximo 4 respuestas permitidas.');
+    expect(await rule([{ valor: false }, { valor: false }], { Tipo: 'Opción Múltiple' })).toBe('Debes marcar al menos una respuesta como correcta.');
+    expect(await rule([{ valor: false }, { valor: true }], { Tipo: 'Opción Múltiple' })).toBeUndefined();
+    expect(await rule(five, { Tipo: 'Texto' })).toBeUndefined();
+    expect(await answersRule(5)(Array.from({ length: 6 }, () => ({ valor: true })), { Tipo: 'Opción Múltiple' })).toBe('Máximo 5 respuestas permitidas.');
   });
 
   it('evaluation panel (second reading): pregunta required, 0..100, up to 5 answers each with text, one correct', () => {

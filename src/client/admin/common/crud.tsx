@@ -1,4 +1,5 @@
 import type { ReactElement, ReactNode } from 'react';
+import type { Resolver } from 'react-hook-form';
 import {
   Create, CreateButton, Edit, List, SearchInput, SimpleForm, TopToolbar, type CreateProps, type EditProps, type ListProps,
 } from 'react-admin';
@@ -22,12 +23,16 @@ export function ResourceList({ children, search, create = true, actions, ...rest
   );
 }
 
-type FormProps = { children: ReactNode; disableWhenInvalid?: boolean; defaultValues?: Record<string, unknown> };
+type FormProps = { children: ReactNode; disableWhenInvalid?: boolean; defaultValues?: Record<string, unknown>; resolver: Resolver };
 
-/** One form for create and edit (spec: "both modes live on one screen"). */
-export function ResourceForm({ children, disableWhenInvalid, defaultValues }: FormProps) {
+/**
+ * One form for create and edit (spec: "both modes live on one screen"). `resolver` is the
+ * resource's shared schema (schemaResolver in zodForm.ts): the inputs carry no validators.
+ */
+export function ResourceForm({ children, disableWhenInvalid, defaultValues, resolver }: FormProps) {
   return (
     <SimpleForm
+      resolver={resolver}
       toolbar={<FormToolbar disableWhenInvalid={disableWhenInvalid} />}
       disableInvalidFormNotification
       mode={disableWhenInvalid ? 'onChange' : 'onSubmit'}

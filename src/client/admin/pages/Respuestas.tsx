@@ -23,7 +23,7 @@ export default function Respuestas() {
   const { idPregunta } = useParams();
   const navigate = useNavigate();
   const id = idPregunta && /^\d+$/.test(idPregunta) ? Number(idPregunta) : null;
-  const preguntas = useGetList('pregunta', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'id_pregunta', order: 'ASC' } });
+  const preguntas = useGetList('pregunta', { pagination: { page: 1, perPage: 500 }, sort: { field: 'id_pregunta', order: 'ASC' } });
   const pregunta = useGetOne('pregunta', { id: id ?? 0 }, { enabled: id !== null });
   const answers = useGetManyReference('respuesta', { target: 'id_pregunta', id: id ?? 0, pagination: { page: 1, perPage: 100 }, sort: { field: 'id_respuesta', order: 'ASC' } }, { enabled: id !== null });
   return (

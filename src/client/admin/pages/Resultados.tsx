@@ -7,6 +7,7 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import Button from '@mui/material/Button';
 import ReplayIcon from '@mui/icons-material/Replay';
@@ -52,7 +53,10 @@ function GrantAttempt({ row, onDone }: { row: { id_usuario: number; id_nivel: nu
 
 /** /admin/resultados/{id}: the teacher results ('Resultados del Cuestionario'). */
 export default function Resultados() {
-  const { data, isPending, error, refetch } = useGetList('resultados', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'fecha', order: 'DESC' } });
+  // Paged by the server, newest first: a school's year of attempts never comes down at once.
+  const [page, setPage] = useState(0);
+  const [perPage, setPerPage] = useState(50);
+  const { data, total, isPending, error, refetch } = useGetList('resultados', { pagination: { page: page + 1, perPage }, sort: { field: 'fecha', order: 'DESC' } });
   // The button goes on the newest attempt of each child and level only.
   const shown = new Set<string>();
   return (
@@ -82,7 +86,7 @@ export default function Resultados() {
                 shown.add(pair);
                 return (
                   <TableRow key={r.id ?? i}>
-                    <TableCell>{i + 1}</TableCell>
+                    <TableCell>{page * perPage + i + 1}</TableCell>
                     <TableCell>{`${r.usuario?.nombre ?? ''} ${r.usuario?.apellido ?? ''}`.trim() || '-'}</TableCell>
                     <TableCell>{r.nivel?.nombre_nivel ?? '-'}</TableCell>
                     <TableCell>{r.correctas}</TableCell>
@@ -97,6 +101,21 @@ export default function Resultados() {
               })}
             </TableBody>
           </Table>
+          <TablePagination
+            component="div"
+            count={total ?? 0}
+            page={page}
+            rowsPerPage={perPage}
+            rowsPerPageOptions={[25, 50, 100]}
+            onPageChange={(_e, p) => setPage(p)}
+            onRowsPerPageChange={(e) => {
+              setPerPage(Number(e.target.value));
+              setPage(0);
+            }}
+            labelRowsPerPage="Filas por página:"
+            labelDisplayedRows={({ from, to, count }) => `${from}–${to} de ${count}`}
+            getItemAriaLabel={(type) => (type === 'next' ? 'Página siguiente' : type === 'previous' ? 'Página anterior' : type === 'first' ? 'Primera página' : 'Última página')}
+          />
         </TableContainer>
       )}
     </Box>

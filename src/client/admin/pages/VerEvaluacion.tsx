@@ -22,36 +22,45 @@ import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Confirm, Title, useDataProvider, useNotify } from 'react-admin';
 import { apiGet } from '../../api/http';
-import { MAX_RESPUESTAS, PREGUNTA_MSG } from '../../../shared/resources/pregunta';
+import { MAX_RESPUESTAS, PREGUNTA_MSG, preguntaFormSchema } from '../../../shared/resources/pregunta';
 import { RESPUESTA_MSG } from '../../../shared/resources/respuesta';
 import type { EvaluacionDetalle, PreguntaDetalle } from '../../../shared/resources/evaluacion';
 import { errorMessage } from '../dataProvider';
 import { MESSAGES } from '../messages';
 import { ValorChip } from '../resources/respuesta/List';
 import { pct } from '../resources/pregunta/List';
-import { MULTIPLE } from '../resources/pregunta/Form';
-import { isChoiceQuestion } from '../../../shared/rules/quizRules';
+import { isChoiceQuestion, OPCION_MULTIPLE } from '../../../shared/rules/quizRules';
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif'];
 /** The panel's reading of Tipo: Texto and Opción Múltiple only. */
-const PANEL_TIPOS = ['Texto', MULTIPLE] as const;
+const PANEL_TIPOS = ['Texto', OPCION_MULTIPLE] as const;
 
 interface AnswerDraft { respuesta: string; valor: boolean; imagen: { rawFile: File } | null }
 interface Draft { id: number | null; id_evaluacion: number; pregunta: string; Tipo: string; porcentaje: string; imagen: { rawFile: File } | null; respuestas: AnswerDraft[] }
 
-/** Validation of the panel form (second reading of the spec). Returns the first message or null. */
+/** The panel's reading of a question: the shared rules, with up to MAX_RESPUESTAS answers. */
+const panelSchema = preguntaFormSchema(MAX_RESPUESTAS);
+/** The panel's fields in screen order; the evaluation is the card's, never edited here. */
+const PANEL_FIELDS = ['pregunta', 'Tipo', 'porcentaje', 'respuestas'];
+
+/**
+ * Validation of the panel form (second reading of the spec) by the shared question schema.
+ * Returns the first message in screen order, or null. The second reading requires the text
+ * itself, so the picked image is not offered to the "text or image" rule; a blank porcentaje is
+ * "not sent" (→ 0); answers are checked only when creating a choice question (edit touches the
+ * question only).
+ */
 export function validateDraft(d: Pick<Draft, 'pregunta' | 'Tipo' | 'porcentaje' | 'respuestas'>, creating: boolean): string | null {
-  if (!d.pregunta.trim()) return PREGUNTA_MSG.pregunta;
-  const p = d.porcentaje.trim() === '' ? 0 : Number(d.porcentaje);
-  if (!Number.isFinite(p)) return PREGUNTA_MSG.porcentajeInvalido;
-  if (p < 0) return PREGUNTA_MSG.porcentajeMin;
-  if (p > 100) return PREGUNTA_MSG.porcentajeMax;
-  if (creating && isChoiceQuestion(d.Tipo)) {
-    if (d.respuestas.length > MAX_RESPUESTAS) return PREGUNTA_MSG.max5;
-    if (d.respuestas.some((r) => !r.respuesta.trim())) return PREGUNTA_MSG.respuesta;
-    if (d.respuestas.length > 0 && !d.respuestas.some((r) => r.valor)) return PREGUNTA_MSG.correcta;
-  }
-  return null;
+  const result = panelSchema.safeParse({
+    pregunta: d.pregunta,
+    Tipo: d.Tipo,
+    porcentaje: d.porcentaje.trim() === '' ? undefined : d.porcentaje,
+    respuestas: creating && isChoiceQuestion(d.Tipo) ? d.respuestas.map((r) => ({ respuesta: r.respuesta, valor: r.valor })) : null,
+  });
+  if (result.success) return null;
+  const rank = (path: PropertyKey[]) => PANEL_FIELDS.indexOf(String(path[0]));
+  const issues = result.error.issues.filter((i) => rank(i.path) >= 0).sort((a, b) => rank(a.path) - rank(b.path));
+  return issues[0]?.message ?? null;
 }
 
 function pickImage(files: FileList | null, reject: string, notify: ReturnType<typeof useNotify>): { rawFile: File } | null {

@@ -1,7 +1,10 @@
 import { useEffect } from 'react';
-import { NumberInput, ReferenceInput, SelectInput, TextInput, maxValue, minValue, required, useGetList, useNotify } from 'react-admin';
-import { COMENTARIO_MSG } from '../../../../shared/resources/comentario';
+import { NumberInput, ReferenceInput, SelectInput, TextInput, useGetList, useNotify } from 'react-admin';
+import { comentarioSchema } from '../../../../shared/resources/comentario';
 import { ResourceCreate, ResourceForm } from '../../common/crud';
+import { schemaResolver } from '../../common/zodForm';
+
+const resolver = schemaResolver(comentarioSchema);
 
 export function ComentarioCreate() {
   const notify = useNotify();
@@ -11,12 +14,12 @@ export function ComentarioCreate() {
   }, [error, notify]);
   return (
     <ResourceCreate title="Nuevo comentario">
-      <ResourceForm>
+      <ResourceForm resolver={resolver}>
         <ReferenceInput source="id_user" reference="usuario" perPage={500} sort={{ field: 'id', order: 'ASC' }}>
-          <SelectInput label="Usuario" optionText={(u: { nombre: string; apellido?: string; email: string }) => `${u.nombre} ${u.apellido ?? ''} (${u.email})`} validate={required(COMENTARIO_MSG.usuario)} />
+          <SelectInput label="Usuario" optionText={(u: { nombre: string; apellido?: string; email: string }) => `${u.nombre} ${u.apellido ?? ''} (${u.email})`} isRequired />
         </ReferenceInput>
-        <TextInput source="comentario" label="Comentario" multiline minRows={3} validate={required(COMENTARIO_MSG.comentario)} />
-        <NumberInput source="calificacion" label="Calificación (1 a 5)" validate={[required(COMENTARIO_MSG.calificacion), minValue(1, COMENTARIO_MSG.calificacion), maxValue(5, COMENTARIO_MSG.calificacion)]} />
+        <TextInput source="comentario" label="Comentario" multiline minRows={3} isRequired />
+        <NumberInput source="calificacion" label="Calificación (1 a 5)" isRequired />
       </ResourceForm>
     </ResourceCreate>
   );

@@ -1,15 +1,18 @@
-import { FileField, FileInput, ReferenceInput, SelectInput, TextInput, required } from 'react-admin';
-import { CONTENIDO_MSG, TIPOS_CONTENIDO } from '../../../../shared/resources/contenido';
+import { FileField, FileInput, ReferenceInput, SelectInput, TextInput } from 'react-admin';
+import { contenidoSchema, TIPOS_CONTENIDO } from '../../../../shared/resources/contenido';
 import { ResourceCreate, ResourceEdit, ResourceForm } from '../../common/crud';
+import { schemaResolver } from '../../common/zodForm';
+
+const resolver = schemaResolver(contenidoSchema);
 
 function ContenidoInputs() {
   return (
     <>
-      <SelectInput source="tipo_contenido" label="Tipo" choices={TIPOS_CONTENIDO.map((t) => ({ id: t, name: t }))} validate={required(CONTENIDO_MSG.tipo)} />
+      <SelectInput source="tipo_contenido" label="Tipo" choices={TIPOS_CONTENIDO.map((t) => ({ id: t, name: t }))} isRequired />
       <ReferenceInput source="id_nivel" reference="nivel" perPage={500}>
-        <SelectInput label="Nivel" optionText="nombre_nivel" validate={required(CONTENIDO_MSG.nivel)} />
+        <SelectInput label="Nivel" optionText="nombre_nivel" isRequired />
       </ReferenceInput>
-      <ReferenceInput source="id_palabra" reference="palabra" perPage={1000}>
+      <ReferenceInput source="id_palabra" reference="palabra" perPage={500}>
         <SelectInput label="Palabra (opcional)" optionText="palabraEspanol" emptyText="Ninguna" />
       </ReferenceInput>
       <TextInput source="descripcion" label="Descripción (opcional)" multiline />
@@ -23,7 +26,7 @@ function ContenidoInputs() {
 export function ContenidoCreate() {
   return (
     <ResourceCreate title="Nuevo contenido">
-      <ResourceForm><ContenidoInputs /></ResourceForm>
+      <ResourceForm resolver={resolver}><ContenidoInputs /></ResourceForm>
     </ResourceCreate>
   );
 }
@@ -31,7 +34,7 @@ export function ContenidoCreate() {
 export function ContenidoEdit() {
   return (
     <ResourceEdit title="Editar contenido">
-      <ResourceForm><ContenidoInputs /></ResourceForm>
+      <ResourceForm resolver={resolver}><ContenidoInputs /></ResourceForm>
     </ResourceEdit>
   );
 }

@@ -1,14 +1,17 @@
 import { useParams } from 'react-router-dom';
-import { ReferenceInput, SelectInput, TextInput, required } from 'react-admin';
-import { DOMINIO_MSG } from '../../../../shared/resources/dominio';
+import { ReferenceInput, SelectInput, TextInput } from 'react-admin';
+import { dominioSchema } from '../../../../shared/resources/dominio';
 import { ResourceCreate, ResourceEdit, ResourceForm } from '../../common/crud';
+import { schemaResolver } from '../../common/zodForm';
+
+const resolver = schemaResolver(dominioSchema);
 
 function DominioInputs() {
   return (
     <>
-      <TextInput source="dominio" label="Dominio" placeholder="escuela.edu.mx" validate={required(DOMINIO_MSG.dominio)} />
+      <TextInput source="dominio" label="Dominio" placeholder="escuela.edu.mx" isRequired />
       <ReferenceInput source="id_institucion" reference="institucion" perPage={500} sort={{ field: 'nombre', order: 'ASC' }}>
-        <SelectInput label="Institución" optionText="nombre" validate={required(DOMINIO_MSG.institucion)} />
+        <SelectInput label="Institución" optionText="nombre" isRequired />
       </ReferenceInput>
     </>
   );
@@ -23,7 +26,7 @@ export function DominioCreate() {
   const pre = idInstitucion && /^\d+$/.test(idInstitucion) ? Number(idInstitucion) : undefined;
   return (
     <ResourceCreate title="Nuevo dominio" resource="dominio">
-      <ResourceForm defaultValues={pre ? { id_institucion: pre } : undefined}><DominioInputs /></ResourceForm>
+      <ResourceForm resolver={resolver} defaultValues={pre ? { id_institucion: pre } : undefined}><DominioInputs /></ResourceForm>
     </ResourceCreate>
   );
 }
@@ -31,7 +34,7 @@ export function DominioCreate() {
 export function DominioEdit() {
   return (
     <ResourceEdit title="Editar dominio">
-      <ResourceForm><DominioInputs /></ResourceForm>
+      <ResourceForm resolver={resolver}><DominioInputs /></ResourceForm>
     </ResourceEdit>
   );
 }

@@ -1,18 +1,17 @@
-import { NumberInput, ReferenceInput, SelectInput, maxValue, minValue, required } from 'react-admin';
-import { EVALUACION_MSG } from '../../../../shared/resources/evaluacion';
+import { NumberInput, ReferenceInput, SelectInput } from 'react-admin';
+import { evaluacionSchema } from '../../../../shared/resources/evaluacion';
 import { ResourceCreate, ResourceEdit, ResourceForm } from '../../common/crud';
+import { schemaResolver } from '../../common/zodForm';
+
+const resolver = schemaResolver(evaluacionSchema);
 
 function EvaluacionInputs() {
   return (
     <>
       <ReferenceInput source="id_nivel" reference="nivel" perPage={500}>
-        <SelectInput label="Nivel" optionText="nombre_nivel" validate={required(EVALUACION_MSG.nivel)} />
+        <SelectInput label="Nivel" optionText="nombre_nivel" isRequired />
       </ReferenceInput>
-      <NumberInput
-        source="puntaje"
-        label="Puntaje"
-        validate={[required(EVALUACION_MSG.puntaje), minValue(1, EVALUACION_MSG.puntajeMin), maxValue(100, EVALUACION_MSG.puntajeMax)]}
-      />
+      <NumberInput source="puntaje" label="Puntaje" isRequired />
     </>
   );
 }
@@ -20,7 +19,7 @@ function EvaluacionInputs() {
 export function EvaluacionCreate() {
   return (
     <ResourceCreate title="Nueva evaluación">
-      <ResourceForm><EvaluacionInputs /></ResourceForm>
+      <ResourceForm resolver={resolver}><EvaluacionInputs /></ResourceForm>
     </ResourceCreate>
   );
 }
@@ -28,7 +27,7 @@ export function EvaluacionCreate() {
 export function EvaluacionEdit() {
   return (
     <ResourceEdit title="Editar evaluación">
-      <ResourceForm><EvaluacionInputs /></ResourceForm>
+      <ResourceForm resolver={resolver}><EvaluacionInputs /></ResourceForm>
     </ResourceEdit>
   );
 }

@@ -1,14 +1,18 @@
-import { TextInput, required } from 'react-admin';
+import { TextInput } from 'react-admin';
+import { institucionSchema } from '../../../../shared/resources/institucion';
 import { ResourceCreate, ResourceEdit, ResourceForm } from '../../common/crud';
+import { schemaResolver } from '../../common/zodForm';
+
+const resolver = schemaResolver(institucionSchema);
 
 function InstitucionInputs() {
-  return <TextInput source="nombre" label="Nombre" validate={required('El nombre de la institución es obligatorio.')} />;
+  return <TextInput source="nombre" label="Nombre" isRequired />;
 }
 
 export function InstitucionCreate() {
   return (
     <ResourceCreate title="Nueva institución">
-      <ResourceForm><InstitucionInputs /></ResourceForm>
+      <ResourceForm resolver={resolver}><InstitucionInputs /></ResourceForm>
     </ResourceCreate>
   );
 }
@@ -16,7 +20,7 @@ export function InstitucionCreate() {
 export function InstitucionEdit() {
   return (
     <ResourceEdit title="Editar institución">
-      <ResourceForm><InstitucionInputs /></ResourceForm>
+      <ResourceForm resolver={resolver}><InstitucionInputs /></ResourceForm>
     </ResourceEdit>
   );
 }

@@ -1,22 +1,25 @@
-import { FileField, FileInput, ReferenceInput, SelectInput, required, type Validator } from 'react-admin';
-import { MULTIMEDIA_DESCRIPCIONES, MULTIMEDIA_MSG, MULTIMEDIA_TIPOS } from '../../../../shared/resources/multimedia';
+import { FileField, FileInput, ReferenceInput, SelectInput } from 'react-admin';
+import { MULTIMEDIA_DESCRIPCIONES, MULTIMEDIA_TIPOS, multimediaFormSchema } from '../../../../shared/resources/multimedia';
 import { ResourceCreate, ResourceEdit, ResourceForm } from '../../common/crud';
+import { schemaResolver } from '../../common/zodForm';
 
-const numericWord: Validator = (v) => (v === undefined || v === null || v === '' || Number.isInteger(Number(v)) ? undefined : MULTIMEDIA_MSG.palabraInvalida);
+/** The file is required on create only. */
+const createResolver = schemaResolver(multimediaFormSchema(true));
+const editResolver = schemaResolver(multimediaFormSchema(false));
 
 function MultimediaInputs({ create }: { create: boolean }) {
   return (
     <>
-      <SelectInput source="tipo" label="Tipo" choices={MULTIMEDIA_TIPOS.map((t) => ({ id: t, name: t }))} validate={required(MULTIMEDIA_MSG.tipo)} />
-      <SelectInput source="descripcion" label="Descripción" choices={MULTIMEDIA_DESCRIPCIONES.map((d) => ({ id: d, name: d }))} validate={required(MULTIMEDIA_MSG.descripcion)} />
-      <ReferenceInput source="id_palabra" reference="palabra" perPage={1000} sort={{ field: 'palabraEspanol', order: 'ASC' }}>
-        <SelectInput label="Palabra" optionText={(p: { palabraEspanol: string; palabraIngles: string }) => `${p.palabraEspanol} / ${p.palabraIngles}`} validate={[required(MULTIMEDIA_MSG.palabra), numericWord]} />
+      <SelectInput source="tipo" label="Tipo" choices={MULTIMEDIA_TIPOS.map((t) => ({ id: t, name: t }))} isRequired />
+      <SelectInput source="descripcion" label="Descripción" choices={MULTIMEDIA_DESCRIPCIONES.map((d) => ({ id: d, name: d }))} isRequired />
+      <ReferenceInput source="id_palabra" reference="palabra" perPage={500} sort={{ field: 'palabraEspanol', order: 'ASC' }}>
+        <SelectInput label="Palabra" optionText={(p: { palabraEspanol: string; palabraIngles: string }) => `${p.palabraEspanol} / ${p.palabraIngles}`} isRequired />
       </ReferenceInput>
       <FileInput
         source="file"
         label="Archivo"
         accept={{ 'image/*': [], 'audio/*': [], 'video/*': [] }}
-        validate={create ? required(MULTIMEDIA_MSG.archivo) : undefined}
+        isRequired={create}
         helperText={create ? 'Imagen, GIF, audio o video.' : 'Opcional al editar: deja vacío para conservar el archivo actual.'}
       >
         <FileField source="src" title="title" />
@@ -28,7 +31,7 @@ function MultimediaInputs({ create }: { create: boolean }) {
 export function MultimediaCreate() {
   return (
     <ResourceCreate title="Subir multimedia">
-      <ResourceForm disableWhenInvalid><MultimediaInputs create /></ResourceForm>
+      <ResourceForm resolver={createResolver} disableWhenInvalid><MultimediaInputs create /></ResourceForm>
     </ResourceCreate>
   );
 }
@@ -36,7 +39,7 @@ export function MultimediaCreate() {
 export function MultimediaEdit() {
   return (
     <ResourceEdit title="Editar multimedia">
-      <ResourceForm disableWhenInvalid><MultimediaInputs create={false} /></ResourceForm>
+      <ResourceForm resolver={editResolver} disableWhenInvalid><MultimediaInputs create={false} /></ResourceForm>
     </ResourceEdit>
   );
 }

@@ -15,5 +15,5 @@ export default adminResource({
     confirmDelete: '¿Seguro que deseas eliminar esta multimedia?',
     invalidForm: 'Por favor, complete todos los campos.',
   },
-  quirks: { readOnlyFields: ['palabra', 'url', 'tamano', 'compacta'], byReference: { id_palabra: 'multimedia/palabra/{id}' } },
+  quirks: { readOnlyFields: ['palabra', 'url', 'tamano', 'compacta'] },
 });

@@ -1,15 +1,18 @@
-import { SelectInput, TextInput, TopToolbar, maxLength, required } from 'react-admin';
-import { DIFICULTADES, NIVEL_MSG } from '../../../../shared/resources/nivel';
+import { SelectInput, TextInput, TopToolbar } from 'react-admin';
+import { DIFICULTADES, NIVEL_MSG, nivelSchema } from '../../../../shared/resources/nivel';
 import { ResourceCreate, ResourceEdit, ResourceForm } from '../../common/crud';
+import { schemaResolver } from '../../common/zodForm';
 import { ImagePicker } from '../../common/components';
 import { ImportButton } from './ImportButton';
+
+const resolver = schemaResolver(nivelSchema);
 
 function NivelInputs() {
   return (
     <>
-      <TextInput source="nombre_nivel" label="Nombre" validate={required(NIVEL_MSG.nombre)} />
-      <TextInput source="descripcion" label="Descripción" multiline minRows={2} validate={[required(NIVEL_MSG.descripcion), maxLength(255, NIVEL_MSG.descripcionMax)]} />
-      <SelectInput source="dificultad" label="Dificultad" choices={DIFICULTADES.map((d) => ({ id: d, name: d }))} validate={required(NIVEL_MSG.dificultad)} />
+      <TextInput source="nombre_nivel" label="Nombre" isRequired />
+      <TextInput source="descripcion" label="Descripción" multiline minRows={2} isRequired />
+      <SelectInput source="dificultad" label="Dificultad" choices={DIFICULTADES.map((d) => ({ id: d, name: d }))} isRequired />
       <ImagePicker source="imagen" label="Imagen" folder="niveles" rejectMessage={NIVEL_MSG.imagen} />
     </>
   );
@@ -18,7 +21,7 @@ function NivelInputs() {
 export function NivelCreate() {
   return (
     <ResourceCreate title="Nuevo nivel">
-      <ResourceForm><NivelInputs /></ResourceForm>
+      <ResourceForm resolver={resolver}><NivelInputs /></ResourceForm>
     </ResourceCreate>
   );
 }
@@ -26,7 +29,7 @@ export function NivelCreate() {
 export function NivelEdit() {
   return (
     <ResourceEdit title="Editar nivel" actions={<TopToolbar><ImportButton /></TopToolbar>}>
-      <ResourceForm><NivelInputs /></ResourceForm>
+      <ResourceForm resolver={resolver}><NivelInputs /></ResourceForm>
     </ResourceEdit>
   );
 }

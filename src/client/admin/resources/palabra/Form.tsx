@@ -1,15 +1,18 @@
-import { ReferenceInput, SelectInput, TextInput, TopToolbar, required } from 'react-admin';
-import { PALABRA_MSG } from '../../../../shared/resources/palabra';
+import { ReferenceInput, SelectInput, TextInput, TopToolbar } from 'react-admin';
+import { palabraSchema } from '../../../../shared/resources/palabra';
 import { ResourceCreate, ResourceEdit, ResourceForm } from '../../common/crud';
+import { schemaResolver } from '../../common/zodForm';
 import { MediaButton } from './MediaButton';
+
+const resolver = schemaResolver(palabraSchema);
 
 function PalabraInputs() {
   return (
     <>
-      <TextInput source="palabraEspanol" label="Palabra en Español" validate={required(PALABRA_MSG.espanol)} />
-      <TextInput source="palabraIngles" label="Palabra en Inglés" validate={required(PALABRA_MSG.ingles)} />
+      <TextInput source="palabraEspanol" label="Palabra en Español" isRequired />
+      <TextInput source="palabraIngles" label="Palabra en Inglés" isRequired />
       <ReferenceInput source="id_nivel" reference="nivel" perPage={500} sort={{ field: 'id_nivel', order: 'ASC' }}>
-        <SelectInput label="Nivel" optionText="nombre_nivel" validate={required(PALABRA_MSG.nivel)} />
+        <SelectInput label="Nivel" optionText="nombre_nivel" isRequired />
       </ReferenceInput>
     </>
   );
@@ -18,7 +21,7 @@ function PalabraInputs() {
 export function PalabraCreate() {
   return (
     <ResourceCreate title="Nueva palabra">
-      <ResourceForm><PalabraInputs /></ResourceForm>
+      <ResourceForm resolver={resolver}><PalabraInputs /></ResourceForm>
     </ResourceCreate>
   );
 }
@@ -26,7 +29,7 @@ export function PalabraCreate() {
 export function PalabraEdit() {
   return (
     <ResourceEdit title="Editar palabra" actions={<TopToolbar><MediaButton label="Multimedia de la palabra" /></TopToolbar>}>
-      <ResourceForm><PalabraInputs /></ResourceForm>
+      <ResourceForm resolver={resolver}><PalabraInputs /></ResourceForm>
     </ResourceEdit>
   );
 }

@@ -2,34 +2,22 @@ import { useEffect, useRef } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import Typography from '@mui/material/Typography';
 import {
-  ArrayInput, BooleanInput, NumberInput, ReferenceInput, SelectInput, SimpleFormIterator, TextInput, maxValue, minValue, required,
-  useNotify, useRedirect, type Validator,
+  ArrayInput, BooleanInput, NumberInput, ReferenceInput, SelectInput, SimpleFormIterator, TextInput, useNotify, useRedirect,
 } from 'react-admin';
-import { MAX_RESPUESTAS_FORM, PREGUNTA_MSG, TIPOS_PREGUNTA } from '../../../../shared/resources/pregunta';
+import { MAX_RESPUESTAS_FORM, preguntaFormSchema, TIPOS_PREGUNTA } from '../../../../shared/resources/pregunta';
 import { RESPUESTA_MSG } from '../../../../shared/resources/respuesta';
-import { isChoiceQuestion, OPCION_MULTIPLE } from '../../../../shared/rules/quizRules';
+import { isChoiceQuestion } from '../../../../shared/rules/quizRules';
 import { ResourceCreate, ResourceEdit, ResourceForm } from '../../common/crud';
 import { ImagePicker } from '../../common/components';
 import { useSaveOptions } from '../../common/hooks';
+import { schemaResolver } from '../../common/zodForm';
 import { SignOrImagePicker } from './SignPicker';
 import { MESSAGES } from '../../messages';
 
-export const MULTIPLE = OPCION_MULTIPLE;
-
-/** Text or image: at least one must be given. */
-export const textOrImage: Validator = (value, all) => {
-  const hasText = typeof value === 'string' && value.trim() !== '';
-  return hasText || all?.imagen ? undefined : PREGUNTA_MSG.pregunta;
-};
-
-/** At most `max` answers, and at least one marked correct (multiple choice only). */
-export const answersRule = (max: number): Validator => (value, all) => {
-  if (!isChoiceQuestion(all?.Tipo)) return undefined;
-  const list = Array.isArray(value) ? (value as { valor?: boolean }[]) : [];
-  if (list.length > max) return max === 4 ? PREGUNTA_MSG.max4 : PREGUNTA_MSG.max5;
-  if (list.length > 0 && !list.some((r) => r?.valor)) return PREGUNTA_MSG.correcta;
-  return undefined;
-};
+/** Text or image, the percentage, the evaluation and (create only) up to 4 answer rows, one correct. */
+const preguntaCreateResolver = schemaResolver(preguntaFormSchema(MAX_RESPUESTAS_FORM));
+/** Edit changes the question only (its answers are edited under Respuestas): the stored rows are not checked. */
+const preguntaEditResolver = schemaResolver(preguntaFormSchema(MAX_RESPUESTAS_FORM), { omit: ['respuestas'] });
 
 /**
  * Choosing Opción Múltiple on create adds one blank answer row; any other type clears the rows.
@@ -58,9 +46,9 @@ function AnswerRows() {
   return (
     <>
       <Typography variant="h6" component="h2" sx={{ mt: 2 }}>Respuestas</Typography>
-      <ArrayInput source="respuestas" label={false} validate={answersRule(MAX_RESPUESTAS_FORM)}>
+      <ArrayInput source="respuestas" label={false}>
         <SimpleFormIterator inline disableReordering disableAdd={rows.length >= MAX_RESPUESTAS_FORM} disableClear>
-          <TextInput source="respuesta" label="Respuesta" validate={required(PREGUNTA_MSG.respuesta)} />
+          <TextInput source="respuesta" label="Respuesta" isRequired />
           <BooleanInput source="valor" label="Correcta" defaultValue={false} />
           <ImagePicker source="imagen" label="Imagen (opcional)" folder="respuestas" rejectMessage={RESPUESTA_MSG.imagen} />
         </SimpleFormIterator>
@@ -73,11 +61,11 @@ function AnswerRows() {
 export function PreguntaInputs({ create }: { create: boolean }) {
   return (
     <>
-      <SelectInput source="Tipo" label="Tipo" choices={TIPOS_PREGUNTA.map((t) => ({ id: t, name: t }))} validate={required(PREGUNTA_MSG.tipo)} />
-      <TextInput source="pregunta" label="Pregunta" multiline validate={textOrImage} />
-      <NumberInput source="porcentaje" label="Porcentaje" validate={[required(PREGUNTA_MSG.porcentaje), minValue(0, PREGUNTA_MSG.porcentajeMin), maxValue(100, PREGUNTA_MSG.porcentajeMax)]} />
+      <SelectInput source="Tipo" label="Tipo" choices={TIPOS_PREGUNTA.map((t) => ({ id: t, name: t }))} isRequired />
+      <TextInput source="pregunta" label="Pregunta" multiline />
+      <NumberInput source="porcentaje" label="Porcentaje" isRequired />
       <ReferenceInput source="id_evaluacion" reference="evaluacion" perPage={500} sort={{ field: 'id_evaluacion', order: 'ASC' }}>
-        <SelectInput label="Evaluación" optionText={(e: { id: number; nivel?: { nombre_nivel?: string } }) => `#${e.id} · ${e.nivel?.nombre_nivel ?? 'sin nivel'}`} validate={required(PREGUNTA_MSG.evaluacion)} />
+        <SelectInput label="Evaluación" optionText={(e: { id: number; nivel?: { nombre_nivel?: string } }) => `#${e.id} · ${e.nivel?.nombre_nivel ?? 'sin nivel'}`} isRequired />
       </ReferenceInput>
       <SignOrImagePicker />
       {create && (
@@ -107,7 +95,7 @@ export function PreguntaCreate() {
         },
       }}
     >
-      <ResourceForm defaultValues={{ porcentaje: 0, respuestas: [] }}><PreguntaInputs create /></ResourceForm>
+      <ResourceForm resolver={preguntaCreateResolver} defaultValues={{ porcentaje: 0, respuestas: [] }}><PreguntaInputs create /></ResourceForm>
     </ResourceCreate>
   );
 }
@@ -116,7 +104,7 @@ export function PreguntaCreate() {
 export function PreguntaEdit() {
   return (
     <ResourceEdit title="Editar pregunta" resource="pregunta" transform={(d: Record<string, unknown>) => ({ ...d, respuestas: undefined })}>
-      <ResourceForm><PreguntaInputs create={false} /></ResourceForm>
+      <ResourceForm resolver={preguntaEditResolver}><PreguntaInputs create={false} /></ResourceForm>
     </ResourceEdit>
   );
 }

@@ -1,4 +1,4 @@
-import { respuestaResource, RESPUESTAS_POR_PREGUNTA_PATH } from '../../../../shared/resources/respuesta';
+import { respuestaResource } from '../../../../shared/resources/respuesta';
 import { adminResource } from '../../resourceMeta';
 
 export default adminResource({
@@ -15,5 +15,5 @@ export default adminResource({
     confirmDelete: '¿Seguro que deseas eliminar esta respuesta?',
     invalidForm: 'Por favor, complete todos los campos correctamente.',
   },
-  quirks: { readOnlyFields: ['pregunta'], byReference: { id_pregunta: RESPUESTAS_POR_PREGUNTA_PATH } },
+  quirks: { readOnlyFields: ['pregunta'] },
 });

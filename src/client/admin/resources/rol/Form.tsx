@@ -1,15 +1,19 @@
-import { ReferenceInput, SelectInput, TextInput, required } from 'react-admin';
-import { ROL_MSG, ROL_OPCIONES } from '../../../../shared/resources/rol';
+import { ReferenceInput, SelectInput, TextInput } from 'react-admin';
+import { ROL_OPCIONES, rolSchema } from '../../../../shared/resources/rol';
 import { ResourceCreate, ResourceEdit, ResourceForm } from '../../common/crud';
+import { schemaResolver } from '../../common/zodForm';
+
+/** The wire calls the user idUsuario (id_usuario also accepted); the form's field is id_usuario. */
+const resolver = schemaResolver(rolSchema, { errorPaths: { idUsuario: 'id_usuario' } });
 
 /** Role name (Superadmin, Admin, Profesor), description, user. Submit disabled while invalid. */
 function RolInputs() {
   return (
     <>
-      <SelectInput source="nombre" label="Rol" choices={ROL_OPCIONES.map((o) => ({ id: o.value, name: o.label }))} validate={required(ROL_MSG.nombre)} />
+      <SelectInput source="nombre" label="Rol" choices={ROL_OPCIONES.map((o) => ({ id: o.value, name: o.label }))} isRequired />
       <TextInput source="descripcion" label="Descripción (opcional)" />
       <ReferenceInput source="id_usuario" reference="usuario" perPage={500}>
-        <SelectInput label="Usuario" optionText={(u: { nombre: string; apellido?: string; email: string }) => `${u.nombre} ${u.apellido ?? ''} (${u.email})`} validate={required(ROL_MSG.usuario)} />
+        <SelectInput label="Usuario" optionText={(u: { nombre: string; apellido?: string; email: string }) => `${u.nombre} ${u.apellido ?? ''} (${u.email})`} isRequired />
       </ReferenceInput>
     </>
   );
@@ -18,7 +22,7 @@ function RolInputs() {
 export function RolCreate() {
   return (
     <ResourceCreate title="Nuevo rol">
-      <ResourceForm disableWhenInvalid><RolInputs /></ResourceForm>
+      <ResourceForm resolver={resolver} disableWhenInvalid><RolInputs /></ResourceForm>
     </ResourceCreate>
   );
 }
@@ -27,7 +31,7 @@ export function RolCreate() {
 export function RolEdit() {
   return (
     <ResourceEdit title="Editar rol">
-      <ResourceForm disableWhenInvalid><RolInputs /></ResourceForm>
+      <ResourceForm resolver={resolver} disableWhenInvalid><RolInputs /></ResourceForm>
     </ResourceEdit>
   );
 }
