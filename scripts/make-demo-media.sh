@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates the demo media under public/demo/ from src/server/db/seed/words.json.
+# Regenerates the demo media under public/demo/ from src/server/demo/words.json.
 #
 # The generated files are COMMITTED to the repository; this script only documents
 # how they were made. It is NOT part of install, build or test. Run it by hand:
@@ -25,11 +25,11 @@
 #   sounds/level-start.mp3         level start chime
 #
 # Idempotent: every output file is overwritten; running it twice gives the same files.
-# words.json must stay in sync with src/server/db/seed/content.ts (same levels/slugs/texts).
+# words.json must stay in sync with src/server/demo/content.ts (same levels/slugs/texts).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-WORDS_JSON="$ROOT/src/server/db/seed/words.json"
+WORDS_JSON="$ROOT/src/server/demo/words.json"
 OUT="$ROOT/public/demo"
 FONT_BOLD="/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
 FONT="/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"

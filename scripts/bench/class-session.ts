@@ -23,11 +23,11 @@ import pg from 'pg';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db';
 import { usuario } from '../../src/server/db/schema';
-import { seedDemo } from '../../src/server/db/seed';
+import { seedDemo } from '../../src/server/demo/seed';
 import { hashPassword } from '../../src/server/auth/password';
 import { validateRegistration } from '../../src/shared/validation/registration';
 import { isTextQuestion } from '../../src/shared/rules/quizRules';
-import { buildRows, type QuizLike } from '../../src/client/learner/levelmenu/pure';
+import { buildRows, type QuizLike } from '../../src/client/learner/model/learnerRules';
 import { DEMO_PASSWORD, HOST, RESULTS_DIR, ROOT, machine, saveResult, sleep, startServer, table } from './lib';
 
 type DbKind = 'pglite' | 'postgres';

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db';
-import { seedDemo } from '../../src/server/db/seed';
+import { seedDemo } from '../../src/server/demo/seed';
 import { PORTS, login, machine, saveResult, startServer, table } from './lib';
 
 const arg = (name: string, d: number) => {

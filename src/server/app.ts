@@ -8,7 +8,7 @@ import path from 'node:path';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import { openDatabase, type Database } from './db';
-import { seedDemo } from './db/seed';
+import { seedDemo } from './demo/seed';
 import authPlugin from './auth/plugin';
 import { deviceCookieKey } from './auth/throttle';
 import { createMailer, type Mailer } from './mail';
@@ -19,7 +19,20 @@ import { registerSecurityHeaders, type HeaderApplier } from './headers';
 import { registerTextGuard } from './input-text';
 import type { AppContext } from './context';
 import { routeModules } from './routes';
-import { createCache, registerCacheHooks, writtenTable } from './cache';
+import { createCache, registerCacheHooks } from './cache';
+
+/** One route as the router registered it (method and URL pattern, e.g. `GET /api/nivel/getNivel/:id`). */
+export interface RegisteredRoute {
+  readonly method: string;
+  readonly url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered on the app, in order; the API tests derive their endpoint lists from it. */
+    readonly registeredRoutes: readonly RegisteredRoute[];
+  }
+}
 
 export interface BuildOptions {
   /** Use this database instead of opening one from the config (tests share one). */
@@ -104,6 +117,12 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Before any route: collect each one as it registers (HEAD twins and static routes included).
+  const registeredRoutes: RegisteredRoute[] = [];
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) registeredRoutes.push(Object.freeze({ method, url: r.url }));
+  });
+  app.decorate('registeredRoutes', { getter: (): readonly RegisteredRoute[] => Object.freeze([...registeredRoutes]) });
 
   const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   let ready = false;
@@ -121,17 +140,10 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     cache: createCache(),
   };
   app.decorate('ctx', ctx);
-  // Every data-changing statement empties the cache scopes of its table before it runs.
-  const offStatement = database.onStatement((q) => {
-    const table = writtenTable(q);
-    if (table !== false) ctx.cache.bumpLocal(ctx.cache.scopesForTable(table));
-  });
   if (database.kind === 'postgres' && config.databaseUrl) await ctx.cache.listen(config.databaseUrl, app.log);
-  app.addHook('onClose', async () => {
-    offStatement();
-    await ctx.cache.close();
-  });
+  app.addHook('onClose', async () => ctx.cache.close());
   if (!opts.database) app.addHook('onClose', async () => database.close());
+  // Before any route: every write route must declare the cache scopes it empties.
   registerCacheHooks(app, ctx.cache);
 
   applyHeaders = registerSecurityHeaders(app, {
@@ -181,7 +193,6 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   });
 
   const staticDir = config.staticDir && existsSync(path.join(config.staticDir, 'index.html')) ? config.staticDir : null;
-  const spaPage = spaPageFor(staticDir);
   if (staticDir) {
     // The root is a client route too (it redirects to /logIn); a directory answer would be 403.
     app.get('/', (_req, reply) => reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html', staticDir));
@@ -207,24 +218,10 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     if (staticDir && (req.method === 'GET' || req.method === 'HEAD') && !path.extname(url)) {
       // Client routes (/logIn, /admin/nivel, /xyz...) all answer the SPA, which routes them.
       reply.header('Cache-Control', 'no-cache');
-      return reply.type('text/html; charset=utf-8').sendFile(spaPage(url), staticDir);
+      return reply.type('text/html; charset=utf-8').sendFile('index.html', staticDir);
     }
     return reply.status(404).send({ msg: 'No se encontró el recurso solicitado.', code: 'NOT_FOUND' } satisfies ErrorBody);
   });
 
   return app;
-}
-
-/**
- * The page a client route is answered with: the learner screens a child opens first have their own
- * copy of index.html that also preloads the screen's code (bootPrefetch in
- * scripts/build/perf-plugins.ts); every other route gets index.html. Same app, same behaviour.
- */
-export function spaPageFor(staticDir: string | null): (url: string) => string {
-  const own = new Set(['home', 'supmenu', 'menuletra'].filter((r) => staticDir && existsSync(path.join(staticDir, `${r}.html`))));
-  return (url) => {
-    const m = /^\/(?:(home)|(supmenu)\/\d+(?:\/\d+)?|(menuletra)\/\d+\/\d+)$/.exec(url);
-    const route = m && (m[1] ?? m[2] ?? m[3])!;
-    return route && own.has(route) ? `${route}.html` : 'index.html';
-  };
 }

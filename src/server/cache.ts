@@ -6,18 +6,19 @@ import pg from 'pg';
  *
  * - Two scopes: `content` (levels, words, media, contents, quizzes: what learners read) and `auth`
  *   (the account row and roles behind each bearer token).
- * - Every successful write bumps the scope's version, which empties it. Writes are seen in two
- *   places: (1) the database layer reports every data-changing statement with its table before it
- *   runs (so even a write made outside HTTP — tests, seed — empties the cache), and (2) after every
- *   non-GET API request, once its transaction has committed, the scopes it may have touched are
- *   bumped again (a read that raced the write cannot leave stale data behind: an entry is only
- *   stored if the version did not move while it was being loaded).
+ * - A bump raises a scope's version, which empties it. Bumps are explicit (docs/decisions.md,
+ *   issue 18): every non-GET /api route declares the scopes its writes change in its route options
+ *   (`config: invalidates('content')`, `invalidates()` for writes that touch no cached table), and
+ *   they are bumped once the handler has returned, i.e. after its transaction committed (a read that
+ *   raced the write cannot leave stale data behind: an entry is only stored if the version did not
+ *   move while it was being loaded). A route that declares nothing is a startup error. Code that
+ *   writes cached tables outside a route (maintenance jobs, restore) calls `bump` itself.
  * - Across processes (several app processes on one PostgreSQL) a bump is sent on the PostgreSQL
  *   channel `manitas_cache`; every process LISTENs, empties its own copy and acknowledges on
  *   `manitas_cache_ack`. The writer counts the live listeners (their connections carry the
  *   application_name `manitas-cache`) and answers its client only once every other process has
  *   acknowledged (at most 2 s), so the next read anywhere sees the write.
- * - Entries also expire after `maxAgeMs` (a safety net for writes made by other means).
+ * - Entries also expire after `maxAgeMs` (a safety net for writes made by other means, e.g. psql).
  */
 export type CacheScope = 'content' | 'auth';
 export const CACHE_SCOPES: readonly CacheScope[] = ['content', 'auth'];
@@ -27,31 +28,11 @@ const ACK_CHANNEL = 'manitas_cache_ack';
 const LISTENER_NAME = 'manitas-cache';
 const ACK_TIMEOUT_MS = 2000;
 
-/** Tables whose rows each scope holds; a write to any other table changes no cached data. */
+/** Tables whose rows each scope holds (what a route's `invalidates(...)` is chosen from); a write to any other table changes no cached data. */
 export const SCOPE_TABLES: Record<CacheScope, readonly string[]> = {
   content: ['nivel', 'palabra', 'multimedia', 'contenido', 'evaluacion', 'pregunta', 'respuesta'],
   auth: ['usuario', 'rol', 'sesion_revocada'],
 };
-
-/**
- * Learner activity that writes only tables outside every scope (attempts, answer rows, progress,
- * comments) or nothing (sign-in): it must not empty the cache, or 30 tablets submitting a quiz at
- * once would keep it cold. Every other non-GET request bumps every scope.
- */
-export const NON_CACHE_WRITES: readonly RegExp[] = [
-  /^\/api\/(resultados|respuestas)\/save-multiple$/,
-  /^\/api\/resultados\/create$/,
-  /^\/api\/progreso\/visto$/,
-  /^\/api\/comentario\/[^/]+$/,
-  /^\/api\/user\/logIn$/,
-  // Logging out bumps only the auth scope itself (routes/user.ts), not the learners' content.
-  /^\/api\/user\/logout$/,
-  // A child's own preferences (usuario.preferencias): no cached read holds them (the auth scope keeps
-  // id, email, status, token version and roles), so no scope needs emptying in any process.
-  /^\/api\/preferencias$/,
-  // A child's game runs (issue 17): the partida table is in no scope, and no cached read holds it.
-  /^\/api\/partidas$/,
-];
 
 interface Entry {
   version: number;
@@ -75,11 +56,7 @@ export interface Cache {
   /** The cached value for key, or the loader's (stored only if no write happened meanwhile). */
   get<T>(scope: CacheScope, key: string, load: () => Promise<T>): Promise<T>;
   /** Empties scopes here and (PostgreSQL) in every other process. */
-  bump(scopes: readonly CacheScope[], opts?: { local?: boolean }): Promise<void>;
-  /** Bumps here only, synchronously (the database layer's pre-write signal). */
-  bumpLocal(scopes: readonly CacheScope[]): void;
-  /** The scopes a write statement on this table (null = unknown) may change. */
-  scopesForTable(table: string | null): CacheScope[];
+  bump(scopes: readonly CacheScope[]): Promise<void>;
   stats: CacheStats;
   /** Starts LISTEN on PostgreSQL. */
   listen(databaseUrl: string, log?: { warn: (o: unknown, m?: string) => void }): Promise<void>;
@@ -125,16 +102,11 @@ export function createCache(opts: { maxEntries?: number; maxAgeMs?: number; auth
       }
       return value;
     },
-    bumpLocal,
-    scopesForTable(table) {
-      if (table === null) return [...CACHE_SCOPES];
-      return CACHE_SCOPES.filter((s) => SCOPE_TABLES[s].includes(table));
-    },
-    async bump(scopes, o = {}) {
+    async bump(scopes) {
       if (!scopes.length) return;
       bumpLocal(scopes);
       const client = listener;
-      if (o.local || !client) return;
+      if (!client) return;
       const id = `${origin}:${++seq}`;
       // Every other live process acknowledges once it has emptied its copy; wait for all of them.
       const { rows } = await client.query<{ n: number }>(
@@ -196,28 +168,50 @@ export function createCache(opts: { maxEntries?: number; maxAgeMs?: number; auth
   };
 }
 
-/** INSERT INTO / UPDATE / DELETE FROM <table>: the table, or null when the statement may write anything. */
-const WRITE_RE = /^\s*(?:insert\s+into|update|delete\s+from)\s+(?:"?public"?\.)?"?([a-z_][a-z0-9_]*)"?/i;
-const READ_RE = /^\s*(?:select|show|begin|commit|rollback|savepoint|release|set|start\s+transaction|listen|explain\s+select)\b/i;
-
-/** What a SQL statement may write: `false` for reads, a table name, or `null` (unknown: DDL, CTEs...). */
-export function writtenTable(sqlText: string): string | null | false {
-  if (READ_RE.test(sqlText)) return false;
-  const m = WRITE_RE.exec(sqlText);
-  return m ? m[1]!.toLowerCase() : null;
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The cache scopes this route's writes change (see `invalidates`); every non-GET /api route has it. */
+    invalidates?: readonly CacheScope[];
+  }
 }
 
 /**
- * Wires the cache into an app: bumps after every non-GET API request (post-commit) and sends a
- * handler's reply from the cache. Registered once by buildApp.
+ * Route options of a write route: the scopes it changes, bumped after it answers.
+ * `invalidates()` (no scope) marks learner activity that writes only tables outside every scope
+ * (attempts, answers, progress, comments, game runs, preferences) or nothing (sign-in): it must not
+ * empty the cache, or 30 tablets submitting a quiz at once would keep it cold.
+ */
+export function invalidates(...scopes: CacheScope[]): { invalidates: readonly CacheScope[] } {
+  return { invalidates: Object.freeze([...new Set(scopes)]) };
+}
+
+const isRead = (method: string) => method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
+
+/**
+ * Wires the cache into an app; registered once by buildApp, before any route.
+ * - `onRoute`: a non-GET /api route without `config.invalidates` throws at startup, so a write route
+ *   cannot forget to say what it empties (the alternative, bumping everything, is how the old
+ *   URL list of "writes that are not writes" came about).
+ * - `onSend`: bumps the declared scopes once the handler has returned (post-commit), before the
+ *   reply leaves, so the client's next read (here or in another process) sees the write. A 4xx is
+ *   a refusal made before writing or inside a rolled-back transaction: nothing to bump. A 5xx may
+ *   follow a committed step (a file move after the row update), so it bumps like a success.
  */
 export function registerCacheHooks(app: FastifyInstance, cache: Cache) {
-  app.addHook('onSend', async (req, _reply, payload) => {
-    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return payload;
-    const url = req.url.split('?')[0] ?? '';
-    if (!url.startsWith('/api/')) return payload;
-    if (NON_CACHE_WRITES.some((re) => re.test(url))) return payload;
-    await cache.bump(CACHE_SCOPES);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const methods = [route.method].flat();
+    if (methods.every(isRead)) return;
+    const declared = (route.config as { invalidates?: unknown } | undefined)?.invalidates;
+    if (!Array.isArray(declared) || !declared.every((s) => CACHE_SCOPES.includes(s as CacheScope))) {
+      throw new Error(`${methods.join(',')} ${route.url}: una ruta de escritura debe declarar config: invalidates(...) (src/server/cache.ts).`);
+    }
+  });
+  app.addHook('onSend', async (req, reply, payload) => {
+    const scopes = req.routeOptions.config.invalidates;
+    if (!scopes?.length || isRead(req.method)) return payload;
+    if (reply.statusCode >= 400 && reply.statusCode < 500) return payload;
+    await cache.bump(scopes);
     return payload;
   });
 }

@@ -17,7 +17,7 @@ if (cluster.isPrimary) {
     await import('./main');
   } else {
     const { openDatabase } = await import('./db');
-    const { seedDemo } = await import('./db/seed');
+    const { seedDemo } = await import('./demo/seed');
     const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     await database.migrate();
     if (config.seedDemo) await seedDemo(database, config);

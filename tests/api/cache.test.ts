@@ -1,9 +1,14 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { usuario } from '../../src/server/db/schema';
-import { createCache, writtenTable } from '../../src/server/cache';
+import { createBackup, restoreBackup } from '../../src/server/maintenance/backup';
+import { createCache, invalidates, registerCacheHooks } from '../../src/server/cache';
 import { isChoiceQuestion } from '../../src/shared/rules/quiz';
 import { makeTestApp, snapshotCounts, type TestApp } from './helpers';
 
@@ -61,9 +66,11 @@ describe('content cache: a write is visible to the next read', () => {
     expect((await words()).length).toBe(n0);
   });
 
-  it('a write made directly in the database (not through HTTP) also empties the cache', async () => {
+  // A writer outside a route names the scopes it changes (src/server/cache.ts; docs/decisions.md, issue 18).
+  it('a write made directly in the database (not through HTTP) empties the cache once its writer names the scope', async () => {
     const lvl = (await levels())[0]!;
     await t.database.raw('UPDATE nivel SET nombre_nivel = $1 WHERE id_nivel = $2', ['Cambiado en SQL', lvl.id_nivel]);
+    await t.app.ctx.cache.bump(['content']);
     expect((await levels()).find((l) => l.id_nivel === lvl.id_nivel)!.nombre_nivel).toBe('Cambiado en SQL');
   });
 
@@ -89,6 +96,7 @@ describe('content cache: a write is visible to the next read', () => {
     // Remove a question: the cached key must not still demand it.
     const last = ev.preguntas[ev.preguntas.length - 1]!;
     await t.database.raw('DELETE FROM pregunta WHERE id_pregunta = $1', [last.id_pregunta]);
+    await t.app.ctx.cache.bump(['content']);
     const rest = ev.preguntas.slice(0, -1);
     const second = await t.call('POST', '/api/resultados/save-multiple', { as: 'nino', body: { respuestas: answers(rest) } });
     expect(second.statusCode, second.body).toBe(201);
@@ -111,10 +119,12 @@ describe('content cache: a write is visible to the next read', () => {
     const token = await t.token('nina');
     expect((await t.call('GET', '/api/nivel/getNivels', { as: token })).statusCode).toBe(200);
     await t.database.db.update(usuario).set({ status: false }).where(eq(usuario.id, ninaId));
+    await t.app.ctx.cache.bump(['auth']);
     try {
       expect((await t.call('GET', '/api/nivel/getNivels', { as: token })).statusCode).toBe(401);
     } finally {
       await t.database.db.update(usuario).set({ status: true }).where(eq(usuario.id, ninaId));
+      await t.app.ctx.cache.bump(['auth']);
     }
     expect((await t.call('GET', '/api/nivel/getNivels', { as: token })).statusCode).toBe(200);
   });
@@ -124,10 +134,12 @@ describe('content cache: a write is visible to the next read', () => {
     const tok = await t.token('profesor');
     expect((await t.call('GET', '/api/resultados/resultados-profesor', { as: tok })).statusCode).toBe(200);
     await t.database.raw("DELETE FROM rol WHERE id_usuario = $1", [profId]);
+    await t.app.ctx.cache.bump(['auth']);
     try {
       expect((await t.call('GET', '/api/resultados/resultados-profesor', { as: tok })).statusCode).toBe(403);
     } finally {
       await t.database.raw("INSERT INTO rol (nombre, descripcion, id_usuario) VALUES ('profesor', 'Profesor', $1)", [profId]);
+      await t.app.ctx.cache.bump(['auth']);
     }
   });
 
@@ -142,15 +154,43 @@ describe('content cache: a write is visible to the next read', () => {
 });
 
 describe('cache rules', () => {
-  it('names the table a statement writes, and treats unknown statements as writing anything', () => {
-    expect(writtenTable('select "id_nivel" from "nivel"')).toBe(false);
-    expect(writtenTable('insert into "palabra" ("palabra_espanol") values ($1)')).toBe('palabra');
-    expect(writtenTable('UPDATE usuario SET status = false')).toBe('usuario');
-    expect(writtenTable('delete from "public"."rol" where id = 1')).toBe('rol');
-    expect(writtenTable('begin')).toBe(false);
-    expect(writtenTable('ALTER TABLE nivel ADD CONSTRAINT c CHECK (true)')).toBe(null);
-    expect(writtenTable('WITH x AS (DELETE FROM nivel RETURNING *) SELECT * FROM x')).toBe(null);
-    expect(writtenTable('TRUNCATE nivel')).toBe(null);
+  it('refuses at startup a write route that does not declare the scopes it empties', async () => {
+    const app = Fastify({ logger: false });
+    registerCacheHooks(app, createCache());
+    app.get('/api/lectura', async () => ({}));
+    app.post('/fuera-de-la-api', async () => ({}));
+    app.post('/api/declarada', { config: invalidates('content') }, async () => ({}));
+    app.put('/api/sin-escrituras-en-cache', { config: invalidates() }, async () => ({}));
+    expect(() => app.post('/api/olvidada', async () => ({}))).toThrow(/POST \/api\/olvidada: una ruta de escritura debe declarar/);
+    expect(() => app.delete('/api/otra', { config: {} }, async () => ({}))).toThrow(/DELETE \/api\/otra/);
+    expect(() => app.route({ method: ['GET', 'PATCH'], url: '/api/mixta', handler: async () => ({}) })).toThrow(/GET,PATCH \/api\/mixta/);
+    expect(() => app.patch('/api/mal', { config: { invalidates: ['contenido'] as never } }, async () => ({}))).toThrow(/PATCH \/api\/mal/);
+    await app.ready();
+    await app.close();
+  });
+
+  it('bumps the declared scopes after a success or a server error, never after a refusal or a read', async () => {
+    const cache = createCache();
+    const app = Fastify({ logger: false });
+    registerCacheHooks(app, cache);
+    app.post('/api/contenido', { config: invalidates('content') }, async (req, reply) => reply.status(Number((req.query as { s?: string }).s ?? 200)).send({}));
+    app.post('/api/cuenta', { config: invalidates('auth', 'auth') }, async () => ({}));
+    app.post('/api/intento', { config: invalidates() }, async () => ({}));
+    app.get('/api/contenido', { config: invalidates('content') }, async () => ({}));
+    const bumps = () => ({ ...cache.stats.bumps });
+    await app.inject({ method: 'POST', url: '/api/contenido' });
+    expect(bumps()).toEqual({ content: 1, auth: 0 });
+    await app.inject({ method: 'POST', url: '/api/contenido?s=201' });
+    await app.inject({ method: 'POST', url: '/api/contenido?s=500' });
+    expect(bumps()).toEqual({ content: 3, auth: 0 });
+    await app.inject({ method: 'POST', url: '/api/contenido?s=403' });
+    await app.inject({ method: 'POST', url: '/api/contenido?s=409' });
+    await app.inject({ method: 'GET', url: '/api/contenido' });
+    await app.inject({ method: 'POST', url: '/api/intento' });
+    expect(bumps()).toEqual({ content: 3, auth: 0 });
+    await app.inject({ method: 'POST', url: '/api/cuenta' });
+    expect(bumps()).toEqual({ content: 3, auth: 1 });
+    await app.close();
   });
 
   it('does not store a value loaded while a write happened (no stale entry after a race)', async () => {
@@ -162,20 +202,38 @@ describe('cache rules', () => {
       return n;
     });
     const p = slow();
-    c.bumpLocal(['content']);
+    await c.bump(['content']);
     expect(await p).toBe(1);
     // The racing value was not kept: the next read loads again.
     expect(await slow()).toBe(2);
     expect(await slow()).toBe(2);
   });
 
-  it('maps tables to scopes: results and progress tables touch no cached scope', () => {
-    const c = createCache();
-    expect(c.scopesForTable('nivel')).toEqual(['content']);
-    expect(c.scopesForTable('usuario')).toEqual(['auth']);
-    expect(c.scopesForTable('intento')).toEqual([]);
-    expect(c.scopesForTable('resultado')).toEqual([]);
-    expect(c.scopesForTable(null)).toEqual(['content', 'auth']);
+  it('in the app, learner activity empties no scope, a content write empties content only, a role write auth only', async () => {
+    const t = await makeTestApp();
+    try {
+      const { cache } = t.app.ctx;
+      const bumps = () => ({ ...cache.stats.bumps });
+      const lvl = (await t.call('GET', '/api/nivel/getNivels', { as: 'nino' })).json().data[0] as Nivel;
+      const words = (await t.call('GET', `/api/palabra/nivel/${lvl.id_nivel}`, { as: 'nino' })).json() as { id_palabra: number }[];
+      const b0 = bumps();
+      const seen = await t.call('POST', '/api/progreso/visto', { as: 'nino', body: { id_nivel: lvl.id_nivel, id_palabra: words[0]!.id_palabra } });
+      expect(seen.statusCode, seen.body).toBe(200);
+      const prefs = await t.call('PUT', '/api/preferencias', { as: 'nino', body: { espejo: true } });
+      expect(prefs.statusCode, prefs.body).toBe(200);
+      const login = await t.call('POST', '/api/user/logIn', { body: { email: 'profesor@manitas.test', password: 'Manitas2024' } });
+      expect(login.statusCode, login.body).toBe(200);
+      expect(bumps()).toEqual(b0);
+      const upd = await t.call('PUT', `/api/nivel/update/${lvl.id_nivel}`, { as: 'admin', body: { nombre_nivel: lvl.nombre_nivel, descripcion: 'Otra descripción', dificultad: 'Fácil' } });
+      expect(upd.statusCode, upd.body).toBe(200);
+      expect(bumps()).toEqual({ ...b0, content: b0.content + 1 });
+      const nina = await t.userId('nina');
+      const grant = await t.call('POST', '/api/rol/register', { as: 'superadmin', body: { nombre: 'profesor', idUsuario: nina } });
+      expect(grant.statusCode, grant.body).toBe(201);
+      expect(bumps()).toEqual({ content: b0.content + 1, auth: b0.auth + 1 });
+    } finally {
+      await t.close();
+    }
   });
 });
 
@@ -239,6 +297,35 @@ describe.skipIf(!process.env.DATABASE_URL)('cache across two app instances on Po
     expect((await other.inject({ method: 'GET', url: profile, headers: auth })).statusCode).toBe(200); // session cached there
     expect((await t.app.inject({ method: 'POST', url: '/api/user/logout', headers: auth })).statusCode).toBe(200);
     expect((await other.inject({ method: 'GET', url: profile, headers: auth })).statusCode).toBe(401);
+  });
+
+  it('a restore over the live database (--force) empties the caches of the processes still running', async () => {
+    const token = await t.token('nino');
+    const admin = await t.token('admin');
+    const dir = mkdtempSync(path.join(tmpdir(), 'manitas-cache-restore-'));
+    try {
+      const archive = path.join(dir, 'respaldo.tar.gz');
+      await createBackup(t.database, t.config.uploadsDir, archive);
+      const lvl = (await readLevels(other, token))[0]!;
+      const r = await t.app.inject({
+        method: 'PUT', url: `/api/nivel/update/${lvl.id_nivel}`,
+        headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+        payload: JSON.stringify({ nombre_nivel: 'Antes de restaurar', descripcion: 'Otra descripción', dificultad: 'Fácil' }),
+      });
+      expect(r.statusCode, r.body).toBe(200);
+      expect((await readLevels(other, token)).find((l) => l.id_nivel === lvl.id_nivel)!.nombre_nivel).toBe('Antes de restaurar');
+      // As scripts/restore.ts does: a cache of its own that LISTENs, bumped once the restore committed.
+      const cache = createCache();
+      await cache.listen(process.env.DATABASE_URL!);
+      try {
+        await restoreBackup(t.database, t.config.uploadsDir, archive, { force: true, cache });
+      } finally {
+        await cache.close();
+      }
+      expect((await readLevels(other, token)).find((l) => l.id_nivel === lvl.id_nivel)!.nombre_nivel).toBe(lvl.nombre_nivel);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -80,6 +80,21 @@ describe('contenido', () => {
     for (const c of q) expect(c.descripcion).toBe('Lámina');
   });
 
+  it('q also finds a content by its level’s name and its word (the declaration’s searchFields)', async () => {
+    const lvl = await level();
+    const w = await wordOf(lvl);
+    const made = await t.call('POST', '/api/contenido/create', { as: 'admin', body: { tipo_contenido: 'Juego', id_nivel: lvl, id_palabra: w } });
+    expect(made.statusCode).toBe(201);
+    const byLevel = (await t.call('GET', '/api/contenido/contenido?q=ANIMALES', { as: 'admin' })).json().data;
+    const inLevel = await scalar(t, "SELECT count(*) FROM contenido c JOIN nivel n ON n.id_nivel = c.id_nivel WHERE n.nombre_nivel = 'Animales'");
+    expect(inLevel).toBeGreaterThan(0);
+    expect(byLevel).toHaveLength(inLevel);
+    for (const c of byLevel) expect(c.nivel.nombre_nivel).toBe('Animales');
+    const word = (await t.database.raw('SELECT palabra_espanol FROM palabra WHERE id_palabra = $1', [w])).rows[0]!.palabra_espanol as string;
+    const byWord = (await t.call('GET', `/api/contenido/contenido?q=${encodeURIComponent(word.toUpperCase())}`, { as: 'admin' })).json().data;
+    expect(byWord.map((c: { id_palabra: number | null }) => c.id_palabra)).toContain(w);
+  });
+
   it('PUT api/contenido/update/{id}: a new file replaces the old; changing tipo without a fitting file is refused', async () => {
     const lvl = await level();
     const created = (await sendForm(t, 'POST', '/api/contenido/create', 'admin', { tipo_contenido: 'Imagen', id_nivel: lvl }, { archivo: { name: 'a.png', data: FILES.png } })).json().data;

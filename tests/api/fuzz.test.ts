@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, multipartBody, type TestApp } from './helpers';
-import { ENDPOINTS } from './endpoints';
+import { endpointsOf, type Endpoint } from './endpoints';
 import type { Database } from '../../src/server/db';
 
 /**
@@ -25,8 +25,11 @@ async function checksum(db: Database): Promise<string> {
 }
 
 let t: TestApp;
+/** The routes the app registers, with their documented levels (endpointsOf). */
+let ENDPOINTS: Endpoint[];
 beforeAll(async () => {
   t = await makeTestApp({ authRateLimit: 1_000_000 });
+  ENDPOINTS = endpointsOf(t.app);
 });
 afterAll(async () => t?.close());
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILES, makeTestApp, type TestApp } from './helpers';
-import { expectRefused, fileExists, folderListing, sendForm } from './content-helpers';
+import { expectRefused, fileExists, folderListing, scalar, sendForm } from './content-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -43,6 +43,18 @@ describe('multimedia: learner reads', () => {
     expect(Array.isArray(list)).toBe(true);
     expect(list.length).toBeGreaterThanOrEqual(24 * 6);
     expect(list[0]).toMatchObject({ id: expect.any(Number), tipo: expect.any(String), url: expect.any(String), palabra: { palabraEspanol: expect.any(String), palabraIngles: expect.any(String) } });
+  });
+});
+
+describe('multimedia: list search', () => {
+  it('q finds media by their word, Spanish or English (the declaration’s searchFields)', async () => {
+    const w = (await t.database.raw("SELECT id_palabra, palabra_espanol FROM palabra WHERE palabra_ingles = 'dog'")).rows[0]!;
+    const own = await scalar(t, 'SELECT count(*) FROM multimedia WHERE id_palabra = $1', [w.id_palabra]);
+    expect(own).toBeGreaterThan(0);
+    for (const q of ['DOG', String(w.palabra_espanol).toUpperCase()]) {
+      const list = (await t.call('GET', `/api/multimedia/getMultimedias?q=${encodeURIComponent(q)}`, { as: 'admin' })).json();
+      expect(list.filter((m: { id_palabra: number }) => m.id_palabra === w.id_palabra)).toHaveLength(own);
+    }
   });
 });
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, makeTestApp, type DemoUser, type TestApp } from './helpers';
-import { DEMO_PASSWORD } from '../../src/server/db/seed';
+import { DEMO_PASSWORD } from '../../src/server/demo/seed';
 
 /**
  * Replies with personal data are never kept by the browser or a shared cache: every /api/ reply

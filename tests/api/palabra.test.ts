@@ -116,6 +116,18 @@ describe('palabra: admin CRUD', () => {
     expect(again.json()).toMatchObject({ msg: 'Palabra no encontrada.', message: 'Palabra no encontrada.' });
   });
 
+  it('only the delete’s own refusals carry message: a bad id does; 401 and 403 (refused before the route) do not', async () => {
+    const bad = await t.call('DELETE', '/api/palabra/delete/abc', { as: 'admin' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(bad.json().msg);
+    const w = await firstWord();
+    const anon = await t.call('DELETE', `/api/palabra/delete/${w.id_palabra}`);
+    const learner = await t.call('DELETE', `/api/palabra/delete/${w.id_palabra}`, { as: 'nino' });
+    expect([anon.statusCode, learner.statusCode]).toEqual([401, 403]);
+    expect(anon.json()).not.toHaveProperty('message');
+    expect(learner.json()).not.toHaveProperty('message');
+  });
+
   it('list: q matches palabraEspanol or palabraIngles (any case); ?id_nivel= filters', async () => {
     const r = await t.call('GET', '/api/palabra/getPalabras?q=DOG', { as: 'admin' });
     expect(r.json().data.map((w: { palabraIngles: string }) => w.palabraIngles)).toEqual(['dog']);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, snapshotCounts, type TestApp } from './helpers';
-import { seedDemo } from '../../src/server/db/seed';
+import { seedDemo } from '../../src/server/demo/seed';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -8,7 +9,6 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
-import { PROJECT_ROOT } from '../config';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -21,11 +21,14 @@ export interface Database {
   close(): Promise<void>;
   /** Raw SQL access for maintenance (backups, tests). */
   raw(sqlText: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
-  /** Called with the SQL of every statement (Drizzle or raw) just before it runs: the cache listens. */
+  /**
+   * Called with the SQL of every statement (Drizzle or raw) just before it runs. Tests use it to
+   * prove what runs (a cache hit runs nothing, a quiz submit is one statement); the cache does not.
+   */
   onStatement(fn: (sqlText: string) => void): () => void;
 }
 
-/** Statement listeners of one Database (the cache's write detection, src/server/cache.ts). */
+/** Statement listeners of one Database (see Database.onStatement). */
 function statementHooks() {
   const fns = new Set<(sqlText: string) => void>();
   return {
@@ -47,7 +50,8 @@ function once(fn: () => Promise<void>): () => Promise<void> {
   return () => (p ??= fn());
 }
 
-export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'src', 'server', 'db', 'migrations');
+/** Next to this file: the database layer needs nothing from the rest of the server (issue 18). */
+export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string | null }): Promise<Database> {
   if (opts.databaseUrl) {

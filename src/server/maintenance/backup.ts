@@ -5,6 +5,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db';
 import { MIGRATIONS_DIR } from '../db';
+import { CACHE_SCOPES, type Cache } from '../cache';
 
 /** Tables in foreign-key order (parents first): restore inserts in this order. */
 export const BACKUP_TABLES = [
@@ -103,8 +104,13 @@ function countFiles(dir: string): number {
 /**
  * Restores an archive into an EMPTY, migrated database and an uploads folder, in one
  * transaction (all or nothing), then moves each serial sequence past the restored ids.
+ * `opts.cache` (scripts/restore.ts, on PostgreSQL: a cache that LISTENs) is bumped after the commit so
+ * app processes still running on that database (a `--force` restore) drop what they cached; on
+ * PGlite the data directory belongs to one process, so no app can be running and none is needed.
  */
-export async function restoreBackup(database: Database, uploadsDir: string, archivePath: string, opts: { force?: boolean } = {}): Promise<BackupManifest> {
+export async function restoreBackup(
+  database: Database, uploadsDir: string, archivePath: string, opts: { force?: boolean; cache?: Pick<Cache, 'bump'> } = {},
+): Promise<BackupManifest> {
   const stage = mkdtempSync(path.join(tmpdir(), 'manitas-restore-'));
   try {
     execFileSync('tar', ['-xzf', archivePath, '-C', stage, '--no-same-owner']);
@@ -139,6 +145,7 @@ export async function restoreBackup(database: Database, uploadsDir: string, arch
       mkdirSync(uploadsDir, { recursive: true });
       cpSync(up, uploadsDir, { recursive: true });
     }
+    await opts.cache?.bump(CACHE_SCOPES);
     return manifest;
   } finally {
     rmSync(stage, { recursive: true, force: true });

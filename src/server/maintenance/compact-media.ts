@@ -109,10 +109,10 @@ export async function saveRendition(
     if (made.stored) await ctx.storage.remove('multimedia', made.stored.name);
     return 'changed';
   }
-  if (!made.stored) return 'none';
-  // Other processes' caches (PostgreSQL): this process's was emptied by the statement itself.
+  // The row changed (a rendition, or the mark that none is possible): empty the content cache here
+  // and in every other process (a write outside a route names its scopes, src/server/cache.ts).
   await ctx.cache.bump(['content']);
-  return 'saved';
+  return made.stored ? 'saved' : 'none';
 }
 
 export interface CompactMediaJob {

@@ -1,18 +1,18 @@
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 
 type Col = PgColumn | SQL;
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context';
-import { conflict, notFound } from '../errors';
+import { AppError, badRequest, conflict, notFound } from '../errors';
 import { readForm, putUpload, withNewFile, type UploadedFile } from '../multipart';
 import type { StoredFile, UploadFolder } from '../storage';
 import type { FileKind } from '../storage/sniff';
 import { cachedReply, type CacheScope } from '../cache';
 import { idParam } from '../validate';
 import type { ResourceDecl } from '../../shared/resources/types';
-import { apiPath, countExpr, guard, isPgError, listPlan, paged, refuseIfDependents, type ListSpec } from '../routes/crud';
+import { apiPath, countExpr, guard, isPgError, listPlan, paged, refuseIfDependents, type ListPlan, type ListSpec } from '../routes/crud';
 
 /**
  * The server half of a resource: how its declaration (src/shared/resources/<entity>.ts: paths,
@@ -43,10 +43,14 @@ export interface ResourceBinding<I = any, Row = any, W = unknown> {
   toWire: (rows: Row[]) => W[] | Promise<W[]>;
   /** Insert / update values from the validated input (and the names of the files just stored). */
   toValues?: (input: I, stored: Partial<Record<string, StoredFile>>) => Record<string, unknown>;
-  /** Duplicate and reference checks before a write (exceptId on update). */
-  check?: (input: I, exceptId?: number) => Promise<void>;
+  /**
+   * Duplicate and reference checks before a write (exceptId on update). `sent` carries what the
+   * body alone does not say: the uploaded files and, on update, the row as it is (for rules such as
+   * "text or image", where a kept image counts).
+   */
+  check?: (input: I, exceptId: number | undefined, sent: { files: Partial<Record<string, UploadedFile>>; existing?: Row }) => Promise<void>;
   /** Uploaded files: form field → where it is stored and which row column names it. */
-  files?: Record<string, { folder: UploadFolder; kinds: readonly FileKind[]; message: string; column: string }>;
+  files?: Record<string, FileBinding<I>>;
   /** Refuses a delete while others depend on the row (409 naming them). */
   dependents?: {
     /** 'el nivel', 'la institución'... */
@@ -59,10 +63,30 @@ export interface ResourceBinding<I = any, Row = any, W = unknown> {
   replies: { created?: string; updated?: string; deleted?: string };
   /** Lists served from the content cache under this shape (lists every learner reads). */
   cachedList?: string;
+  /** Body schema of an update when it reads the body unlike a create (default: decl.schema). */
+  updateSchema?: z.ZodType;
   /** Cache scopes a write changes (default: content). */
   invalidates?: readonly CacheScope[];
+  /**
+   * Declared paths a route file serves instead of the layer, because their rules are not the
+   * standard step (usuario: a profile its owner reads and edits, src/server/routes/user.ts). The
+   * paths stay declared: the back office calls them.
+   */
+  servedElsewhere?: readonly ('one' | 'create' | 'update' | 'delete')[];
+  /**
+   * A filtered or searched list reads its page and the number of matches in one statement
+   * (`count(*) over ()`) instead of two: for a large table every match is read once
+   * (the admin users list at 10,000 accounts, docs/performance.md).
+   */
+  countInPage?: boolean;
   /** Per-step overrides for what the spec makes odd. */
   hooks?: {
+    /**
+     * Who may write this row beyond the declared role (e.g. nobody grants a role above their own):
+     * runs once the body is valid and the row found (`input` null on delete, `old` undefined on
+     * create), before `check`; throws the 403 itself.
+     */
+    authorize?: (req: FastifyRequest, input: I | null, old?: Row) => void | Promise<void>;
     /** Extra routes of the resource (e.g. palabra/nivel/{id}), registered with the others. */
     routes?: (app: FastifyInstance) => void;
     /** Body of a successful create / update (default `{ msg, data }`). */
@@ -70,7 +94,35 @@ export interface ResourceBinding<I = any, Row = any, W = unknown> {
     updateReply?: (wire: W) => unknown;
     /** Runs after a row is deleted (files are removed by the layer). */
     afterDelete?: (old: Row) => Promise<void>;
+    // Write steps for a write unlike one statement on `table` (several tables in one transaction,
+    // a limit re-checked inside it). Each runs where the standard statement would: inside the
+    // new-file guard, before the old files are removed. `values` is what `toValues` returned.
+    /** Inserts the row (and whatever goes with it); returns the new id. */
+    insert?: (values: Record<string, unknown>, input: I) => Promise<number>;
+    /** Updates the row; throws the 404 itself when it is gone. */
+    update?: (id: number, values: Record<string, unknown>, input: I, old: Row) => Promise<void>;
+    /** Deletes the row (and what goes with it); the layer then removes the row's own files. */
+    remove?: (id: number, old: Row) => Promise<void>;
   };
+}
+
+/** One uploaded file of a resource: where it goes, what it may be, which row field names it. */
+export interface FileBinding<I = any> {
+  folder: UploadFolder;
+  /** Accepted kinds and the refusal message (or `rule`, when they depend on the input). */
+  kinds?: readonly FileKind[];
+  message?: string;
+  /** Kinds and message chosen by the input (contenido's tipo_contenido, multimedia's tipo). */
+  rule?: (input: I) => { kinds: readonly string[]; msg: string };
+  /** Row field (as `fields` selects it) that names the stored file: removed when replaced or deleted. */
+  column: string;
+  /** Further row fields naming files derived from this one (same folder), removed with it. */
+  alsoRemove?: readonly string[];
+  /**
+   * Files and columns made from a newly stored file (e.g. a GIF's compact WebP and the sizes): they
+   * join the write's values, and the made files are removed if the write fails.
+   */
+  derive?: (stored: StoredFile, upload: UploadedFile, req: FastifyRequest) => Promise<{ files: StoredFile[]; columns: Record<string, unknown> }>;
 }
 
 export type ResourceFactory = (ctx: AppContext) => ResourceBinding;
@@ -88,6 +140,8 @@ declare module 'fastify' {
     uploadedFiles?: Partial<Record<string, UploadedFile>>;
     /** The row an update or delete acts on, found before the body is validated (404 first). */
     existingRow?: unknown;
+    /** Set when the route's own steps begin (past access and app-wide checks). */
+    ownStep?: boolean;
   }
 }
 
@@ -117,7 +171,23 @@ function columnsOf(table: PgTable): Record<string, PgColumn> {
   return Object.fromEntries(Object.entries(table).filter(([, v]) => v && typeof v === 'object' && 'columnType' in (v as object))) as Record<string, PgColumn>;
 }
 
-/** Lists the rows `?id=1&id=2` (react-admin's getMany) or a comma list names, at most 500. */
+/** The list parameters every resource list reads (DESIGN.md) besides its declared filters. */
+const LIST_PARAMS = ['page', 'perPage', 'sort', 'order', 'q', 'ids'];
+
+/**
+ * Refuses a query parameter the list does not read: a filter the back office sends that the
+ * binding does not declare would otherwise be ignored, and the list would look filtered but hold
+ * every row.
+ */
+function refuseUnknownParams(query: unknown, filters: Record<string, unknown> | undefined) {
+  for (const key of Object.keys((query ?? {}) as object)) {
+    if (LIST_PARAMS.includes(key) || (filters && key in filters)) continue;
+    const name = key.slice(0, 40);
+    throw badRequest(`No se puede filtrar por "${name}".`, { [name]: 'Filtro desconocido.' }, 'INVALID_QUERY');
+  }
+}
+
+/** The rows `?ids=1&ids=2` (react-admin's getMany) or a comma list names, at most 500. */
 function idsFilter(query: unknown): number[] | null {
   const raw = (query as Record<string, unknown> | undefined)?.ids;
   if (raw === undefined || raw === '') return null;
@@ -152,35 +222,73 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, b: Resou
   async function wireOf(row: unknown) {
     return (await b.toWire([row]))[0];
   }
-  async function storeFiles(req: FastifyRequest) {
+  /**
+   * Stores the uploaded files and what is derived from them (`made`: every new file; `columns`: the
+   * derived values). A refusal part-way removes the files already stored.
+   */
+  async function storeFiles(req: FastifyRequest, input: unknown) {
     const stored: Partial<Record<string, StoredFile>> = {};
-    for (const [field, f] of Object.entries(b.files ?? {})) {
-      const s = await putUpload(ctx.storage, f.folder, req.uploadedFiles?.[field], f.kinds, f.message, field);
-      if (s) stored[field] = s;
+    const made: StoredFile[] = [];
+    const columns: Record<string, unknown> = {};
+    try {
+      for (const [field, f] of Object.entries(b.files ?? {})) {
+        const upload = req.uploadedFiles?.[field];
+        const rule = f.rule ? f.rule(input) : { kinds: f.kinds ?? [], msg: f.message ?? '' };
+        const s = await putUpload(ctx.storage, f.folder, upload, rule.kinds, rule.msg, field);
+        if (!s) continue;
+        stored[field] = s;
+        made.push(s);
+        if (f.derive && upload) {
+          const d = await f.derive(s, upload, req);
+          made.push(...d.files);
+          Object.assign(columns, d.columns);
+        }
+      }
+    } catch (err) {
+      for (const s of made) await ctx.storage.remove(s.folder, s.name).catch(() => undefined);
+      throw err;
     }
-    return stored;
+    return { stored, made, columns };
   }
   /** Row and files succeed or fail together (several files: every new one goes on failure). */
-  async function withFiles<T>(stored: Partial<Record<string, StoredFile>>, run: () => Promise<T>): Promise<T> {
-    const list = Object.values(stored).filter(Boolean) as StoredFile[];
-    return list.reduce<() => Promise<T>>((inner, s) => () => withNewFile(ctx.storage, s, inner), run)();
+  async function withFiles<T>(made: StoredFile[], run: () => Promise<T>): Promise<T> {
+    return made.reduce<() => Promise<T>>((inner, s) => () => withNewFile(ctx.storage, s, inner), run)();
   }
   async function removeFiles(row: any, only?: Partial<Record<string, StoredFile>>) {
     for (const [field, f] of Object.entries(b.files ?? {})) {
       if (only && !only[field]) continue;
-      const name = row?.[f.column];
-      if (name) await ctx.storage.remove(f.folder, name);
+      for (const key of [f.column, ...(f.alsoRemove ?? [])]) {
+        const name = row?.[key];
+        if (name) await ctx.storage.remove(f.folder, name);
+      }
     }
+  }
+
+  /** The list's total and page rows: two statements, or one for a filtered `countInPage` list. */
+  async function pageOf(where: SQL | undefined, plan: ListPlan): Promise<{ n: number; rows: any[] }> {
+    if (b.countInPage && where) {
+      const found = (await paged(b.from({ ...fields, _total: sql<number>`count(*) over ()` }).where(where).orderBy(...plan.orderBy).$dynamic(), plan)) as any[];
+      const rows = found.map(({ _total, ...r }) => r);
+      if (found.length) return { n: Number(found[0]._total), rows };
+      // A page past the last match: count them on their own.
+      if (plan.offset > 0) {
+        const [{ n }] = (await b.from({ n: countExpr }).where(where)) as [{ n: number }];
+        return { n: Number(n), rows };
+      }
+      return { n: 0, rows };
+    }
+    const [{ n }] = (await b.from({ n: countExpr }).where(where)) as [{ n: number }];
+    return { n, rows: await paged(b.from(fields).where(where).orderBy(...plan.orderBy).$dynamic(), plan) };
   }
 
   if (decl.paths.list) {
     app.get(apiPath(decl.paths.list), read, async (req, reply) => {
       const build = async () => {
+        refuseUnknownParams(req.query, b.filters);
         const plan = listPlan(req.query, spec);
         const ids = idsFilter(req.query);
         const where = ids ? and(plan.where, inArray(b.idColumn, ids)) : plan.where;
-        const [{ n }] = (await b.from({ n: countExpr }).where(where)) as [{ n: number }];
-        const rows = await paged(b.from(fields).where(where).orderBy(...plan.orderBy).$dynamic(), plan);
+        const { n, rows } = await pageOf(where, plan);
         reply.header('X-Total-Count', String(n));
         return listBody(await b.toWire(rows));
       };
@@ -188,32 +296,41 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, b: Resou
     });
   }
 
-  if (decl.paths.one) {
+  if (decl.paths.one && !b.servedElsewhere?.includes('one')) {
     app.get<{ Params: { id: string } }>(apiPath(decl.paths.one), read, async (req) => ({ data: await wireOf(await findRow(b, idParam(req.params.id))) }));
   }
 
-  if (decl.paths.create) {
+  if (decl.paths.create && !b.servedElsewhere?.includes('create')) {
     app.post(apiPath(decl.paths.create), write({ preValidation: readBody, schema: { body: decl.schema } }), async (req, reply) => {
       const input = req.body as any;
-      await b.check?.(input);
-      const stored = await storeFiles(req);
-      const [row] = await withFiles(stored, () => db.insert(b.table).values(b.toValues!(input, stored) as never).returning({ id: b.idColumn }));
-      const wire = await wireOf(await findRow(b, Number(row!.id)));
+      await b.hooks?.authorize?.(req, input);
+      await b.check?.(input, undefined, { files: req.uploadedFiles ?? {} });
+      const { stored, made, columns } = await storeFiles(req, input);
+      const id = await withFiles(made, async () => {
+        const values = { ...b.toValues!(input, stored), ...columns };
+        if (b.hooks?.insert) return b.hooks.insert(values, input);
+        const [row] = await db.insert(b.table).values(values as never).returning({ id: b.idColumn });
+        return Number(row!.id);
+      });
+      const wire = await wireOf(await findRow(b, id));
       return reply.status(201).send(b.hooks?.createReply ? b.hooks.createReply(wire) : { msg: b.replies.created, data: wire });
     });
   }
 
-  if (decl.paths.update) {
+  if (decl.paths.update && !b.servedElsewhere?.includes('update')) {
     app.put<{ Params: { id: string } }>(
       apiPath(decl.paths.update),
-      write({ preValidation: [loadExisting, readBody], schema: { params: idParamsSchema, body: decl.schema } }),
+      write({ preValidation: [loadExisting, readBody], schema: { params: idParamsSchema, body: b.updateSchema ?? decl.schema } }),
       async (req) => {
         const id = idParam(req.params.id);
         const input = req.body as any;
-        await b.check?.(input, id);
-        const stored = await storeFiles(req);
-        await withFiles(stored, async () => {
-          const rows = await db.update(b.table).set(b.toValues!(input, stored) as never).where(eq(b.idColumn, id)).returning();
+        await b.hooks?.authorize?.(req, input, req.existingRow);
+        await b.check?.(input, id, { files: req.uploadedFiles ?? {}, existing: req.existingRow });
+        const { stored, made, columns } = await storeFiles(req, input);
+        await withFiles(made, async () => {
+          const values = { ...b.toValues!(input, stored), ...columns };
+          if (b.hooks?.update) return b.hooks.update(id, values, input, req.existingRow);
+          const rows = await db.update(b.table).set(values as never).where(eq(b.idColumn, id)).returning();
           if (!rows.length) throw notFound(b.notFound);
         });
         // The old files go only once the new ones are committed.
@@ -224,12 +341,30 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, b: Resou
     );
   }
 
-  if (decl.paths.delete) {
-    app.delete<{ Params: { id: string } }>(apiPath(decl.paths.delete), write({ preValidation: loadExisting, schema: { params: idParamsSchema } }), async (req) => {
+  /**
+   * decl.errorMessageKey 'message' (palabra): the client reads a failed delete from `error.message`,
+   * so the delete's own refusals (bad id, 404, 409) carry `message` beside `msg`. Anything raised
+   * before the route's own steps (401/403, the app-wide text guard) or not a refusal (5xx) goes on
+   * to the app's error handler unchanged.
+   */
+  const deleteSteps: Partial<RouteShorthandOptions> = decl.errorMessageKey !== 'message' ? { preValidation: loadExisting } : {
+    preValidation: [async (req: FastifyRequest) => { req.ownStep = true; }, loadExisting],
+    errorHandler(err, req, reply) {
+      if (!(err instanceof AppError) || !req.ownStep) throw err;
+      req.log.info({ code: err.code, status: err.statusCode }, 'solicitud rechazada');
+      return reply.status(err.statusCode).type('application/json; charset=utf-8')
+        .send({ msg: err.message, message: err.message, code: err.code, ...(err.fields ? { fields: err.fields } : {}) });
+    },
+  };
+
+  if (decl.paths.delete && !b.servedElsewhere?.includes('delete')) {
+    app.delete<{ Params: { id: string } }>(apiPath(decl.paths.delete), write({ schema: { params: idParamsSchema }, ...deleteSteps }), async (req) => {
       const id = idParam(req.params.id);
+      await b.hooks?.authorize?.(req, null, req.existingRow);
       if (b.dependents) refuseIfDependents(b.dependents.what, await b.dependents.counts(id));
       try {
-        await db.delete(b.table).where(eq(b.idColumn, id));
+        if (b.hooks?.remove) await b.hooks.remove(id, req.existingRow);
+        else await db.delete(b.table).where(eq(b.idColumn, id));
       } catch (err) {
         // Something was attached between the check and the delete.
         if (b.dependents && isPgError(err, '23503')) throw conflict(b.dependents.race, 'HAS_DEPENDENTS');

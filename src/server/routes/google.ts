@@ -13,6 +13,7 @@ import type { PublicGoogleConfig } from '../../shared/google';
 import { GOOGLE_ERROR_MSG, googleRole, mapGoogleIdentity, placeholderEmail, roleToGrant, type RoleMappingConfig } from '../google/identity';
 import { googleVerifier, GoogleTokenError } from '../google/verifier';
 import { INACTIVE_MSG } from './user';
+import { invalidates } from '../cache';
 
 /** Body of POST /api/user/google. */
 export const googleLoginSchema = z.object({
@@ -75,7 +76,7 @@ export default async function googleRoutes(app: FastifyInstance, ctx: AppContext
     return row!;
   }
 
-  app.post('/api/user/google', { config: { rateLimit: { max: config.authRateLimit, timeWindow: 60_000 } } }, async (req) => {
+  app.post('/api/user/google', { config: { ...invalidates('auth'), rateLimit: { max: config.authRateLimit, timeWindow: 60_000 } } }, async (req) => {
     const body = validate(googleLoginSchema, req.body ?? {});
     if (!config.firebase) throw new AppError(404, 'GOOGLE_DISABLED', 'El inicio de sesión con Google no está habilitado.');
     let claims;

@@ -3,17 +3,6 @@ import type { AppContext } from '../context';
 import userRoutes from './user';
 import recuperarRoutes from './recuperar';
 import resultadosRoutes from './resultados';
-import avanceRoutes from './avance';
-import nivelRoutes from './nivel';
-import palabraRoutes from './palabra';
-import multimediaRoutes from './multimedia';
-import evaluacionRoutes from './evaluacion';
-import contenidoRoutes from './contenido';
-import preguntaRoutes from './pregunta';
-import respuestaRoutes from './respuesta';
-import comentarioRoutes from './comentario';
-import progresoRoutes from './progreso';
-import rolRoutes from './rol';
 import googleRoutes from './google';
 import preferenciasRoutes from './preferencias';
 import partidasRoutes from './partidas';
@@ -31,17 +20,6 @@ export const routeModules: RouteModule[] = [
   userRoutes,
   recuperarRoutes,
   resultadosRoutes,
-  avanceRoutes,
-  nivelRoutes,
-  palabraRoutes,
-  multimediaRoutes,
-  evaluacionRoutes,
-  contenidoRoutes,
-  preguntaRoutes,
-  respuestaRoutes,
-  comentarioRoutes,
-  progresoRoutes,
-  rolRoutes,
   googleRoutes,
   preferenciasRoutes,
   partidasRoutes,

@@ -6,6 +6,7 @@ import { badRequest } from '../errors';
 import { validate } from '../validate';
 import { GAME_IDS, gameRunSchema, type GameRunGame, type GameRunSummary } from '../../shared/rules/gameRun';
 import { starsFor } from '../../../games/shared/stars';
+import { invalidates } from '../cache';
 
 export const PARTIDAS_PATH = '/api/partidas';
 export const PARTIDAS_SUMMARY_PATH = '/api/partidas/resumen';
@@ -40,7 +41,7 @@ export default async function partidasRoutes(app: FastifyInstance, ctx: AppConte
   const byClave = async (userId: number, clave: string) =>
     (await db.select().from(partida).where(and(eq(partida.idUsuario, userId), eq(partida.clave, clave))))[0];
 
-  app.post(PARTIDAS_PATH, { preHandler: app.requireUser }, async (req, reply) => {
+  app.post(PARTIDAS_PATH, { config: invalidates(), preHandler: app.requireUser }, async (req, reply) => {
     const run = validate(gameRunSchema, req.body ?? {});
     const userId = req.user!.id;
 

@@ -5,6 +5,7 @@ import { usuario } from '../db/schema';
 import { badRequest, notFound } from '../errors';
 import { validate } from '../validate';
 import { DEFAULT_PREFERENCES, parsePreferences, preferencesPatchSchema, type Preferences } from '../../shared/rules/preferences';
+import { invalidates } from '../cache';
 
 export const PREFERENCES_PATH = '/api/preferencias';
 export const PREFERENCES_SAVED_MSG = 'Preferencias guardadas.';
@@ -36,7 +37,7 @@ export default async function preferenciasRoutes(app: FastifyInstance, ctx: AppC
 
   app.get(PREFERENCES_PATH, { preHandler: app.requireUser }, async (req) => ({ data: await stored(req.user!.id) }));
 
-  app.put(PREFERENCES_PATH, { preHandler: app.requireUser }, async (req) => {
+  app.put(PREFERENCES_PATH, { config: invalidates(), preHandler: app.requireUser }, async (req) => {
     const body: unknown = req.body ?? {};
     if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest(PREFERENCES_NOT_OBJECT_MSG);
     const unknown = Object.keys(body).find((k) => !KNOWN.has(k));

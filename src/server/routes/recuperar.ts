@@ -10,6 +10,7 @@ import { validate } from '../validate';
 import { findUserRowByEmail } from '../users';
 import { KeyedLimiter } from '../ratelimit';
 import { PASSWORD_MIN, RECOVERY_EMPTY_MSG, REG_MSG } from '../../shared/validation/registration';
+import { invalidates } from '../cache';
 
 export const RECOVERY_SENT_MSG = 'Si el correo está registrado, te enviamos un enlace para restablecer tu contraseña. Revisa tu bandeja de entrada.';
 export const RESET_INVALID_MSG = 'El enlace no es válido o ya expiró. Solicita uno nuevo.';
@@ -30,7 +31,7 @@ export default async function recuperarRoutes(app: FastifyInstance, ctx: AppCont
   // At most 3 mails per address per hour: the form cannot be used to flood someone's inbox.
   const perEmail = new KeyedLimiter(3, 60 * 60_000);
 
-  app.post('/api/recuperar', { config: { rateLimit: ipLimit } }, async (req) => {
+  app.post('/api/recuperar', { config: { ...invalidates(), rateLimit: ipLimit } }, async (req) => {
     const { email: rawEmail } = validate(requestSchema, req.body ?? {});
     const email = rawEmail.trim().toLowerCase();
     if (!email) throw badRequest(RECOVERY_EMPTY_MSG);
@@ -60,7 +61,7 @@ export default async function recuperarRoutes(app: FastifyInstance, ctx: AppCont
     return { msg: RECOVERY_SENT_MSG };
   });
 
-  app.post('/api/recuperar/confirmar', { config: { rateLimit: ipLimit } }, async (req) => {
+  app.post('/api/recuperar/confirmar', { config: { ...invalidates('auth'), rateLimit: ipLimit } }, async (req) => {
     const body = validate(confirmSchema, req.body ?? {});
     if (!body.token || body.token.length > 200) throw badRequest(RESET_INVALID_MSG, undefined, 'RESET_INVALID');
     if (body.password.length < PASSWORD_MIN) throw badRequest(REG_MSG.short, { password: REG_MSG.short });

@@ -2,7 +2,7 @@ import { asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import type { Database, Db, Tx } from '../db';
-import { evaluacion, intento, nivel, pregunta, progreso, respuesta, resultado, usuario } from '../db/schema';
+import { evaluacion, intento, nivel, palabra, pregunta, progreso, respuesta, resultado, rol, usuario } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { idParam, validate } from '../validate';
 import { atLeast } from '../../shared/roles';
@@ -15,6 +15,7 @@ import { TEACHER_RESULTS_SORTABLE, teacherResults } from '../queries/teacher-res
 import { saveAttempt } from '../quiz/submit';
 import { ESTADO_EN_PROGRESO } from '../../shared/rules/progress';
 import { z } from 'zod';
+import { invalidates } from '../cache';
 
 export const SAVED_MSG = 'Respuestas guardadas correctamente.';
 export const OWN_RESULTS_ONLY_MSG = 'Solo puedes guardar tus propias respuestas.';
@@ -161,15 +162,15 @@ export default async function resultadosRoutes(app: FastifyInstance, ctx: AppCon
     };
   };
 
-  app.post('/api/resultados/save-multiple', { preHandler: app.requireUser }, saveMultiple);
-  app.post('/api/respuestas/save-multiple', { preHandler: app.requireUser }, saveMultiple);
+  app.post('/api/resultados/save-multiple', { config: invalidates(), preHandler: app.requireUser }, saveMultiple);
+  app.post('/api/respuestas/save-multiple', { config: invalidates(), preHandler: app.requireUser }, saveMultiple);
 
   /**
    * One answered question, graded by the server and stored on its own (no attempt: it does not
    * change the score history). The reply does not say whether it was right, so the call cannot be
    * used to probe the answer key.
    */
-  app.post('/api/resultados/create', { preHandler: app.requireUser }, async (req, reply) => {
+  app.post('/api/resultados/create', { config: invalidates(), preHandler: app.requireUser }, async (req, reply) => {
     const me = req.user!.id;
     const row = validate(resultRowSchema, req.body ?? {});
     checkOwner([row], me);
@@ -195,6 +196,28 @@ export default async function resultadosRoutes(app: FastifyInstance, ctx: AppCon
     };
   });
 
+  /**
+   * The back office home's figures (/admin/inicio), counted by the database instead of by a
+   * browser that downloaded every user and attempt: levels, words, attempts, the average score per
+   * level (levels with the newest attempts first) and, for admins (who may list users), learners
+   * (accounts with no staff role).
+   */
+  app.get('/api/resultados/resumen', { preHandler: app.requireRole('profesor') }, async (req) => {
+    const count = async (q: Promise<{ n: number }[]>) => Number((await q)[0]?.n ?? 0);
+    const n = sql<number>`count(*)::int`;
+    const staff = sql`exists (select 1 from ${rol} where ${rol.idUsuario} = ${usuario.id} and lower(${rol.nombre}) in ('superadmin', 'admin', 'profesor'))`;
+    const [niveles, palabras, intentos, estudiantes, promedios] = await Promise.all([
+      count(db.select({ n }).from(nivel)),
+      count(db.select({ n }).from(palabra)),
+      count(db.select({ n }).from(intento)),
+      atLeast(req.user!.role, 'admin') ? count(db.select({ n }).from(usuario).where(sql`not ${staff}`)) : Promise.resolve(null),
+      db.select({ nivel: nivel.nombreNivel, promedio: sql<number>`round(avg(${intento.puntaje}), 1)::float8`, intentos: n })
+        .from(intento).innerJoin(nivel, eq(nivel.idNivel, intento.idNivel))
+        .groupBy(nivel.idNivel, nivel.nombreNivel).orderBy(sql`max(${intento.fecha}) desc`, asc(nivel.idNivel)),
+    ]);
+    return { data: { niveles, palabras, intentos, estudiantes, promedios } };
+  });
+
   /** Teacher results: every attempt, newest first (profesor and above). */
   app.get('/api/resultados/resultados-profesor', { preHandler: app.requireRole('profesor') }, async (req, reply) => {
     const p = listParams(req.query, TEACHER_RESULTS_SORTABLE);
@@ -216,7 +239,7 @@ export default async function resultadosRoutes(app: FastifyInstance, ctx: AppCon
    * A teacher (profesor and above) gives a child one more attempt at a level's quiz, once the child
    * has used them all (docs/decisions.md). The level menu then offers the retry again.
    */
-  app.post('/api/resultados/otro-intento', { preHandler: app.requireRole('profesor') }, async (req) => {
+  app.post('/api/resultados/otro-intento', { config: invalidates(), preHandler: app.requireRole('profesor') }, async (req) => {
     const body = validate(grantSchema, req.body ?? {});
     const [u] = await db.select({ id: usuario.id }).from(usuario).where(eq(usuario.id, body.id_usuario));
     if (!u) throw notFound('Usuario no encontrado.');

@@ -58,7 +58,7 @@ export const contenidoResource = defineResource({
   multipart: true,
   fileFields: ['archivo'],
   schema: contenidoSchema,
-  searchFields: ['tipo_contenido', 'descripcion'],
+  searchFields: ['tipo_contenido', 'descripcion', 'nivel.nombre_nivel', 'palabra.palabraEspanol'],
   writeRole: 'admin',
   readRole: 'admin',
 });

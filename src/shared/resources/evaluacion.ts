@@ -81,6 +81,8 @@ export const evaluacionResource = defineResource({
   searchFields: ['puntaje', 'nivel.nombre_nivel'],
   writeRole: 'profesor',
   readRole: 'profesor',
+  // Teachers open its screen (the spec's route table).
+  adminRole: 'profesor',
 });
 
 /** GET api/evaluacion/detalles: every logged-in user (learners get the stripped view). */

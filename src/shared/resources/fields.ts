@@ -7,6 +7,25 @@ import { z } from 'zod';
  */
 export const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
+/** Text that is not blank. */
+export const hasText = (v: unknown) => typeof v === 'string' && v.trim() !== '';
+
+/**
+ * Refinement option for the admin forms' cross-field rules: run even when another field failed
+ * its type (zod skips refinements then), so every message shows at once as the form validators did.
+ */
+export const always = { when: () => true } as const;
+
+/**
+ * A file the admin form holds (react-admin's `{rawFile, src, title}`, or a stored file's name):
+ * missing or blank → `required`. The server receives files apart from the fields and checks the
+ * same rule with the same message.
+ */
+export const requiredFile = (required: string) => z.custom<unknown>((v) => !isBlank(v), { error: required });
+
+/** An optional image the admin form holds; only its presence matters to the rules. */
+export const formImage = z.unknown().optional();
+
 /** Required text, trimmed; missing or blank → `required`. */
 export const requiredText = (required: string, max = 200, maxMsg = `El texto no puede exceder los ${max} caracteres.`) =>
   z.preprocess(

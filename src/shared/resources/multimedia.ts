@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineResource } from './types';
-import { oneOf, requiredId, requiredText } from './fields';
+import { oneOf, requiredFile, requiredId, requiredText } from './fields';
 
 export const MULTIMEDIA_TIPOS = ['imagen', 'audio', 'video', 'gif'] as const;
 export type MultimediaTipo = (typeof MULTIMEDIA_TIPOS)[number];
@@ -33,6 +33,9 @@ export const multimediaSchema = z.object({
 });
 export type MultimediaInput = z.infer<typeof multimediaSchema>;
 
+/** The admin form's reading: the file travels in `file`, required on create only (as the server checks). */
+export const multimediaFormSchema = (create: boolean) => (create ? multimediaSchema.extend({ file: requiredFile(MULTIMEDIA_MSG.archivo) }) : multimediaSchema);
+
 export interface MultimediaWire {
   id: number;
   tipo: string;
@@ -64,7 +67,7 @@ export const multimediaResource = defineResource({
   multipart: true,
   fileFields: ['file'],
   schema: multimediaSchema,
-  searchFields: ['tipo', 'descripcion'],
+  searchFields: ['tipo', 'descripcion', 'palabra.palabraEspanol', 'palabra.palabraIngles'],
   writeRole: 'admin',
   readRole: 'usuario',
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineResource } from './types';
 import { isChoiceQuestion, OPCION_MULTIPLE } from '../rules/quizRules';
-import { boolish, decimalInRange, isBlank, oneOf, optionalText, requiredId, requiredText } from './fields';
+import { always, boolish, decimalInRange, formImage, hasText, isBlank, oneOf, optionalText, requiredId, requiredText } from './fields';
 
 export const TIPOS_PREGUNTA = ['Texto', 'Imagen', 'Video', OPCION_MULTIPLE] as const;
 export type TipoPregunta = (typeof TIPOS_PREGUNTA)[number];
@@ -53,23 +53,53 @@ const respuestasField = z.preprocess((v) => {
   return v;
 }, z.array(respuestaItemSchema, { error: PREGUNTA_MSG.respuestasInvalidas }).max(MAX_RESPUESTAS, PREGUNTA_MSG.max5));
 
+/** A choice question with answers none of which is marked correct. */
+export const lacksCorrectAnswer = (tipo: unknown, respuestas: unknown) =>
+  isChoiceQuestion(typeof tipo === 'string' ? tipo : '') && Array.isArray(respuestas) && respuestas.length > 0
+  && !respuestas.some((r) => (r as { valor?: unknown } | null)?.valor === true);
+
+/** The question's own fields, shared by the wire schema and the admin forms' reading. */
+const preguntaFields = {
+  pregunta: optionalText(500, 'La pregunta no puede exceder los 500 caracteres.'),
+  Tipo: z.preprocess((v) => (v === undefined ? 'Texto' : v), oneOf(TIPOS_PREGUNTA, PREGUNTA_MSG.tipo, PREGUNTA_MSG.tipoInvalido)),
+  porcentaje: decimalInRange({ required: PREGUNTA_MSG.porcentaje, invalid: PREGUNTA_MSG.porcentajeInvalido, min: PREGUNTA_MSG.porcentajeMin, max: PREGUNTA_MSG.porcentajeMax }, 0, 100, 0),
+  id_evaluacion: requiredId(PREGUNTA_MSG.evaluacion, PREGUNTA_MSG.evaluacionInvalida),
+};
+
 /**
  * POST api/pregunta/register and PUT api/pregunta/update/{id} (multipart or JSON). Both readings:
  * Tipo missing → 'Texto' and porcentaje missing → 0 (second reading); blank values are refused
  * with the first reading's messages. "Text or image" is checked by the server, which sees the file.
  */
 export const preguntaSchema = z.object({
-  pregunta: optionalText(500, 'La pregunta no puede exceder los 500 caracteres.'),
-  Tipo: z.preprocess((v) => (v === undefined ? 'Texto' : v), oneOf(TIPOS_PREGUNTA, PREGUNTA_MSG.tipo, PREGUNTA_MSG.tipoInvalido)),
-  porcentaje: decimalInRange({ required: PREGUNTA_MSG.porcentaje, invalid: PREGUNTA_MSG.porcentajeInvalido, min: PREGUNTA_MSG.porcentajeMin, max: PREGUNTA_MSG.porcentajeMax }, 0, 100, 0),
-  id_evaluacion: requiredId(PREGUNTA_MSG.evaluacion, PREGUNTA_MSG.evaluacionInvalida),
+  ...preguntaFields,
   respuestas: respuestasField.optional(),
 }).superRefine((p, ctx) => {
-  const list = p.respuestas ?? [];
-  if (isChoiceQuestion(p.Tipo) && list.length > 0 && !list.some((r) => r.valor)) {
+  if (lacksCorrectAnswer(p.Tipo, p.respuestas)) {
     ctx.addIssue({ code: 'custom', path: ['respuestas'], message: PREGUNTA_MSG.correcta });
   }
 });
+
+/** The answer-count message per limit: the question form's 4, the evaluation panel's 5. */
+const MAX_MSG = { [MAX_RESPUESTAS_FORM]: PREGUNTA_MSG.max4, [MAX_RESPUESTAS]: PREGUNTA_MSG.max5 } as Record<number, string>;
+
+/**
+ * The admin forms' reading of a question: the wire's fields and messages, plus what only the form
+ * sees. The chosen picture is in `imagen` (the server receives it apart from the fields and checks
+ * the same "text or image" rule); a choice question may have at most `max` answers
+ * (MAX_RESPUESTAS_FORM on the question form, MAX_RESPUESTAS on the evaluation panel), each with
+ * its text, at least one correct. A missing Tipo or porcentaje is refused here: in a form it was
+ * left empty, not omitted.
+ */
+export const preguntaFormSchema = (max: typeof MAX_RESPUESTAS_FORM | typeof MAX_RESPUESTAS) =>
+  z.object({
+    ...preguntaFields,
+    imagen: formImage,
+    respuestas: z.array(respuestaItemSchema, { error: PREGUNTA_MSG.respuestasInvalidas }).nullish(),
+  })
+    .refine((p) => hasText(p.pregunta) || !isBlank(p.imagen), { path: ['pregunta'], message: PREGUNTA_MSG.pregunta, ...always })
+    .refine((p) => !(isChoiceQuestion(typeof p.Tipo === 'string' ? p.Tipo : '') && Array.isArray(p.respuestas) && p.respuestas.length > max), { path: ['respuestas'], message: MAX_MSG[max], ...always })
+    .refine((p) => !lacksCorrectAnswer(p.Tipo, p.respuestas), { path: ['respuestas'], message: PREGUNTA_MSG.correcta, ...always });
 export type PreguntaInput = z.infer<typeof preguntaSchema>;
 
 export interface PreguntaWire {
@@ -100,4 +130,6 @@ export const preguntaResource = defineResource({
   searchFields: ['pregunta', 'Tipo', 'id_evaluacion'],
   writeRole: 'profesor',
   readRole: 'profesor',
+  // Teachers open its screen (the spec's route table).
+  adminRole: 'profesor',
 });

@@ -22,7 +22,7 @@ export const progresoResource = defineResource({
   listKey: 'data',
   multipart: false,
   schema: z.object({}),
-  searchFields: ['estado', 'usuario.username'],
+  searchFields: ['estado', 'usuario.username', 'nivel.nombre_nivel'],
   writeRole: 'admin',
   readRole: 'admin',
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineResource } from './types';
-import { boolish, optionalText, requiredId } from './fields';
+import { always, boolish, formImage, hasText, isBlank, optionalText, requiredId } from './fields';
 
 export const RESPUESTA_MSG = {
   respuesta: 'La respuesta es obligatoria.',
@@ -21,6 +21,14 @@ export const respuestaSchema = z.object({
   id_pregunta: requiredId(RESPUESTA_MSG.pregunta, RESPUESTA_MSG.preguntaInvalida),
 });
 export type RespuestaInput = z.infer<typeof respuestaSchema>;
+
+/**
+ * The admin form's reading: the chosen picture is in `imagen` (the server receives it apart from
+ * the fields), so the form checks "text or image" with the server's message.
+ */
+export const respuestaFormSchema = respuestaSchema
+  .extend({ imagen: formImage })
+  .refine((r) => hasText(r.respuesta) || !isBlank(r.imagen), { path: ['respuesta'], message: RESPUESTA_MSG.respuesta, ...always });
 
 export interface RespuestaWire {
   id_respuesta: number;

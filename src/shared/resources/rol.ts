@@ -57,7 +57,7 @@ export const rolResource = defineResource({
   listKey: 'data',
   multipart: false,
   schema: rolSchema,
-  searchFields: ['nombre', 'descripcion', 'usuario.nombre'],
+  searchFields: ['nombre', 'descripcion', 'usuario.nombre', 'usuario.apellido', 'usuario.email'],
   writeRole: 'superadmin',
   readRole: 'superadmin',
 });

@@ -1,13 +1,16 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context';
+import type { FastifyInstance, RouteShorthandOptions } from 'fastify';
 import type { Db } from '../db';
 import { intento, nivel, palabra, progreso, usuario } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../errors';
-import { idParam, validate } from '../validate';
+import { idParam } from '../validate';
+import { invalidates } from '../cache';
+import { bodyOrEmpty } from '../routes/crud';
 import { atLeast } from '../../shared/roles';
 import { ESTADO_EN_PROGRESO, type ServerLevelProgress } from '../../shared/rules/progress';
+import { progresoResource, USUARIO_NO_ENCONTRADO, type ProgresoWire } from '../../shared/resources/progreso';
+import { serverResource } from './define';
 
 export const OWN_PROGRESS_ONLY_MSG = 'Solo puedes ver y actualizar tu propio progreso.';
 export const WORD_NOT_IN_LEVEL_MSG = 'La palabra no pertenece a este nivel.';
@@ -63,11 +66,10 @@ async function progressOf(db: Db, userId: number, onlyLevel?: number): Promise<P
 /**
  * Learner progress that follows the child across devices: a `progreso` row per user and level
  * (words seen, retries, estado). Learners read and write only their own; admin and above anyone's.
+ * These two learner paths are not CRUD steps: they are the binding's extra routes.
  */
-export default async function avanceRoutes(app: FastifyInstance, ctx: AppContext) {
-  const { db } = ctx.database;
-
-  app.get<{ Params: { userId: string } }>('/api/progreso/usuario/:userId', { preHandler: app.requireUser }, async (req) => {
+function learnerRoutes(app: FastifyInstance, db: Db) {
+  app.get<{ Params: { userId: string } }>('/api/progreso/usuario/:userId', { onRequest: app.requireUser } as RouteShorthandOptions, async (req) => {
     const userId = idParam(req.params.userId, 'userId');
     const me = req.user!;
     if (me.id !== userId && !atLeast(me.role, 'admin')) throw forbidden(OWN_PROGRESS_ONLY_MSG);
@@ -77,8 +79,14 @@ export default async function avanceRoutes(app: FastifyInstance, ctx: AppContext
   });
 
   /** Marks words of a level as seen (idempotent; concurrent calls never lose a word). */
-  app.post('/api/progreso/visto', { preHandler: app.requireUser }, async (req) => {
-    const body = validate(vistoSchema, req.body ?? {});
+  app.post('/api/progreso/visto', {
+    config: invalidates(),
+    // The session is checked before the body (401 before 400).
+    onRequest: app.requireUser,
+    preValidation: bodyOrEmpty,
+    schema: { body: vistoSchema },
+  } as RouteShorthandOptions, async (req) => {
+    const body = req.body as z.output<typeof vistoSchema>;
     const me = req.user!;
     const userId = body.id_usuario ?? me.id;
     if (userId !== me.id && !atLeast(me.role, 'admin')) throw forbidden(OWN_PROGRESS_ONLY_MSG);
@@ -107,3 +115,29 @@ export default async function avanceRoutes(app: FastifyInstance, ctx: AppContext
     return { msg: 'Palabra marcada como vista.', data };
   });
 }
+
+/** `nombre apellido`, or null when the user is gone (shown as USUARIO_NO_ENCONTRADO). */
+const username = sql<string | null>`nullif(trim(${usuario.nombre} || ' ' || coalesce(${usuario.apellido}, '')), '')`;
+
+type Row = { id_progreso: number; estado: string; id_usuario: number; id_nivel: number; username: string | null; nombre_nivel: string | null };
+
+/** Progress: the admin reads every learner's (GET progreso/progresos); the learner area writes it. */
+export default serverResource<never, Row, ProgresoWire>(({ database: { db } }) => ({
+  decl: progresoResource,
+  notFound: 'Progreso no encontrado.',
+  table: progreso,
+  idColumn: progreso.idProgreso,
+  fields: {
+    id_progreso: progreso.idProgreso, estado: progreso.estado, id_usuario: progreso.idUsuario, id_nivel: progreso.idNivel, username, nombre_nivel: nivel.nombreNivel,
+  },
+  from: (f) => db.select(f).from(progreso).leftJoin(usuario, eq(usuario.id, progreso.idUsuario)).leftJoin(nivel, eq(nivel.idNivel, progreso.idNivel)).$dynamic(),
+  sortable: { id_progreso: progreso.idProgreso, id: progreso.idProgreso, estado: progreso.estado, id_usuario: progreso.idUsuario, id_nivel: progreso.idNivel, username },
+  searchOnly: { 'usuario.username': username, 'nivel.nombre_nivel': nivel.nombreNivel },
+  filters: { id_usuario: progreso.idUsuario, id_nivel: progreso.idNivel },
+  toWire: (rows) => rows.map((r) => ({
+    id_progreso: r.id_progreso, estado: r.estado, id_usuario: r.id_usuario, id_nivel: r.id_nivel,
+    usuario: { username: r.username ?? USUARIO_NO_ENCONTRADO }, nivel: { nombre_nivel: r.nombre_nivel ?? '' },
+  })),
+  replies: {},
+  hooks: { routes: (app) => learnerRoutes(app, db) },
+}));

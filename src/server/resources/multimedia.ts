@@ -1,0 +1,95 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { multimedia, palabra } from '../db/schema';
+import { badRequest, notFound } from '../errors';
+import { idParam } from '../validate';
+import { kindOfStoredName } from '../multipart';
+import { cachedReply } from '../cache';
+import { NO_COMPACT, storeCompact } from '../media/compact';
+import { MULTIMEDIA_FILE_RULES, MULTIMEDIA_MSG, multimediaResource, type MultimediaInput, type MultimediaWire } from '../../shared/resources/multimedia';
+import { serverResource } from './define';
+
+export const MULTIMEDIA_NOT_FOUND = 'Multimedia no encontrada.';
+export const FILE_MISMATCH_MSG = 'El archivo actual no corresponde al tipo elegido. Sube un archivo nuevo.';
+
+interface Row {
+  id: number; tipo: string; descripcion: string; url: string; id_palabra: number; tamano: number | null;
+  urlCompacta: string | null; tamanoCompacta: number | null; palabraEspanol: string; palabraIngles: string;
+}
+
+const toWire = (r: Row, withPalabra = true): MultimediaWire => ({
+  id: r.id, tipo: r.tipo, descripcion: r.descripcion, url: r.url, id_palabra: r.id_palabra,
+  tamano: r.tamano ?? null,
+  compacta: r.urlCompacta ? { url: r.urlCompacta, tamano: r.tamanoCompacta ?? null } : null,
+  ...(withPalabra ? { palabra: { palabraEspanol: r.palabraEspanol, palabraIngles: r.palabraIngles } } : {}),
+});
+
+export default serverResource<MultimediaInput, Row, MultimediaWire>((ctx) => {
+  const { db } = ctx.database;
+  const { storage } = ctx;
+  const fields = {
+    id: multimedia.id, tipo: multimedia.tipo, descripcion: multimedia.descripcion, url: multimedia.url, id_palabra: multimedia.idPalabra,
+    tamano: multimedia.tamano, urlCompacta: multimedia.urlCompacta, tamanoCompacta: multimedia.tamanoCompacta,
+    palabraEspanol: palabra.palabraEspanol, palabraIngles: palabra.palabraIngles,
+  };
+  const from = (f: Record<string, any>) => db.select(f).from(multimedia).innerJoin(palabra, eq(palabra.idPalabra, multimedia.idPalabra)).$dynamic();
+
+  return {
+    decl: multimediaResource,
+    notFound: MULTIMEDIA_NOT_FOUND,
+    table: multimedia,
+    idColumn: multimedia.id,
+    fields,
+    from,
+    sortable: { id: multimedia.id, tipo: multimedia.tipo, descripcion: multimedia.descripcion, id_palabra: multimedia.idPalabra, url: multimedia.url, tamano: multimedia.tamano },
+    searchOnly: { 'palabra.palabraEspanol': palabra.palabraEspanol, 'palabra.palabraIngles': palabra.palabraIngles },
+    filters: { id_palabra: multimedia.idPalabra },
+    toWire: (rows) => rows.map((r) => toWire(r)),
+    // `url` holds the stored file's URL; no new file keeps it (and its size and rendition).
+    toValues: (input, stored) => ({
+      tipo: input.tipo, descripcion: input.descripcion, idPalabra: input.id_palabra,
+      ...(stored.file ? { url: stored.file.relativeUrl } : {}),
+    }),
+    files: {
+      file: {
+        folder: 'multimedia',
+        rule: (input) => MULTIMEDIA_FILE_RULES[input.tipo],
+        column: 'url',
+        alsoRemove: ['urlCompacta'],
+        /**
+         * A new file brings its size and, for a GIF, its compact WebP (made and stored here; a failure
+         * leaves the GIF alone and is only logged, never fails the upload). GIFs are stored byte for
+         * byte (media/resize.ts), so the uploaded bytes are the stored file.
+         */
+        async derive(stored, upload, req) {
+          const made = stored.kind === 'gif' ? await storeCompact(storage, 'multimedia', upload.data, req.log) : { stored: null, columns: NO_COMPACT };
+          return { files: made.stored ? [made.stored] : [], columns: { tamano: stored.size, ...made.columns } };
+        },
+      },
+    },
+    async check(input, _exceptId, { files, existing }) {
+      // The file is required on create only.
+      if (!existing && !files.file) throw badRequest(MULTIMEDIA_MSG.archivo, { file: MULTIMEDIA_MSG.archivo });
+      const [w] = await db.select({ id: palabra.idPalabra }).from(palabra).where(eq(palabra.idPalabra, input.id_palabra));
+      if (!w) throw badRequest('La palabra seleccionada no existe.', { id_palabra: 'La palabra seleccionada no existe.' });
+      // An update that keeps its file: the file must still suit the (possibly new) tipo.
+      if (existing && !files.file) {
+        const kind = kindOfStoredName(existing.url);
+        if (kind && !MULTIMEDIA_FILE_RULES[input.tipo].kinds.includes(kind)) throw badRequest(FILE_MISMATCH_MSG, { file: FILE_MISMATCH_MSG });
+      }
+    },
+    replies: { created: 'Multimedia registrada exitosamente.', updated: 'Multimedia actualizada exitosamente.', deleted: 'Multimedia eliminada exitosamente.' },
+    hooks: {
+      // Learner: the media of one word (spec path multimedia/palabra/{id}), without the word itself.
+      routes(app: FastifyInstance) {
+        app.get<{ Params: { id: string } }>('/api/multimedia/palabra/:id', { preHandler: app.requireUser }, async (req, reply) => cachedReply(ctx.cache, req, reply, 'all', async () => {
+          const id = idParam(req.params.id);
+          const [w] = await db.select({ id: palabra.idPalabra }).from(palabra).where(eq(palabra.idPalabra, id));
+          if (!w) throw notFound('Palabra no encontrada.');
+          const rows = (await from(fields).where(eq(multimedia.idPalabra, id)).orderBy(multimedia.id)) as Row[];
+          return { data: rows.map((r) => toWire(r, false)) };
+        }));
+      },
+    },
+  };
+});
