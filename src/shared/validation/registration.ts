@@ -52,7 +52,7 @@ export function validateRegistration(f: RegistrationForm, today: string = localD
   return null;
 }
 
-export const LOGIN_REQUIRED_MSG = 'Todos los campos son obligatorios';
+export { LOGIN_REQUIRED_MSG } from './login';
 export const RECOVERY_EMPTY_MSG = 'Por favor ingresa un correo válido';
 export const PROFILE_PHONE_RE = /^\d{10}$/;
 export const PROFILE_PHONE_MSG = 'El teléfono debe tener 10 dígitos.';

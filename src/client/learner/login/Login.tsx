@@ -11,7 +11,7 @@ import { useAlert } from '../../ui/AlertModal';
 import TextField from '../../ui/TextInput';
 import Link from '../../ui/TextLink';
 import Divider from '../../ui/TextDivider';
-import { LOGIN_REQUIRED_MSG } from '../../../shared/validation/registration';
+import { LOGIN_REQUIRED_MSG } from '../../../shared/validation/login';
 import { GoogleButton } from './GoogleButton';
 
 export const LOGIN_FAILED_MSG = 'Credenciales incorrectas';
