@@ -49,3 +49,6 @@ export interface AdminResourceMeta {
 }
 
 export const adminResource = (meta: AdminResourceMeta) => meta;
+
+/** A form value as the number the server expects (ids and scores from selects and text inputs); blanks stay blank. */
+export const num = (v: unknown) => (v === undefined || v === null || v === '' ? v : Number(v));

@@ -1,7 +1,5 @@
 import { dominioResource } from '../../../../shared/resources/dominio';
-import { adminResource } from '../../resourceMeta';
-
-const num = (v: unknown) => (v === undefined || v === null || v === '' ? v : Number(v));
+import { adminResource, num } from '../../resourceMeta';
 
 export default adminResource({
   decl: dominioResource,

@@ -1,7 +1,5 @@
 import { palabraResource } from '../../../../shared/resources/palabra';
-import { adminResource } from '../../resourceMeta';
-
-const num = (v: unknown) => (v === undefined || v === null || v === '' ? v : Number(v));
+import { adminResource, num } from '../../resourceMeta';
 
 export default adminResource({
   decl: palabraResource,
