@@ -5,11 +5,7 @@ import { muiWithoutCssVars, precompress } from './scripts/build/perf-plugins.ts'
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:3001';
 
 export default defineConfig({
-  plugins: [
-    react(),
-    muiWithoutCssVars(),
-    precompress(),
-  ],
+  plugins: [react(), muiWithoutCssVars(), precompress()],
   publicDir: 'public',
   build: {
     outDir: 'dist/client',

@@ -14,7 +14,11 @@ try {
   await database.migrate();
   const m = await createBackup(database, config.uploadsDir, archive);
   console.log(`Respaldo creado: ${archive}`);
-  console.log(`  filas: ${Object.entries(m.counts).map(([t, n]) => `${t}=${n}`).join(' ')}`);
+  console.log(
+    `  filas: ${Object.entries(m.counts)
+      .map(([t, n]) => `${t}=${n}`)
+      .join(' ')}`,
+  );
   console.log(`  archivos: ${m.files}`);
 } finally {
   await database.close();

@@ -21,6 +21,7 @@ if [ ! -f tests/google/node_modules/firebase-tools/lib/bin/firebase.js ]; then
 fi
 
 echo "== lint"; npx eslint . --max-warnings=0
+echo "== format"; npx prettier --check . --log-level warn
 echo "== typecheck"; npx tsc -p tsconfig.json --noEmit
 echo "== unit + api"; npx vitest run
 echo "== build"; npx vite build --logLevel warn

@@ -170,7 +170,12 @@ export class CardsScene extends RulesScene<R.CardsState, R.CardsEvent> {
           if (!gameWon) party = { stars: e.stars, kind: 'level', ...inBand(this.flashBand) };
           break;
         case 'game-won':
-          out.push({ cue: 'win', text: `${R.CARDS_END_MESSAGES[e.message]} Puntos: ${e.totalScore}. ${starsSentence(e.stars)}`, kind: 'success', flash: false });
+          out.push({
+            cue: 'win',
+            text: `${R.CARDS_END_MESSAGES[e.message]} Puntos: ${e.totalScore}. ${starsSentence(e.stars)}`,
+            kind: 'success',
+            flash: false,
+          });
           party = { stars: e.stars, kind: 'game', panel: true };
           break;
         case 'game-over':
@@ -216,12 +221,16 @@ export class CardsScene extends RulesScene<R.CardsState, R.CardsEvent> {
         s.phase === 'preview'
           ? R.CARDS_PREVIEW_TEXT
           : s.phase === 'pick-card'
-          ? 'Busca la carta que esconde la pista: tócala o pulsa 1, 2 o 3.'
-          : s.phase === 'pick-word'
-            ? '¿Qué palabra es? Tócala o pulsa 1, 2 o 3.'
-            : '';
+            ? 'Busca la carta que esconde la pista: tócala o pulsa 1, 2 o 3.'
+            : s.phase === 'pick-word'
+              ? '¿Qué palabra es? Tócala o pulsa 1, 2 o 3.'
+              : '';
       const small = this.W < 600;
-      this.board.add(this.text(L.prompt.x, L.prompt.y, prompt, small ? 24 : 28, COLORS.primaryDark, true).setOrigin(0.5).setWordWrapWidth(L.prompt.width));
+      this.board.add(
+        this.text(L.prompt.x, L.prompt.y, prompt, small ? 24 : 28, COLORS.primaryDark, true)
+          .setOrigin(0.5)
+          .setWordWrapWidth(L.prompt.width),
+      );
       if (found) this.drawOptions();
     }
     this.renderOverlay();
@@ -235,7 +244,14 @@ export class CardsScene extends RulesScene<R.CardsState, R.CardsEvent> {
     // Portrait too: 'Ronda 1 de 5' beside the hearts ran into 'Puntos: 100'; two rows fit all.
     if (narrow || !this.landscape) {
       const round = `Ronda ${Math.min(s.roundIndex + 1, s.pool.length)} de ${s.pool.length}`;
-      this.drawNarrowHud(this.hud, narrow ? `Nivel ${s.levelIndex + 1}/${s.levels.length}` : `Nivel ${s.levelIndex + 1} de ${s.levels.length}`, `Puntos: ${s.totalScore}`, s.lives, R.CARDS_LIVES, round);
+      this.drawNarrowHud(
+        this.hud,
+        narrow ? `Nivel ${s.levelIndex + 1}/${s.levels.length}` : `Nivel ${s.levelIndex + 1} de ${s.levels.length}`,
+        `Puntos: ${s.totalScore}`,
+        s.lives,
+        R.CARDS_LIVES,
+        round,
+      );
       return;
     }
     this.hud.add(this.text(16, cy, `Nivel ${s.levelIndex + 1} de ${s.levels.length}`, 30, COLORS.primaryDark, true).setOrigin(0, 0.5));
@@ -282,13 +298,22 @@ export class CardsScene extends RulesScene<R.CardsState, R.CardsEvent> {
       this.board.add(face);
       this.target(`card:${i}`, face);
       if (!isClue) {
-        this.board.add(this.text(x, CARD_Y, preview ? 'Vacía' : '✘\nVacía', Math.max(28, Math.round(40 * k)), preview ? COLORS.muted : COLORS.error, true).setOrigin(0.5));
+        this.board.add(
+          this.text(x, CARD_Y, preview ? 'Vacía' : '✘\nVacía', Math.max(28, Math.round(40 * k)), preview ? COLORS.muted : COLORS.error, true).setOrigin(0.5),
+        );
         continue;
       }
       const pw = Math.min(CARD_W - 30, 190 * k);
       const pic = this.addPicture(target, { x: x - pw / 2, y: CARD_Y - CARD_H / 2 + 20 * k, width: pw, height: pw }, this.board);
-      if (!pic) this.board.add(this.text(x, CARD_Y - 30 * k, preview ? 'Aquí está la seña' : 'Mira la seña', 24, COLORS.text, true).setOrigin(0.5).setWordWrapWidth(CARD_W - 16));
-      this.board.add(this.text(x, CARD_Y + CARD_H / 2 - 40 * k, preview ? '¡Pista!' : '✔ ¡Pista!', Math.max(24, Math.round(30 * k)), COLORS.success, true).setOrigin(0.5));
+      if (!pic)
+        this.board.add(
+          this.text(x, CARD_Y - 30 * k, preview ? 'Aquí está la seña' : 'Mira la seña', 24, COLORS.text, true)
+            .setOrigin(0.5)
+            .setWordWrapWidth(CARD_W - 16),
+        );
+      this.board.add(
+        this.text(x, CARD_Y + CARD_H / 2 - 40 * k, preview ? '¡Pista!' : '✔ ¡Pista!', Math.max(24, Math.round(30 * k)), COLORS.success, true).setOrigin(0.5),
+      );
     }
     this.cardParts = this.board.list.slice(first);
   }

@@ -36,16 +36,7 @@
  *   pick-card --pickCard(clue)--> pick-word --pickWord--> feedback
  *   feedback --advance (after 1200 ms)--> preview | won | lost
  */
-import {
-  type EndMessageKey,
-  type GameWord,
-  type Rng,
-  randomIndex,
-  seedFrom,
-  shuffle,
-  uniqueWords,
-  withSeed,
-} from '../shared/types';
+import { type EndMessageKey, type GameWord, type Rng, randomIndex, seedFrom, shuffle, uniqueWords, withSeed } from '../shared/types';
 import { type Stars, starsFor, starsForWords } from '../shared/stars';
 
 export type { EndMessageKey, GameWord, Rng } from '../shared/types';
@@ -229,12 +220,7 @@ function setUpLevel(base: CardsState, levelIndex: number, phase: CardsPhase): Ca
   return setUpRound({ ...base, seed, levelIndex, pool, rightInLevel: 0, wrongInLevel: 0 }, 0, phase);
 }
 
-function newRun(
-  allWords: readonly GameWord[],
-  levels: readonly number[],
-  seed: number,
-  phase: CardsPhase,
-): CardsState {
+function newRun(allWords: readonly GameWord[], levels: readonly number[], seed: number, phase: CardsPhase): CardsState {
   const base: CardsState = {
     allWords,
     levels,
@@ -283,9 +269,7 @@ export function startGame(state: CardsState): CardsResult {
   if (state.phase !== 'instructions') return unchanged(state);
   return {
     state: { ...state, phase: 'preview' },
-    events: [
-      { type: 'level-started', level: state.levelIndex + 1, nivelId: currentNivelId(state) ?? 0 },
-    ],
+    events: [{ type: 'level-started', level: state.levelIndex + 1, nivelId: currentNivelId(state) ?? 0 }],
   };
 }
 
@@ -390,10 +374,7 @@ export function advance(state: CardsState): CardsResult {
   const next = setUpLevel(state, state.levelIndex + 1, 'preview');
   return {
     state: next,
-    events: [
-      passed,
-      { type: 'level-started', level: next.levelIndex + 1, nivelId: currentNivelId(next) ?? 0 },
-    ],
+    events: [passed, { type: 'level-started', level: next.levelIndex + 1, nivelId: currentNivelId(next) ?? 0 }],
   };
 }
 

@@ -153,7 +153,6 @@ export class HangmanScene extends RulesScene<R.HangmanState, R.HangmanEvent> {
     if (s.phase === 'playing' && ev.key.length === 1) this.apply(R.guessLetter(s, ev.key));
   }
 
-
   /** Sound + visual cue for the events of one transition (one sound, the most important). */
   protected react(events: readonly R.HangmanEvent[]): void {
     const out: Feedback[] = [];
@@ -169,7 +168,12 @@ export class HangmanScene extends RulesScene<R.HangmanState, R.HangmanEvent> {
           out.push({ cue: 'click', text: `La letra ${e.letter} está en la palabra.`, kind: 'success', flash: false });
           break;
         case 'wrong-letter':
-          out.push({ cue: 'wrong', text: `La letra ${e.letter} no está. Te ${plural(e.attemptsLeft, 'queda', 'quedan')} ${countWord(e.attemptsLeft, 'intento', 'intentos')}.`, kind: 'error', flash: false });
+          out.push({
+            cue: 'wrong',
+            text: `La letra ${e.letter} no está. Te ${plural(e.attemptsLeft, 'queda', 'quedan')} ${countWord(e.attemptsLeft, 'intento', 'intentos')}.`,
+            kind: 'error',
+            flash: false,
+          });
           break;
         case 'life-lost':
           out.push({ cue: 'wrong', text: `Perdiste una vida. Te ${plural(e.lives, 'queda', 'quedan')} ${e.lives}.`, kind: 'error', flash: false });
@@ -183,14 +187,29 @@ export class HangmanScene extends RulesScene<R.HangmanState, R.HangmanEvent> {
         case 'next-word':
           break;
         case 'level-passed':
-          out.push({ cue: 'win', text: `¡Felicidades! Superaste el nivel ${e.level} con ${countWord(e.levelScore, 'punto', 'puntos')}.${gameWon ? '' : ` ${starsSentence(e.stars)}`}`, kind: 'success', flash: false });
+          out.push({
+            cue: 'win',
+            text: `¡Felicidades! Superaste el nivel ${e.level} con ${countWord(e.levelScore, 'punto', 'puntos')}.${gameWon ? '' : ` ${starsSentence(e.stars)}`}`,
+            kind: 'success',
+            flash: false,
+          });
           if (!gameWon) party = { stars: e.stars, kind: 'level', panel: true };
           break;
         case 'level-failed':
-          out.push({ cue: 'lose', text: `Hiciste ${countWord(e.levelScore, 'punto', 'puntos')} y necesitas ${R.HANGMAN_PASS_SCORE}. El nivel vuelve a empezar.`, kind: 'error', flash: false });
+          out.push({
+            cue: 'lose',
+            text: `Hiciste ${countWord(e.levelScore, 'punto', 'puntos')} y necesitas ${R.HANGMAN_PASS_SCORE}. El nivel vuelve a empezar.`,
+            kind: 'error',
+            flash: false,
+          });
           break;
         case 'game-won':
-          out.push({ cue: 'win', text: `¡Ganaste! Completaste los ${R.HANGMAN_LEVELS} niveles con ${countWord(e.totalScore, 'punto', 'puntos')}. ${starsSentence(e.stars)}`, kind: 'success', flash: false });
+          out.push({
+            cue: 'win',
+            text: `¡Ganaste! Completaste los ${R.HANGMAN_LEVELS} niveles con ${countWord(e.totalScore, 'punto', 'puntos')}. ${starsSentence(e.stars)}`,
+            kind: 'success',
+            flash: false,
+          });
           party = { stars: e.stars, kind: 'game', panel: true };
           break;
         case 'game-over':
@@ -230,7 +249,14 @@ export class HangmanScene extends RulesScene<R.HangmanState, R.HangmanEvent> {
     this.drawFlower(s.attemptsLeft, s.phase === 'word-solved');
     const narrow = this.W < 600;
     this.board.add(
-      this.text(L.flower.x, L.attemptsY, narrow ? `Intentos:\n${s.attemptsLeft} de ${R.HANGMAN_ATTEMPTS_PER_WORD}` : `Intentos: ${s.attemptsLeft} de ${R.HANGMAN_ATTEMPTS_PER_WORD}`, narrow ? 26 : 28, COLORS.text, true).setOrigin(0.5),
+      this.text(
+        L.flower.x,
+        L.attemptsY,
+        narrow ? `Intentos:\n${s.attemptsLeft} de ${R.HANGMAN_ATTEMPTS_PER_WORD}` : `Intentos: ${s.attemptsLeft} de ${R.HANGMAN_ATTEMPTS_PER_WORD}`,
+        narrow ? 26 : 28,
+        COLORS.text,
+        true,
+      ).setOrigin(0.5),
     );
     // The word's place in the level, under the flower (out of the crowded top bar).
     // (On a phone it is in the top bar.)
@@ -367,7 +393,13 @@ export class HangmanScene extends RulesScene<R.HangmanState, R.HangmanEvent> {
         );
         break;
       case 'level-failed':
-        this.drawPanel(o, '¡Casi!', `Hiciste ${countWord(s.levelScore, 'punto', 'puntos')} y necesitas ${R.HANGMAN_PASS_SCORE}.\nEl nivel vuelve a empezar…`, COLORS.error, []);
+        this.drawPanel(
+          o,
+          '¡Casi!',
+          `Hiciste ${countWord(s.levelScore, 'punto', 'puntos')} y necesitas ${R.HANGMAN_PASS_SCORE}.\nEl nivel vuelve a empezar…`,
+          COLORS.error,
+          [],
+        );
         break;
       case 'won':
         this.drawPanel(

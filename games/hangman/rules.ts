@@ -34,14 +34,7 @@
  *   last word of a level. Lives carry over between levels and level restarts.
  * - Word font size counts the characters of the displayed word (spaces included).
  */
-import {
-  type GameWord,
-  type Rng,
-  seedFrom,
-  shuffle,
-  uniqueWords,
-  withSeed,
-} from '../shared/types';
+import { type GameWord, type Rng, seedFrom, shuffle, uniqueWords, withSeed } from '../shared/types';
 import { foldLetters } from '../shared/fold';
 import { type Stars, starsFor } from '../shared/stars';
 
@@ -67,9 +60,7 @@ export const HANGMAN_PASS_SCORE = 70;
 export const HANGMAN_PAUSE_BETWEEN_WORDS_MS = 1500;
 export const HANGMAN_PAUSE_BEFORE_RESTART_MS = 2000;
 /** On-screen keyboard, A to Z with Ñ after N (27 keys). */
-export const HANGMAN_ALPHABET: readonly string[] = Object.freeze([
-  ...'ABCDEFGHIJKLMNÑOPQRSTUVWXYZ',
-]);
+export const HANGMAN_ALPHABET: readonly string[] = Object.freeze([...'ABCDEFGHIJKLMNÑOPQRSTUVWXYZ']);
 /** Word font size in rem: 8 up to 4 characters, 6 up to 8, 4 for longer words. */
 export const HANGMAN_FONT_REM = Object.freeze({ short: 8, medium: 6, long: 4 });
 export const HANGMAN_FONT_SHORT_MAX_LENGTH = 4;
@@ -79,15 +70,7 @@ export const HANGMAN_FONT_MEDIUM_MAX_LENGTH = 8;
 // Types
 // ---------------------------------------------------------------------------------------------
 
-export type HangmanPhase =
-  | 'instructions'
-  | 'playing'
-  | 'word-solved'
-  | 'word-failed'
-  | 'level-passed'
-  | 'level-failed'
-  | 'won'
-  | 'lost';
+export type HangmanPhase = 'instructions' | 'playing' | 'word-solved' | 'word-failed' | 'level-passed' | 'level-failed' | 'won' | 'lost';
 
 export interface HangmanState {
   /** Playable words (cleaned list); every level draws its pool from here. */
@@ -223,11 +206,7 @@ function drawPool(words: readonly GameWord[], seed: number): [GameWord[], number
 }
 
 /** State at the start of `level` (fresh pool, score 100, first word). */
-function levelStart(
-  base: HangmanState,
-  level: number,
-  phase: HangmanPhase,
-): HangmanState {
+function levelStart(base: HangmanState, level: number, phase: HangmanPhase): HangmanState {
   const [pool, seed] = drawPool(base.words, base.seed);
   return {
     ...base,
@@ -436,10 +415,7 @@ export function pendingDelayMs(state: HangmanState): number | null {
 }
 
 /** Keyboard key colour: not pressed yet, pressed and in the word, pressed and not in the word. */
-export function letterStatus(
-  state: HangmanState,
-  letter: string,
-): 'unused' | 'correct' | 'wrong' {
+export function letterStatus(state: HangmanState, letter: string): 'unused' | 'correct' | 'wrong' {
   const l = normalizeLetter(letter);
   const word = currentWord(state);
   if (l === null || word === null || !state.guessed.includes(l)) return 'unused';

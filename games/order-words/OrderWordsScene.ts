@@ -42,7 +42,11 @@ function orderLayout(W: number, H: number): OrderLayout {
       top: 80,
       sign: { x: 40, y: 100, width: B, height: B },
       picture: { x: W - 40 - B, y: 100, width: B, height: B },
-      infoX: W / 2, titleY: 130, countY: 190, hintY: 250, infoWidth: W - 2 * (B + 80),
+      infoX: W / 2,
+      titleY: 130,
+      countY: 190,
+      hintY: 250,
+      infoWidth: W - 2 * (B + 80),
       slotsY: 470,
       tilesY: 600,
       buttons: { y: H - 60, w: 280, h: 84 },
@@ -65,7 +69,11 @@ function orderLayout(W: number, H: number): OrderLayout {
     top: 80,
     sign: { x: pad + 8, y: 80 + pad + 8, width: B, height: B },
     picture: { x: W - pad - 8 - B, y: 80 + pad + 8, width: B, height: B },
-    infoX: W / 2, titleY: infoY, countY: infoY + 46, hintY: infoY + 46, infoWidth: W - 2 * pad,
+    infoX: W / 2,
+    titleY: infoY,
+    countY: infoY + 46,
+    hintY: infoY + 46,
+    infoWidth: W - 2 * pad,
     slotsY,
     tilesY,
     buttons,
@@ -130,7 +138,6 @@ export class OrderWordsScene extends RulesScene<R.OrderWordsState, R.OrderEvent>
     if (Array.from(ev.key).length === 1) this.apply(R.typeLetter(s, ev.key));
   }
 
-
   protected react(events: readonly R.OrderEvent[]): void {
     const out: Feedback[] = [];
     // One celebration per transition (issue 17): the game's when it is won, else the level's.
@@ -168,7 +175,12 @@ export class OrderWordsScene extends RulesScene<R.OrderWordsState, R.OrderEvent>
         case 'next-word':
           break;
         case 'game-won':
-          out.push({ cue: 'win', text: `${R.ORDER_END_MESSAGES[e.message]} Puntos: ${e.totalScore}. ${starsSentence(e.stars)}`, kind: 'success', flash: false });
+          out.push({
+            cue: 'win',
+            text: `${R.ORDER_END_MESSAGES[e.message]} Puntos: ${e.totalScore}. ${starsSentence(e.stars)}`,
+            kind: 'success',
+            flash: false,
+          });
           party = { stars: e.stars, kind: 'game', panel: true };
           break;
         case 'game-over':
@@ -210,7 +222,9 @@ export class OrderWordsScene extends RulesScene<R.OrderWordsState, R.OrderEvent>
     if (this.W >= 600) this.board.add(this.text(L.infoX, L.countY, `Palabra ${inLevel} de ${levelSize}`, 28, COLORS.text, true).setOrigin(0.5));
     // The how-to line only where there is room for it (landscape); the instructions panel says it too.
     if (this.landscape) {
-      this.board.add(this.text(L.infoX, L.hintY, 'Toca las letras en orden y luego «Comprobar».', 26, COLORS.muted).setOrigin(0.5, 0).setWordWrapWidth(L.infoWidth));
+      this.board.add(
+        this.text(L.infoX, L.hintY, 'Toca las letras en orden y luego «Comprobar».', 26, COLORS.muted).setOrigin(0.5, 0).setWordWrapWidth(L.infoWidth),
+      );
     }
 
     if (word && !over) {
@@ -308,11 +322,25 @@ export class OrderWordsScene extends RulesScene<R.OrderWordsState, R.OrderEvent>
     const small = 112;
     const ws = narrow ? [small, small, this.W - 20 - 24 - 2 * small] : [w, w, w];
     const xs = narrow ? [10 + small / 2, 10 + small + 12 + small / 2, this.W - 10 - ws[2]! / 2] : [this.W / 2 - (w + 20), this.W / 2, this.W / 2 + w + 20];
-    const undo = this.button(xs[0]!, y, ws[0]!, h, narrow ? 'Borrar' : '⌫ Borrar', () => this.apply(R.removeLast(this.state)), { into: this.board, fill: COLORS.key, textColor: COLORS.text, fontSize: font });
+    const undo = this.button(xs[0]!, y, ws[0]!, h, narrow ? 'Borrar' : '⌫ Borrar', () => this.apply(R.removeLast(this.state)), {
+      into: this.board,
+      fill: COLORS.key,
+      textColor: COLORS.text,
+      fontSize: font,
+    });
     undo.setEnabled(playing && s.picked.length > 0);
-    const clear = this.button(xs[1]!, y, ws[1]!, h, narrow ? 'Limpiar' : '✖ Limpiar', () => this.apply(R.clear(this.state)), { into: this.board, fill: COLORS.key, textColor: COLORS.text, fontSize: font });
+    const clear = this.button(xs[1]!, y, ws[1]!, h, narrow ? 'Limpiar' : '✖ Limpiar', () => this.apply(R.clear(this.state)), {
+      into: this.board,
+      fill: COLORS.key,
+      textColor: COLORS.text,
+      fontSize: font,
+    });
     clear.setEnabled(playing && s.picked.length > 0);
-    const check = this.button(xs[2]!, y, ws[2]!, h, narrow ? 'Comprobar' : 'Comprobar ✔', () => this.apply(R.check(this.state)), { into: this.board, fill: COLORS.success, fontSize: font });
+    const check = this.button(xs[2]!, y, ws[2]!, h, narrow ? 'Comprobar' : 'Comprobar ✔', () => this.apply(R.check(this.state)), {
+      into: this.board,
+      fill: COLORS.success,
+      fontSize: font,
+    });
     check.setEnabled(R.canCheck(s));
     this.target('button:undo', undo.bg);
     this.target('button:clear', clear.bg);

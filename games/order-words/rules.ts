@@ -34,15 +34,7 @@
  *   instructions --startGame--> playing --pickTile/removeLast/clear--> playing
  *   playing --check (all slots filled)--> feedback --advance (after 1200 ms)--> playing | won | lost
  */
-import {
-  type EndMessageKey,
-  type GameWord,
-  type Rng,
-  seedFrom,
-  shuffle,
-  uniqueWords,
-  withSeed,
-} from '../shared/types';
+import { type EndMessageKey, type GameWord, type Rng, seedFrom, shuffle, uniqueWords, withSeed } from '../shared/types';
 import { sameFolded } from '../shared/fold';
 import { type Stars, starsFor, starsForWords } from '../shared/stars';
 

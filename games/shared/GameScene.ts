@@ -270,7 +270,10 @@ export abstract class GameScene extends Phaser.Scene {
    */
   private flushInputList(): void {
     const ip = this.input as unknown as {
-      _pendingInsertion?: unknown[]; _pendingRemoval?: unknown[]; _list?: unknown[]; clear?: (o: unknown, skipQueue?: boolean) => void;
+      _pendingInsertion?: unknown[];
+      _pendingRemoval?: unknown[];
+      _list?: unknown[];
+      clear?: (o: unknown, skipQueue?: boolean) => void;
     };
     const insert = ip._pendingInsertion;
     const remove = ip._pendingRemoval;
@@ -412,7 +415,14 @@ export abstract class GameScene extends Phaser.Scene {
     const pad = { x: 28, y: 14 };
     let size = 42;
     const label = this.add
-      .text(cx, cy, icon + text, { fontFamily: FONT, fontSize: `${size}px`, fontStyle: 'bold', color: '#ffffff', align: 'center', wordWrap: { width: band.width - 2 * pad.x } })
+      .text(cx, cy, icon + text, {
+        fontFamily: FONT,
+        fontSize: `${size}px`,
+        fontStyle: 'bold',
+        color: '#ffffff',
+        align: 'center',
+        wordWrap: { width: band.width - 2 * pad.x },
+      })
       .setOrigin(0.5)
       .setDepth(51);
     while (size > 26 && (label.height + 2 * pad.y > band.height || label.width + 2 * pad.x > band.width)) {
@@ -421,7 +431,11 @@ export abstract class GameScene extends Phaser.Scene {
     }
     const w = Math.min(band.width, Math.max(Math.min(360, band.width), label.width + 2 * pad.x));
     const h = Math.min(band.height, label.height + 2 * pad.y);
-    const bg = this.add.rectangle(cx, cy, w, h, fill).setRounded(Math.min(24, h / 2)).setStrokeStyle(6, 0xffffff).setDepth(50);
+    const bg = this.add
+      .rectangle(cx, cy, w, h, fill)
+      .setRounded(Math.min(24, h / 2))
+      .setStrokeStyle(6, 0xffffff)
+      .setDepth(50);
     this.lastFlash = { x: cx - w / 2, y: cy - h / 2, width: w, height: h };
     this.flashObjects = [bg, label];
     const parts = [bg, label];
@@ -445,7 +459,10 @@ export abstract class GameScene extends Phaser.Scene {
     let textColor = opts.textColor ?? 0xffffff;
     let enabled = true;
     let keepLook = false;
-    const bg = this.add.rectangle(x, y, w, h, fill).setRounded(opts.radius ?? Math.min(24, h / 2)).setStrokeStyle(3, 0xffffff, 0.9);
+    const bg = this.add
+      .rectangle(x, y, w, h, fill)
+      .setRounded(opts.radius ?? Math.min(24, h / 2))
+      .setStrokeStyle(3, 0xffffff, 0.9);
     const text = this.add
       .text(x, y, label, { fontFamily: FONT, fontSize: `${opts.fontSize ?? 30}px`, fontStyle: 'bold', color: css(textColor), align: 'center' })
       .setOrigin(0.5);
@@ -460,7 +477,9 @@ export abstract class GameScene extends Phaser.Scene {
     // a child could not read; `keep` leaves a coloured state (a used key: green or red) as it is.
     const paint = () => {
       const grey = !enabled && !keepLook;
-      bg.setAlpha(1).setFillStyle(grey ? COLORS.disabled : fill).setStrokeStyle(grey ? 3 : 3, grey ? 0xb9b5cf : 0xffffff, grey ? 1 : 0.9);
+      bg.setAlpha(1)
+        .setFillStyle(grey ? COLORS.disabled : fill)
+        .setStrokeStyle(grey ? 3 : 3, grey ? 0xb9b5cf : 0xffffff, grey ? 1 : 0.9);
       text.setAlpha(1).setColor(css(grey ? COLORS.text : textColor));
     };
     const api: Button = {
@@ -522,8 +541,13 @@ export abstract class GameScene extends Phaser.Scene {
     const side = buttons.length <= 1 || 2 * bw + 24 <= pw - 48;
     const rows = side ? Math.min(1, buttons.length) : buttons.length;
     const dim = this.add.rectangle(W / 2, H / 2, W, H, COLORS.overlay, 0.55).setInteractive();
-    const t = this.text(W / 2, 0, title, W < 600 ? 44 : 56, color, true).setOrigin(0.5, 0).setWordWrapWidth(pw - 48);
-    const b = this.text(W / 2, 0, body, W < 600 ? 26 : 30, COLORS.text).setOrigin(0.5, 0).setWordWrapWidth(pw - 56).setLineSpacing(8);
+    const t = this.text(W / 2, 0, title, W < 600 ? 44 : 56, color, true)
+      .setOrigin(0.5, 0)
+      .setWordWrapWidth(pw - 48);
+    const b = this.text(W / 2, 0, body, W < 600 ? 26 : 30, COLORS.text)
+      .setOrigin(0.5, 0)
+      .setWordWrapWidth(pw - 56)
+      .setLineSpacing(8);
     const starScale = stars ? starRowScale(stars.kind, pw - 48) : 1;
     const sh = stars ? starRowHeight(stars.kind, starScale) + 16 : 0;
     const height = () => 40 + t.height + sh + 24 + b.height + 32 + rows * (bh + 16) + 24;
@@ -535,7 +559,10 @@ export abstract class GameScene extends Phaser.Scene {
     }
     const ph = height();
     const top = Math.max(8, (H - ph) / 2);
-    const box = this.add.rectangle(W / 2, top + ph / 2, pw, ph, COLORS.panel).setRounded(32).setStrokeStyle(8, color);
+    const box = this.add
+      .rectangle(W / 2, top + ph / 2, pw, ph, COLORS.panel)
+      .setRounded(32)
+      .setStrokeStyle(8, color);
     t.setY(top + 40);
     b.setY(top + 40 + t.height + sh + 24);
     into.add([dim, box, t, b]);

@@ -257,14 +257,21 @@ export function celebrate(scene: Phaser.Scene, opts: CelebrateOptions): (() => v
     const size = CELEBRATE_SIZES[kind];
     const slots = starSlots(cx, cy, kind, scale);
 
-    const row = slots.map((slot) => addStar(scene, slot, false).setDepth(CELEBRATE_DEPTH).setAlpha(still ? 1 : 0));
+    const row = slots.map((slot) =>
+      addStar(scene, slot, false)
+        .setDepth(CELEBRATE_DEPTH)
+        .setAlpha(still ? 1 : 0),
+    );
     objects.push(...row);
     if (!still) scene.tweens.add({ targets: row, alpha: 1, duration: CELEBRATE_INTRO_MS });
 
     const texture = reduced ? null : confettiTexture(scene);
     const popStar = (i: number) => {
       const slot = slots[i]!;
-      const halo = scene.add.circle(slot.x, slot.y, slot.r * 1.2, STAR_GOLD, 0.25).setDepth(CELEBRATE_DEPTH).setAlpha(0);
+      const halo = scene.add
+        .circle(slot.x, slot.y, slot.r * 1.2, STAR_GOLD, 0.25)
+        .setDepth(CELEBRATE_DEPTH)
+        .setAlpha(0);
       const star = addStar(scene, slot, true).setDepth(CELEBRATE_DEPTH + 1);
       objects.push(halo, star);
       halos.push(halo);
@@ -345,7 +352,10 @@ export function celebrate(scene: Phaser.Scene, opts: CelebrateOptions): (() => v
  * A level's row in a free band of the board (the scene's flashBand: it covers no button nor
  * clue): its middle, at the size that fits it.
  */
-export function inBand(band: { x: number; y: number; width: number; height: number }, kind: CelebrationKind = 'level'): { x: number; y: number; scale: number } {
+export function inBand(
+  band: { x: number; y: number; width: number; height: number },
+  kind: CelebrationKind = 'level',
+): { x: number; y: number; scale: number } {
   const scale = Math.min(starRowScale(kind, band.width), band.height / starRowHeight(kind));
   return { x: band.x + band.width / 2, y: band.y + band.height / 2, scale };
 }

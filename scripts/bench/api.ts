@@ -12,7 +12,14 @@ import { signToken } from '../../src/server/auth/jwt';
 import { openDatabase } from '../../src/server/db';
 import { BENCH_DIST, PORTS, buildClient, getJson, login, machine, saveResult, startServer, table, type Server } from './lib';
 
-interface Args { duration: number; connections: number[]; procs: number[]; cases: string[] | null; label: string; warmup: number }
+interface Args {
+  duration: number;
+  connections: number[];
+  procs: number[];
+  cases: string[] | null;
+  label: string;
+  warmup: number;
+}
 
 function parseArgs(argv: string[]): Args {
   const get = (name: string) => {
@@ -72,9 +79,12 @@ async function makeLearners(db: { databaseUrl: string | null; dataDir: string | 
   const database = await openDatabase(db);
   try {
     const stamp = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
-    const { rows } = await database.raw(`INSERT INTO usuario (nombre, apellido, email, status, sexo, avatar, fecha_nacimiento, credential)
+    const { rows } = await database.raw(
+      `INSERT INTO usuario (nombre, apellido, email, status, sexo, avatar, fecha_nacimiento, credential)
       SELECT 'Banco', 'Prueba ' || g, 'bench-' || $1 || '-' || g || '@manitas.test', true, 'niña', 'girl', '2016-05-01', 'BENCH-' || g
-      FROM generate_series(1, $2::int) AS g RETURNING id`, [stamp, n]);
+      FROM generate_series(1, $2::int) AS g RETURNING id`,
+      [stamp, n],
+    );
     return rows.map((r) => Number(r.id));
   } finally {
     await database.close();
@@ -97,8 +107,15 @@ function submitRotation(tokens: string[], bodies: string[], baseHeaders: Record<
   };
 }
 
-interface Pregunta { id_pregunta: number; Tipo: string; respuestas: { id_respuesta: number; respuesta: string }[] }
-interface Detalle { id_nivel: number; preguntas: Pregunta[] }
+interface Pregunta {
+  id_pregunta: number;
+  Tipo: string;
+  respuestas: { id_respuesta: number; respuesta: string }[];
+}
+interface Detalle {
+  id_nivel: number;
+  preguntas: Pregunta[];
+}
 
 async function cases(base: string, submitTokens: string[]): Promise<Case[]> {
   const nino = await login(base, 'nino@manitas.test');
@@ -110,19 +127,31 @@ async function cases(base: string, submitTokens: string[]): Promise<Case[]> {
   const ev = det.data.find((d) => d.id_nivel === lvl && d.preguntas.length) ?? det.data.find((d) => d.preguntas.length);
   if (!ev) throw new Error('la demo no tiene evaluaciones con preguntas');
   // Every question answered: the first option of a choice question, a word for a written one.
-  const rows = ev.preguntas.map((p) => (isChoiceQuestion(p.Tipo) && p.respuestas.length
-    ? { id_pregunta: p.id_pregunta, id_nivel: ev.id_nivel, id_respuesta: p.respuestas[0]!.id_respuesta }
-    : { id_pregunta: p.id_pregunta, id_nivel: ev.id_nivel, respuesta: 'hola' }));
+  const rows = ev.preguntas.map((p) =>
+    isChoiceQuestion(p.Tipo) && p.respuestas.length
+      ? { id_pregunta: p.id_pregunta, id_nivel: ev.id_nivel, id_respuesta: p.respuestas[0]!.id_respuesta }
+      : { id_pregunta: p.id_pregunta, id_nivel: ev.id_nivel, respuesta: 'hola' },
+  );
   const quizBody = JSON.stringify({ respuestas: rows });
   // Check the body is accepted before measuring it.
-  const probe = await fetch(`${base}/api/resultados/save-multiple`, { method: 'POST', headers: { authorization: `Bearer ${nino.token}`, 'content-type': 'application/json' }, body: quizBody });
+  const probe = await fetch(`${base}/api/resultados/save-multiple`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${nino.token}`, 'content-type': 'application/json' },
+    body: quizBody,
+  });
   if (probe.status !== 201) throw new Error(`save-multiple de prueba: ${probe.status} ${await probe.text()}`);
   // One body per level with a quiz: each (learner, level) has its own attempts.
-  const quizBodies = det.data.filter((d) => d.preguntas.length).map((d) => JSON.stringify({
-    respuestas: d.preguntas.map((p) => (isChoiceQuestion(p.Tipo) && p.respuestas.length
-      ? { id_pregunta: p.id_pregunta, id_nivel: d.id_nivel, id_respuesta: p.respuestas[0]!.id_respuesta }
-      : { id_pregunta: p.id_pregunta, id_nivel: d.id_nivel, respuesta: 'hola' })),
-  }));
+  const quizBodies = det.data
+    .filter((d) => d.preguntas.length)
+    .map((d) =>
+      JSON.stringify({
+        respuestas: d.preguntas.map((p) =>
+          isChoiceQuestion(p.Tipo) && p.respuestas.length
+            ? { id_pregunta: p.id_pregunta, id_nivel: d.id_nivel, id_respuesta: p.respuestas[0]!.id_respuesta }
+            : { id_pregunta: p.id_pregunta, id_nivel: d.id_nivel, respuesta: 'hola' },
+        ),
+      }),
+    );
   // What a browser sends: the app's page set the XSRF cookie once, and every call carries it (the
   // writes echo it in X-XSRF-TOKEN). Without it the server would issue a new cookie on every reply.
   const h = await fetch(`${base}/api/health`);
@@ -135,14 +164,28 @@ async function cases(base: string, submitTokens: string[]): Promise<Case[]> {
     { name: 'ceiling', title: 'constant JSON (GET /api/health)', method: 'GET', path: '/api/health', headers: cookie },
     { name: 'getNivels', title: 'GET nivel/getNivels', method: 'GET', path: '/api/nivel/getNivels', headers: auth, learnerRead: true },
     { name: 'palabraNivel', title: `GET palabra/nivel/{id}`, method: 'GET', path: `/api/palabra/nivel/${lvl}`, headers: auth, learnerRead: true },
-    { name: 'multimediaPalabra', title: 'GET multimedia/palabra/{id}', method: 'GET', path: `/api/multimedia/palabra/${word}`, headers: auth, learnerRead: true },
+    {
+      name: 'multimediaPalabra',
+      title: 'GET multimedia/palabra/{id}',
+      method: 'GET',
+      path: `/api/multimedia/palabra/${word}`,
+      headers: auth,
+      learnerRead: true,
+    },
     { name: 'detalles', title: 'GET evaluacion/detalles', method: 'GET', path: '/api/evaluacion/detalles', headers: auth, learnerRead: true },
     {
-      name: 'saveMultiple', title: 'POST resultados/save-multiple', method: 'POST', path: '/api/resultados/save-multiple',
+      name: 'saveMultiple',
+      title: 'POST resultados/save-multiple',
+      method: 'POST',
+      path: '/api/resultados/save-multiple',
       perRequest: submitRotation(submitTokens, quizBodies, json),
     },
     {
-      name: 'login', title: 'POST user/logIn', method: 'POST', path: '/api/user/logIn', headers: json,
+      name: 'login',
+      title: 'POST user/logIn',
+      method: 'POST',
+      path: '/api/user/logIn',
+      headers: json,
       body: JSON.stringify({ email: 'nino@manitas.test', password: 'Manitas2024' }),
     },
   ];
@@ -152,7 +195,9 @@ async function fire(base: string, c: Case, connections: number, duration: number
   if (c.perRequest) {
     const next = c.perRequest;
     return autocannon({
-      url: base + c.path, connections, duration,
+      url: base + c.path,
+      connections,
+      duration,
       requests: [{ method: c.method, setupRequest: (req) => ({ ...req, ...next() }) }],
     });
   }
@@ -162,7 +207,12 @@ async function fire(base: string, c: Case, connections: number, duration: number
     const groups = c.perConnection.slice(0, connections);
     let next = 0;
     return autocannon({
-      url: base + c.path, method: c.method, connections, duration, headers: groups[0]!.headers, body: groups[0]!.body,
+      url: base + c.path,
+      method: c.method,
+      connections,
+      duration,
+      headers: groups[0]!.headers,
+      body: groups[0]!.body,
       setupClient: (client) => {
         const g = groups[next++ % groups.length]!;
         client.setHeadersAndBody(g.headers, g.body);
@@ -205,13 +255,22 @@ export async function runApi(args: Args): Promise<Row[]> {
           const r = await fire(server.base, c, conns, args.duration);
           if (c.name === 'ceiling') ceiling = r.requests.average;
           const row: Row = {
-            label: args.label, procs, case: c.name, title: c.title, connections: conns,
-            rps: Math.round(r.requests.average), p50: Math.round(r.latency.p50 * 10) / 10, p99: Math.round(r.latency.p99 * 10) / 10,
+            label: args.label,
+            procs,
+            case: c.name,
+            title: c.title,
+            connections: conns,
+            rps: Math.round(r.requests.average),
+            p50: Math.round(r.latency.p50 * 10) / 10,
+            p99: Math.round(r.latency.p99 * 10) / 10,
             ratio: c.learnerRead && ceiling ? r.requests.average / ceiling : null,
-            errors: r.errors + r.timeouts, non2xx: r.non2xx,
+            errors: r.errors + r.timeouts,
+            non2xx: r.non2xx,
           };
           out.push(row);
-          console.log(`${args.label} ×${procs} c=${conns} ${c.name}: ${row.rps} req/s p50 ${row.p50} ms p99 ${row.p99} ms${row.ratio ? ` (${(row.ratio * 100).toFixed(0)}% del techo)` : ''}${row.non2xx || row.errors ? ` [non2xx ${row.non2xx}, errores ${row.errors}]` : ''}`);
+          console.log(
+            `${args.label} ×${procs} c=${conns} ${c.name}: ${row.rps} req/s p50 ${row.p50} ms p99 ${row.p99} ms${row.ratio ? ` (${(row.ratio * 100).toFixed(0)}% del techo)` : ''}${row.non2xx || row.errors ? ` [non2xx ${row.non2xx}, errores ${row.errors}]` : ''}`,
+          );
         }
       }
     } finally {
@@ -225,7 +284,17 @@ export async function runApi(args: Args): Promise<Row[]> {
 export function apiTable(rows: Row[]): string {
   return table(
     ['db', 'procs', 'case', 'conns', 'req/s', 'p50 ms', 'p99 ms', '% of ceiling', 'non-2xx / errors'],
-    rows.map((r) => [r.label, r.procs, r.title, r.connections, r.rps, r.p50, r.p99, r.ratio === null ? '' : `${(r.ratio * 100).toFixed(0)}%`, `${r.non2xx} / ${r.errors}`]),
+    rows.map((r) => [
+      r.label,
+      r.procs,
+      r.title,
+      r.connections,
+      r.rps,
+      r.p50,
+      r.p99,
+      r.ratio === null ? '' : `${(r.ratio * 100).toFixed(0)}%`,
+      `${r.non2xx} / ${r.errors}`,
+    ]),
   );
 }
 

@@ -30,7 +30,13 @@ declare module 'autocannon' {
     /** Called for each connection's client as it is created. */
     setupClient?: (client: { setHeadersAndBody(headers: Record<string, string>, body?: string): void }) => void;
     /** A request sequence; setupRequest may change each request before it is sent. */
-    requests?: { method?: string; path?: string; headers?: Record<string, string>; body?: string; setupRequest?: (req: AutocannonRequest) => AutocannonRequest }[];
+    requests?: {
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      body?: string;
+      setupRequest?: (req: AutocannonRequest) => AutocannonRequest;
+    }[];
   }
   export interface AutocannonRequest {
     method?: string;

@@ -32,7 +32,15 @@ import { DEMO_PASSWORD, HOST, RESULTS_DIR, ROOT, machine, saveResult, sleep, sta
 
 type DbKind = 'pglite' | 'postgres';
 
-interface Args { ns: number[]; db: DbKind; all: boolean; stagger: number; think: number; timeout: number; warmup: number }
+interface Args {
+  ns: number[];
+  db: DbKind;
+  all: boolean;
+  stagger: number;
+  think: number;
+  timeout: number;
+  warmup: number;
+}
 
 function parseArgs(argv: string[]): Args {
   const get = (name: string) => {
@@ -44,8 +52,13 @@ function parseArgs(argv: string[]): Args {
   const ns = (get('n') ?? '30').split(',').map(Number);
   if (ns.some((n) => !Number.isInteger(n) || n < 1 || n > 2000)) throw new Error('--n: de 1 a 2000 niños');
   return {
-    ns, db, all: argv.includes('--all'),
-    stagger: Number(get('stagger') ?? 5), think: Number(get('think') ?? 250), timeout: Number(get('timeout') ?? 120), warmup: Number(get('warmup') ?? 2),
+    ns,
+    db,
+    all: argv.includes('--all'),
+    stagger: Number(get('stagger') ?? 5),
+    think: Number(get('think') ?? 250),
+    timeout: Number(get('timeout') ?? 120),
+    warmup: Number(get('warmup') ?? 2),
   };
 }
 
@@ -62,8 +75,16 @@ type StepName = (typeof STEPS)[number];
 // ---------------------------------------------------------------------------------------------
 // Measurements
 
-interface ErrorCount { count: number; example: string }
-interface Bucket { ms: number[]; requests: number; errors: number; detail: Record<string, ErrorCount> }
+interface ErrorCount {
+  count: number;
+  example: string;
+}
+interface Bucket {
+  ms: number[];
+  requests: number;
+  errors: number;
+  detail: Record<string, ErrorCount>;
+}
 const bucket = (): Bucket => ({ ms: [], requests: 0, errors: 0, detail: {} });
 
 class Recorder {
@@ -103,17 +124,39 @@ function pct(sorted: number[], p: number): number {
 }
 const r1 = (x: number) => (Number.isFinite(x) ? Math.round(x * 10) / 10 : NaN);
 
-export interface StatRow { name: string; samples: number; requests: number; p50: number; p99: number; max: number; errors: number; detail: Record<string, ErrorCount> }
+export interface StatRow {
+  name: string;
+  samples: number;
+  requests: number;
+  p50: number;
+  p99: number;
+  max: number;
+  errors: number;
+  detail: Record<string, ErrorCount>;
+}
 
 function stats(name: string, b: Bucket): StatRow {
   const s = [...b.ms].sort((x, y) => x - y);
-  return { name, samples: s.length, requests: b.requests, p50: r1(pct(s, 0.5)), p99: r1(pct(s, 0.99)), max: r1(s[s.length - 1] ?? NaN), errors: b.errors, detail: b.detail };
+  return {
+    name,
+    samples: s.length,
+    requests: b.requests,
+    p50: r1(pct(s, 0.5)),
+    p99: r1(pct(s, 0.99)),
+    max: r1(s[s.length - 1] ?? NaN),
+    errors: b.errors,
+    detail: b.detail,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
 // One child's browser: a cookie jar, the bearer token once logged in, its own connections.
 
-interface Reply { ok: boolean; status: number; data: any }
+interface Reply {
+  ok: boolean;
+  status: number;
+  data: any;
+}
 type Call = (method: 'GET' | 'POST', p: string, body?: unknown) => Promise<Reply>;
 
 class Browser {
@@ -121,7 +164,11 @@ class Browser {
   private agent: http.Agent;
   token: string | null = null;
 
-  constructor(private port: number, private rec: Recorder, localAddress?: string) {
+  constructor(
+    private port: number,
+    private rec: Recorder,
+    localAddress?: string,
+  ) {
     this.agent = new http.Agent({ keepAlive: true, maxSockets: BROWSER_SOCKETS, ...(localAddress ? { localAddress } : {}) });
   }
 
@@ -166,7 +213,9 @@ class Browser {
       const req = http.request({ host: HOST, port: this.port, method, path: urlPath, headers, agent: this.agent }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('error', (err) => done({ ok: false, status: 0, data: null }, { key: `network ${(err as NodeJS.ErrnoException).code ?? err.message}`, msg: err.message }));
+        res.on('error', (err) =>
+          done({ ok: false, status: 0, data: null }, { key: `network ${(err as NodeJS.ErrnoException).code ?? err.message}`, msg: err.message }),
+        );
         res.on('end', () => {
           this.store(res.headers);
           const status = res.statusCode ?? 0;
@@ -178,11 +227,16 @@ class Browser {
             /* not JSON */
           }
           const ok = status >= 200 && status < 300;
-          done({ ok, status, data }, ok ? null : { key: `${status}${data?.code ? ` ${data.code}` : ''}`, msg: String(data?.msg ?? data?.message ?? text.slice(0, 120)) });
+          done(
+            { ok, status, data },
+            ok ? null : { key: `${status}${data?.code ? ` ${data.code}` : ''}`, msg: String(data?.msg ?? data?.message ?? text.slice(0, 120)) },
+          );
         });
       });
       req.setTimeout(REQUEST_TIMEOUT_MS, () => req.destroy(Object.assign(new Error(`sin respuesta en ${REQUEST_TIMEOUT_MS / 1000} s`), { code: 'TIMEOUT' })));
-      req.on('error', (err) => done({ ok: false, status: 0, data: null }, { key: `network ${(err as NodeJS.ErrnoException).code ?? err.message}`, msg: err.message }));
+      req.on('error', (err) =>
+        done({ ok: false, status: 0, data: null }, { key: `network ${(err as NodeJS.ErrnoException).code ?? err.message}`, msg: err.message }),
+      );
       req.end(payload);
     });
   }
@@ -208,8 +262,11 @@ class Browser {
 // ---------------------------------------------------------------------------------------------
 // The session, screen by screen (the calls of src/client/learner/* and src/client/games/*).
 
-interface Palabra { id_palabra: number }
-const wordsOf = (r: unknown): Palabra[] => [...(Array.isArray(r) ? r : (r as { data?: Palabra[] } | null)?.data ?? [])].sort((a, b) => a.id_palabra - b.id_palabra);
+interface Palabra {
+  id_palabra: number;
+}
+const wordsOf = (r: unknown): Palabra[] =>
+  [...(Array.isArray(r) ? r : ((r as { data?: Palabra[] } | null)?.data ?? []))].sort((a, b) => a.id_palabra - b.id_palabra);
 
 async function mapLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<unknown>): Promise<void> {
   let next = 0;
@@ -240,7 +297,15 @@ function answers(ev: QuizLike): Record<number, { id_respuesta?: number; respuest
   return out;
 }
 
-interface Ctx { port: number; rec: Recorder; n: number; stagger: number; think: number; deadline: number; localAddress?: string }
+interface Ctx {
+  port: number;
+  rec: Recorder;
+  n: number;
+  stagger: number;
+  think: number;
+  deadline: number;
+  localAddress?: string;
+}
 type Outcome = { finished: true; tokenAfterLogout: 'refused' | 'accepted' | 'not checked' } | { finished: false; stoppedAt: string };
 
 class Stop extends Error {}
@@ -283,7 +348,10 @@ async function playChild(i: number, email: string, ctx: Ctx): Promise<Outcome> {
       await pause();
       await b.step('word', async (call) => {
         const wordsIn = k === 0 ? call('GET', `palabra/nivel/${level}`) : Promise.resolve(null);
-        await Promise.all([call('GET', `multimedia/palabra/${w.id_palabra}`), wordsIn.then(() => call('POST', 'progreso/visto', { id_nivel: level, id_palabra: w.id_palabra }))]);
+        await Promise.all([
+          call('GET', `multimedia/palabra/${w.id_palabra}`),
+          wordsIn.then(() => call('POST', 'progreso/visto', { id_nivel: level, id_palabra: w.id_palabra })),
+        ]);
       });
     }
     await pause();
@@ -330,7 +398,13 @@ async function playChild(i: number, email: string, ctx: Ctx): Promise<Outcome> {
 // ---------------------------------------------------------------------------------------------
 // Setup: the database with the demo content and N learner accounts, then the server.
 
-interface Prepared { dataDir: string; databaseUrl: string | null; emails: string[]; warmupEmails: string[]; cleanup(): Promise<void> }
+interface Prepared {
+  dataDir: string;
+  databaseUrl: string | null;
+  emails: string[];
+  warmupEmails: string[];
+  cleanup(): Promise<void>;
+}
 
 async function prepare(db: DbKind, n: number, warmup: number): Promise<Prepared> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'manitas-class-'));
@@ -369,14 +443,31 @@ async function prepare(db: DbKind, n: number, warmup: number): Promise<Prepared>
     const rows = [...emails, ...warmupEmails].map((email, i) => {
       const girl = i % 2 === 0;
       const form = {
-        nombre: girl ? 'Valentina' : 'Santiago', apellido: `Clase ${i + 1}`, fechaNacimiento: '2016-05-01', Credentials: `CLASE-${i + 1}`,
-        email, password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD, phone: '5512345678', avatar: girl ? 'girl' : 'boy', sexo: girl ? 'niña' : 'niño',
+        nombre: girl ? 'Valentina' : 'Santiago',
+        apellido: `Clase ${i + 1}`,
+        fechaNacimiento: '2016-05-01',
+        Credentials: `CLASE-${i + 1}`,
+        email,
+        password: DEMO_PASSWORD,
+        confirmPassword: DEMO_PASSWORD,
+        phone: '5512345678',
+        avatar: girl ? 'girl' : 'boy',
+        sexo: girl ? 'niña' : 'niño',
       };
       const msg = validateRegistration(form);
       if (msg) throw new Error(`registro inválido (${email}): ${msg}`);
       return {
-        nombre: form.nombre, apellido: form.apellido, fechaNacimiento: form.fechaNacimiento, email, passwordHash,
-        credential: form.Credentials, phone: form.phone, sexo: form.sexo, avatar: form.avatar, photo: null, status: true,
+        nombre: form.nombre,
+        apellido: form.apellido,
+        fechaNacimiento: form.fechaNacimiento,
+        email,
+        passwordHash,
+        credential: form.Credentials,
+        phone: form.phone,
+        sexo: form.sexo,
+        avatar: form.avatar,
+        photo: null,
+        status: true,
       };
     });
     for (let i = 0; i < rows.length; i += 500) await database.db.insert(usuario).values(rows.slice(i, i + 500));
@@ -384,7 +475,10 @@ async function prepare(db: DbKind, n: number, warmup: number): Promise<Prepared>
     await database.close();
   }
   return {
-    dataDir, databaseUrl, emails, warmupEmails,
+    dataDir,
+    databaseUrl,
+    emails,
+    warmupEmails,
     async cleanup() {
       rmSync(dataDir, { recursive: true, force: true });
       await dropDb?.();
@@ -395,7 +489,9 @@ async function prepare(db: DbKind, n: number, warmup: number): Promise<Prepared>
 /** Linux: the machine's count of connections dropped because a listen queue was full (null elsewhere). */
 function listenOverflows(): number | null {
   try {
-    const lines = readFileSync('/proc/net/netstat', 'utf8').split('\n').filter((l) => l.startsWith('TcpExt:'));
+    const lines = readFileSync('/proc/net/netstat', 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('TcpExt:'));
     const [names, values] = lines.map((l) => l.split(/\s+/));
     const i = names?.indexOf('ListenOverflows') ?? -1;
     return i > 0 && values ? Number(values[i]) : null;
@@ -488,13 +584,25 @@ export async function runClass(db: DbKind, n: number, a: Pick<Args, 'stagger' | 
     const steps = STEPS.filter((s) => rec.steps.has(s)).map((s) => stats(s, rec.steps.get(s)!));
     const endpoints = [...rec.endpoints].map(([k, b]) => stats(k, b));
     return {
-      db, children: n, startedAt: new Date(t0).toISOString(), machine: machine(), loginLimitPerMinute: loginLimit,
-      stagger: a.stagger, think: a.think, warmup: a.warmup, sessionSeconds: r1(sessionSeconds),
+      db,
+      children: n,
+      startedAt: new Date(t0).toISOString(),
+      machine: machine(),
+      loginLimitPerMinute: loginLimit,
+      stagger: a.stagger,
+      think: a.think,
+      warmup: a.warmup,
+      sessionSeconds: r1(sessionSeconds),
       requests: endpoints.reduce((x, e) => x + e.requests, 0),
       serverCpuSeconds: cpu0 !== null && cpu1 !== null ? r1(cpu1 - cpu0) : null,
       benchCpuSeconds: r1((me1.user + me1.system) / 1e6),
       listenOverflows: lo0 !== null && lo1 !== null ? lo1 - lo0 : null,
-      loadAverage: os.loadavg().map(r1), finished: outcomes.filter((o) => o.finished).length, stopped, tokenAfterLogout, steps, endpoints,
+      loadAverage: os.loadavg().map(r1),
+      finished: outcomes.filter((o) => o.finished).length,
+      stopped,
+      tokenAfterLogout,
+      steps,
+      endpoints,
     };
   } finally {
     await server.stop();
@@ -505,28 +613,48 @@ export async function runClass(db: DbKind, n: number, a: Pick<Args, 'stagger' | 
 // ---------------------------------------------------------------------------------------------
 // Reports
 
-const detailText = (d: Record<string, ErrorCount>) => Object.entries(d).map(([k, v]) => `${k} ×${v.count}`).join(', ');
+const detailText = (d: Record<string, ErrorCount>) =>
+  Object.entries(d)
+    .map(([k, v]) => `${k} ×${v.count}`)
+    .join(', ');
 
 export function runMarkdown(r: RunResult): string {
-  const stoppedText = Object.entries(r.stopped).map(([k, v]) => `${k} ${v}`).join(', ');
-  const head = `${r.db}, ${r.children} children (login limit per address: ${r.loginLimitPerMinute}/min, the default); `
-    + `start spread over ${r.stagger} s, ${r.think} ms between screens; session ${r.sessionSeconds} s, ${r.requests} requests; `
-    + `finished ${r.finished}/${r.children}${stoppedText ? ` (stopped at: ${stoppedText})` : ''}`
-    + `${Object.keys(r.tokenAfterLogout).length ? `; token after logout: ${Object.entries(r.tokenAfterLogout).map(([k, v]) => `${k} ${v}`).join(', ')}` : ''}`
-    + `${r.serverCpuSeconds !== null ? `; CPU: server ${r.serverCpuSeconds} s, this script ${r.benchCpuSeconds} s` : ''}`
-    + `${r.listenOverflows ? `; ${r.listenOverflows} connections dropped on a full listen queue (machine-wide)` : ''}`
-    + `; load average ${r.loadAverage.join(' / ')}`;
-  const steps = table(['step', 'samples', 'requests', 'p50 ms', 'p99 ms', 'max ms', 'errors', 'error detail'],
-    r.steps.map((s) => [s.name, s.samples, s.requests, s.p50, s.p99, s.max, s.errors, detailText(s.detail)]));
-  const endpoints = table(['request', 'count', 'p50 ms', 'p99 ms', 'max ms', 'errors'], r.endpoints.map((e) => [e.name, e.requests, e.p50, e.p99, e.max, e.errors]));
+  const stoppedText = Object.entries(r.stopped)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
+  const head =
+    `${r.db}, ${r.children} children (login limit per address: ${r.loginLimitPerMinute}/min, the default); ` +
+    `start spread over ${r.stagger} s, ${r.think} ms between screens; session ${r.sessionSeconds} s, ${r.requests} requests; ` +
+    `finished ${r.finished}/${r.children}${stoppedText ? ` (stopped at: ${stoppedText})` : ''}` +
+    `${
+      Object.keys(r.tokenAfterLogout).length
+        ? `; token after logout: ${Object.entries(r.tokenAfterLogout)
+            .map(([k, v]) => `${k} ${v}`)
+            .join(', ')}`
+        : ''
+    }` +
+    `${r.serverCpuSeconds !== null ? `; CPU: server ${r.serverCpuSeconds} s, this script ${r.benchCpuSeconds} s` : ''}` +
+    `${r.listenOverflows ? `; ${r.listenOverflows} connections dropped on a full listen queue (machine-wide)` : ''}` +
+    `; load average ${r.loadAverage.join(' / ')}`;
+  const steps = table(
+    ['step', 'samples', 'requests', 'p50 ms', 'p99 ms', 'max ms', 'errors', 'error detail'],
+    r.steps.map((s) => [s.name, s.samples, s.requests, s.p50, s.p99, s.max, s.errors, detailText(s.detail)]),
+  );
+  const endpoints = table(
+    ['request', 'count', 'p50 ms', 'p99 ms', 'max ms', 'errors'],
+    r.endpoints.map((e) => [e.name, e.requests, e.p50, e.p99, e.max, e.errors]),
+  );
   const messages = [...new Map(r.steps.flatMap((s) => Object.entries(s.detail).map(([k, v]) => [`${s.name}: ${k}`, v.example] as const)))]
-    .map(([k, m]) => `- ${k}: "${m}"`).join('\n');
+    .map(([k, m]) => `- ${k}: "${m}"`)
+    .join('\n');
   return `${head}\n\n${steps}\n\n${endpoints}${messages ? `\n\nError messages:\n${messages}` : ''}`;
 }
 
 export function summaryTable(runs: RunResult[]): string {
-  return table(['db', 'children', 'step', 'p50 ms', 'p99 ms', 'max ms', 'errors'],
-    runs.flatMap((r) => r.steps.map((s) => [r.db, r.children, s.name, s.p50, s.p99, s.max, s.errors ? `${s.errors} (${detailText(s.detail)})` : '0'])));
+  return table(
+    ['db', 'children', 'step', 'p50 ms', 'p99 ms', 'max ms', 'errors'],
+    runs.flatMap((r) => r.steps.map((s) => [r.db, r.children, s.name, s.p50, s.p99, s.max, s.errors ? `${s.errors} (${detailText(s.detail)})` : '0'])),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -536,10 +664,33 @@ const resultName = (db: DbKind, n: number) => `class-session-${db}-${n}`;
 
 /** The PostgreSQL runs inside scripts/with-postgres.sh (a throwaway server), as run.ts does. */
 function underPostgres(ns: number[], a: Args): boolean {
-  const r = spawnSync('bash', [path.join(ROOT, 'scripts/with-postgres.sh'), process.execPath, '--import', 'tsx', SELF, '--db', 'postgres', '--n', ns.join(','),
-    '--stagger', String(a.stagger), '--think', String(a.think), '--timeout', String(a.timeout), '--warmup', String(a.warmup)], {
-    cwd: ROOT, stdio: 'inherit', env: { ...process.env, PG_TEST_PORT: process.env.PG_TEST_PORT || '3394' },
-  });
+  const r = spawnSync(
+    'bash',
+    [
+      path.join(ROOT, 'scripts/with-postgres.sh'),
+      process.execPath,
+      '--import',
+      'tsx',
+      SELF,
+      '--db',
+      'postgres',
+      '--n',
+      ns.join(','),
+      '--stagger',
+      String(a.stagger),
+      '--think',
+      String(a.think),
+      '--timeout',
+      String(a.timeout),
+      '--warmup',
+      String(a.warmup),
+    ],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, PG_TEST_PORT: process.env.PG_TEST_PORT || '3394' },
+    },
+  );
   return r.status === 0;
 }
 

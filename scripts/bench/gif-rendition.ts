@@ -36,7 +36,8 @@ async function psnr(gif: Buffer, webp: Buffer): Promise<number> {
   return se === 0 ? Infinity : 10 * Math.log10((255 * 255) / (se / a.length));
 }
 
-const label = (s: SampleSpec) => `${s.kind}${s.maker ? `/${s.maker}` : ''} ${s.width}×${s.height} ${s.fps} fps ${s.seconds} s${s.kind === 'camera' ? ` σ${s.noise ?? 3}` : ''}`;
+const label = (s: SampleSpec) =>
+  `${s.kind}${s.maker ? `/${s.maker}` : ''} ${s.width}×${s.height} ${s.fps} fps ${s.seconds} s${s.kind === 'camera' ? ` σ${s.noise ?? 3}` : ''}`;
 
 const outDir = process.env.BENCH_MEDIA_WRITE ? path.resolve(process.env.BENCH_MEDIA_WRITE) : null;
 if (outDir) mkdirSync(outDir, { recursive: true });
@@ -53,13 +54,16 @@ for (const [i, spec] of BENCH_SAMPLES.entries()) {
   // The check done independently of encodeRendition's own: sharp's reading of both files.
   const g = await sharp(sample.gif, { animated: true }).metadata();
   const w = r ? await sharp(r.webp, { animated: true }).metadata() : null;
-  const same = w ? g.width === w.width && g.pageHeight === w.pageHeight && g.pages === w.pages && g.loop === w.loop
-    && JSON.stringify(g.delay) === JSON.stringify(w.delay) : false;
+  const same = w
+    ? g.width === w.width && g.pageHeight === w.pageHeight && g.pages === w.pages && g.loop === w.loop && JSON.stringify(g.delay) === JSON.stringify(w.delay)
+    : false;
   const ratio = r ? r.webp.length / sample.gif.length : 1;
   const q = r ? await psnr(sample.gif, r.webp) : null;
   const quality = q === null ? '—' : q === Infinity ? 'exact' : `${q.toFixed(1)} dB`;
   rows.push({ spec, ratio, ms });
-  console.log(`| ${label(spec)} | ${sample.frames} × ${sample.delay[0]} ms | ${kb(sample.gif.length)} | ${r ? kb(r.webp.length) : 'none kept'} | ${pct(ratio)} | ${r?.mode ?? '—'} | ${r ? (same ? 'yes' : 'NO') : '—'} | ${ms.toFixed(0)} ms | ${quality} |`);
+  console.log(
+    `| ${label(spec)} | ${sample.frames} × ${sample.delay[0]} ms | ${kb(sample.gif.length)} | ${r ? kb(r.webp.length) : 'none kept'} | ${pct(ratio)} | ${r?.mode ?? '—'} | ${r ? (same ? 'yes' : 'NO') : '—'} | ${ms.toFixed(0)} ms | ${quality} |`,
+  );
   if (outDir) {
     const base = path.join(outDir, `${String(i + 1).padStart(2, '0')}-${spec.kind}-${spec.width}x${spec.height}`);
     writeFileSync(`${base}.gif`, sample.gif);
@@ -70,8 +74,10 @@ const camera = rows.filter((r) => r.spec.kind === 'camera');
 const ratios = camera.map((r) => r.ratio);
 const times = camera.map((r) => r.ms);
 console.log('');
-console.log(`camera-like GIFs (${camera.length}): median ratio ${pct(median(ratios))}, range ${pct(Math.min(...ratios))} – ${pct(Math.max(...ratios))}; `
-  + `goal ≤ ${pct(RENDITION_GOAL)}: ${ratios.filter((x) => x <= RENDITION_GOAL).length} of ${ratios.length} meet it`);
+console.log(
+  `camera-like GIFs (${camera.length}): median ratio ${pct(median(ratios))}, range ${pct(Math.min(...ratios))} – ${pct(Math.max(...ratios))}; ` +
+    `goal ≤ ${pct(RENDITION_GOAL)}: ${ratios.filter((x) => x <= RENDITION_GOAL).length} of ${ratios.length} meet it`,
+);
 console.log(`encode time: median ${median(times).toFixed(0)} ms, range ${Math.min(...times).toFixed(0)} – ${Math.max(...times).toFixed(0)} ms`);
 for (const r of rows.filter((x) => x.spec.kind === 'cartoon')) console.log(`flat drawing ${label(r.spec)}: ratio ${pct(r.ratio)}`);
 
@@ -80,7 +86,12 @@ for (const r of rows.filter((x) => x.spec.kind === 'cartoon')) console.log(`flat
 const demoDir = path.join(ROOT, 'public', 'demo', 'palabras');
 if (existsSync(demoDir)) {
   for (const file of ['sign.gif', 'menu.gif']) {
-    let n = 0, gifBytes = 0, kept = 0, keptGif = 0, keptWebp = 0, ms = 0;
+    let n = 0,
+      gifBytes = 0,
+      kept = 0,
+      keptGif = 0,
+      keptWebp = 0,
+      ms = 0;
     for (const slug of readdirSync(demoDir)) {
       const p = path.join(demoDir, slug, file);
       if (!existsSync(p)) continue;
@@ -96,6 +107,9 @@ if (existsSync(demoDir)) {
         keptWebp += r.webp.length;
       }
     }
-    if (n) console.log(`demo ${file} (${n}): ${kb(gifBytes)} of GIF; renditions kept for ${kept} (${kb(keptGif)} → ${kb(keptWebp)}${keptGif ? `, ${pct(keptWebp / keptGif)}` : ''}); ${(ms / 1000).toFixed(1)} s to encode all`);
+    if (n)
+      console.log(
+        `demo ${file} (${n}): ${kb(gifBytes)} of GIF; renditions kept for ${kept} (${kb(keptGif)} → ${kb(keptWebp)}${keptGif ? `, ${pct(keptWebp / keptGif)}` : ''}); ${(ms / 1000).toFixed(1)} s to encode all`,
+      );
   }
 }

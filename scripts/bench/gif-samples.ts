@@ -93,14 +93,20 @@ function drawFrame(spec: SampleSpec, t: number, random: () => number): Buffer {
       let r: number, g: number, b: number;
       if (camera) {
         // A wall lit from the upper left, darker at the corners.
-        const dx = x / w - 0.35, dy = y / h - 0.3;
+        const dx = x / w - 0.35,
+          dy = y / h - 0.3;
         const light = 1 - 0.45 * Math.min(1, dx * dx + dy * dy);
-        r = 196 * light; g = 200 * light; b = 190 * light;
+        r = 196 * light;
+        g = 200 * light;
+        b = 190 * light;
       } else {
-        r = 250; g = 236; b = 180;
+        r = 250;
+        g = 236;
+        b = 180;
       }
       for (const o of blobs) {
-        const nx = (x - o.cx) / o.rx, ny = (y - o.cy) / o.ry;
+        const nx = (x - o.cx) / o.rx,
+          ny = (y - o.cy) / o.ry;
         const d = Math.sqrt(nx * nx + ny * ny);
         // Coverage from the distance to the ellipse's edge, in pixels.
         const px = (d - 1) * Math.min(o.rx, o.ry);

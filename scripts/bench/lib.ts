@@ -17,9 +17,14 @@ export const PORTS = { api: 3301 + OFF, api2: 3302 + OFF, web: 3310 + OFF, scale
 export const DEMO_PASSWORD = 'Manitas2024';
 
 export function buildClient(): void {
-  const r = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--outDir', BENCH_DIST, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: ROOT, stdio: 'inherit',
-  });
+  const r = spawnSync(
+    process.execPath,
+    [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--outDir', BENCH_DIST, '--emptyOutDir', '--logLevel', 'warn'],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+    },
+  );
   if (r.status !== 0) throw new Error('vite build falló');
 }
 
@@ -34,7 +39,13 @@ export interface Server {
  * Starts the server (src/server/main.ts, or the cluster entry) on PORT with a fresh DATA_DIR in a
  * temp dir, the bench's build and demo content. DATABASE_URL is passed through when set.
  */
-export async function startServer(opts: { port: number; entry?: 'main' | 'cluster'; workers?: number; env?: Record<string, string>; dataDir?: string } ): Promise<Server> {
+export async function startServer(opts: {
+  port: number;
+  entry?: 'main' | 'cluster';
+  workers?: number;
+  env?: Record<string, string>;
+  dataDir?: string;
+}): Promise<Server> {
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'manitas-bench-'));
   const entry = opts.entry === 'cluster' ? 'src/server/cluster.ts' : 'src/server/main.ts';
   // BENCH_NODE_FLAGS: extra flags for the server's node (e.g. --cpu-prof --cpu-prof-dir=DIR to profile it).
@@ -98,7 +109,11 @@ export async function startServer(opts: { port: number; entry?: 'main' | 'cluste
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function login(base: string, email: string): Promise<{ token: string; usuario: { id: number } }> {
-  const r = await fetch(`${base}/api/user/logIn`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
+  const r = await fetch(`${base}/api/user/logIn`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
   if (!r.ok) throw new Error(`login ${email}: ${r.status} ${await r.text()}`);
   return (await r.json()) as { token: string; usuario: { id: number } };
 }
@@ -127,5 +142,8 @@ export const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 export function machine(): string {
   const cpus = os.cpus();
-  return `${cpus.length} × ${cpus[0]?.model.trim() ?? 'CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, load ${os.loadavg().map((l) => l.toFixed(2)).join(' / ')}`;
+  return `${cpus.length} × ${cpus[0]?.model.trim() ?? 'CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, load ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ')}`;
 }

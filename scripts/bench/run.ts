@@ -49,13 +49,21 @@ function targets(web: { sizes: SizeRow[]; lh: LhRow[] } | null, apis: Row[], sca
     }
   }
   const quiz = apis.filter((r) => r.label === 'pglite' && r.case === 'saveMultiple');
-  if (quiz.length) out.push(`${ok(Math.min(...quiz.map((r) => r.rps)) >= 500)} pglite: quiz submits ≥ 500/s at every connection count (${quiz.map((r) => `${r.rps}/s at ${r.connections}`).join(', ')})`);
+  if (quiz.length)
+    out.push(
+      `${ok(Math.min(...quiz.map((r) => r.rps)) >= 500)} pglite: quiz submits ≥ 500/s at every connection count (${quiz.map((r) => `${r.rps}/s at ${r.connections}`).join(', ')})`,
+    );
   const loginSize = web?.sizes.find((s) => s.route === '/logIn');
   if (loginSize) {
     out.push(`${ok(loginSize.jsGzip <= LOGIN_JS_BUDGET)} /logIn first visit ≤ 150 KB gzipped JS (${kb(loginSize.jsGzip)} KB)`);
-    out.push(`${ok(!loginSize.heavy.length)} /logIn without react-admin, Phaser, firebase${loginSize.heavy.length ? ` (has ${loginSize.heavy.join(', ')})` : ''}`);
+    out.push(
+      `${ok(!loginSize.heavy.length)} /logIn without react-admin, Phaser, firebase${loginSize.heavy.length ? ` (has ${loginSize.heavy.join(', ')})` : ''}`,
+    );
   }
-  for (const l of web?.lh ?? []) out.push(`${ok(l.performance >= 95 && l.accessibility === 100)} Lighthouse ${l.route}: performance ${l.performance} (≥ 95), accessibility ${l.accessibility} (100)`);
+  for (const l of web?.lh ?? [])
+    out.push(
+      `${ok(l.performance >= 95 && l.accessibility === 100)} Lighthouse ${l.route}: performance ${l.performance} (≥ 95), accessibility ${l.accessibility} (100)`,
+    );
   for (const s of scales) {
     const worst = Math.max(...s.timings.map((t) => t.p50));
     out.push(`${ok(worst < 100)} ${s.label} at scale: teacher results and admin lists under 100 ms (worst p50 ${worst} ms)`);
@@ -85,12 +93,18 @@ if (process.argv.includes('--pg-part')) {
     }
   }
   if (!skip.has('postgres')) {
-    const r = spawnSync('bash', [path.join(ROOT, 'scripts/with-postgres.sh'), process.execPath, '--import', 'tsx', path.join(ROOT, 'scripts/bench/run.ts'), '--pg-part'], {
-      cwd: ROOT, stdio: 'inherit', env: { ...process.env, PG_TEST_PORT: process.env.PG_TEST_PORT || '3392' },
-    });
+    const r = spawnSync(
+      'bash',
+      [path.join(ROOT, 'scripts/with-postgres.sh'), process.execPath, '--import', 'tsx', path.join(ROOT, 'scripts/bench/run.ts'), '--pg-part'],
+      {
+        cwd: ROOT,
+        stdio: 'inherit',
+        env: { ...process.env, PG_TEST_PORT: process.env.PG_TEST_PORT || '3392' },
+      },
+    );
     if (r.status !== 0) console.error('la parte de PostgreSQL falló');
   }
-  const pgApi = skip.has('postgres') ? [] : load<Row[]>('api-postgres') ?? [];
+  const pgApi = skip.has('postgres') ? [] : (load<Row[]>('api-postgres') ?? []);
   const pgScale = skip.has('postgres') || skip.has('scale') ? null : load<ScaleResult>('scale-postgres');
   const apis = [...pgliteApi, ...pgApi];
   const scales = [pgliteScale, pgScale].filter((s): s is ScaleResult => !!s);
@@ -100,9 +114,13 @@ if (process.argv.includes('--pg-part')) {
     web ? `## Web\n\n${webTables(web)}` : '',
     apis.length ? `## API\n\n${apiTable(apis)}` : '',
     ...scales.map((s) => `## Scale (${s.label})\n\n${scaleTables(s)}`),
-    `## Targets\n\n${targets(web, apis, scales).map((l) => `- ${l}`).join('\n')}`,
+    `## Targets\n\n${targets(web, apis, scales)
+      .map((l) => `- ${l}`)
+      .join('\n')}`,
     `Total time: ${((Date.now() - started) / 60000).toFixed(1)} min.`,
-  ].filter(Boolean).join('\n\n');
+  ]
+    .filter(Boolean)
+    .join('\n\n');
   writeFileSync(path.join(RESULTS_DIR, 'report.md'), `${report}\n`);
   console.log(`\n${report}\n\n(también en ${path.relative(ROOT, path.join(RESULTS_DIR, 'report.md'))})`);
 }

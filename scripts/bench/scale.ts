@@ -21,7 +21,7 @@ const arg = (name: string, d: number) => {
 };
 const strArg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] ?? null : null;
+  return i >= 0 ? (process.argv[i + 1] ?? null) : null;
 };
 
 export interface ScaleResult {
@@ -35,7 +35,12 @@ export interface ScaleResult {
   timings: { name: string; path: string; p50: number; p95: number; max: number; total: string }[];
 }
 
-interface Generated { learners: number; answers: number; generateSeconds: number; counts: { u: number; i: number; r: number } }
+interface Generated {
+  learners: number;
+  answers: number;
+  generateSeconds: number;
+  counts: { u: number; i: number; r: number };
+}
 
 /** Calls per list before timing (the first list after the server starts also warms the JIT and the page cache). */
 const WARMUP = 5;
@@ -93,14 +98,25 @@ export async function runScale(opts: { learners: number; answers: number; sample
       // BENCH_NO_ANALYZE=1: as a PGlite deployment is (it never gathers statistics by itself).
       if (!process.env.BENCH_NO_ANALYZE) await database.raw('ANALYZE');
       generateSeconds = (Date.now() - t0) / 1000;
-      counts = (await database.raw('SELECT (SELECT count(*) FROM usuario)::int AS u, (SELECT count(*) FROM intento)::int AS i, (SELECT count(*) FROM resultado)::int AS r')).rows[0] as Generated['counts'];
+      counts = (
+        await database.raw(
+          'SELECT (SELECT count(*) FROM usuario)::int AS u, (SELECT count(*) FROM intento)::int AS i, (SELECT count(*) FROM resultado)::int AS r',
+        )
+      ).rows[0] as Generated['counts'];
       dbBytes = Number((await database.raw('SELECT pg_database_size(current_database())::bigint AS b')).rows[0]!.b);
       await database.close();
       if (keep) writeFileSync(marker, JSON.stringify({ learners: opts.learners, answers: opts.answers, generateSeconds, counts } satisfies Generated));
     }
     let diskBytes: number | null = null;
-    if (!config.databaseUrl) diskBytes = Number(execSync(`du -sb ${JSON.stringify(path.join(dataDir, 'pgdata'))}`).toString().split(/\s/)[0]);
-    console.log(`generado en ${generateSeconds.toFixed(1)} s: ${counts.u} usuarios, ${counts.i} intentos, ${counts.r} respuestas; ${(dbBytes / 2 ** 20).toFixed(0)} MiB`);
+    if (!config.databaseUrl)
+      diskBytes = Number(
+        execSync(`du -sb ${JSON.stringify(path.join(dataDir, 'pgdata'))}`)
+          .toString()
+          .split(/\s/)[0],
+      );
+    console.log(
+      `generado en ${generateSeconds.toFixed(1)} s: ${counts.u} usuarios, ${counts.i} intentos, ${counts.r} respuestas; ${(dbBytes / 2 ** 20).toFixed(0)} MiB`,
+    );
 
     // 2. The server on that database; time the paged lists the back office asks for.
     const server = await startServer({ port: PORTS.scale, dataDir, env: { SEED_DEMO: '1' } });
@@ -111,7 +127,11 @@ export async function runScale(opts: { learners: number; answers: number; sample
       const cases = [
         { name: 'teacher results, page 1', path: '/api/resultados/resultados-profesor?page=1&perPage=25', token: prof.token },
         { name: 'teacher results, page 4000', path: '/api/resultados/resultados-profesor?page=4000&perPage=25', token: prof.token },
-        { name: 'teacher results, one level, sorted by score', path: '/api/resultados/resultados-profesor?page=1&perPage=25&id_nivel=2&sort=puntaje&order=DESC', token: prof.token },
+        {
+          name: 'teacher results, one level, sorted by score',
+          path: '/api/resultados/resultados-profesor?page=1&perPage=25&id_nivel=2&sort=puntaje&order=DESC',
+          token: prof.token,
+        },
         { name: 'teacher results, search by name', path: '/api/resultados/resultados-profesor?page=1&perPage=25&q=Alumno%209999', token: prof.token },
         { name: 'admin users, page 1', path: '/api/user/usuarios?page=1&perPage=25', token: admin.token },
         { name: 'admin users, page 200 by name', path: '/api/user/usuarios?page=200&perPage=25&sort=nombre&order=ASC', token: admin.token },
@@ -127,7 +147,15 @@ export async function runScale(opts: { learners: number; answers: number; sample
         let token = c.token;
         if (p.includes('{me}')) {
           // A scale learner has no password: time the history through the admin instead.
-          const id = kid?.usuario.id ?? Number((await (await fetch(`${server.base}/api/user/usuarios?page=1&perPage=1&q=escala1%40`, { headers: { authorization: `Bearer ${admin.token}` } })).json()).users[0].id);
+          const id =
+            kid?.usuario.id ??
+            Number(
+              (
+                await (
+                  await fetch(`${server.base}/api/user/usuarios?page=1&perPage=1&q=escala1%40`, { headers: { authorization: `Bearer ${admin.token}` } })
+                ).json()
+              ).users[0].id,
+            );
           p = p.replace('{me}', String(id));
           token = admin.token;
         }
@@ -157,13 +185,23 @@ export async function runScale(opts: { learners: number; answers: number; sample
 }
 
 export function scaleTables(r: ScaleResult): string {
-  const head = `${r.label}: ${r.learners.toLocaleString('en')} learners, ${r.attempts.toLocaleString('en')} attempts, ${r.answers.toLocaleString('en')} answer rows; `
-    + `database size ${(r.dbBytes / 2 ** 20).toFixed(0)} MiB${r.diskBytes ? ` (${(r.diskBytes / 2 ** 20).toFixed(0)} MiB on disk)` : ''}; generated in ${r.generateSeconds.toFixed(0)} s`;
-  return `${head}\n\n${table(['list (HTTP, end to end)', 'p50 ms', 'p95 ms', 'max ms', 'X-Total-Count'], r.timings.map((t) => [t.name, t.p50, t.p95, t.max, t.total]))}`;
+  const head =
+    `${r.label}: ${r.learners.toLocaleString('en')} learners, ${r.attempts.toLocaleString('en')} attempts, ${r.answers.toLocaleString('en')} answer rows; ` +
+    `database size ${(r.dbBytes / 2 ** 20).toFixed(0)} MiB${r.diskBytes ? ` (${(r.diskBytes / 2 ** 20).toFixed(0)} MiB on disk)` : ''}; generated in ${r.generateSeconds.toFixed(0)} s`;
+  return `${head}\n\n${table(
+    ['list (HTTP, end to end)', 'p50 ms', 'p95 ms', 'max ms', 'X-Total-Count'],
+    r.timings.map((t) => [t.name, t.p50, t.p95, t.max, t.total]),
+  )}`;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const r = await runScale({ learners: arg('learners', 10_000), answers: arg('answers', 1_000_000), samples: arg('samples', 15), keep: strArg('keep'), only: strArg('only') });
+  const r = await runScale({
+    learners: arg('learners', 10_000),
+    answers: arg('answers', 1_000_000),
+    samples: arg('samples', 15),
+    keep: strArg('keep'),
+    only: strArg('only'),
+  });
   const md = `Machine: ${machine()}\n\n${scaleTables(r)}`;
   console.log(`\n${md}`);
   saveResult(`scale-${r.label}`, r, md);

@@ -13,14 +13,24 @@ import { BENCH_DIST, PORTS, buildClient, getJson, kb, login, machine, saveResult
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
-const CHROMIUM = process.env.CHROMIUM_PATH || (() => {
-  try {
-    return execSync('command -v chromium', { shell: '/bin/bash' }).toString().trim();
-  } catch {
-    return '/usr/bin/chromium';
-  }
-})();
-const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const CHROMIUM =
+  process.env.CHROMIUM_PATH ||
+  (() => {
+    try {
+      return execSync('command -v chromium', { shell: '/bin/bash' }).toString().trim();
+    } catch {
+      return '/usr/bin/chromium';
+    }
+  })();
+const CHROME_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 
 /** Budgets of the issue: /logIn ≤ 150 KB gzipped JS, without react-admin, Phaser or firebase. */
 export const LOGIN_JS_BUDGET = 150 * 1024;
@@ -31,9 +41,28 @@ const HEAVY = [
 ];
 
 type Who = 'anon' | 'nino' | 'admin';
-interface RouteSpec { path: string; who: Who }
-export interface SizeRow { route: string; jsFiles: number; jsGzip: number; cssGzip: number; jsRaw: number; heavy: string[]; files: { name: string; gzip: number }[] }
-export interface LhRow { route: string; performance: number; accessibility: number; fcp: number; lcp: number; tbt: number; cls: number }
+interface RouteSpec {
+  path: string;
+  who: Who;
+}
+export interface SizeRow {
+  route: string;
+  jsFiles: number;
+  jsGzip: number;
+  cssGzip: number;
+  jsRaw: number;
+  heavy: string[];
+  files: { name: string; gzip: number }[];
+}
+export interface LhRow {
+  route: string;
+  performance: number;
+  accessibility: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+}
 
 async function sessionFor(base: string, who: Who) {
   if (who === 'anon') return null;
@@ -76,19 +105,31 @@ export async function measureSizes(base: string, list: RouteSpec[]): Promise<Siz
       page.on('response', (res) => {
         const type = res.request().resourceType();
         if (type !== 'script' && type !== 'stylesheet') return;
-        pending.push(res.body().then((b) => { seen.set(res.url(), { type, body: b }); }, () => undefined));
+        pending.push(
+          res.body().then(
+            (b) => {
+              seen.set(res.url(), { type, body: b });
+            },
+            () => undefined,
+          ),
+        );
       });
       await page.goto(base + r.path, { waitUntil: 'networkidle' });
       await page.waitForTimeout(500);
       await Promise.all(pending);
-      let js = 0, css = 0, raw = 0, files = 0;
+      let js = 0,
+        css = 0,
+        raw = 0,
+        files = 0;
       const heavy = new Set<string>();
       const fileList: { name: string; gzip: number }[] = [];
       for (const [url, { type, body }] of seen) {
         const gz = gzipSync(body, { level: 9 }).length;
         fileList.push({ name: new URL(url).pathname, gzip: gz });
         if (type === 'script') {
-          js += gz; raw += body.length; files++;
+          js += gz;
+          raw += body.length;
+          files++;
           const text = body.toString('utf8');
           for (const h of HEAVY) if (h.re.test(text)) heavy.add(h.name);
         } else css += gz;
@@ -104,7 +145,11 @@ export async function measureSizes(base: string, list: RouteSpec[]): Promise<Siz
   return out;
 }
 
-interface LhAudit { numericValue?: number; displayValue?: string; details?: { items?: Record<string, unknown>[] } }
+interface LhAudit {
+  numericValue?: number;
+  displayValue?: string;
+  details?: { items?: Record<string, unknown>[] };
+}
 /** --detail: what Lighthouse saw as the LCP element, the shifts, and where the main thread went. */
 function printLhDetail(route: string, lhr: { audits: Record<string, LhAudit> }) {
   const items = (id: string) => lhr.audits[id]?.details?.items ?? [];
@@ -118,12 +163,19 @@ function printLhDetail(route: string, lhr: { audits: Record<string, LhAudit> }) 
   const phases = (lcp[1] as { items?: { phase: string; timing: number }[] } | undefined)?.items;
   if (phases) console.log(`  ${route} LCP phases: ${phases.map((p) => `${p.phase} ${Math.round(p.timing)} ms`).join(', ')}`);
   for (const s of items('layout-shifts').slice(0, 5)) console.log(`  ${route} shift ${Number(s.score).toFixed(3)}: ${node(s)}`);
-  for (const b of items('bootup-time').slice(0, 6)) console.log(`  ${route} bootup ${String(b.url).replace(/^https?:\/\/[^/]+/, '')}: total ${Math.round(Number(b.total))} ms, script ${Math.round(Number(b.scripting))} ms`);
-  for (const t of items('long-tasks').slice(0, 8)) console.log(`  ${route} long task ${Math.round(Number(t.duration))} ms at ${Math.round(Number(t.startTime))} (${String(t.url).replace(/^https?:\/\/[^/]+/, '')})`);
+  for (const b of items('bootup-time').slice(0, 6))
+    console.log(
+      `  ${route} bootup ${String(b.url).replace(/^https?:\/\/[^/]+/, '')}: total ${Math.round(Number(b.total))} ms, script ${Math.round(Number(b.scripting))} ms`,
+    );
+  for (const t of items('long-tasks').slice(0, 8))
+    console.log(
+      `  ${route} long task ${Math.round(Number(t.duration))} ms at ${Math.round(Number(t.startTime))} (${String(t.url).replace(/^https?:\/\/[^/]+/, '')})`,
+    );
   const chains = lhr.audits['network-requests']?.details?.items ?? [];
   for (const q of chains) {
     const url = String(q.url).replace(/^https?:\/\/[^/]+/, '');
-    if (/\/(api|assets|uploads|demo)\//.test(url) || url === '/home') console.log(`  ${route} req ${Math.round(Number(q.networkRequestTime))}–${Math.round(Number(q.networkEndTime))} ms ${q.priority ?? ''} ${url}`);
+    if (/\/(api|assets|uploads|demo)\//.test(url) || url === '/home')
+      console.log(`  ${route} req ${Math.round(Number(q.networkRequestTime))}–${Math.round(Number(q.networkEndTime))} ms ${q.priority ?? ''} ${url}`);
   }
 }
 
@@ -140,9 +192,17 @@ export async function runLighthouse(base: string, list: RouteSpec[], runs: numbe
         // A signed-in visit: the session is stored first, as the app stores it after login.
         await page.goto(`${base}/errorPage`);
         if (s) await page.evaluate(storeSession(s as never));
-        const res = await lighthouse(base + r.path, {
-          onlyCategories: ['performance', 'accessibility'], disableStorageReset: true, logLevel: 'error', output: 'json',
-        }, undefined, page as never);
+        const res = await lighthouse(
+          base + r.path,
+          {
+            onlyCategories: ['performance', 'accessibility'],
+            disableStorageReset: true,
+            logLevel: 'error',
+            output: 'json',
+          },
+          undefined,
+          page as never,
+        );
         const lhr = res?.lhr;
         if (!lhr) throw new Error(`Lighthouse no devolvió resultados para ${r.path}`);
         const num = (id: string) => Math.round(Number(lhr.audits[id]?.numericValue ?? NaN));
@@ -150,11 +210,15 @@ export async function runLighthouse(base: string, list: RouteSpec[], runs: numbe
           route: r.path,
           performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
           accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
-          fcp: num('first-contentful-paint'), lcp: num('largest-contentful-paint'), tbt: num('total-blocking-time'),
+          fcp: num('first-contentful-paint'),
+          lcp: num('largest-contentful-paint'),
+          tbt: num('total-blocking-time'),
           cls: Number(lhr.audits['cumulative-layout-shift']?.numericValue ?? 0),
         });
         if (process.argv.includes('--detail')) printLhDetail(r.path, lhr as never);
-        const failing = Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 1 && lhr.categories.accessibility?.auditRefs.some((x) => x.id === a.id));
+        const failing = Object.values(lhr.audits).filter(
+          (a) => a.score !== null && a.score < 1 && lhr.categories.accessibility?.auditRefs.some((x) => x.id === a.id),
+        );
         if (failing.length) console.log(`  accesibilidad ${r.path}: ${failing.map((a) => a.id).join(', ')}`);
       } finally {
         await browser.close();
@@ -163,7 +227,9 @@ export async function runLighthouse(base: string, list: RouteSpec[], runs: numbe
     results.sort((a, b) => a.performance - b.performance);
     const med = results[Math.floor(results.length / 2)]!;
     out.push(med);
-    console.log(`Lighthouse ${r.path}: rendimiento ${med.performance}, accesibilidad ${med.accessibility} (FCP ${med.fcp} ms, LCP ${med.lcp} ms, TBT ${med.tbt} ms)`);
+    console.log(
+      `Lighthouse ${r.path}: rendimiento ${med.performance}, accesibilidad ${med.accessibility} (FCP ${med.fcp} ms, LCP ${med.lcp} ms, TBT ${med.tbt} ms)`,
+    );
   }
   return out;
 }
@@ -187,17 +253,23 @@ export function webTables(r: { sizes: SizeRow[]; lh: LhRow[] }): string {
     ['route (first visit)', 'JS gzip KB', 'JS files', 'CSS gzip KB', 'JS raw KB', 'react-admin / Phaser / firebase'],
     r.sizes.map((s) => [s.route, kb(s.jsGzip), s.jsFiles, kb(s.cssGzip), kb(s.jsRaw), s.heavy.length ? s.heavy.join(', ') : 'none']),
   );
-  const lh = r.lh.length ? `\n\n${table(
-    ['route', 'performance', 'accessibility', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS'],
-    r.lh.map((l) => [l.route, l.performance, l.accessibility, l.fcp, l.lcp, l.tbt, l.cls.toFixed(3)]),
-  )}` : '';
+  const lh = r.lh.length
+    ? `\n\n${table(
+        ['route', 'performance', 'accessibility', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS'],
+        r.lh.map((l) => [l.route, l.performance, l.accessibility, l.fcp, l.lcp, l.tbt, l.cls.toFixed(3)]),
+      )}`
+    : '';
   return sizes + lh;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const argv = process.argv.slice(2);
   const runsArg = argv.indexOf('--runs');
-  const r = await runWeb({ build: !argv.includes('--no-build'), lighthouse: !argv.includes('--no-lighthouse'), runs: runsArg >= 0 ? Number(argv[runsArg + 1]) : 1 });
+  const r = await runWeb({
+    build: !argv.includes('--no-build'),
+    lighthouse: !argv.includes('--no-lighthouse'),
+    runs: runsArg >= 0 ? Number(argv[runsArg + 1]) : 1,
+  });
   const md = `Machine: ${machine()}\n\n${webTables(r)}`;
   console.log(`\n${md}`);
   saveResult('web', r, md);

@@ -60,7 +60,10 @@ export function precompress(minBytes = 1024): Plugin {
           else if (COMPRESSIBLE.test(e) && statSync(f).size >= minBytes) {
             const data = readFileSync(f);
             writeFileSync(`${f}.gz`, gzipSync(data, { level: 9 }));
-            writeFileSync(`${f}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+            writeFileSync(
+              `${f}.br`,
+              brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+            );
           }
         }
       };

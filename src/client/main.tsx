@@ -12,10 +12,12 @@ const router = createRouter();
 
 // A transition: React renders the first screen in slices of a few milliseconds, so a tablet's main
 // thread is never blocked for long while the app starts.
-startTransition(() => createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <ThemeProvider theme={theme}>
-      <RouterProvider router={router} />
-    </ThemeProvider>
-  </StrictMode>,
-));
+startTransition(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <ThemeProvider theme={theme}>
+        <RouterProvider router={router} />
+      </ThemeProvider>
+    </StrictMode>,
+  ),
+);

@@ -98,15 +98,18 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   // Set once the security headers are computed (below); routing failures run no hooks.
   let applyHeaders: HeaderApplier = () => undefined;
   const app = Fastify({
-    logger: opts.logger === false ? false : {
-      level: config.logLevel,
-      ...(opts.logStream ? { stream: opts.logStream } : {}),
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
-      serializers: {
-        // Never the query string (recovery links carry a token) nor headers or bodies.
-        req: (req) => ({ method: req.method, url: String(req.url).split('?')[0], remoteAddress: req.ip }),
-      },
-    },
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
+            serializers: {
+              // Never the query string (recovery links carry a token) nor headers or bodies.
+              req: (req) => ({ method: req.method, url: String(req.url).split('?')[0], remoteAddress: req.ip }),
+            },
+          },
     bodyLimit: config.maxJsonBytes,
     trustProxy: config.trustProxy,
     // A URL the router cannot read (bad %-escape, 100+ character segment) gets the usual {msg, code}.

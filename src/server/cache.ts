@@ -110,7 +110,8 @@ export function createCache(opts: { maxEntries?: number; maxAgeMs?: number; auth
       const id = `${origin}:${++seq}`;
       // Every other live process acknowledges once it has emptied its copy; wait for all of them.
       const { rows } = await client.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()', [LISTENER_NAME],
+        'SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()',
+        [LISTENER_NAME],
       );
       const peers = Math.max(0, Number(rows[0]?.n ?? 1) - 1);
       const acked = new Promise<void>((resolve) => {
@@ -221,9 +222,7 @@ export function registerCacheHooks(app: FastifyInstance, cache: Cache) {
  * sent as it is (with the headers it set, e.g. X-Total-Count). `shape` separates replies that
  * differ by role (quiz details: learners never get the answer key).
  */
-export async function cachedReply(
-  cache: Cache, req: FastifyRequest, reply: FastifyReply, shape: string, build: () => Promise<unknown>,
-): Promise<string> {
+export async function cachedReply(cache: Cache, req: FastifyRequest, reply: FastifyReply, shape: string, build: () => Promise<unknown>): Promise<string> {
   const key = `${shape}|${req.url}`;
   const res = await cache.get<CachedResponse>('content', key, async () => {
     const value = await build();

@@ -65,15 +65,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const dataDir = overrides.dataDir !== undefined ? overrides.dataDir : path.resolve(env.DATA_DIR || path.join(PROJECT_ROOT, 'data'));
   const port = Number(env.PORT || 3000);
   const seedDefault = databaseUrl ? '0' : '1';
-  const firebase: FirebaseConfig | null = env.FIREBASE_API_KEY && env.FIREBASE_PROJECT_ID
-    ? {
-        apiKey: env.FIREBASE_API_KEY,
-        projectId: env.FIREBASE_PROJECT_ID,
-        authDomain: env.FIREBASE_AUTH_DOMAIN || `${env.FIREBASE_PROJECT_ID}.firebaseapp.com`,
-        appId: env.FIREBASE_APP_ID || undefined,
-        emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST || undefined,
-      }
-    : null;
+  const firebase: FirebaseConfig | null =
+    env.FIREBASE_API_KEY && env.FIREBASE_PROJECT_ID
+      ? {
+          apiKey: env.FIREBASE_API_KEY,
+          projectId: env.FIREBASE_PROJECT_ID,
+          authDomain: env.FIREBASE_AUTH_DOMAIN || `${env.FIREBASE_PROJECT_ID}.firebaseapp.com`,
+          appId: env.FIREBASE_APP_ID || undefined,
+          emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST || undefined,
+        }
+      : null;
   const base: AppConfig = {
     port,
     host: env.HOST || '0.0.0.0',

@@ -61,13 +61,17 @@ export function badTextPath(value: unknown, depth = 0): string | null {
 /** The 400 for a refused value at `path` ('' = the whole body/value). */
 export function invalidText(where: 'body' | 'query' | 'params', path: string): AppError {
   if (where === 'params') return badRequest('La dirección solicitada contiene caracteres no permitidos.', undefined, INVALID_TEXT_CODE);
-  if (!path) return badRequest('El texto enviado contiene caracteres no permitidos (caracteres de control o texto mal codificado).', undefined, INVALID_TEXT_CODE);
+  if (!path)
+    return badRequest('El texto enviado contiene caracteres no permitidos (caracteres de control o texto mal codificado).', undefined, INVALID_TEXT_CODE);
   const field = path.slice(0, 80);
   // The field's own name (the last non-numeric segment: "respuestas.0.respuesta" → "respuesta").
-  const name = (path.split('.').reverse().find((s) => !/^\d+$/.test(s)) ?? path).slice(0, 40);
-  const msg = where === 'query'
-    ? `El parámetro "${name}" contiene caracteres no permitidos.`
-    : `El campo "${name}" contiene caracteres no permitidos.`;
+  const name = (
+    path
+      .split('.')
+      .reverse()
+      .find((s) => !/^\d+$/.test(s)) ?? path
+  ).slice(0, 40);
+  const msg = where === 'query' ? `El parámetro "${name}" contiene caracteres no permitidos.` : `El campo "${name}" contiene caracteres no permitidos.`;
   return badRequest(msg, { [field]: INVALID_TEXT_FIELD_MSG }, INVALID_TEXT_CODE);
 }
 

@@ -60,7 +60,12 @@ export async function readForm(req: FastifyRequest, fileFields: readonly string[
 
 /** Sniffs and writes an uploaded file (or nothing when there is none); a refusal names the form field. */
 export async function putUpload(
-  storage: Storage, folder: UploadFolder, file: UploadedFile | undefined, kinds: readonly FileKind[] | readonly string[], message: string, field: string,
+  storage: Storage,
+  folder: UploadFolder,
+  file: UploadedFile | undefined,
+  kinds: readonly FileKind[] | readonly string[],
+  message: string,
+  field: string,
 ): Promise<StoredFile | null> {
   if (!file) return null;
   try {

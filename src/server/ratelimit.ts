@@ -1,7 +1,10 @@
 /** A small in-memory sliding window (per key): used for per-email login and recovery limits. */
 export class KeyedLimiter {
   private hits = new Map<string, number[]>();
-  constructor(private readonly max: number, private readonly windowMs: number) {}
+  constructor(
+    private readonly max: number,
+    private readonly windowMs: number,
+  ) {}
 
   /** True when `key` is over the limit (does not record). */
   blocked(key: string, now = Date.now()): boolean {

@@ -46,6 +46,9 @@ export async function findUserById(db: Db, id: number): Promise<UsuarioWire | nu
 }
 
 export async function findUserRowByEmail(db: Db, email: string): Promise<UsuarioRow | null> {
-  const [u] = await db.select().from(usuario).where(eq(sql`lower(${usuario.email})`, email.trim().toLowerCase()));
+  const [u] = await db
+    .select()
+    .from(usuario)
+    .where(eq(sql`lower(${usuario.email})`, email.trim().toLowerCase()));
   return u ?? null;
 }

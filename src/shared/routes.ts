@@ -33,9 +33,7 @@ export function adminShellRoles(pathname: string): readonly Role[] {
   return ADMIN_PAGE_ACCESS[child] ?? ADMIN_SHELL_ROLES;
 }
 
-export type StoredUserRead =
-  | { ok: true; user: Record<string, unknown> & { id: unknown }; role: Role }
-  | { ok: false };
+export type StoredUserRead = { ok: true; user: Record<string, unknown> & { id: unknown }; role: Role } | { ok: false };
 
 /** Reads the stored session user (the JSON kept under `user`). Broken or id-less → logged out. */
 export function readStoredUser(raw: string | null | undefined): StoredUserRead {

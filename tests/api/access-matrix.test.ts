@@ -32,7 +32,13 @@ let ENDPOINTS: Endpoint[];
 beforeAll(async () => {
   t = await makeTestApp();
   ENDPOINTS = endpointsOf(t.app);
-  ids = { nino: await t.userId('nino'), nina: await t.userId('nina'), profesor: await t.userId('profesor'), admin: await t.userId('admin'), superadmin: await t.userId('superadmin') };
+  ids = {
+    nino: await t.userId('nino'),
+    nina: await t.userId('nina'),
+    profesor: await t.userId('profesor'),
+    admin: await t.userId('admin'),
+    superadmin: await t.userId('superadmin'),
+  };
 });
 afterAll(async () => t?.close());
 

@@ -11,13 +11,20 @@ let other: { id_nivel: number; rows: Record<string, unknown>[] };
 
 beforeAll(async () => {
   t = await makeTestApp();
-  const det = (await t.call('GET', '/api/evaluacion/detalles', { as: 'nino' })).json().data as { id_nivel: number; preguntas: { id_pregunta: number; Tipo: string; respuestas: { id_respuesta: number }[] }[] }[];
-  const quizzes = det.filter((e) => e.preguntas.length).map((ev) => ({
-    id_nivel: ev.id_nivel,
-    rows: ev.preguntas.map((p) => (isChoiceQuestion(p.Tipo)
-      ? { id_pregunta: p.id_pregunta, id_nivel: ev.id_nivel, id_respuesta: p.respuestas[0]!.id_respuesta }
-      : { id_pregunta: p.id_pregunta, id_nivel: ev.id_nivel, respuesta: 'no sé' })),
-  }));
+  const det = (await t.call('GET', '/api/evaluacion/detalles', { as: 'nino' })).json().data as {
+    id_nivel: number;
+    preguntas: { id_pregunta: number; Tipo: string; respuestas: { id_respuesta: number }[] }[];
+  }[];
+  const quizzes = det
+    .filter((e) => e.preguntas.length)
+    .map((ev) => ({
+      id_nivel: ev.id_nivel,
+      rows: ev.preguntas.map((p) =>
+        isChoiceQuestion(p.Tipo)
+          ? { id_pregunta: p.id_pregunta, id_nivel: ev.id_nivel, id_respuesta: p.respuestas[0]!.id_respuesta }
+          : { id_pregunta: p.id_pregunta, id_nivel: ev.id_nivel, respuesta: 'no sé' },
+      ),
+    }));
   [level, other] = quizzes as unknown as [typeof level, typeof other];
 });
 afterAll(async () => t?.close());
@@ -32,7 +39,9 @@ const progress = async (who: 'nino' | 'nina') => {
 };
 const teacherRows = async (who: 'nino' | 'nina') => {
   const id = await t.userId(who);
-  return ((await t.call('GET', `/api/resultados/resultados-profesor?id_usuario=${id}&id_nivel=${level.id_nivel}`, { as: 'profesor' })).json() as { sin_intentos: boolean }[]);
+  return (await t.call('GET', `/api/resultados/resultados-profesor?id_usuario=${id}&id_nivel=${level.id_nivel}`, { as: 'profesor' })).json() as {
+    sin_intentos: boolean;
+  }[];
 };
 
 describe('the quiz attempt limit', () => {
@@ -70,7 +79,9 @@ describe('a teacher grants one more attempt', () => {
   });
 
   it('validates the child and the level', async () => {
-    expect((await t.call('POST', '/api/resultados/otro-intento', { as: 'profesor', body: { id_usuario: 'x', id_nivel: level.id_nivel } })).statusCode).toBe(400);
+    expect((await t.call('POST', '/api/resultados/otro-intento', { as: 'profesor', body: { id_usuario: 'x', id_nivel: level.id_nivel } })).statusCode).toBe(
+      400,
+    );
     expect((await grant('profesor', 999_999)).statusCode).toBe(404);
     expect((await grant('profesor', await t.userId('nino'), 999_999)).statusCode).toBe(404);
   });

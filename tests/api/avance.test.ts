@@ -11,7 +11,8 @@ beforeAll(async () => {
   t = await makeTestApp();
   const { db } = t.database;
   const lvls = await db.select().from(nivel).orderBy(asc(nivel.idNivel));
-  const words = async (id: number) => (await db.select({ id: palabra.idPalabra }).from(palabra).where(eq(palabra.idNivel, id)).orderBy(asc(palabra.idPalabra))).map((w) => w.id);
+  const words = async (id: number) =>
+    (await db.select({ id: palabra.idPalabra }).from(palabra).where(eq(palabra.idNivel, id)).orderBy(asc(palabra.idPalabra))).map((w) => w.id);
   lvl1 = { id: lvls[0]!.idNivel, words: await words(lvls[0]!.idNivel) };
   lvl2 = { id: lvls[1]!.idNivel, words: await words(lvls[1]!.idNivel) };
 });
@@ -32,7 +33,7 @@ describe('GET /api/progreso/usuario/{userId}', () => {
     expect(r.json()).toEqual({ data: [] });
   });
 
-  it('learners only their own (403 for another child, and for a profesor); admin and above anyone\'s', async () => {
+  it("learners only their own (403 for another child, and for a profesor); admin and above anyone's", async () => {
     const other = await t.userId('nina');
     const r = await t.call('GET', `/api/progreso/usuario/${other}`, { as: 'nino' });
     expect(r.statusCode).toBe(403);
@@ -53,7 +54,13 @@ describe('POST /api/progreso/visto', () => {
   it('marks a word seen: creates the level row en progreso, then adds without duplicates', async () => {
     const first = await t.call('POST', '/api/progreso/visto', { as: 'nino', body: { id_nivel: lvl1.id, id_palabra: lvl1.words[2] } });
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json().data).toMatchObject({ id_nivel: lvl1.id, estado: 'en progreso', palabras_vistas: [lvl1.words[2]], reintentos: 0, ultimo_resultado: null });
+    expect(first.json().data).toMatchObject({
+      id_nivel: lvl1.id,
+      estado: 'en progreso',
+      palabras_vistas: [lvl1.words[2]],
+      reintentos: 0,
+      ultimo_resultado: null,
+    });
     const again = await t.call('POST', '/api/progreso/visto', { as: 'nino', body: { id_nivel: String(lvl1.id), id_palabra: String(lvl1.words[2]) } });
     expect(again.json().data.palabras_vistas).toEqual([lvl1.words[2]]);
     const second = await t.call('POST', '/api/progreso/visto', { as: 'nino', body: { id_nivel: lvl1.id, id_palabra: lvl1.words[0] } });
@@ -74,7 +81,9 @@ describe('POST /api/progreso/visto', () => {
     const uid = await t.userId('nino');
     const otherDevice = await t.token('nino');
     const r = await t.call('GET', `/api/progreso/usuario/${uid}`, { as: otherDevice });
-    expect(r.json().data.find((p: { id_nivel: number }) => p.id_nivel === lvl1.id).palabras_vistas).toEqual(expect.arrayContaining([lvl1.words[0], lvl1.words[2]]));
+    expect(r.json().data.find((p: { id_nivel: number }) => p.id_nivel === lvl1.id).palabras_vistas).toEqual(
+      expect.arrayContaining([lvl1.words[0], lvl1.words[2]]),
+    );
   });
 
   it('admin may mark for another user; a learner may not', async () => {
@@ -91,7 +100,12 @@ describe('POST /api/progreso/visto', () => {
 
   const bad: [string, () => Record<string, unknown>, number, string | RegExp][] = [
     ['a word of another level', () => ({ id_nivel: lvl1.id, id_palabra: lvl2.words[0] }), 400, 'La palabra no pertenece a este nivel.'],
-    ['a bulk list with one foreign word', () => ({ id_nivel: lvl1.id, id_palabras: [lvl1.words[1], lvl2.words[1]] }), 400, 'La palabra no pertenece a este nivel.'],
+    [
+      'a bulk list with one foreign word',
+      () => ({ id_nivel: lvl1.id, id_palabras: [lvl1.words[1], lvl2.words[1]] }),
+      400,
+      'La palabra no pertenece a este nivel.',
+    ],
     ['an unknown word', () => ({ id_nivel: lvl1.id, id_palabra: 999999 }), 400, 'La palabra no pertenece a este nivel.'],
     ['an unknown level', () => ({ id_nivel: 999999, id_palabra: lvl1.words[0] }), 404, 'Nivel no encontrado.'],
     ['no word', () => ({ id_nivel: lvl1.id }), 400, 'Indica la palabra vista.'],
@@ -121,17 +135,30 @@ describe('POST /api/progreso/visto', () => {
 
   it('a passed quiz sets estado completado and shows as the latest result; words seen are kept', async () => {
     const uid = await t.userId('nino');
-    const ev = await t.database.raw('SELECT p.id_pregunta, p.tipo FROM pregunta p JOIN evaluacion e ON e.id_evaluacion = p.id_evaluacion WHERE e.id_nivel = $1 ORDER BY p.id_pregunta', [lvl1.id]);
+    const ev = await t.database.raw(
+      'SELECT p.id_pregunta, p.tipo FROM pregunta p JOIN evaluacion e ON e.id_evaluacion = p.id_evaluacion WHERE e.id_nivel = $1 ORDER BY p.id_pregunta',
+      [lvl1.id],
+    );
     const respuestas = [];
     for (const q of ev.rows) {
       const as = await t.database.raw('SELECT id_respuesta, respuesta, valor FROM respuesta WHERE id_pregunta = $1 ORDER BY id_respuesta', [q.id_pregunta]);
       const right = q.tipo === 'Opción Múltiple' ? as.rows.find((a) => a.valor === true)! : as.rows[0]!;
-      respuestas.push({ id_pregunta: q.id_pregunta, id_nivel: lvl1.id, id_usuario: uid, id_respuesta: q.tipo === 'Opción Múltiple' ? right.id_respuesta : null, respuesta: right.respuesta });
+      respuestas.push({
+        id_pregunta: q.id_pregunta,
+        id_nivel: lvl1.id,
+        id_usuario: uid,
+        id_respuesta: q.tipo === 'Opción Múltiple' ? right.id_respuesta : null,
+        respuesta: right.respuesta,
+      });
     }
     const r = await t.call('POST', '/api/resultados/save-multiple', { as: 'nino', body: { respuestas } });
     expect(r.statusCode, r.body).toBe(201);
     const p = await progressFor('nino', lvl1.id);
-    expect(p).toMatchObject({ estado: 'completado', reintentos: 0, ultimo_resultado: { puntaje: 100, correctas: ev.rows.length, total_preguntas: ev.rows.length } });
+    expect(p).toMatchObject({
+      estado: 'completado',
+      reintentos: 0,
+      ultimo_resultado: { puntaje: 100, correctas: ev.rows.length, total_preguntas: ev.rows.length },
+    });
     expect(p!.palabras_vistas).toEqual(expect.arrayContaining([lvl1.words[0], lvl1.words[2]]));
   });
 });

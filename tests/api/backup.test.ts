@@ -30,7 +30,10 @@ async function fileHashes(dir: string, base = dir): Promise<Record<string, strin
   for (const e of await readdir(dir, { withFileTypes: true })) {
     const p = path.join(dir, e.name);
     if (e.isDirectory()) Object.assign(out, await fileHashes(p, base));
-    else out[path.relative(base, p)] = createHash('sha256').update(await readFile(p)).digest('hex');
+    else
+      out[path.relative(base, p)] = createHash('sha256')
+        .update(await readFile(p))
+        .digest('hex');
   }
   return out;
 }

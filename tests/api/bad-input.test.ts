@@ -14,13 +14,33 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const TABLES = ['usuario', 'rol', 'nivel', 'palabra', 'multimedia', 'contenido', 'evaluacion', 'pregunta', 'respuesta', 'institucion', 'dominio', 'comentario', 'progreso', 'intento', 'intento_conteo', 'resultado', 'password_reset', 'sesion_revocada'];
+const TABLES = [
+  'usuario',
+  'rol',
+  'nivel',
+  'palabra',
+  'multimedia',
+  'contenido',
+  'evaluacion',
+  'pregunta',
+  'respuesta',
+  'institucion',
+  'dominio',
+  'comentario',
+  'progreso',
+  'intento',
+  'intento_conteo',
+  'resultado',
+  'password_reset',
+  'sesion_revocada',
+];
 
 /** Every row of every table: an UPDATE shows up too, not only inserts and deletes. */
 async function checksum(db: Database): Promise<string> {
   const existing = (await db.raw(`SELECT table_name AS t FROM information_schema.tables WHERE table_schema = 'public'`)).rows.map((r) => String(r.t));
   const q = TABLES.filter((x) => existing.includes(x))
-    .map((x) => `SELECT '${x}' AS t, md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS h FROM ${x} x`).join(' UNION ALL ');
+    .map((x) => `SELECT '${x}' AS t, md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS h FROM ${x} x`)
+    .join(' UNION ALL ');
   return (await db.raw(q)).rows.map((row) => `${row.t}:${row.h}`).join(',');
 }
 
@@ -36,7 +56,10 @@ async function refused(run: () => Promise<Reply>, field?: string, where: 'campo'
   expect(body.code).toBe('INVALID_TEXT');
   expect(body.msg).toMatch(/caracteres no permitidos/);
   if (field) {
-    const name = field.split('.').filter((s) => !/^\d+$/.test(s)).pop();
+    const name = field
+      .split('.')
+      .filter((s) => !/^\d+$/.test(s))
+      .pop();
     expect(body.msg).toBe(`El ${where} "${name}" contiene caracteres no permitidos.`);
     expect(body.fields).toEqual({ [field]: 'Contiene caracteres no permitidos.' });
   }
@@ -51,8 +74,17 @@ const NUL = '\u0000';
 const REFUSED = [NUL, '\u0001', '\u0008', '\u000b', '\u001b', '\u007f', '\ud800', '\udfff'];
 
 const reg = (patch: Record<string, unknown> = {}) => ({
-  nombre: 'Ana', apellido: 'Ruiz', fechaNacimiento: '2015-04-01', email: `ana${Math.random().toString(36).slice(2, 8)}@ejemplo.com`,
-  photo: null, password: 'secreto123', avatar: 'girl', sexo: 'niña', phone: '5512345678', Credential: 'ALU-1', ...patch,
+  nombre: 'Ana',
+  apellido: 'Ruiz',
+  fechaNacimiento: '2015-04-01',
+  email: `ana${Math.random().toString(36).slice(2, 8)}@ejemplo.com`,
+  photo: null,
+  password: 'secreto123',
+  avatar: 'girl',
+  sexo: 'niña',
+  phone: '5512345678',
+  Credential: 'ALU-1',
+  ...patch,
 });
 
 describe('accounts', () => {
@@ -62,7 +94,10 @@ describe('accounts', () => {
       await refused(() => t.call('POST', '/api/user/logIn', { body: { email: 'nino@manitas.test', password: `secreto${c}123` } }), 'password');
     }
     // Sent as a raw JSON escape too (what a hand-made request carries).
-    await refused(() => t.call('POST', '/api/user/logIn', { body: '{"email":"\\u0000","password":"x"}', headers: { 'content-type': 'application/json' } }), 'email');
+    await refused(
+      () => t.call('POST', '/api/user/logIn', { body: '{"email":"\\u0000","password":"x"}', headers: { 'content-type': 'application/json' } }),
+      'email',
+    );
   });
 
   it('POST /api/user/register: NUL in any field → 400, no account', async () => {
@@ -133,7 +168,10 @@ describe('lists, query strings and path ids', () => {
   });
 });
 
-interface Quiz { idNivel: number; questions: { id: number; tipo: string; answers: { id: number; texto: string; valor: boolean }[] }[] }
+interface Quiz {
+  idNivel: number;
+  questions: { id: number; tipo: string; answers: { id: number; texto: string; valor: boolean }[] }[];
+}
 
 /** A quiz with a written-answer question, and a full, correct submit for it. */
 async function textQuiz(): Promise<Quiz> {
@@ -141,11 +179,19 @@ async function textQuiz(): Promise<Quiz> {
     FROM evaluacion e JOIN pregunta p ON p.id_evaluacion = e.id_evaluacion JOIN respuesta r ON r.id_pregunta = p.id_pregunta
     ORDER BY e.id_evaluacion, p.id_pregunta, r.id_respuesta`);
   const byEval = new Map<number, Quiz>();
-  for (const r of rows as { id_nivel: number; id_evaluacion: number; id_pregunta: number; tipo: string; id_respuesta: number; texto: string; valor: boolean }[]) {
+  for (const r of rows as {
+    id_nivel: number;
+    id_evaluacion: number;
+    id_pregunta: number;
+    tipo: string;
+    id_respuesta: number;
+    texto: string;
+    valor: boolean;
+  }[]) {
     const quiz = byEval.get(r.id_evaluacion) ?? { idNivel: r.id_nivel, questions: [] };
     byEval.set(r.id_evaluacion, quiz);
     let q = quiz.questions.find((x) => x.id === r.id_pregunta);
-    if (!q) quiz.questions.push(q = { id: r.id_pregunta, tipo: r.tipo, answers: [] });
+    if (!q) quiz.questions.push((q = { id: r.id_pregunta, tipo: r.tipo, answers: [] }));
     q.answers.push({ id: r.id_respuesta, texto: r.texto, valor: r.valor });
   }
   const quiz = [...byEval.values()].find((z) => z.questions.some((q) => q.tipo !== 'Opción Múltiple'));
@@ -154,9 +200,11 @@ async function textQuiz(): Promise<Quiz> {
 }
 
 const submit = (quiz: Quiz, written: (right: string) => string) => ({
-  respuestas: quiz.questions.map((q) => (q.tipo === 'Opción Múltiple'
-    ? { id_pregunta: q.id, id_nivel: quiz.idNivel, id_respuesta: q.answers.find((a) => a.valor)!.id }
-    : { id_pregunta: q.id, id_nivel: quiz.idNivel, respuesta: written(q.answers[0]!.texto) })),
+  respuestas: quiz.questions.map((q) =>
+    q.tipo === 'Opción Múltiple'
+      ? { id_pregunta: q.id, id_nivel: quiz.idNivel, id_respuesta: q.answers.find((a) => a.valor)!.id }
+      : { id_pregunta: q.id, id_nivel: quiz.idNivel, respuesta: written(q.answers[0]!.texto) },
+  ),
 });
 
 describe('quiz text answers', () => {
@@ -164,7 +212,10 @@ describe('quiz text answers', () => {
     const quiz = await textQuiz();
     const at = submit(quiz, () => '').respuestas.findIndex((r) => 'respuesta' in r);
     for (const c of REFUSED) {
-      await refused(() => t.call('POST', '/api/resultados/save-multiple', { as: 'nino', body: submit(quiz, (right) => `${right}${c}`) }), `respuestas.${at}.respuesta`);
+      await refused(
+        () => t.call('POST', '/api/resultados/save-multiple', { as: 'nino', body: submit(quiz, (right) => `${right}${c}`) }),
+        `respuestas.${at}.respuesta`,
+      );
     }
     // The bare-array reading of the same route.
     await refused(() => t.call('POST', '/api/respuestas/save-multiple', { as: 'nino', body: submit(quiz, () => NUL).respuestas }), `${at}.respuesta`);
@@ -177,9 +228,18 @@ describe('quiz text answers', () => {
 describe('admin forms', () => {
   it('POST /api/palabra/register (JSON) with NUL → 400, no word', async () => {
     const [lvl] = (await t.database.raw('SELECT min(id_nivel) AS id FROM nivel')).rows;
-    await refused(() => t.call('POST', '/api/palabra/register', { as: 'admin', body: { palabraEspanol: `gato${NUL}`, palabraIngles: 'cat', id_nivel: lvl!.id } }), 'palabraEspanol');
-    await refused(() => t.call('POST', '/api/palabra/register', { as: 'admin', body: { palabraEspanol: 'gato', palabraIngles: 'cat\ud83d', id_nivel: lvl!.id } }), 'palabraIngles');
-    await refused(() => t.call('POST', '/api/palabra/register', { as: 'admin', body: { palabraEspanol: 'gato', palabraIngles: 'cat', id_nivel: `1${NUL}` } }), 'id_nivel');
+    await refused(
+      () => t.call('POST', '/api/palabra/register', { as: 'admin', body: { palabraEspanol: `gato${NUL}`, palabraIngles: 'cat', id_nivel: lvl!.id } }),
+      'palabraEspanol',
+    );
+    await refused(
+      () => t.call('POST', '/api/palabra/register', { as: 'admin', body: { palabraEspanol: 'gato', palabraIngles: 'cat\ud83d', id_nivel: lvl!.id } }),
+      'palabraIngles',
+    );
+    await refused(
+      () => t.call('POST', '/api/palabra/register', { as: 'admin', body: { palabraEspanol: 'gato', palabraIngles: 'cat', id_nivel: `1${NUL}` } }),
+      'id_nivel',
+    );
   });
 
   it('POST /api/nivel/register (multipart) with NUL in a text field → 400, no level, no file', async () => {

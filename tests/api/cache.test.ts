@@ -45,7 +45,8 @@ describe('content cache: a write is visible to the next read', () => {
     const before = await levels();
     const lvl = before[0]!;
     const r = await t.call('PUT', `/api/nivel/update/${lvl.id_nivel}`, {
-      as: 'admin', body: { nombre_nivel: 'Nivel renombrado', descripcion: 'Descripción nueva', dificultad: 'Fácil' },
+      as: 'admin',
+      body: { nombre_nivel: 'Nivel renombrado', descripcion: 'Descripción nueva', dificultad: 'Fácil' },
     });
     expect(r.statusCode, r.body).toBe(200);
     expect((await levels()).find((l) => l.id_nivel === lvl.id_nivel)!.nombre_nivel).toBe('Nivel renombrado');
@@ -85,12 +86,19 @@ describe('content cache: a write is visible to the next read', () => {
   });
 
   it('a new question is graded at once by the next quiz submit (the answer key is cached and invalidated)', async () => {
-    const det = (await t.call('GET', '/api/evaluacion/detalles', { as: 'profesor' })).json().data as { id_evaluacion: number; id_nivel: number; preguntas: { id_pregunta: number; Tipo: string; respuestas: { id_respuesta: number; valor: boolean }[] }[] }[];
+    const det = (await t.call('GET', '/api/evaluacion/detalles', { as: 'profesor' })).json().data as {
+      id_evaluacion: number;
+      id_nivel: number;
+      preguntas: { id_pregunta: number; Tipo: string; respuestas: { id_respuesta: number; valor: boolean }[] }[];
+    }[];
     const ev = det.find((e) => e.preguntas.length)!;
-    const answers = (ps: typeof ev.preguntas) => ps.map((p) => {
-      const right = p.respuestas.find((a) => a.valor) ?? p.respuestas[0];
-      return isChoiceQuestion(p.Tipo) ? { id_pregunta: p.id_pregunta, id_nivel: ev.id_nivel, id_respuesta: right!.id_respuesta } : { id_pregunta: p.id_pregunta, id_nivel: ev.id_nivel, respuesta: 'x' };
-    });
+    const answers = (ps: typeof ev.preguntas) =>
+      ps.map((p) => {
+        const right = p.respuestas.find((a) => a.valor) ?? p.respuestas[0];
+        return isChoiceQuestion(p.Tipo)
+          ? { id_pregunta: p.id_pregunta, id_nivel: ev.id_nivel, id_respuesta: right!.id_respuesta }
+          : { id_pregunta: p.id_pregunta, id_nivel: ev.id_nivel, respuesta: 'x' };
+      });
     const first = await t.call('POST', '/api/resultados/save-multiple', { as: 'nino', body: { respuestas: answers(ev.preguntas) } });
     expect(first.statusCode, first.body).toBe(201);
     // Remove a question: the cached key must not still demand it.
@@ -106,9 +114,16 @@ describe('content cache: a write is visible to the next read', () => {
   it('a quiz submit does not empty the content cache (a classroom submitting keeps reads fast)', async () => {
     await levels();
     const v = t.app.ctx.cache.version('content');
-    const det = (await t.call('GET', '/api/evaluacion/detalles', { as: 'nino' })).json().data as { id_nivel: number; preguntas: { id_pregunta: number; Tipo: string; respuestas: { id_respuesta: number }[] }[] }[];
+    const det = (await t.call('GET', '/api/evaluacion/detalles', { as: 'nino' })).json().data as {
+      id_nivel: number;
+      preguntas: { id_pregunta: number; Tipo: string; respuestas: { id_respuesta: number }[] }[];
+    }[];
     const ev = det.find((e) => e.preguntas.length)!;
-    const rows = ev.preguntas.map((p) => (isChoiceQuestion(p.Tipo) ? { id_pregunta: p.id_pregunta, id_nivel: ev.id_nivel, id_respuesta: p.respuestas[0]!.id_respuesta } : { id_pregunta: p.id_pregunta, id_nivel: ev.id_nivel, respuesta: 'x' }));
+    const rows = ev.preguntas.map((p) =>
+      isChoiceQuestion(p.Tipo)
+        ? { id_pregunta: p.id_pregunta, id_nivel: ev.id_nivel, id_respuesta: p.respuestas[0]!.id_respuesta }
+        : { id_pregunta: p.id_pregunta, id_nivel: ev.id_nivel, respuesta: 'x' },
+    );
     const r = await t.call('POST', '/api/resultados/save-multiple', { as: 'nina', body: { respuestas: rows } });
     expect(r.statusCode, r.body).toBe(201);
     expect(t.app.ctx.cache.version('content')).toBe(v);
@@ -133,7 +148,7 @@ describe('content cache: a write is visible to the next read', () => {
     const profId = await t.userId('profesor');
     const tok = await t.token('profesor');
     expect((await t.call('GET', '/api/resultados/resultados-profesor', { as: tok })).statusCode).toBe(200);
-    await t.database.raw("DELETE FROM rol WHERE id_usuario = $1", [profId]);
+    await t.database.raw('DELETE FROM rol WHERE id_usuario = $1', [profId]);
     await t.app.ctx.cache.bump(['auth']);
     try {
       expect((await t.call('GET', '/api/resultados/resultados-profesor', { as: tok })).statusCode).toBe(403);
@@ -196,11 +211,12 @@ describe('cache rules', () => {
   it('does not store a value loaded while a write happened (no stale entry after a race)', async () => {
     const c = createCache();
     let n = 0;
-    const slow = () => c.get('content', 'k', async () => {
-      n++;
-      await new Promise((r) => setTimeout(r, 20));
-      return n;
-    });
+    const slow = () =>
+      c.get('content', 'k', async () => {
+        n++;
+        await new Promise((r) => setTimeout(r, 20));
+        return n;
+      });
     const p = slow();
     await c.bump(['content']);
     expect(await p).toBe(1);
@@ -224,7 +240,10 @@ describe('cache rules', () => {
       const login = await t.call('POST', '/api/user/logIn', { body: { email: 'profesor@manitas.test', password: 'Manitas2024' } });
       expect(login.statusCode, login.body).toBe(200);
       expect(bumps()).toEqual(b0);
-      const upd = await t.call('PUT', `/api/nivel/update/${lvl.id_nivel}`, { as: 'admin', body: { nombre_nivel: lvl.nombre_nivel, descripcion: 'Otra descripción', dificultad: 'Fácil' } });
+      const upd = await t.call('PUT', `/api/nivel/update/${lvl.id_nivel}`, {
+        as: 'admin',
+        body: { nombre_nivel: lvl.nombre_nivel, descripcion: 'Otra descripción', dificultad: 'Fácil' },
+      });
       expect(upd.statusCode, upd.body).toBe(200);
       expect(bumps()).toEqual({ ...b0, content: b0.content + 1 });
       const nina = await t.userId('nina');
@@ -238,96 +257,112 @@ describe('cache rules', () => {
 });
 
 // Two app processes share one PostgreSQL: each has its own cache; LISTEN/NOTIFY carries the bumps.
-describe.skipIf(!process.env.DATABASE_URL)('cache across two app instances on PostgreSQL (skipped on PGlite: an embedded database has a single process, so there is no other instance to tell)', () => {
-  let t: TestApp;
-  let other: Awaited<ReturnType<typeof buildApp>>;
-  beforeAll(async () => {
-    t = await makeTestApp();
-    const config = loadConfig({ DATABASE_URL: process.env.DATABASE_URL } as NodeJS.ProcessEnv, {
-      dataDir: null, seedDemo: false, staticDir: null, logLevel: 'silent', authRateLimit: 1000, jwtSecret: t.config.jwtSecret, uploadsDir: t.config.uploadsDir,
+describe.skipIf(!process.env.DATABASE_URL)(
+  'cache across two app instances on PostgreSQL (skipped on PGlite: an embedded database has a single process, so there is no other instance to tell)',
+  () => {
+    let t: TestApp;
+    let other: Awaited<ReturnType<typeof buildApp>>;
+    beforeAll(async () => {
+      t = await makeTestApp();
+      const config = loadConfig({ DATABASE_URL: process.env.DATABASE_URL } as NodeJS.ProcessEnv, {
+        dataDir: null,
+        seedDemo: false,
+        staticDir: null,
+        logLevel: 'silent',
+        authRateLimit: 1000,
+        jwtSecret: t.config.jwtSecret,
+        uploadsDir: t.config.uploadsDir,
+      });
+      other = await buildApp(config, { logger: false });
     });
-    other = await buildApp(config, { logger: false });
-  });
-  afterAll(async () => {
-    await other?.close();
-    await t?.close();
-  });
-
-  const readLevels = async (app: typeof other, token: string) => (await app.inject({ method: 'GET', url: '/api/nivel/getNivels', headers: { authorization: `Bearer ${token}` } })).json().data as Nivel[];
-
-  it('a write through one instance is visible to the next read on the other', async () => {
-    const token = await t.token('nino');
-    const admin = await t.token('admin');
-    const before = await readLevels(other, token); // cached in the second instance
-    await readLevels(other, token);
-    expect(other.ctx.cache.stats.hits).toBeGreaterThan(0);
-    const lvl = before[0]!;
-    const r = await t.app.inject({
-      method: 'PUT', url: `/api/nivel/update/${lvl.id_nivel}`,
-      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
-      payload: JSON.stringify({ nombre_nivel: 'Visto en todos', descripcion: 'Otra descripción', dificultad: 'Fácil' }),
+    afterAll(async () => {
+      await other?.close();
+      await t?.close();
     });
-    expect(r.statusCode, r.body).toBe(200);
-    expect((await readLevels(other, token)).find((l) => l.id_nivel === lvl.id_nivel)!.nombre_nivel).toBe('Visto en todos');
-  });
 
-  it('a deactivation through one instance refuses the session on the other at once', async () => {
-    const ninaId = await t.userId('nina');
-    const token = await t.token('nina');
-    expect((await other.inject({ method: 'GET', url: '/api/nivel/getNivels', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
-    const admin = await t.token('admin');
-    const r = await t.app.inject({
-      method: 'PUT', url: `/api/user/${ninaId}`,
-      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
-      payload: JSON.stringify({ nombre: 'Nina', status: false }),
-    });
-    expect(r.statusCode, r.body).toBe(200);
-    try {
-      expect((await other.inject({ method: 'GET', url: '/api/nivel/getNivels', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
-    } finally {
-      await t.database.db.update(usuario).set({ status: true }).where(sql`${usuario.id} = ${ninaId}`);
-    }
-  });
+    const readLevels = async (app: typeof other, token: string) =>
+      (await app.inject({ method: 'GET', url: '/api/nivel/getNivels', headers: { authorization: `Bearer ${token}` } })).json().data as Nivel[];
 
-  it('a logout through one instance refuses that token on the other at once', async () => {
-    const login = await t.app.inject({ method: 'POST', url: '/api/user/logIn', payload: { email: 'profesor@manitas.test', password: 'Manitas2024' } });
-    expect(login.statusCode, login.body).toBe(200);
-    const auth = { authorization: `Bearer ${login.json().token as string}` };
-    const profile = `/api/user/${await t.userId('profesor')}`;
-    expect((await other.inject({ method: 'GET', url: profile, headers: auth })).statusCode).toBe(200); // session cached there
-    expect((await t.app.inject({ method: 'POST', url: '/api/user/logout', headers: auth })).statusCode).toBe(200);
-    expect((await other.inject({ method: 'GET', url: profile, headers: auth })).statusCode).toBe(401);
-  });
-
-  it('a restore over the live database (--force) empties the caches of the processes still running', async () => {
-    const token = await t.token('nino');
-    const admin = await t.token('admin');
-    const dir = mkdtempSync(path.join(tmpdir(), 'manitas-cache-restore-'));
-    try {
-      const archive = path.join(dir, 'respaldo.tar.gz');
-      await createBackup(t.database, t.config.uploadsDir, archive);
-      const lvl = (await readLevels(other, token))[0]!;
+    it('a write through one instance is visible to the next read on the other', async () => {
+      const token = await t.token('nino');
+      const admin = await t.token('admin');
+      const before = await readLevels(other, token); // cached in the second instance
+      await readLevels(other, token);
+      expect(other.ctx.cache.stats.hits).toBeGreaterThan(0);
+      const lvl = before[0]!;
       const r = await t.app.inject({
-        method: 'PUT', url: `/api/nivel/update/${lvl.id_nivel}`,
+        method: 'PUT',
+        url: `/api/nivel/update/${lvl.id_nivel}`,
         headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
-        payload: JSON.stringify({ nombre_nivel: 'Antes de restaurar', descripcion: 'Otra descripción', dificultad: 'Fácil' }),
+        payload: JSON.stringify({ nombre_nivel: 'Visto en todos', descripcion: 'Otra descripción', dificultad: 'Fácil' }),
       });
       expect(r.statusCode, r.body).toBe(200);
-      expect((await readLevels(other, token)).find((l) => l.id_nivel === lvl.id_nivel)!.nombre_nivel).toBe('Antes de restaurar');
-      // As scripts/restore.ts does: a cache of its own that LISTENs, bumped once the restore committed.
-      const cache = createCache();
-      await cache.listen(process.env.DATABASE_URL!);
+      expect((await readLevels(other, token)).find((l) => l.id_nivel === lvl.id_nivel)!.nombre_nivel).toBe('Visto en todos');
+    });
+
+    it('a deactivation through one instance refuses the session on the other at once', async () => {
+      const ninaId = await t.userId('nina');
+      const token = await t.token('nina');
+      expect((await other.inject({ method: 'GET', url: '/api/nivel/getNivels', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
+      const admin = await t.token('admin');
+      const r = await t.app.inject({
+        method: 'PUT',
+        url: `/api/user/${ninaId}`,
+        headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+        payload: JSON.stringify({ nombre: 'Nina', status: false }),
+      });
+      expect(r.statusCode, r.body).toBe(200);
       try {
-        await restoreBackup(t.database, t.config.uploadsDir, archive, { force: true, cache });
+        expect((await other.inject({ method: 'GET', url: '/api/nivel/getNivels', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
       } finally {
-        await cache.close();
+        await t.database.db
+          .update(usuario)
+          .set({ status: true })
+          .where(sql`${usuario.id} = ${ninaId}`);
       }
-      expect((await readLevels(other, token)).find((l) => l.id_nivel === lvl.id_nivel)!.nombre_nivel).toBe(lvl.nombre_nivel);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
-});
+    });
+
+    it('a logout through one instance refuses that token on the other at once', async () => {
+      const login = await t.app.inject({ method: 'POST', url: '/api/user/logIn', payload: { email: 'profesor@manitas.test', password: 'Manitas2024' } });
+      expect(login.statusCode, login.body).toBe(200);
+      const auth = { authorization: `Bearer ${login.json().token as string}` };
+      const profile = `/api/user/${await t.userId('profesor')}`;
+      expect((await other.inject({ method: 'GET', url: profile, headers: auth })).statusCode).toBe(200); // session cached there
+      expect((await t.app.inject({ method: 'POST', url: '/api/user/logout', headers: auth })).statusCode).toBe(200);
+      expect((await other.inject({ method: 'GET', url: profile, headers: auth })).statusCode).toBe(401);
+    });
+
+    it('a restore over the live database (--force) empties the caches of the processes still running', async () => {
+      const token = await t.token('nino');
+      const admin = await t.token('admin');
+      const dir = mkdtempSync(path.join(tmpdir(), 'manitas-cache-restore-'));
+      try {
+        const archive = path.join(dir, 'respaldo.tar.gz');
+        await createBackup(t.database, t.config.uploadsDir, archive);
+        const lvl = (await readLevels(other, token))[0]!;
+        const r = await t.app.inject({
+          method: 'PUT',
+          url: `/api/nivel/update/${lvl.id_nivel}`,
+          headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+          payload: JSON.stringify({ nombre_nivel: 'Antes de restaurar', descripcion: 'Otra descripción', dificultad: 'Fácil' }),
+        });
+        expect(r.statusCode, r.body).toBe(200);
+        expect((await readLevels(other, token)).find((l) => l.id_nivel === lvl.id_nivel)!.nombre_nivel).toBe('Antes de restaurar');
+        // As scripts/restore.ts does: a cache of its own that LISTENs, bumped once the restore committed.
+        const cache = createCache();
+        await cache.listen(process.env.DATABASE_URL!);
+        try {
+          await restoreBackup(t.database, t.config.uploadsDir, archive, { force: true, cache });
+        } finally {
+          await cache.close();
+        }
+        expect((await readLevels(other, token)).find((l) => l.id_nivel === lvl.id_nivel)!.nombre_nivel).toBe(lvl.nombre_nivel);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  },
+);
 
 // The teacher results list was rewritten for a year of attempts (count and page on the attempts
 // alone, names joined for the page, search through the matching children and levels).
@@ -335,10 +370,17 @@ describe('teacher results at scale keep their answers', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await makeTestApp();
-    const det = (await t.call('GET', '/api/evaluacion/detalles', { as: 'nino' })).json().data as { id_nivel: number; preguntas: { id_pregunta: number; Tipo: string; respuestas: { id_respuesta: number }[] }[] }[];
+    const det = (await t.call('GET', '/api/evaluacion/detalles', { as: 'nino' })).json().data as {
+      id_nivel: number;
+      preguntas: { id_pregunta: number; Tipo: string; respuestas: { id_respuesta: number }[] }[];
+    }[];
     for (const who of ['nino', 'nina', 'nino'] as const) {
       for (const ev of det.filter((e) => e.preguntas.length).slice(0, 2)) {
-        const rows = ev.preguntas.map((p) => (isChoiceQuestion(p.Tipo) ? { id_pregunta: p.id_pregunta, id_nivel: ev.id_nivel, id_respuesta: p.respuestas[0]!.id_respuesta } : { id_pregunta: p.id_pregunta, id_nivel: ev.id_nivel, respuesta: 'x' }));
+        const rows = ev.preguntas.map((p) =>
+          isChoiceQuestion(p.Tipo)
+            ? { id_pregunta: p.id_pregunta, id_nivel: ev.id_nivel, id_respuesta: p.respuestas[0]!.id_respuesta }
+            : { id_pregunta: p.id_pregunta, id_nivel: ev.id_nivel, respuesta: 'x' },
+        );
         const r = await t.call('POST', '/api/resultados/save-multiple', { as: who, body: { respuestas: rows } });
         expect(r.statusCode, r.body).toBe(201);
       }
@@ -365,7 +407,7 @@ describe('teacher results at scale keep their answers', () => {
     expect(p2.rows.every((r) => r.usuario.nombre && r.nivel.nombre_nivel)).toBe(true);
   });
 
-  it('the name search finds a child\'s attempts (and a level\'s), with a matching total', async () => {
+  it("the name search finds a child's attempts (and a level's), with a matching total", async () => {
     const all = await list('');
     const ninaId = await t.userId('nina');
     const nombre = all.rows.find((r) => r.id_usuario === ninaId)!.usuario.nombre;
@@ -375,7 +417,12 @@ describe('teacher results at scale keep their answers', () => {
     expect(found.rows.every((r) => r.usuario.nombre.includes(nombre) || r.nivel.nombre_nivel.includes(nombre))).toBe(true);
     const nivelName = all.rows[0]!.nivel.nombre_nivel;
     const byLevel = await list(`?q=${encodeURIComponent(nivelName)}`);
-    expect(byLevel.rows.map((r) => r.id).sort()).toEqual(all.rows.filter((r) => r.nivel.nombre_nivel.toLowerCase().includes(nivelName.toLowerCase()) || r.usuario.nombre.toLowerCase().includes(nivelName.toLowerCase())).map((r) => r.id).sort());
+    expect(byLevel.rows.map((r) => r.id).sort()).toEqual(
+      all.rows
+        .filter((r) => r.nivel.nombre_nivel.toLowerCase().includes(nivelName.toLowerCase()) || r.usuario.nombre.toLowerCase().includes(nivelName.toLowerCase()))
+        .map((r) => r.id)
+        .sort(),
+    );
     expect((await list('?q=zzz-nadie')).total).toBe(0);
   });
 });

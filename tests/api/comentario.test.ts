@@ -11,9 +11,21 @@ afterAll(async () => t?.close());
 describe('comentario (admin only; no edit or delete)', () => {
   it('POST register → 201 {msg, data}; GET getComentarios → {data} with usuario {nombre, apellido, email}', async () => {
     const nino = await t.userId('nino');
-    const c = await t.call('POST', '/api/comentario/register', { as: 'admin', body: { id_user: String(nino), comentario: ' Aprende rápido ', calificacion: '5' } });
+    const c = await t.call('POST', '/api/comentario/register', {
+      as: 'admin',
+      body: { id_user: String(nino), comentario: ' Aprende rápido ', calificacion: '5' },
+    });
     expect(c.statusCode).toBe(201);
-    expect(c.json()).toMatchObject({ msg: 'Comentario creado exitosamente.', data: { id_comentario: expect.any(Number), id_user: nino, comentario: 'Aprende rápido', calificacion: 5, usuario: { nombre: 'Mateo', apellido: 'López', email: 'nino@manitas.test' } } });
+    expect(c.json()).toMatchObject({
+      msg: 'Comentario creado exitosamente.',
+      data: {
+        id_comentario: expect.any(Number),
+        id_user: nino,
+        comentario: 'Aprende rápido',
+        calificacion: 5,
+        usuario: { nombre: 'Mateo', apellido: 'López', email: 'nino@manitas.test' },
+      },
+    });
     const l = await t.call('GET', '/api/comentario/getComentarios', { as: 'admin' });
     expect(l.json().data).toEqual([c.json().data]);
     expect((await t.call('GET', '/api/comentario/getComentarios?q=mateo', { as: 'admin' })).json().data).toHaveLength(1);

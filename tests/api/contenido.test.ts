@@ -16,13 +16,26 @@ describe('contenido', () => {
   it('POST api/contenido/create (Imagen + png) → 201 with url_archivo uploads/contenidos/... served back', async () => {
     const lvl = await level();
     const w = await wordOf(lvl);
-    const r = await sendForm(t, 'POST', '/api/contenido/create', 'admin', { tipo_contenido: 'Imagen', id_nivel: lvl, id_palabra: w, descripcion: 'Lámina' }, { archivo: { name: 'l.png', data: FILES.png } });
+    const r = await sendForm(
+      t,
+      'POST',
+      '/api/contenido/create',
+      'admin',
+      { tipo_contenido: 'Imagen', id_nivel: lvl, id_palabra: w, descripcion: 'Lámina' },
+      { archivo: { name: 'l.png', data: FILES.png } },
+    );
     expect(r.statusCode).toBe(201);
     const { msg, data } = r.json();
     expect(msg).toBe('Contenido creado exitosamente.');
     expect(data).toEqual({
-      id_contenido: expect.any(Number), tipo_contenido: 'Imagen', id_nivel: lvl, id_palabra: w, descripcion: 'Lámina',
-      url_archivo: expect.stringMatching(/^uploads\/contenidos\/.+\.png$/), nivel: { nombre_nivel: 'Animales' }, palabra: { palabraEspanol: expect.any(String), palabraIngles: expect.any(String) },
+      id_contenido: expect.any(Number),
+      tipo_contenido: 'Imagen',
+      id_nivel: lvl,
+      id_palabra: w,
+      descripcion: 'Lámina',
+      url_archivo: expect.stringMatching(/^uploads\/contenidos\/.+\.png$/),
+      nivel: { nombre_nivel: 'Animales' },
+      palabra: { palabraEspanol: expect.any(String), palabraIngles: expect.any(String) },
     });
     const f = await t.call('GET', `/${data.url_archivo}`);
     expect(f.headers['content-type']).toBe('image/png');
@@ -31,7 +44,14 @@ describe('contenido', () => {
 
   it('Texto takes a plain-text file; no word and no file are fine (JSON too)', async () => {
     const lvl = await level();
-    const r = await sendForm(t, 'POST', '/api/contenido/create', 'admin', { tipo_contenido: 'Texto', id_nivel: lvl, id_palabra: '', descripcion: '' }, { archivo: { name: 'n.txt', data: Buffer.from('Hola, esto es un texto.\n') } });
+    const r = await sendForm(
+      t,
+      'POST',
+      '/api/contenido/create',
+      'admin',
+      { tipo_contenido: 'Texto', id_nivel: lvl, id_palabra: '', descripcion: '' },
+      { archivo: { name: 'n.txt', data: Buffer.from('Hola, esto es un texto.\n') } },
+    );
     expect(r.statusCode).toBe(201);
     expect(r.json().data).toMatchObject({ id_palabra: null, descripcion: null, palabra: null });
     expect((await t.call('GET', `/${r.json().data.url_archivo}`)).headers['content-type']).toMatch(/^text\/plain/);
@@ -50,10 +70,19 @@ describe('contenido', () => {
       [{ tipo_contenido: 'Imagen', id_nivel: lvl, id_palabra: 'x' }, {}, 'La palabra seleccionada no es válida.'],
       [{ tipo_contenido: 'Imagen', id_nivel: lvl, id_palabra: await otherLevelWord(lvl) }, {}, 'La palabra seleccionada no pertenece a ese nivel.'],
       [{ tipo_contenido: 'Video', id_nivel: lvl }, { archivo: { name: 'v.mp4', data: FILES.png } }, 'Para el tipo Video solo se permiten archivos MP4 o WEBM.'],
-      [{ tipo_contenido: 'Imagen', id_nivel: lvl }, { archivo: { name: 'i.png', data: FILES.html } }, 'Para el tipo Imagen solo se permiten archivos JPG, PNG o GIF.'],
-      [{ tipo_contenido: 'Texto', id_nivel: lvl }, { archivo: { name: 't.txt', data: FILES.html } }, 'Para el tipo Texto solo se permiten archivos de texto o PDF.'],
+      [
+        { tipo_contenido: 'Imagen', id_nivel: lvl },
+        { archivo: { name: 'i.png', data: FILES.html } },
+        'Para el tipo Imagen solo se permiten archivos JPG, PNG o GIF.',
+      ],
+      [
+        { tipo_contenido: 'Texto', id_nivel: lvl },
+        { archivo: { name: 't.txt', data: FILES.html } },
+        'Para el tipo Texto solo se permiten archivos de texto o PDF.',
+      ],
     ];
-    for (const [fields, files, msg] of cases) await expectRefused(t, () => sendForm(t, 'POST', '/api/contenido/create', 'admin', fields, files), 400, msg, ['contenidos']);
+    for (const [fields, files, msg] of cases)
+      await expectRefused(t, () => sendForm(t, 'POST', '/api/contenido/create', 'admin', fields, files), 400, msg, ['contenidos']);
   });
 
   it('admin-only: 401 anonymous, 403 learner and profesor on list, one, create, update, delete', async () => {
@@ -63,7 +92,13 @@ describe('contenido', () => {
     for (const who of ['nino', 'profesor'] as const) {
       await expectRefused(t, () => t.call('GET', '/api/contenido/contenido', { as: who }), 403);
       await expectRefused(t, () => t.call('GET', `/api/contenido/${id}`, { as: who }), 403);
-      await expectRefused(t, () => sendForm(t, 'POST', '/api/contenido/create', who, { tipo_contenido: 'Imagen', id_nivel: lvl }, { archivo: { name: 'a.png', data: FILES.png } }), 403, undefined, ['contenidos']);
+      await expectRefused(
+        t,
+        () => sendForm(t, 'POST', '/api/contenido/create', who, { tipo_contenido: 'Imagen', id_nivel: lvl }, { archivo: { name: 'a.png', data: FILES.png } }),
+        403,
+        undefined,
+        ['contenidos'],
+      );
       await expectRefused(t, () => t.call('PUT', `/api/contenido/update/${id}`, { as: who, body: { tipo_contenido: 'Juego', id_nivel: lvl } }), 403);
       await expectRefused(t, () => t.call('DELETE', `/api/contenido/${id}`, { as: who }), 403);
     }
@@ -97,19 +132,40 @@ describe('contenido', () => {
 
   it('PUT api/contenido/update/{id}: a new file replaces the old; changing tipo without a fitting file is refused', async () => {
     const lvl = await level();
-    const created = (await sendForm(t, 'POST', '/api/contenido/create', 'admin', { tipo_contenido: 'Imagen', id_nivel: lvl }, { archivo: { name: 'a.png', data: FILES.png } })).json().data;
-    await expectRefused(t, () => sendForm(t, 'PUT', `/api/contenido/update/${created.id_contenido}`, 'admin', { tipo_contenido: 'Video', id_nivel: lvl }), 400,
-      'El archivo actual no corresponde al tipo elegido. Sube un archivo nuevo.', ['contenidos']);
-    const r = await sendForm(t, 'PUT', `/api/contenido/update/${created.id_contenido}`, 'admin', { tipo_contenido: 'Juego', id_nivel: lvl, descripcion: 'Memoria' }, { archivo: { name: 'b.gif', data: FILES.gif } });
+    const created = (
+      await sendForm(t, 'POST', '/api/contenido/create', 'admin', { tipo_contenido: 'Imagen', id_nivel: lvl }, { archivo: { name: 'a.png', data: FILES.png } })
+    ).json().data;
+    await expectRefused(
+      t,
+      () => sendForm(t, 'PUT', `/api/contenido/update/${created.id_contenido}`, 'admin', { tipo_contenido: 'Video', id_nivel: lvl }),
+      400,
+      'El archivo actual no corresponde al tipo elegido. Sube un archivo nuevo.',
+      ['contenidos'],
+    );
+    const r = await sendForm(
+      t,
+      'PUT',
+      `/api/contenido/update/${created.id_contenido}`,
+      'admin',
+      { tipo_contenido: 'Juego', id_nivel: lvl, descripcion: 'Memoria' },
+      { archivo: { name: 'b.gif', data: FILES.gif } },
+    );
     expect(r.statusCode).toBe(200);
-    expect(r.json()).toMatchObject({ msg: 'Contenido actualizado exitosamente.', data: { tipo_contenido: 'Juego', descripcion: 'Memoria', url_archivo: expect.stringMatching(/\.gif$/) } });
+    expect(r.json()).toMatchObject({
+      msg: 'Contenido actualizado exitosamente.',
+      data: { tipo_contenido: 'Juego', descripcion: 'Memoria', url_archivo: expect.stringMatching(/\.gif$/) },
+    });
     expect(fileExists(t, 'contenidos', created.url_archivo)).toBe(false);
     expect(fileExists(t, 'contenidos', r.json().data.url_archivo)).toBe(true);
   });
 
   it('DELETE api/contenido/{id} → {msg}; the file goes; a level with contents cannot be deleted', async () => {
-    const lvl = (await t.call('POST', '/api/nivel/register', { as: 'admin', body: { nombre_nivel: 'Con contenido', descripcion: 'd', dificultad: 'Fácil' } })).json().data.id_nivel;
-    const created = (await sendForm(t, 'POST', '/api/contenido/create', 'admin', { tipo_contenido: 'Imagen', id_nivel: lvl }, { archivo: { name: 'a.png', data: FILES.png } })).json().data;
+    const lvl = (
+      await t.call('POST', '/api/nivel/register', { as: 'admin', body: { nombre_nivel: 'Con contenido', descripcion: 'd', dificultad: 'Fácil' } })
+    ).json().data.id_nivel;
+    const created = (
+      await sendForm(t, 'POST', '/api/contenido/create', 'admin', { tipo_contenido: 'Imagen', id_nivel: lvl }, { archivo: { name: 'a.png', data: FILES.png } })
+    ).json().data;
     await expectRefused(t, () => t.call('DELETE', `/api/nivel/delete/${lvl}`, { as: 'admin' }), 409, 'No se puede eliminar el nivel: tiene 1 contenido.');
     const r = await t.call('DELETE', `/api/contenido/${created.id_contenido}`, { as: 'admin' });
     expect(r.json()).toEqual({ msg: 'Contenido eliminado exitosamente.' });

@@ -15,8 +15,12 @@ export function fileExists(t: TestApp, folder: string, name: string): boolean {
 
 /** A multipart request through app.inject. */
 export function sendForm(
-  t: TestApp, method: string, url: string, as: DemoUser | undefined,
-  fields: Record<string, string | number | boolean>, files: Record<string, { name: string; data: Buffer; type?: string }> = {},
+  t: TestApp,
+  method: string,
+  url: string,
+  as: DemoUser | undefined,
+  fields: Record<string, string | number | boolean>,
+  files: Record<string, { name: string; data: Buffer; type?: string }> = {},
 ) {
   const { payload, headers } = multipartBody(fields, files);
   return t.call(method, url, { as, body: payload, headers });
@@ -24,7 +28,11 @@ export function sendForm(
 
 /** Runs a request that must be refused and checks that no row and no upload changed. */
 export async function expectRefused(
-  t: TestApp, run: () => Promise<{ statusCode: number; json(): unknown }>, status: number, msg?: string, folders: string[] = [],
+  t: TestApp,
+  run: () => Promise<{ statusCode: number; json(): unknown }>,
+  status: number,
+  msg?: string,
+  folders: string[] = [],
 ) {
   const before = await snapshotCounts(t.database);
   const files = folders.map((f) => folderListing(t, f));

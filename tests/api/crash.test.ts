@@ -19,18 +19,20 @@ afterAll(async () => {
   for (const d of dirs) await rm(d, { recursive: true, force: true });
 });
 
-const freePort = () => new Promise<number>((resolve) => {
-  const s = createServer();
-  s.listen(0, '127.0.0.1', () => {
-    const port = (s.address() as { port: number }).port;
-    s.close(() => resolve(port));
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
   });
-});
 
 async function startServer(env: Record<string, string>): Promise<{ proc: ChildProcess; base: string }> {
   const port = await freePort();
   const proc = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/server/main.ts')], {
-    cwd: ROOT, stdio: 'ignore',
+    cwd: ROOT,
+    stdio: 'ignore',
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '100000' },
   });
   const base = `http://127.0.0.1:${port}`;
@@ -68,9 +70,11 @@ async function crashCycles(env: Record<string, string>) {
     };
     const ev = detalles.data[0]!;
     const quiz = {
-      respuestas: ev.preguntas.map((q) => (q.Tipo === 'Opción Múltiple'
-        ? { id_pregunta: q.id_pregunta, id_nivel: ev.id_nivel, id_respuesta: q.respuestas[0]!.id_respuesta, respuesta: null, correcta: true, valor: 1 }
-        : { id_pregunta: q.id_pregunta, id_nivel: ev.id_nivel, id_respuesta: null, respuesta: 'perro', correcta: true, valor: 1 })),
+      respuestas: ev.preguntas.map((q) =>
+        q.Tipo === 'Opción Múltiple'
+          ? { id_pregunta: q.id_pregunta, id_nivel: ev.id_nivel, id_respuesta: q.respuestas[0]!.id_respuesta, respuesta: null, correcta: true, valor: 1 }
+          : { id_pregunta: q.id_pregunta, id_nivel: ev.id_nivel, id_respuesta: null, respuesta: 'perro', correcta: true, valor: 1 },
+      ),
     };
     let stop = false;
     const worker = async (w: number) => {
@@ -98,7 +102,7 @@ async function crashCycles(env: Record<string, string>) {
     proc.kill('SIGKILL');
     stop = true;
     await Promise.all(workers);
-    await new Promise((r) => proc.exitCode !== null || proc.signalCode ? r(null) : proc.once('exit', r));
+    await new Promise((r) => (proc.exitCode !== null || proc.signalCode ? r(null) : proc.once('exit', r)));
   }
   // Restart once more and check every acknowledged write through the server and the database.
   const { proc, base } = await startServer(env);
@@ -118,8 +122,12 @@ async function crashCycles(env: Record<string, string>) {
     // Consistency: every attempt has all its answer rows (one transaction), no orphan rows.
     const partial = await db.raw(`SELECT i.id_intento FROM intento i LEFT JOIN resultado r ON r.id_intento = i.id_intento
       GROUP BY i.id_intento, i.total_preguntas HAVING count(r.id_resultado) <> i.total_preguntas`);
-    const orphans = await db.raw('SELECT count(*)::int AS n FROM resultado r LEFT JOIN intento i ON i.id_intento = r.id_intento WHERE r.id_intento IS NOT NULL AND i.id_intento IS NULL');
-    console.log(`crash: ${CYCLES} kill -9 cycles, ${sent} requests sent, ${ackQuiz.length + ackInst.length} acknowledged writes, lost ${lostQuiz.length + lostInst.length}`);
+    const orphans = await db.raw(
+      'SELECT count(*)::int AS n FROM resultado r LEFT JOIN intento i ON i.id_intento = r.id_intento WHERE r.id_intento IS NOT NULL AND i.id_intento IS NULL',
+    );
+    console.log(
+      `crash: ${CYCLES} kill -9 cycles, ${sent} requests sent, ${ackQuiz.length + ackInst.length} acknowledged writes, lost ${lostQuiz.length + lostInst.length}`,
+    );
     expect(ackQuiz.length + ackInst.length).toBeGreaterThan(0);
     expect(lostQuiz).toEqual([]);
     expect(lostInst).toEqual([]);

@@ -13,7 +13,9 @@ const inst = () => scalar(t, 'SELECT min(id_institucion) FROM institucion');
 describe('dominio (admin only)', () => {
   it('GET getDominios → {data:[{id_dominio, dominio, id_institucion}]}; getDominio/{id}; ?id_institucion=', async () => {
     const r = await t.call('GET', '/api/dominio/getDominios', { as: 'admin' });
-    expect(r.json().data).toEqual([{ id_dominio: expect.any(Number), dominio: 'manitas.test', id_institucion: await inst(), institucion: { nombre: expect.any(String) } }]);
+    expect(r.json().data).toEqual([
+      { id_dominio: expect.any(Number), dominio: 'manitas.test', id_institucion: await inst(), institucion: { nombre: expect.any(String) } },
+    ]);
     const id = r.json().data[0].id_dominio;
     expect((await t.call('GET', `/api/dominio/getDominio/${id}`, { as: 'admin' })).json().data).toEqual(r.json().data[0]);
     expect((await t.call('GET', `/api/dominio/getDominios?id_institucion=${await inst()}`, { as: 'admin' })).json().data).toHaveLength(1);
@@ -33,9 +35,24 @@ describe('dominio (admin only)', () => {
   it('validation messages; duplicate → 409; nothing written', async () => {
     const i = await inst();
     await expectRefused(t, () => t.call('POST', '/api/dominio/register', { as: 'admin', body: { id_institucion: i } }), 400, 'El dominio es obligatorio.');
-    await expectRefused(t, () => t.call('POST', '/api/dominio/register', { as: 'admin', body: { dominio: 'x.org' } }), 400, 'El ID de la institución es obligatorio.');
-    await expectRefused(t, () => t.call('POST', '/api/dominio/register', { as: 'admin', body: { dominio: 'no es dominio', id_institucion: i } }), 400, 'El dominio no es válido (ejemplo: escuela.edu.mx).');
-    await expectRefused(t, () => t.call('POST', '/api/dominio/register', { as: 'admin', body: { dominio: 'x.org', id_institucion: 999999 } }), 400, 'La institución seleccionada no existe.');
+    await expectRefused(
+      t,
+      () => t.call('POST', '/api/dominio/register', { as: 'admin', body: { dominio: 'x.org' } }),
+      400,
+      'El ID de la institución es obligatorio.',
+    );
+    await expectRefused(
+      t,
+      () => t.call('POST', '/api/dominio/register', { as: 'admin', body: { dominio: 'no es dominio', id_institucion: i } }),
+      400,
+      'El dominio no es válido (ejemplo: escuela.edu.mx).',
+    );
+    await expectRefused(
+      t,
+      () => t.call('POST', '/api/dominio/register', { as: 'admin', body: { dominio: 'x.org', id_institucion: 999999 } }),
+      400,
+      'La institución seleccionada no existe.',
+    );
     await expectRefused(t, () => t.call('POST', '/api/dominio/register', { as: 'admin', body: { dominio: 'MANITAS.test', id_institucion: i } }), 409);
   });
 

@@ -28,9 +28,20 @@ describe('GET api/evaluacion/detalles (learner quiz)', () => {
     let choice = 0;
     let typed = 0;
     for (const ev of data) {
-      expect(ev).toMatchObject({ id_evaluacion: expect.any(Number), id_nivel: expect.any(Number), puntaje: expect.any(Number), nivel: { nombre_nivel: expect.any(String) } });
+      expect(ev).toMatchObject({
+        id_evaluacion: expect.any(Number),
+        id_nivel: expect.any(Number),
+        puntaje: expect.any(Number),
+        nivel: { nombre_nivel: expect.any(String) },
+      });
       for (const p of ev.preguntas) {
-        expect(p).toMatchObject({ id_pregunta: expect.any(Number), pregunta: expect.any(String), Tipo: expect.any(String), porcentaje: expect.any(Number), id_evaluacion: ev.id_evaluacion });
+        expect(p).toMatchObject({
+          id_pregunta: expect.any(Number),
+          pregunta: expect.any(String),
+          Tipo: expect.any(String),
+          porcentaje: expect.any(Number),
+          id_evaluacion: ev.id_evaluacion,
+        });
         expect(p.respuestas.length).toBeGreaterThan(0);
         for (const a of p.respuestas) {
           expect(a).not.toHaveProperty('valor');
@@ -54,7 +65,13 @@ describe('GET api/evaluacion/detalles (learner quiz)', () => {
       expect(r.statusCode).toBe(200);
       const answers = r.json().data.flatMap((e: { preguntas: { respuestas: unknown[] }[] }) => e.preguntas.flatMap((p) => p.respuestas));
       expect(answers.length).toBeGreaterThan(0);
-      for (const a of answers) expect(a).toMatchObject({ id_respuesta: expect.any(Number), respuesta: expect.any(String), valor: expect.any(Boolean), id_pregunta: expect.any(Number) });
+      for (const a of answers)
+        expect(a).toMatchObject({
+          id_respuesta: expect.any(Number),
+          respuesta: expect.any(String),
+          valor: expect.any(Boolean),
+          id_pregunta: expect.any(Number),
+        });
       expect(answers.some((a: { valor: boolean }) => a.valor)).toBe(true);
     }
   });
@@ -87,7 +104,12 @@ describe('evaluacion: CRUD (profesor and up)', () => {
     expect(r.statusCode).toBe(200);
     const { data } = r.json();
     expect(data.length).toBe(await scalar(t, 'SELECT count(*) FROM evaluacion'));
-    expect(data[0]).toMatchObject({ id_evaluacion: expect.any(Number), id_nivel: expect.any(Number), puntaje: expect.any(Number), nivel: { nombre_nivel: expect.any(String) } });
+    expect(data[0]).toMatchObject({
+      id_evaluacion: expect.any(Number),
+      id_nivel: expect.any(Number),
+      puntaje: expect.any(Number),
+      nivel: { nombre_nivel: expect.any(String) },
+    });
     await expectRefused(t, () => t.call('GET', '/api/evaluacion/getEvaluaciones', { as: 'nino' }), 403);
     await expectRefused(t, () => t.call('GET', '/api/evaluacion/getEvaluaciones'), 401);
     const q = (await t.call('GET', '/api/evaluacion/getEvaluaciones?q=colores', { as: 'profesor' })).json().data;
@@ -98,7 +120,10 @@ describe('evaluacion: CRUD (profesor and up)', () => {
     const lvl = await newLevel('Evaluable');
     const c = await t.call('POST', '/api/evaluacion/register', { as: 'profesor', body: { id_nivel: lvl, puntaje: '80' } });
     expect(c.statusCode).toBe(201);
-    expect(c.json()).toMatchObject({ msg: 'Evaluación creada correctamente.', data: { id_evaluacion: expect.any(Number), id_nivel: lvl, puntaje: 80, nivel: { nombre_nivel: 'Evaluable' } } });
+    expect(c.json()).toMatchObject({
+      msg: 'Evaluación creada correctamente.',
+      data: { id_evaluacion: expect.any(Number), id_nivel: lvl, puntaje: 80, nivel: { nombre_nivel: 'Evaluable' } },
+    });
     const id = c.json().data.id_evaluacion;
     expect((await t.call('GET', `/api/evaluacion/getEvaluacion/${id}`, { as: 'profesor' })).json().data).toEqual(c.json().data);
     const u = await t.call('PUT', `/api/evaluacion/update/${id}`, { as: 'profesor', body: { id_nivel: lvl, puntaje: 100 } });
@@ -119,7 +144,12 @@ describe('evaluacion: CRUD (profesor and up)', () => {
   it('a level has one evaluation: a second → 409; unknown level → 400', async () => {
     const lvl = await scalar(t, "SELECT id_nivel FROM nivel WHERE nombre_nivel = 'Animales'");
     await expectRefused(t, () => t.call('POST', '/api/evaluacion/register', { as: 'profesor', body: { id_nivel: lvl, puntaje: 50 } }), 409);
-    await expectRefused(t, () => t.call('POST', '/api/evaluacion/register', { as: 'profesor', body: { id_nivel: 999999, puntaje: 50 } }), 400, 'El nivel seleccionado no existe.');
+    await expectRefused(
+      t,
+      () => t.call('POST', '/api/evaluacion/register', { as: 'profesor', body: { id_nivel: 999999, puntaje: 50 } }),
+      400,
+      'El nivel seleccionado no existe.',
+    );
   });
 
   it('writes: 401 anonymous, 403 learner', async () => {
@@ -133,7 +163,12 @@ describe('evaluacion: CRUD (profesor and up)', () => {
   it('deleting an evaluation with questions → 409; an empty one → {msg}', async () => {
     const seeded = await scalar(t, 'SELECT min(id_evaluacion) FROM evaluacion');
     const n = await scalar(t, 'SELECT count(*) FROM pregunta WHERE id_evaluacion = $1', [seeded]);
-    await expectRefused(t, () => t.call('DELETE', `/api/evaluacion/delete/${seeded}`, { as: 'profesor' }), 409, `No se puede eliminar la evaluación: tiene ${n} preguntas.`);
+    await expectRefused(
+      t,
+      () => t.call('DELETE', `/api/evaluacion/delete/${seeded}`, { as: 'profesor' }),
+      409,
+      `No se puede eliminar la evaluación: tiene ${n} preguntas.`,
+    );
     const lvl = await newLevel('Evaluación vacía');
     const id = (await t.call('POST', '/api/evaluacion/register', { as: 'profesor', body: { id_nivel: lvl, puntaje: 10 } })).json().data.id_evaluacion;
     await expectRefused(t, () => t.call('DELETE', `/api/nivel/delete/${lvl}`, { as: 'admin' }), 409, 'No se puede eliminar el nivel: tiene 1 evaluación.');

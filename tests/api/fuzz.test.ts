@@ -16,7 +16,24 @@ import type { Database } from '../../src/server/db';
  */
 const RUNS = Number(process.env.FUZZ_RUNS || 300);
 const SEED = Number(process.env.FUZZ_SEED || 20261122);
-const TABLES = ['usuario', 'rol', 'nivel', 'palabra', 'multimedia', 'contenido', 'evaluacion', 'pregunta', 'respuesta', 'institucion', 'dominio', 'comentario', 'progreso', 'intento', 'resultado', 'password_reset'];
+const TABLES = [
+  'usuario',
+  'rol',
+  'nivel',
+  'palabra',
+  'multimedia',
+  'contenido',
+  'evaluacion',
+  'pregunta',
+  'respuesta',
+  'institucion',
+  'dominio',
+  'comentario',
+  'progreso',
+  'intento',
+  'resultado',
+  'password_reset',
+];
 
 async function checksum(db: Database): Promise<string> {
   const q = TABLES.map((t) => `SELECT '${t}' AS t, md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS h FROM ${t} x`).join(' UNION ALL ');
@@ -35,11 +52,44 @@ afterAll(async () => t?.close());
 
 /** Characters that break or bend text handling, next to ordinary ones. */
 const NASTY_CHARS = [
-  '\u0000', '\u0001', '\u0008', '\u000b', '\u000c', '\u001b', '\u001f', '\u007f', '\u0085', '\t', '\n', '\r',
-  '\ud800', '\udbff', '\udc00', '\udfff', // lone surrogates
-  '\u200b', '\u200c', '\u200d', '\u2060', '\ufeff', // zero-width
-  '\u200e', '\u200f', '\u202a', '\u202e', '\u2066', '\u2069', // direction marks
-  '\ufffd', '\uffff', 'ñ', 'Ñ', '😀', '👩‍🏫', '%', '_', '\\', "'", '"',
+  '\u0000',
+  '\u0001',
+  '\u0008',
+  '\u000b',
+  '\u000c',
+  '\u001b',
+  '\u001f',
+  '\u007f',
+  '\u0085',
+  '\t',
+  '\n',
+  '\r',
+  '\ud800',
+  '\udbff',
+  '\udc00',
+  '\udfff', // lone surrogates
+  '\u200b',
+  '\u200c',
+  '\u200d',
+  '\u2060',
+  '\ufeff', // zero-width
+  '\u200e',
+  '\u200f',
+  '\u202a',
+  '\u202e',
+  '\u2066',
+  '\u2069', // direction marks
+  '\ufffd',
+  '\uffff',
+  'ñ',
+  'Ñ',
+  '😀',
+  '👩‍🏫',
+  '%',
+  '_',
+  '\\',
+  "'",
+  '"',
 ];
 const nastyChar = fc.constantFrom(...NASTY_CHARS);
 const nastyString = fc.oneof(
@@ -60,38 +110,149 @@ const urlEncode = (v: string) => {
 const idArb = fc.oneof(
   fc.constantFrom('1', '2', '999999', '0', '-1', 'abc', '1.5', '%27%20OR%201%3D1', '99999999999999999999', '%00', '..%2F..%2Fetc'),
   fc.nat({ max: 50 }).map(String),
-  fc.constantFrom('1%00', '%0A', '%1F', '%7F', '%ED%A0%80', '%C0%80', '%FF', '%E2%80%8B', '%E2%80%AE1', '%F0%9F%98%80', '%', '%zz', '1'.repeat(10_000), 'a'.repeat(10_001)),
+  fc.constantFrom(
+    '1%00',
+    '%0A',
+    '%1F',
+    '%7F',
+    '%ED%A0%80',
+    '%C0%80',
+    '%FF',
+    '%E2%80%8B',
+    '%E2%80%AE1',
+    '%F0%9F%98%80',
+    '%',
+    '%zz',
+    '1'.repeat(10_000),
+    'a'.repeat(10_001),
+  ),
   nastyString.map(urlEncode),
 );
 const jsonValue = fc.oneof(
-  fc.string({ maxLength: 40 }), fc.integer(), fc.double(), fc.boolean(), fc.constant(null),
-  fc.constantFrom('', ' ', 'Fácil', 'Opción Múltiple', 'Texto', 'imagen', 'gifSena', 'admin', 'superadmin', 'niño', '<script>alert(1)</script>', "'; DROP TABLE usuario; --", '\u0000', '😀'.repeat(50)),
+  fc.string({ maxLength: 40 }),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.constantFrom(
+    '',
+    ' ',
+    'Fácil',
+    'Opción Múltiple',
+    'Texto',
+    'imagen',
+    'gifSena',
+    'admin',
+    'superadmin',
+    'niño',
+    '<script>alert(1)</script>',
+    "'; DROP TABLE usuario; --",
+    '\u0000',
+    '😀'.repeat(50),
+  ),
   nastyString,
   fc.array(fc.anything({ maxDepth: 2 }), { maxLength: 4 }),
 );
-const FIELDS = ['nombre', 'apellido', 'email', 'password', 'nombre_nivel', 'descripcion', 'dificultad', 'palabraEspanol', 'palabraIngles', 'id_nivel', 'id_palabra', 'tipo', 'url', 'puntaje', 'pregunta', 'Tipo', 'porcentaje', 'id_evaluacion', 'respuesta', 'valor', 'id_pregunta', 'respuestas', 'dominio', 'id_institucion', 'id_user', 'comentario', 'calificacion', 'idUsuario', 'status', 'rol', 'token', 'idToken', 'tipo_contenido', 'fechaNacimiento', 'phone', 'sexo', 'avatar', 'Credential'];
+const FIELDS = [
+  'nombre',
+  'apellido',
+  'email',
+  'password',
+  'nombre_nivel',
+  'descripcion',
+  'dificultad',
+  'palabraEspanol',
+  'palabraIngles',
+  'id_nivel',
+  'id_palabra',
+  'tipo',
+  'url',
+  'puntaje',
+  'pregunta',
+  'Tipo',
+  'porcentaje',
+  'id_evaluacion',
+  'respuesta',
+  'valor',
+  'id_pregunta',
+  'respuestas',
+  'dominio',
+  'id_institucion',
+  'id_user',
+  'comentario',
+  'calificacion',
+  'idUsuario',
+  'status',
+  'rol',
+  'token',
+  'idToken',
+  'tipo_contenido',
+  'fechaNacimiento',
+  'phone',
+  'sexo',
+  'avatar',
+  'Credential',
+];
 const bodyArb = fc.oneof(
   fc.dictionary(fc.constantFrom(...FIELDS), jsonValue, { maxKeys: 8 }),
   fc.anything({ maxDepth: 3 }),
-  fc.record({ respuestas: fc.array(fc.dictionary(fc.constantFrom('id_pregunta', 'id_nivel', 'id_respuesta', 'respuesta', 'correcta', 'valor', 'id_usuario'), jsonValue, { maxKeys: 7 }), { maxLength: 6 }) }),
+  fc.record({
+    respuestas: fc.array(
+      fc.dictionary(fc.constantFrom('id_pregunta', 'id_nivel', 'id_respuesta', 'respuesta', 'correcta', 'valor', 'id_usuario'), jsonValue, { maxKeys: 7 }),
+      { maxLength: 6 },
+    ),
+  }),
 );
 const rawArb = fc.oneof(
   fc.string({ maxLength: 200 }),
   fc.constantFrom('{', '[1,2', '{"a":', 'null', '"x"', '{"__proto__":{"admin":true}}'),
   // JSON escapes decode to what a raw byte cannot carry: NUL, lone surrogates; and deep nesting.
   fc.constantFrom(
-    '{"email":"\\u0000","password":"\\u0000"}', '{"nombre":"\\ud800","email":"a\\udc00@x.com"}', '"\\u0000"', '{"a\\u0000":1}',
-    '{"respuestas":[{"id_pregunta":1,"id_nivel":1,"respuesta":"\\u0000"}]}', `${'['.repeat(50_000)}${']'.repeat(50_000)}`, `${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}`,
+    '{"email":"\\u0000","password":"\\u0000"}',
+    '{"nombre":"\\ud800","email":"a\\udc00@x.com"}',
+    '"\\u0000"',
+    '{"a\\u0000":1}',
+    '{"respuestas":[{"id_pregunta":1,"id_nivel":1,"respuesta":"\\u0000"}]}',
+    `${'['.repeat(50_000)}${']'.repeat(50_000)}`,
+    `${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}`,
   ),
 );
 /** Query values through URLSearchParams, plus raw strings with escapes it would never write. */
 const queryArb = fc.oneof(
-  fc.dictionary(fc.constantFrom('page', 'perPage', 'sort', 'order', 'q', 'id_nivel', 'x'), fc.oneof(fc.string({ maxLength: 20 }), fc.integer().map(String), nastyString), { maxKeys: 4 })
+  fc
+    .dictionary(
+      fc.constantFrom('page', 'perPage', 'sort', 'order', 'q', 'id_nivel', 'x'),
+      fc.oneof(fc.string({ maxLength: 20 }), fc.integer().map(String), nastyString),
+      { maxKeys: 4 },
+    )
     .map((q) => new URLSearchParams(q).toString()),
-  fc.array(fc.tuple(
-    fc.constantFrom('page', 'perPage', 'sort', 'order', 'q', 'id_nivel', '%00', 'q%00'),
-    fc.constantFrom('%00', '1%00', '%0B', '%1B', '%7F', '%ED%A0%80', '%ED%B0%80', '%FF%FE', '%E2%80%8B', '%E2%80%AE', '%EF%BB%BF', '%', '%zz', 'a'.repeat(12_000), '%00'.repeat(3_000)),
-  ).map(([k, v]) => `${k}=${v}`), { minLength: 1, maxLength: 3 }).map((parts) => parts.join('&')),
+  fc
+    .array(
+      fc
+        .tuple(
+          fc.constantFrom('page', 'perPage', 'sort', 'order', 'q', 'id_nivel', '%00', 'q%00'),
+          fc.constantFrom(
+            '%00',
+            '1%00',
+            '%0B',
+            '%1B',
+            '%7F',
+            '%ED%A0%80',
+            '%ED%B0%80',
+            '%FF%FE',
+            '%E2%80%8B',
+            '%E2%80%AE',
+            '%EF%BB%BF',
+            '%',
+            '%zz',
+            'a'.repeat(12_000),
+            '%00'.repeat(3_000),
+          ),
+        )
+        .map(([k, v]) => `${k}=${v}`),
+      { minLength: 1, maxLength: 3 },
+    )
+    .map((parts) => parts.join('&')),
 );
 /** A multipart form (the admin forms' encoding) with text fields only. */
 const formArb = fc.dictionary(fc.constantFrom(...FIELDS), fc.oneof(fc.string({ maxLength: 20 }), nastyString), { maxKeys: 6 });
@@ -104,16 +265,27 @@ describe(`fuzzing every endpoint (${RUNS} cases, seed ${SEED})`, () => {
     let baseline = await checksum(t.database);
     await fc.assert(
       fc.asyncProperty(
-        fc.integer({ min: 0, max: ENDPOINTS.length - 1 }), idArb, queryArb, whoArb,
-        fc.oneof(bodyArb.map((b) => ({ json: b })), rawArb.map((r) => ({ raw: r })), formArb.map((f) => ({ form: f }))),
+        fc.integer({ min: 0, max: ENDPOINTS.length - 1 }),
+        idArb,
+        queryArb,
+        whoArb,
+        fc.oneof(
+          bodyArb.map((b) => ({ json: b })),
+          rawArb.map((r) => ({ raw: r })),
+          formArb.map((f) => ({ form: f })),
+        ),
         async (i, id, qs, who, body) => {
           const [method, tpl] = ENDPOINTS[i]!;
           const path = tpl.replace('{me}', id).replace('{x}', id).replace(/\/1$/, `/${id}`);
           const url = qs ? `${path}?${qs}` : path;
-          const send = method === 'GET' || method === 'DELETE' ? {}
-            : 'json' in body ? { body: body.json === undefined ? {} : body.json }
-              : 'raw' in body ? { body: body.raw, headers: { 'content-type': 'application/json' } }
-                : (({ payload, headers }) => ({ body: payload, headers }))(multipartBody(body.form));
+          const send =
+            method === 'GET' || method === 'DELETE'
+              ? {}
+              : 'json' in body
+                ? { body: body.json === undefined ? {} : body.json }
+                : 'raw' in body
+                  ? { body: body.raw, headers: { 'content-type': 'application/json' } }
+                  : (({ payload, headers }) => ({ body: payload, headers }))(multipartBody(body.form));
           const r = await t.call(method, url, { as: who as never, ...send });
           const shown = `${method} ${url.slice(0, 300)}`;
           expect(r.statusCode, `${shown} → ${r.statusCode} ${r.body.slice(0, 200)}`).toBeLessThan(500);

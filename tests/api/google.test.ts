@@ -6,8 +6,16 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeTestApp, snapshotCounts, type TestApp } from './helpers';
 import { usuario } from '../../src/server/db/schema';
 import {
-  GOOGLE_DEFAULT_AVATAR, GOOGLE_DEFAULT_NOMBRE, GOOGLE_ERROR_MSG, emailInDomain, googleRole, mapGoogleIdentity,
-  placeholderEmail, roleToGrant, safePhotoUrl, type RoleMappingConfig,
+  GOOGLE_DEFAULT_AVATAR,
+  GOOGLE_DEFAULT_NOMBRE,
+  GOOGLE_ERROR_MSG,
+  emailInDomain,
+  googleRole,
+  mapGoogleIdentity,
+  placeholderEmail,
+  roleToGrant,
+  safePhotoUrl,
+  type RoleMappingConfig,
 } from '../../src/server/google/identity';
 import { emulatorAllowed, googleVerifier, setAdminOptionsForTests } from '../../src/server/google/verifier';
 import type { FirebaseConfig } from '../../src/server/config';
@@ -19,14 +27,24 @@ const MAPPING: RoleMappingConfig = { superadminEmail: 'Jefa@Manitas.test', admin
 
 describe('Google identity mapping (spec 3)', () => {
   it('takes nombre from the display name and avatar from the photo URL', () => {
-    expect(mapGoogleIdentity({ uid: 'u1', email: 'Ana@Gmail.com', emailVerified: true, name: '  Ana   López ', picture: 'https://lh3.googleusercontent.com/a/x' }))
-      .toEqual({ googleUid: 'u1', nombre: 'Ana López', email: 'ana@gmail.com', avatar: 'https://lh3.googleusercontent.com/a/x', photo: 'https://lh3.googleusercontent.com/a/x' });
+    expect(
+      mapGoogleIdentity({ uid: 'u1', email: 'Ana@Gmail.com', emailVerified: true, name: '  Ana   López ', picture: 'https://lh3.googleusercontent.com/a/x' }),
+    ).toEqual({
+      googleUid: 'u1',
+      nombre: 'Ana López',
+      email: 'ana@gmail.com',
+      avatar: 'https://lh3.googleusercontent.com/a/x',
+      photo: 'https://lh3.googleusercontent.com/a/x',
+    });
   });
   it("defaults: nombre 'Usuario Google', avatar 'google'", () => {
     expect(GOOGLE_DEFAULT_NOMBRE).toBe('Usuario Google');
     expect(GOOGLE_DEFAULT_AVATAR).toBe('google');
     expect(mapGoogleIdentity({ uid: 'u2', email: 'b@x.org', emailVerified: true })).toMatchObject({ nombre: 'Usuario Google', avatar: 'google', photo: null });
-    expect(mapGoogleIdentity({ uid: 'u3', email: 'b@x.org', emailVerified: true, name: '   ', picture: '' })).toMatchObject({ nombre: 'Usuario Google', avatar: 'google' });
+    expect(mapGoogleIdentity({ uid: 'u3', email: 'b@x.org', emailVerified: true, name: '   ', picture: '' })).toMatchObject({
+      nombre: 'Usuario Google',
+      avatar: 'google',
+    });
   });
   it('never keeps an unsafe photo URL (javascript:, data:, garbage)', () => {
     for (const bad of ['javascript:alert(1)', 'data:image/png;base64,AAAA', 'not a url', `https://x.test/${'a'.repeat(2100)}`]) {
@@ -169,13 +187,23 @@ const nowS = () => Math.floor(Date.now() / 1000);
 function idToken(claims: Record<string, unknown>, opts: { key?: string; header?: Record<string, unknown>; unsigned?: boolean } = {}) {
   const uid = String(claims.sub ?? 'uid-x');
   const payload = {
-    iss: `https://securetoken.google.com/${PROJECT}`, aud: PROJECT, auth_time: nowS() - 10, iat: nowS() - 10, exp: nowS() + 3600,
-    sub: uid, user_id: uid, firebase: { sign_in_provider: 'google.com', identities: {} }, ...claims,
+    iss: `https://securetoken.google.com/${PROJECT}`,
+    aud: PROJECT,
+    auth_time: nowS() - 10,
+    iat: nowS() - 10,
+    exp: nowS() + 3600,
+    sub: uid,
+    user_id: uid,
+    firebase: { sign_in_provider: 'google.com', identities: {} },
+    ...claims,
   };
   const header = opts.header ?? { alg: opts.unsigned ? 'none' : 'RS256', kid: KID, typ: 'JWT' };
   const input = `${b64(header)}.${b64(payload)}`;
   if (opts.unsigned) return `${input}.`;
-  const sig = createSign('RSA-SHA256').update(input).sign(opts.key ?? GOOGLE_KEY).toString('base64url');
+  const sig = createSign('RSA-SHA256')
+    .update(input)
+    .sign(opts.key ?? GOOGLE_KEY)
+    .toString('base64url');
   return `${input}.${sig}`;
 }
 /** A Google account "in Firebase" with a valid token. */
@@ -214,7 +242,9 @@ beforeAll(async () => {
   });
   t = await makeTestApp({
     firebase: { apiKey: 'test-api-key', authDomain: `${PROJECT}.firebaseapp.com`, projectId: PROJECT, appId: '1:2:web:3' },
-    superadminEmail: 'jefa@manitas.test', adminEmailDomain: 'escuela.test', googleDefaultRole: 'profesor',
+    superadminEmail: 'jefa@manitas.test',
+    adminEmailDomain: 'escuela.test',
+    googleDefaultRole: 'profesor',
   });
 });
 afterAll(async () => {
@@ -241,7 +271,14 @@ describe('POST /api/user/google (verified by firebase-admin, not in emulator mod
     const r = await signIn(googleAccount('uid-jefa', { email: 'Jefa@Manitas.test', name: 'La Jefa', picture: 'https://lh3.googleusercontent.com/a/jefa' }));
     expect(r.statusCode, r.body).toBe(200);
     const { token, usuario: u } = r.json();
-    expect(u).toMatchObject({ nombre: 'La Jefa', email: 'jefa@manitas.test', avatar: 'https://lh3.googleusercontent.com/a/jefa', rol: 'superadmin', roles: [{ nombre: 'superadmin' }], status: true });
+    expect(u).toMatchObject({
+      nombre: 'La Jefa',
+      email: 'jefa@manitas.test',
+      avatar: 'https://lh3.googleusercontent.com/a/jefa',
+      rol: 'superadmin',
+      roles: [{ nombre: 'superadmin' }],
+      status: true,
+    });
     expect(JSON.stringify(r.json())).not.toMatch(/password|google_uid|googleUid/);
     const me = await t.call('GET', `/api/user/${u.id}`, { as: token });
     expect(me.statusCode).toBe(200);
@@ -286,10 +323,20 @@ describe('POST /api/user/google (verified by firebase-admin, not in emulator mod
   });
 
   it('the operator mappings raise an existing account (admin domain), never lower one', async () => {
-    const reg = await t.call('POST', '/api/user/register', { body: {
-      nombre: 'Rosa', apellido: 'Díaz', fechaNacimiento: '1990-01-01', email: 'rosa@escuela.test', photo: null,
-      password: 'secreto123', avatar: 'girl', sexo: 'niña', phone: '5512345678', Credential: 'DOC-1',
-    } });
+    const reg = await t.call('POST', '/api/user/register', {
+      body: {
+        nombre: 'Rosa',
+        apellido: 'Díaz',
+        fechaNacimiento: '1990-01-01',
+        email: 'rosa@escuela.test',
+        photo: null,
+        password: 'secreto123',
+        avatar: 'girl',
+        sexo: 'niña',
+        phone: '5512345678',
+        Credential: 'DOC-1',
+      },
+    });
     expect(reg.statusCode).toBe(201);
     expect((await signIn(googleAccount('uid-rosa', { email: 'rosa@escuela.test' }))).json().usuario.rol).toBe('admin');
     const sa = await signIn(googleAccount('uid-superadmin-demo', { email: 'superadmin@manitas.test' }));
@@ -320,16 +367,22 @@ describe('POST /api/user/google (verified by firebase-admin, not in emulator mod
       ['signed with another key', idToken(evil, { key: ATTACKER_KEY })],
       ['signed with another key under an unknown kid', idToken(evil, { key: ATTACKER_KEY, header: { alg: 'RS256', kid: 'other', typ: 'JWT' } })],
       ['unsigned (alg none)', idToken(evil, { unsigned: true })],
-      ['HS256 with the public certificate as secret', (() => {
-        const input = `${b64({ alg: 'HS256', kid: KID, typ: 'JWT' })}.${b64({ ...evil, iss: `https://securetoken.google.com/${PROJECT}`, aud: PROJECT, iat: nowS(), exp: nowS() + 600, auth_time: nowS() })}`;
-        return `${input}.${Buffer.from('x').toString('base64url')}`;
-      })()],
+      [
+        'HS256 with the public certificate as secret',
+        (() => {
+          const input = `${b64({ alg: 'HS256', kid: KID, typ: 'JWT' })}.${b64({ ...evil, iss: `https://securetoken.google.com/${PROJECT}`, aud: PROJECT, iat: nowS(), exp: nowS() + 600, auth_time: nowS() })}`;
+          return `${input}.${Buffer.from('x').toString('base64url')}`;
+        })(),
+      ],
       ['expired', idToken({ ...evil, iat: nowS() - 7200, auth_time: nowS() - 7200, exp: nowS() - 3600 })],
       ['for another Firebase project', idToken({ ...evil, aud: 'otro-proyecto', iss: 'https://securetoken.google.com/otro-proyecto' })],
-      ['tampered payload', (() => {
-        const [h, , s] = idToken({ ...evil, email: 'ana.tampered@gmail.com' }).split('.');
-        return `${h}.${b64({ ...evil, iss: `https://securetoken.google.com/${PROJECT}`, aud: PROJECT, iat: nowS(), exp: nowS() + 600, auth_time: nowS() })}.${s}`;
-      })()],
+      [
+        'tampered payload',
+        (() => {
+          const [h, , s] = idToken({ ...evil, email: 'ana.tampered@gmail.com' }).split('.');
+          return `${h}.${b64({ ...evil, iss: `https://securetoken.google.com/${PROJECT}`, aud: PROJECT, iat: nowS(), exp: nowS() + 600, auth_time: nowS() })}.${s}`;
+        })(),
+      ],
       ['revoked in Firebase', idToken({ sub: 'uid-revoked', email: 'revocado@gmail.com', email_verified: true })],
       ['of an account disabled in Firebase', idToken({ sub: 'uid-disabled', email: 'deshabilitado@gmail.com', email_verified: true })],
       ['of an account Firebase does not know', idToken({ sub: 'uid-unknown', email: 'nadie@gmail.com', email_verified: true })],
@@ -388,14 +441,17 @@ describe('POST /api/user/google, other configurations', () => {
   });
 
   it('an emulator host with a non-demo project is never trusted, and Google being unreachable is "unavailable" (503), not "invalid"', async () => {
-    setAdminOptionsForTests('manitas-down', { httpAgent: new LocalAgent(() => 1), credential: { getAccessToken: async () => ({ access_token: 'x', expires_in: 3600 }) } });
+    setAdminOptionsForTests('manitas-down', {
+      httpAgent: new LocalAgent(() => 1),
+      credential: { getAccessToken: async () => ({ access_token: 'x', expires_in: 3600 }) },
+    });
     try {
       const down = googleVerifier({ apiKey: 'k', authDomain: 'manitas-down.firebaseapp.com', projectId: 'manitas-down' });
-      await expect(down.verify(idToken({ sub: 'x', aud: 'manitas-down', iss: 'https://securetoken.google.com/manitas-down' })))
-        .rejects.toMatchObject({ kind: 'unavailable' });
+      await expect(down.verify(idToken({ sub: 'x', aud: 'manitas-down', iss: 'https://securetoken.google.com/manitas-down' }))).rejects.toMatchObject({
+        kind: 'unavailable',
+      });
       const misconfigured = googleVerifier({ apiKey: 'k', authDomain: 'p.firebaseapp.com', projectId: 'manitas-prod', emulatorHost: '127.0.0.1:9' });
-      await expect(misconfigured.verify(idToken({ sub: 'x', email: 'jefa@manitas.test' }, { unsigned: true })))
-        .rejects.toMatchObject({ kind: 'unavailable' });
+      await expect(misconfigured.verify(idToken({ sub: 'x', email: 'jefa@manitas.test' }, { unsigned: true }))).rejects.toMatchObject({ kind: 'unavailable' });
       expect(process.env.FIREBASE_AUTH_EMULATOR_HOST).toBeUndefined();
     } finally {
       setAdminOptionsForTests('manitas-down', null);

@@ -53,13 +53,20 @@ export async function makeTestApp(overrides: Partial<AppConfig> = {}, env: NodeJ
     ...overrides,
   });
   const mails: MailMessage[] = [];
-  const mailer: Mailer = { async send(m) { mails.push(m); } };
+  const mailer: Mailer = {
+    async send(m) {
+      mails.push(m);
+    },
+  };
   const app = await buildApp(config, { logger: false, mailer });
   const database = app.ctx.database;
   const ids = new Map<string, number>();
   const userId = async (who: DemoUser) => {
     if (!ids.has(who)) {
-      const [u] = await database.db.select({ id: usuario.id }).from(usuario).where(eq(sql`lower(${usuario.email})`, DEMO[who]));
+      const [u] = await database.db
+        .select({ id: usuario.id })
+        .from(usuario)
+        .where(eq(sql`lower(${usuario.email})`, DEMO[who]));
       if (!u) throw new Error(`demo user ${who} missing`);
       ids.set(who, u.id);
     }
@@ -82,7 +89,13 @@ export async function makeTestApp(overrides: Partial<AppConfig> = {}, env: NodeJ
     });
   };
   return {
-    app, config, database, mails, token, userId, call,
+    app,
+    config,
+    database,
+    mails,
+    token,
+    userId,
+    call,
     async close() {
       await app.close();
       await database.close();
@@ -94,7 +107,25 @@ export async function makeTestApp(overrides: Partial<AppConfig> = {}, env: NodeJ
 
 /** Row counts of every table: compare before/after a refused request to prove nothing changed. */
 export async function snapshotCounts(database: Database): Promise<Record<string, number>> {
-  const tables = ['usuario', 'rol', 'nivel', 'palabra', 'multimedia', 'contenido', 'evaluacion', 'pregunta', 'respuesta', 'institucion', 'dominio', 'comentario', 'progreso', 'intento', 'resultado', 'password_reset', 'partida'];
+  const tables = [
+    'usuario',
+    'rol',
+    'nivel',
+    'palabra',
+    'multimedia',
+    'contenido',
+    'evaluacion',
+    'pregunta',
+    'respuesta',
+    'institucion',
+    'dominio',
+    'comentario',
+    'progreso',
+    'intento',
+    'resultado',
+    'password_reset',
+    'partida',
+  ];
   const out: Record<string, number> = {};
   for (const t of tables) {
     const r = await database.raw(`SELECT count(*)::int AS n FROM ${t}`);
@@ -111,7 +142,11 @@ export function multipartBody(fields: Record<string, string | number | boolean>,
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${String(v)}\r\n`));
   }
   for (const [k, f] of Object.entries(files)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"; filename="${f.name}"\r\nContent-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${k}"; filename="${f.name}"\r\nContent-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+    );
     chunks.push(f.data, Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
@@ -121,8 +156,10 @@ export function multipartBody(fields: Record<string, string | number | boolean>,
 
 /** Tiny valid files for upload tests. */
 export const FILES = {
-  png: Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000'
-    + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex'),
+  png: Buffer.from(
+    '89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+    'hex',
+  ),
   gif: Buffer.from('47494638396101000100800000000000ffffff21f90401000000002c00000000010001000002024401003b', 'hex'),
   jpeg: Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex'),
   mp3: Buffer.concat([Buffer.from('ID3'), Buffer.alloc(64, 0)]),

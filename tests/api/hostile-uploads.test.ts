@@ -24,7 +24,13 @@ function allFiles(dir: string): string[] {
 describe('hostile uploads', () => {
   it('wrong magic bytes behind an allowed extension and type header are refused, nothing written', async () => {
     for (const data of [FILES.html, FILES.mp3, Buffer.from('%PDF-1.4 fake'), Buffer.from('MZ\x90\x00 windows exe')]) {
-      await expectRefused(t, () => sendForm(t, 'POST', '/api/nivel/register', 'admin', level('Malo'), { imagen: { name: 'foto.png', data, type: 'image/png' } }), 400, IMG_MSG, ['niveles']);
+      await expectRefused(
+        t,
+        () => sendForm(t, 'POST', '/api/nivel/register', 'admin', level('Malo'), { imagen: { name: 'foto.png', data, type: 'image/png' } }),
+        400,
+        IMG_MSG,
+        ['niveles'],
+      );
     }
   });
 
@@ -32,16 +38,57 @@ describe('hostile uploads', () => {
     const svg = Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>');
     const html = Buffer.from('<!doctype html><html><body><script>fetch("/api/user/usuarios")</script></body></html>');
     for (const data of [svg, html]) {
-      await expectRefused(t, () => sendForm(t, 'POST', '/api/nivel/register', 'admin', level('SVG'), { imagen: { name: 'x.svg', data, type: 'image/svg+xml' } }), 400, IMG_MSG, ['niveles']);
-      await expectRefused(t, () => sendForm(t, 'POST', '/api/multimedia/register', 'admin', { tipo: 'imagen', descripcion: 'imgEspanol', id_palabra: palabra }, { file: { name: 'x.gif', data, type: 'image/gif' } }), 400, undefined, ['multimedia']);
+      await expectRefused(
+        t,
+        () => sendForm(t, 'POST', '/api/nivel/register', 'admin', level('SVG'), { imagen: { name: 'x.svg', data, type: 'image/svg+xml' } }),
+        400,
+        IMG_MSG,
+        ['niveles'],
+      );
+      await expectRefused(
+        t,
+        () =>
+          sendForm(
+            t,
+            'POST',
+            '/api/multimedia/register',
+            'admin',
+            { tipo: 'imagen', descripcion: 'imgEspanol', id_palabra: palabra },
+            { file: { name: 'x.gif', data, type: 'image/gif' } },
+          ),
+        400,
+        undefined,
+        ['multimedia'],
+      );
       // A text content file is plain text only: markup that a browser could run is refused.
-      await expectRefused(t, () => sendForm(t, 'POST', '/api/contenido/create', 'admin', { tipo_contenido: 'Texto', id_nivel: 1, descripcion: 'x' }, { archivo: { name: 'nota.txt', data, type: 'text/plain' } }), 400, undefined, ['contenidos']);
+      await expectRefused(
+        t,
+        () =>
+          sendForm(
+            t,
+            'POST',
+            '/api/contenido/create',
+            'admin',
+            { tipo_contenido: 'Texto', id_nivel: 1, descripcion: 'x' },
+            { archivo: { name: 'nota.txt', data, type: 'text/plain' } },
+          ),
+        400,
+        undefined,
+        ['contenidos'],
+      );
     }
   });
 
   it('a GIF/HTML polyglot is stored as a GIF and served so it can never run', async () => {
     const poly = Buffer.concat([FILES.gif, Buffer.from('<html><script>alert(document.cookie)</script></html>')]);
-    const r = await sendForm(t, 'POST', '/api/multimedia/register', 'admin', { tipo: 'gif', descripcion: 'gifSena', id_palabra: palabra }, { file: { name: 'sena.html', data: poly, type: 'text/html' } });
+    const r = await sendForm(
+      t,
+      'POST',
+      '/api/multimedia/register',
+      'admin',
+      { tipo: 'gif', descripcion: 'gifSena', id_palabra: palabra },
+      { file: { name: 'sena.html', data: poly, type: 'text/html' } },
+    );
     expect(r.statusCode).toBe(201);
     const url = r.json().data.url as string;
     expect(url).toMatch(/^uploads\/multimedia\/[a-f0-9]{24}-[a-f0-9]{6}\.gif$/);
@@ -52,21 +99,43 @@ describe('hostile uploads', () => {
   });
 
   it('empty files are refused', async () => {
-    await expectRefused(t, () => sendForm(t, 'POST', '/api/nivel/register', 'admin', level('Vacío'), { imagen: { name: 'v.png', data: Buffer.alloc(0), type: 'image/png' } }), 400, undefined, ['niveles']);
+    await expectRefused(
+      t,
+      () => sendForm(t, 'POST', '/api/nivel/register', 'admin', level('Vacío'), { imagen: { name: 'v.png', data: Buffer.alloc(0), type: 'image/png' } }),
+      400,
+      undefined,
+      ['niveles'],
+    );
   });
 
   it('oversized files → 413 with the error body, nothing written', async () => {
     const big = Buffer.concat([FILES.png, Buffer.alloc(300 * 1024, 1)]);
-    const body = await expectRefused(t, () => sendForm(t, 'POST', '/api/nivel/register', 'admin', level('Grande'), { imagen: { name: 'g.png', data: big, type: 'image/png' } }), 413, undefined, ['niveles']);
+    const body = await expectRefused(
+      t,
+      () => sendForm(t, 'POST', '/api/nivel/register', 'admin', level('Grande'), { imagen: { name: 'g.png', data: big, type: 'image/png' } }),
+      413,
+      undefined,
+      ['niveles'],
+    );
     expect(body).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
     expect(allFiles(t.config.uploadsDir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
   it('path-traversal and odd-unicode file names never choose where a file goes', async () => {
-    const names = ['../../../../etc/passwd.png', '..\\..\\win.ini.png', 'ñandú\u202Egnp.exe', '/abs/olute.png', 'con.png', '%2e%2e%2fx.png', 'a'.repeat(300) + '.png'];
+    const names = [
+      '../../../../etc/passwd.png',
+      '..\\..\\win.ini.png',
+      'ñandú\u202Egnp.exe',
+      '/abs/olute.png',
+      'con.png',
+      '%2e%2e%2fx.png',
+      'a'.repeat(300) + '.png',
+    ];
     const root = t.config.uploadsDir;
     for (const name of names) {
-      const r = await sendForm(t, 'POST', '/api/nivel/register', 'admin', level(`Nombre ${name.slice(0, 10)}`), { imagen: { name, data: FILES.png, type: 'image/png' } });
+      const r = await sendForm(t, 'POST', '/api/nivel/register', 'admin', level(`Nombre ${name.slice(0, 10)}`), {
+        imagen: { name, data: FILES.png, type: 'image/png' },
+      });
       expect(r.statusCode, name).toBe(201);
       const stored = r.json().data.imagen as string;
       expect(stored).toMatch(/^[a-f0-9]{24}-[a-f0-9]{6}\.png$/);
@@ -84,10 +153,19 @@ describe('hostile uploads', () => {
     const beforeRows = (await snapshotCounts(t.database)).multimedia!;
     const beforeFiles = folderListing(t, 'multimedia').length;
     const n = 24;
-    const results = await Promise.all(Array.from({ length: n }, (_, i) => {
-      const data = Buffer.concat([FILES.gif, Buffer.from(`extra-${i}`)]);
-      return sendForm(t, 'POST', '/api/multimedia/register', 'admin', { tipo: 'gif', descripcion: 'gifmenu', id_palabra: palabra }, { file: { name: `p${i}.gif`, data } });
-    }));
+    const results = await Promise.all(
+      Array.from({ length: n }, (_, i) => {
+        const data = Buffer.concat([FILES.gif, Buffer.from(`extra-${i}`)]);
+        return sendForm(
+          t,
+          'POST',
+          '/api/multimedia/register',
+          'admin',
+          { tipo: 'gif', descripcion: 'gifmenu', id_palabra: palabra },
+          { file: { name: `p${i}.gif`, data } },
+        );
+      }),
+    );
     expect(results.map((r) => r.statusCode)).toEqual(Array(n).fill(201));
     const urls = new Set(results.map((r) => r.json().data.url));
     expect(urls.size).toBe(n);
@@ -100,8 +178,17 @@ describe('hostile uploads', () => {
     const TOO_LARGE = /^La imagen es demasiado grande: mide .* píxeles y se aceptan como máximo .* píxeles/;
     const nivel = (data: Buffer, name: string) => () =>
       sendForm(t, 'POST', '/api/nivel/register', 'admin', level(`Enorme ${name}`), { imagen: { name, data, type: 'image/png' } });
-    const sign = (data: Buffer, tipo = 'gif') => () =>
-      sendForm(t, 'POST', '/api/multimedia/register', 'admin', { tipo, descripcion: 'gifSena', id_palabra: palabra }, { file: { name: 'sena.gif', data, type: 'image/gif' } });
+    const sign =
+      (data: Buffer, tipo = 'gif') =>
+      () =>
+        sendForm(
+          t,
+          'POST',
+          '/api/multimedia/register',
+          'admin',
+          { tipo, descripcion: 'gifSena', id_palabra: palabra },
+          { file: { name: 'sena.gif', data, type: 'image/gif' } },
+        );
 
     it('a PNG declaring 20000 × 20000 (a few dozen bytes on disk) → 400 IMAGE_TOO_LARGE, nothing stored', async () => {
       const bomb = png(20_000, 20_000);
@@ -143,14 +230,20 @@ describe('hostile uploads', () => {
       const bomb = gif({ width: 480, height: 360, frames: 5000, frameWidth: 1, frameHeight: 1 });
       expect(bomb.length).toBeLessThan(256 * 1024);
       const body = await expectRefused(t, sign(bomb), 400, undefined, ['multimedia']);
-      expect(body).toEqual({ code: 'IMAGE_TOO_LARGE', msg: 'La animación tiene demasiados cuadros: 5000, y se aceptan como máximo 2000.', fields: { file: body.msg } });
+      expect(body).toEqual({
+        code: 'IMAGE_TOO_LARGE',
+        msg: 'La animación tiene demasiados cuadros: 5000, y se aceptan como máximo 2000.',
+        fields: { file: body.msg },
+      });
     });
 
     it('a GIF whose frames together are too many pixels → 400 (frames × screen)', async () => {
       const bomb = gif({ width: 1024, height: 768, frames: 600, frameWidth: 1, frameHeight: 1 });
       const body = await expectRefused(t, sign(bomb), 400, undefined, ['multimedia']);
       expect(body.code).toBe('IMAGE_TOO_LARGE');
-      expect(body.msg).toBe('La animación es demasiado grande: 600 cuadros de 1024 × 768 píxeles suman 471.859.200 píxeles y se aceptan como máximo 400.000.000 en total.');
+      expect(body.msg).toBe(
+        'La animación es demasiado grande: 600 cuadros de 1024 × 768 píxeles suman 471.859.200 píxeles y se aceptan como máximo 400.000.000 en total.',
+      );
     });
 
     it('a big picture the decoder cannot read is refused (IMAGE_UNREADABLE), never stored at full size', async () => {

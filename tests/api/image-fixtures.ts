@@ -40,14 +40,13 @@ export function pngChunk(type: string, data: Buffer = Buffer.alloc(0)): Buffer {
 export function png(width: number, height: number, rows = 0, extra: Buffer[] = []): Buffer {
   const ihdr = Buffer.concat([u32be(width), u32be(height), Buffer.from([8, 0, 0, 0, 0])]);
   const idat = deflateSync(Buffer.alloc(rows * (width + 1)), { level: 9 });
-  return Buffer.concat([
-    Buffer.from('89504e470d0a1a0a', 'hex'), pngChunk('IHDR', ihdr), ...extra, pngChunk('IDAT', idat), pngChunk('IEND'),
-  ]);
+  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), pngChunk('IHDR', ihdr), ...extra, pngChunk('IDAT', idat), pngChunk('IEND')]);
 }
 
 /** An animated PNG header: acTL claiming `frames`, and that many fcTL chunks covering the whole picture. */
 export function apngChunks(width: number, height: number, frames: number): Buffer[] {
-  const fctl = (seq: number) => pngChunk('fcTL', Buffer.concat([u32be(seq), u32be(width), u32be(height), u32be(0), u32be(0), Buffer.from([0, 1, 0, 10, 0, 0])]));
+  const fctl = (seq: number) =>
+    pngChunk('fcTL', Buffer.concat([u32be(seq), u32be(width), u32be(height), u32be(0), u32be(0), Buffer.from([0, 1, 0, 10, 0, 0])]));
   return [pngChunk('acTL', Buffer.concat([u32be(frames), u32be(0)])), ...Array.from({ length: frames }, (_, i) => fctl(i))];
 }
 
@@ -129,14 +128,22 @@ export interface GifOptions {
 /** A GIF89a with a two-colour palette, looping, one image descriptor per frame. */
 export function gif({ width, height, frames, frameWidth = width, frameHeight = height, paint }: GifOptions): Buffer {
   const square = Math.max(1, Math.floor(Math.min(frameWidth, frameHeight) / 4));
-  const draw = paint ?? ((i: number, x: number, y: number) => {
-    const left = (i * 3) % Math.max(1, frameWidth - square);
-    return x >= left && x < left + square && y >= square && y < 2 * square ? 1 : 0;
-  });
+  const draw =
+    paint ??
+    ((i: number, x: number, y: number) => {
+      const left = (i * 3) % Math.max(1, frameWidth - square);
+      return x >= left && x < left + square && y >= square && y < 2 * square ? 1 : 0;
+    });
   const parts: Buffer[] = [
-    Buffer.from('GIF89a', 'latin1'), u16le(width), u16le(height), Buffer.from([0x80, 0, 0]), Buffer.from([0, 0, 0, 255, 255, 255]),
+    Buffer.from('GIF89a', 'latin1'),
+    u16le(width),
+    u16le(height),
+    Buffer.from([0x80, 0, 0]),
+    Buffer.from([0, 0, 0, 255, 255, 255]),
     // NETSCAPE2.0: loop forever.
-    Buffer.from([0x21, 0xff, 0x0b]), Buffer.from('NETSCAPE2.0', 'latin1'), Buffer.from([3, 1, 0, 0, 0]),
+    Buffer.from([0x21, 0xff, 0x0b]),
+    Buffer.from('NETSCAPE2.0', 'latin1'),
+    Buffer.from([3, 1, 0, 0, 0]),
   ];
   const big = frameWidth * frameHeight > 4_000_000;
   const pixels = new Uint8Array(big ? 1 : frameWidth * frameHeight);
@@ -146,7 +153,12 @@ export function gif({ width, height, frames, frameWidth = width, frameHeight = h
     }
     parts.push(
       Buffer.from([0x21, 0xf9, 0x04, 0x00, 0x04, 0x00, 0x00, 0x00]), // graphic control: 40 ms a frame
-      Buffer.from([0x2c]), u16le(0), u16le(0), u16le(frameWidth), u16le(frameHeight), Buffer.from([0x00]),
+      Buffer.from([0x2c]),
+      u16le(0),
+      u16le(0),
+      u16le(frameWidth),
+      u16le(frameHeight),
+      Buffer.from([0x00]),
       lzw(2, pixels),
     );
   }

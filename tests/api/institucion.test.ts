@@ -32,14 +32,24 @@ describe('institucion (admin only)', () => {
   });
 
   it('nombre required; duplicate → 409; nothing written', async () => {
-    await expectRefused(t, () => t.call('POST', '/api/institucion/register', { as: 'admin', body: { nombre: ' ' } }), 400, 'El nombre de la institución es obligatorio.');
+    await expectRefused(
+      t,
+      () => t.call('POST', '/api/institucion/register', { as: 'admin', body: { nombre: ' ' } }),
+      400,
+      'El nombre de la institución es obligatorio.',
+    );
     await expectRefused(t, () => t.call('POST', '/api/institucion/register', { as: 'admin', body: {} }), 400, 'El nombre de la institución es obligatorio.');
     await expectRefused(t, () => t.call('POST', '/api/institucion/register', { as: 'admin', body: { nombre: 'escuela manitas de demostración' } }), 409);
   });
 
   it('deleting an institution with domains → 409 naming them', async () => {
     const id = await scalar(t, 'SELECT min(id_institucion) FROM institucion');
-    await expectRefused(t, () => t.call('DELETE', `/api/institucion/delete/${id}`, { as: 'admin' }), 409, 'No se puede eliminar la institución: tiene 1 dominio.');
+    await expectRefused(
+      t,
+      () => t.call('DELETE', `/api/institucion/delete/${id}`, { as: 'admin' }),
+      409,
+      'No se puede eliminar la institución: tiene 1 dominio.',
+    );
   });
 
   it('401 anonymous; 403 profesor and learner on reads and writes', async () => {

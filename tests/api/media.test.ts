@@ -7,10 +7,10 @@ import { FILES, makeTestApp, multipartBody, type TestApp } from './helpers';
 import { expectRefused, sendForm } from './content-helpers';
 import { gif, png } from './image-fixtures';
 
-const photo = (width: number, height: number, format: 'png' | 'jpeg') =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } })
-    .withMetadata({ orientation: 1 })[format]()
-    .toBuffer();
+const photo = (width: number, height: number, format: 'png' | 'jpeg') => {
+  const img = sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } }).withMetadata({ orientation: 1 });
+  return (format === 'png' ? img.png() : img.jpeg()).toBuffer();
+};
 
 describe('uploaded pictures are resized to what the screens need', () => {
   it(`a ${MAX_IMAGE_SIDE * 2}px JPEG becomes ${MAX_IMAGE_SIDE}px on its longer side, without metadata`, async () => {
@@ -39,7 +39,10 @@ describe('uploaded pictures are resized to what the screens need', () => {
   it('a 10000 × 10000 PNG or JPEG (100 million pixels) is still accepted and shrunk', async () => {
     const scan = png(10_000, 10_000, 10_000);
     const jpeg = await sharp(scan).jpeg().toBuffer();
-    for (const [data, kind] of [[scan, 'png'], [jpeg, 'jpeg']] as const) {
+    for (const [data, kind] of [
+      [scan, 'png'],
+      [jpeg, 'jpeg'],
+    ] as const) {
       const meta = await sharp(await fitImage(data, kind)).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual([kind, MAX_IMAGE_SIDE, MAX_IMAGE_SIDE]);
     }
@@ -54,7 +57,11 @@ describe('uploaded pictures are resized to what the screens need', () => {
   });
 
   it('over the limits or unreadable at a size that needs shrinking: refused, never returned unchanged', async () => {
-    const refusal = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => (e instanceof AppError ? [e.statusCode, e.code] : e));
+    const refusal = (p: Promise<unknown>) =>
+      p.then(
+        () => null,
+        (e: unknown) => (e instanceof AppError ? [e.statusCode, e.code] : e),
+      );
     expect(await refusal(fitImage(png(20_000, 20_000), 'png'))).toEqual([400, 'IMAGE_TOO_LARGE']);
     expect(await refusal(fitImage(png(11_000, 11_000), 'png'))).toEqual([400, 'IMAGE_TOO_LARGE']);
     expect(await refusal(fitImage(gif({ width: 65_535, height: 65_535, frames: 1 }), 'gif'))).toEqual([400, 'IMAGE_TOO_LARGE']);
@@ -73,7 +80,10 @@ describe('uploads through the API: resized, long-lived cache, ranges', () => {
   it('an admin uploads a 3200px photo: the stored file is 1600px, content-addressed, immutable for a year, and answers ranges', async () => {
     const word = Number((await t.database.raw('SELECT min(id_palabra) AS id FROM palabra')).rows[0]!.id);
     const big = await photo(3200, 2400, 'jpeg');
-    const { payload, headers } = multipartBody({ tipo: 'imagen', descripcion: 'foto grande', id_palabra: word }, { file: { name: 'foto.jpg', data: big, type: 'image/jpeg' } });
+    const { payload, headers } = multipartBody(
+      { tipo: 'imagen', descripcion: 'foto grande', id_palabra: word },
+      { file: { name: 'foto.jpg', data: big, type: 'image/jpeg' } },
+    );
     const r = await t.call('POST', '/api/multimedia/register', { as: 'admin', body: payload, headers });
     expect(r.statusCode, r.body).toBe(201);
     const url = r.json().data.url as string;
@@ -96,7 +106,13 @@ describe('uploads through the API: resized, long-lived cache, ranges', () => {
     const bomb = png(20_000, 20_000, 20_000);
     expect(bomb.length).toBeLessThan(400 * 1024);
     const level = { nombre_nivel: 'Bomba', descripcion: 'Nivel de prueba', dificultad: 'Fácil' };
-    const body = await expectRefused(t, () => sendForm(t, 'POST', '/api/nivel/register', 'admin', level, { imagen: { name: 'bomba.png', data: bomb, type: 'image/png' } }), 400, undefined, ['niveles']);
+    const body = await expectRefused(
+      t,
+      () => sendForm(t, 'POST', '/api/nivel/register', 'admin', level, { imagen: { name: 'bomba.png', data: bomb, type: 'image/png' } }),
+      400,
+      undefined,
+      ['niveles'],
+    );
     expect(body).toEqual({
       code: 'IMAGE_TOO_LARGE',
       msg: 'La imagen es demasiado grande: mide 20.000 × 20.000 píxeles y se aceptan como máximo 120.000.000 píxeles (por ejemplo, 12.000 × 10.000).',
@@ -109,7 +125,10 @@ describe('uploads through the API: resized, long-lived cache, ranges', () => {
     const sign = gif({ width: 480, height: 360, frames: 150 });
     const meta = await sharp(sign).metadata();
     expect([meta.width, meta.height, meta.pages]).toEqual([480, 360, 150]);
-    const { payload, headers } = multipartBody({ tipo: 'gif', descripcion: 'gifSena', id_palabra: word }, { file: { name: 'sena.gif', data: sign, type: 'image/gif' } });
+    const { payload, headers } = multipartBody(
+      { tipo: 'gif', descripcion: 'gifSena', id_palabra: word },
+      { file: { name: 'sena.gif', data: sign, type: 'image/gif' } },
+    );
     const r = await t.call('POST', '/api/multimedia/register', { as: 'admin', body: payload, headers });
     expect(r.statusCode, r.body).toBe(201);
     const got = await t.app.inject({ method: 'GET', url: `/${r.json().data.url as string}` });

@@ -42,9 +42,12 @@ const upload = async (tipo: string, descripcion: string, name: string, data: Buf
   return r.json().data as Wire;
 };
 
-const row = async (id: number) => (await t.database.raw('SELECT tamano, url_compacta, tamano_compacta FROM multimedia WHERE id = $1', [id])).rows[0] as {
-  tamano: number | null; url_compacta: string | null; tamano_compacta: number | null;
-};
+const row = async (id: number) =>
+  (await t.database.raw('SELECT tamano, url_compacta, tamano_compacta FROM multimedia WHERE id = $1', [id])).rows[0] as {
+    tamano: number | null;
+    url_compacta: string | null;
+    tamano_compacta: number | null;
+  };
 
 const sizeOnDisk = (url: string) => statSync(path.join(t.config.uploadsDir, 'multimedia', path.basename(url))).size;
 
@@ -116,7 +119,9 @@ describe('multimedia: compact WebP rendition of GIFs', () => {
     const gifImage = await upload('imagen', 'imgEspanol', 'dibujo.gif', signB);
     expect(gifImage.compacta?.url).toMatch(/\.webp$/);
     for (const [tipo, descripcion, name, bytes] of [
-      ['imagen', 'imgIngles', 'a.png', FILES.png], ['imagen', 'imgEspanol', 'a.jpg', FILES.jpeg], ['audio', 'audioEspanol', 'a.mp3', FILES.mp3],
+      ['imagen', 'imgIngles', 'a.png', FILES.png],
+      ['imagen', 'imgEspanol', 'a.jpg', FILES.jpeg],
+      ['audio', 'audioEspanol', 'a.mp3', FILES.mp3],
     ] as const) {
       const before = folderListing(t, 'multimedia').length;
       const data = await upload(tipo, descripcion, name, bytes);
@@ -145,8 +150,21 @@ describe('multimedia: compact WebP rendition of GIFs', () => {
 
   it('a GIF the decoder cannot read at all is refused exactly as before (400 IMAGE_UNREADABLE), nothing written', async () => {
     const garbage = Buffer.concat([signA.subarray(0, 800), Buffer.alloc(40_000, 0xff)]);
-    const body = await expectRefused(t, () => sendForm(t, 'POST', '/api/multimedia/register', 'admin', { tipo: 'gif', descripcion: 'gifSena', id_palabra: word }, { file: { name: 'x.gif', data: garbage } }),
-      400, undefined, ['multimedia']);
+    const body = await expectRefused(
+      t,
+      () =>
+        sendForm(
+          t,
+          'POST',
+          '/api/multimedia/register',
+          'admin',
+          { tipo: 'gif', descripcion: 'gifSena', id_palabra: word },
+          { file: { name: 'x.gif', data: garbage } },
+        ),
+      400,
+      undefined,
+      ['multimedia'],
+    );
     expect(body.code).toBe('IMAGE_UNREADABLE');
   });
 
@@ -159,7 +177,14 @@ describe('multimedia: compact WebP rendition of GIFs', () => {
 
     // A new GIF: new GIF and new WebP; the old two are removed.
     const before = folderListing(t, 'multimedia').length;
-    const repl = await sendForm(t, 'PUT', `/api/multimedia/update/${created.id}`, 'admin', { tipo: 'gif', descripcion: 'gifSena', id_palabra: word }, { file: { name: 'b.gif', data: signB } });
+    const repl = await sendForm(
+      t,
+      'PUT',
+      `/api/multimedia/update/${created.id}`,
+      'admin',
+      { tipo: 'gif', descripcion: 'gifSena', id_palabra: word },
+      { file: { name: 'b.gif', data: signB } },
+    );
     expect(repl.statusCode, repl.body).toBe(200);
     const replaced = repl.json().data as Wire;
     expect(replaced.tamano).toBe(signB.length);
@@ -173,7 +198,14 @@ describe('multimedia: compact WebP rendition of GIFs', () => {
     expect((await t.call('GET', `/${created.compacta!.url}`)).statusCode).toBe(404);
 
     // A PNG (tipo imagen): the GIF and its WebP both go, compacta null.
-    const png = await sendForm(t, 'PUT', `/api/multimedia/update/${created.id}`, 'admin', { tipo: 'imagen', descripcion: 'imgEspanol', id_palabra: word }, { file: { name: 'c.png', data: FILES.png } });
+    const png = await sendForm(
+      t,
+      'PUT',
+      `/api/multimedia/update/${created.id}`,
+      'admin',
+      { tipo: 'imagen', descripcion: 'imgEspanol', id_palabra: word },
+      { file: { name: 'c.png', data: FILES.png } },
+    );
     expect(png.statusCode, png.body).toBe(200);
     expect(png.json().data).toMatchObject({ tamano: FILES.png.length, compacta: null });
     expect(await row(created.id)).toEqual({ tamano: FILES.png.length, url_compacta: null, tamano_compacta: null });
@@ -182,8 +214,13 @@ describe('multimedia: compact WebP rendition of GIFs', () => {
     expect(folderListing(t, 'multimedia').length).toBe(before - 1);
 
     // The kept file must still suit the tipo (unchanged message).
-    await expectRefused(t, () => sendForm(t, 'PUT', `/api/multimedia/update/${created.id}`, 'admin', { tipo: 'gif', descripcion: 'gifSena', id_palabra: word }), 400,
-      'El archivo actual no corresponde al tipo elegido. Sube un archivo nuevo.', ['multimedia']);
+    await expectRefused(
+      t,
+      () => sendForm(t, 'PUT', `/api/multimedia/update/${created.id}`, 'admin', { tipo: 'gif', descripcion: 'gifSena', id_palabra: word }),
+      400,
+      'El archivo actual no corresponde al tipo elegido. Sube un archivo nuevo.',
+      ['multimedia'],
+    );
   });
 
   it('DELETE removes the GIF and its WebP', async () => {
@@ -198,11 +235,27 @@ describe('multimedia: compact WebP rendition of GIFs', () => {
 
   it('the learner GET palabra/{id} (cached) carries compacta, and a write shows at once', async () => {
     const first = await upload('gif', 'gifSena', 'a.gif', signA, otherWord);
-    const read = async () => ((await t.call('GET', `/api/multimedia/palabra/${otherWord}`, { as: 'nino' })).json().data as Wire[]).find((m) => m.id === first.id);
+    const read = async () =>
+      ((await t.call('GET', `/api/multimedia/palabra/${otherWord}`, { as: 'nino' })).json().data as Wire[]).find((m) => m.id === first.id);
     const seen = await read();
-    expect(seen).toEqual({ id: first.id, tipo: 'gif', descripcion: 'gifSena', url: first.url, id_palabra: otherWord, tamano: signA.length, compacta: first.compacta });
+    expect(seen).toEqual({
+      id: first.id,
+      tipo: 'gif',
+      descripcion: 'gifSena',
+      url: first.url,
+      id_palabra: otherWord,
+      tamano: signA.length,
+      compacta: first.compacta,
+    });
     expect(await read()).toEqual(seen); // from the cache
-    const repl = await sendForm(t, 'PUT', `/api/multimedia/update/${first.id}`, 'admin', { tipo: 'gif', descripcion: 'gifSena', id_palabra: otherWord }, { file: { name: 'b.gif', data: signB } });
+    const repl = await sendForm(
+      t,
+      'PUT',
+      `/api/multimedia/update/${first.id}`,
+      'admin',
+      { tipo: 'gif', descripcion: 'gifSena', id_palabra: otherWord },
+      { file: { name: 'b.gif', data: signB } },
+    );
     expect(repl.statusCode).toBe(200);
     const after = await read();
     expect(after?.compacta).toEqual((repl.json().data as Wire).compacta);
@@ -218,8 +271,10 @@ describe('multimedia: the startup backfill (src/server/maintenance/compact-media
     await t.app.ctx.storage.remove('multimedia', gifRow.compacta!.url);
     await t.database.raw('UPDATE multimedia SET tamano = NULL, url_compacta = NULL, tamano_compacta = NULL WHERE id = ANY($1)', [[gifRow.id, pngRow.id]]);
     // The demo GIFs wait for the job too (the seed leaves them to it); mark them done here to keep this test quick.
-    await t.database.raw("UPDATE multimedia SET tamano_compacta = 0 WHERE url LIKE '%.gif' AND url_compacta IS NULL AND tamano_compacta IS NULL AND id <> $1", [gifRow.id]);
-    const learner = async () => ((await t.call('GET', `/api/multimedia/palabra/${otherWord}`, { as: 'nino' })).json().data as Wire[]);
+    await t.database.raw("UPDATE multimedia SET tamano_compacta = 0 WHERE url LIKE '%.gif' AND url_compacta IS NULL AND tamano_compacta IS NULL AND id <> $1", [
+      gifRow.id,
+    ]);
+    const learner = async () => (await t.call('GET', `/api/multimedia/palabra/${otherWord}`, { as: 'nino' })).json().data as Wire[];
     expect((await learner()).find((m) => m.id === gifRow.id)).toMatchObject({ tamano: null, compacta: null });
 
     // Asked to stop at once: nothing is written.
@@ -235,7 +290,7 @@ describe('multimedia: the startup backfill (src/server/maintenance/compact-media
     expect(after.tamano).toBe(signA.length);
     expect(after.url_compacta).toMatch(/^uploads\/multimedia\/[a-f0-9]{24}-[a-f0-9]{6}\.webp$/);
     expect(after.tamano_compacta).toBe(sizeOnDisk(after.url_compacta!));
-    expect((await row(pngRow.id))).toEqual({ tamano: FILES.png.length, url_compacta: null, tamano_compacta: null });
+    expect(await row(pngRow.id)).toEqual({ tamano: FILES.png.length, url_compacta: null, tamano_compacta: null });
     const seen = await learner();
     expect(seen.find((m) => m.id === gifRow.id)).toMatchObject({ tamano: signA.length, compacta: { url: after.url_compacta, tamano: after.tamano_compacta } });
     expect(seen.find((m) => m.id === pngRow.id)).toMatchObject({ tamano: FILES.png.length, compacta: null });

@@ -16,7 +16,14 @@ describe('multimedia: learner reads', () => {
     const r = await t.call('GET', `/api/multimedia/palabra/${w}`, { as: 'nino' });
     expect(r.statusCode).toBe(200);
     const { data } = r.json();
-    expect(data.map((m: { descripcion: string }) => m.descripcion).sort()).toEqual(['audioEspanol', 'audioIngles', 'gifSena', 'gifmenu', 'imgEspanol', 'imgIngles']);
+    expect(data.map((m: { descripcion: string }) => m.descripcion).sort()).toEqual([
+      'audioEspanol',
+      'audioIngles',
+      'gifSena',
+      'gifmenu',
+      'imgEspanol',
+      'imgIngles',
+    ]);
     for (const m of data) {
       expect(Object.keys(m).sort()).toEqual(['compacta', 'descripcion', 'id', 'id_palabra', 'tamano', 'tipo', 'url']);
       expect(m.id_palabra).toBe(w);
@@ -42,7 +49,12 @@ describe('multimedia: learner reads', () => {
     const list = r.json();
     expect(Array.isArray(list)).toBe(true);
     expect(list.length).toBeGreaterThanOrEqual(24 * 6);
-    expect(list[0]).toMatchObject({ id: expect.any(Number), tipo: expect.any(String), url: expect.any(String), palabra: { palabraEspanol: expect.any(String), palabraIngles: expect.any(String) } });
+    expect(list[0]).toMatchObject({
+      id: expect.any(Number),
+      tipo: expect.any(String),
+      url: expect.any(String),
+      palabra: { palabraEspanol: expect.any(String), palabraIngles: expect.any(String) },
+    });
   });
 });
 
@@ -66,7 +78,14 @@ describe('multimedia: admin CRUD (multipart with file)', () => {
     expect(r.statusCode).toBe(201);
     const { msg, data } = r.json();
     expect(msg).toBe('Multimedia registrada exitosamente.');
-    expect(data).toMatchObject({ id: expect.any(Number), tipo: 'gif', descripcion: 'gifSena', id_palabra: await firstWord(), url: expect.stringMatching(/^uploads\/multimedia\/.+\.gif$/), palabra: { palabraEspanol: expect.any(String) } });
+    expect(data).toMatchObject({
+      id: expect.any(Number),
+      tipo: 'gif',
+      descripcion: 'gifSena',
+      id_palabra: await firstWord(),
+      url: expect.stringMatching(/^uploads\/multimedia\/.+\.gif$/),
+      palabra: { palabraEspanol: expect.any(String) },
+    });
     const f = await t.call('GET', `/${data.url}`);
     expect(f.statusCode).toBe(200);
     expect(f.headers['content-type']).toBe('image/gif');
@@ -75,10 +94,24 @@ describe('multimedia: admin CRUD (multipart with file)', () => {
 
   it('audio accepts mp3 bytes; imagen accepts png/jpeg', async () => {
     const w = await firstWord();
-    const a = await sendForm(t, 'POST', '/api/multimedia/register', 'admin', { tipo: 'audio', descripcion: 'audioEspanol', id_palabra: w }, { file: { name: 'a.mp3', data: FILES.mp3 } });
+    const a = await sendForm(
+      t,
+      'POST',
+      '/api/multimedia/register',
+      'admin',
+      { tipo: 'audio', descripcion: 'audioEspanol', id_palabra: w },
+      { file: { name: 'a.mp3', data: FILES.mp3 } },
+    );
     expect(a.statusCode).toBe(201);
     expect((await t.call('GET', `/${a.json().data.url}`)).headers['content-type']).toBe('audio/mpeg');
-    const i = await sendForm(t, 'POST', '/api/multimedia/register', 'admin', { tipo: 'imagen', descripcion: 'imgIngles', id_palabra: w }, { file: { name: 'a.jpg', data: FILES.jpeg } });
+    const i = await sendForm(
+      t,
+      'POST',
+      '/api/multimedia/register',
+      'admin',
+      { tipo: 'imagen', descripcion: 'imgIngles', id_palabra: w },
+      { file: { name: 'a.jpg', data: FILES.jpeg } },
+    );
     expect(i.statusCode).toBe(201);
   });
 
@@ -86,9 +119,21 @@ describe('multimedia: admin CRUD (multipart with file)', () => {
     const w = await firstWord();
     const cases: [Record<string, string | number>, Record<string, { name: string; data: Buffer }>, string][] = [
       [{ tipo: 'gif', descripcion: 'gifSena', id_palabra: w }, { file: { name: 'x.gif', data: FILES.png } }, 'Para el tipo gif solo se permiten archivos GIF.'],
-      [{ tipo: 'audio', descripcion: 'audioIngles', id_palabra: w }, { file: { name: 'x.mp3', data: FILES.png } }, 'Para el tipo audio solo se permiten archivos MP3, OGG, WAV o M4A.'],
-      [{ tipo: 'imagen', descripcion: 'imgEspanol', id_palabra: w }, { file: { name: 'x.png', data: FILES.html } }, 'Para el tipo imagen solo se permiten archivos JPG, PNG o GIF.'],
-      [{ tipo: 'video', descripcion: 'v', id_palabra: w }, { file: { name: 'x.mp4', data: FILES.gif } }, 'Para el tipo video solo se permiten archivos MP4 o WEBM.'],
+      [
+        { tipo: 'audio', descripcion: 'audioIngles', id_palabra: w },
+        { file: { name: 'x.mp3', data: FILES.png } },
+        'Para el tipo audio solo se permiten archivos MP3, OGG, WAV o M4A.',
+      ],
+      [
+        { tipo: 'imagen', descripcion: 'imgEspanol', id_palabra: w },
+        { file: { name: 'x.png', data: FILES.html } },
+        'Para el tipo imagen solo se permiten archivos JPG, PNG o GIF.',
+      ],
+      [
+        { tipo: 'video', descripcion: 'v', id_palabra: w },
+        { file: { name: 'x.mp4', data: FILES.gif } },
+        'Para el tipo video solo se permiten archivos MP4 o WEBM.',
+      ],
       [{ tipo: 'gif', descripcion: 'gifSena', id_palabra: w }, {}, 'El archivo es obligatorio.'],
       [{ descripcion: 'gifSena', id_palabra: w }, { file: { name: 'x.gif', data: FILES.gif } }, 'El tipo es obligatorio.'],
       [{ tipo: 'pdf', descripcion: 'gifSena', id_palabra: w }, { file: { name: 'x.gif', data: FILES.gif } }, 'El tipo debe ser imagen, audio, video o gif.'],
@@ -104,9 +149,13 @@ describe('multimedia: admin CRUD (multipart with file)', () => {
 
   it('401 anonymous; 403 learner and profesor on writes; nothing written', async () => {
     const b = await base();
-    await expectRefused(t, () => sendForm(t, 'POST', '/api/multimedia/register', undefined, b, { file: { name: 'x.gif', data: FILES.gif } }), 401, undefined, ['multimedia']);
+    await expectRefused(t, () => sendForm(t, 'POST', '/api/multimedia/register', undefined, b, { file: { name: 'x.gif', data: FILES.gif } }), 401, undefined, [
+      'multimedia',
+    ]);
     for (const who of ['nino', 'profesor'] as const) {
-      await expectRefused(t, () => sendForm(t, 'POST', '/api/multimedia/register', who, b, { file: { name: 'x.gif', data: FILES.gif } }), 403, undefined, ['multimedia']);
+      await expectRefused(t, () => sendForm(t, 'POST', '/api/multimedia/register', who, b, { file: { name: 'x.gif', data: FILES.gif } }), 403, undefined, [
+        'multimedia',
+      ]);
       const id = Number((await t.database.raw('SELECT min(id) AS id FROM multimedia')).rows[0]!.id);
       await expectRefused(t, () => sendForm(t, 'PUT', `/api/multimedia/update/${id}`, who, b), 403);
       await expectRefused(t, () => t.call('DELETE', `/api/multimedia/delete/${id}`, { as: who }), 403, undefined, ['multimedia']);
@@ -118,15 +167,27 @@ describe('multimedia: admin CRUD (multipart with file)', () => {
     const keep = await sendForm(t, 'PUT', `/api/multimedia/update/${created.id}`, 'admin', { ...(await base()), descripcion: 'gifmenu' });
     expect(keep.statusCode).toBe(200);
     expect(keep.json()).toMatchObject({ msg: 'Multimedia actualizada exitosamente.', data: { descripcion: 'gifmenu', url: created.url } });
-    const repl = await sendForm(t, 'PUT', `/api/multimedia/update/${created.id}`, 'admin', { tipo: 'imagen', descripcion: 'imgEspanol', id_palabra: created.id_palabra }, { file: { name: 'b.png', data: FILES.png } });
+    const repl = await sendForm(
+      t,
+      'PUT',
+      `/api/multimedia/update/${created.id}`,
+      'admin',
+      { tipo: 'imagen', descripcion: 'imgEspanol', id_palabra: created.id_palabra },
+      { file: { name: 'b.png', data: FILES.png } },
+    );
     expect(repl.statusCode).toBe(200);
     const url = repl.json().data.url;
     expect(url).not.toBe(created.url);
     expect(fileExists(t, 'multimedia', created.url)).toBe(false);
     expect(fileExists(t, 'multimedia', url)).toBe(true);
     // Changing the tipo without a new file: the kept file must suit it.
-    await expectRefused(t, () => sendForm(t, 'PUT', `/api/multimedia/update/${created.id}`, 'admin', { tipo: 'audio', descripcion: 'audioEspanol', id_palabra: created.id_palabra }), 400,
-      'El archivo actual no corresponde al tipo elegido. Sube un archivo nuevo.', ['multimedia']);
+    await expectRefused(
+      t,
+      () => sendForm(t, 'PUT', `/api/multimedia/update/${created.id}`, 'admin', { tipo: 'audio', descripcion: 'audioEspanol', id_palabra: created.id_palabra }),
+      400,
+      'El archivo actual no corresponde al tipo elegido. Sube un archivo nuevo.',
+      ['multimedia'],
+    );
   });
 
   it('DELETE api/multimedia/delete/{id} → {msg}; the file goes too', async () => {

@@ -15,7 +15,12 @@ describe('nivel: learner reads', () => {
     const { data } = r.json();
     expect(data.length).toBeGreaterThanOrEqual(4);
     for (const n of data) {
-      expect(n).toMatchObject({ id_nivel: expect.any(Number), nombre_nivel: expect.any(String), descripcion: expect.any(String), dificultad: expect.stringMatching(/^(Fácil|Medio|Difícil)$/) });
+      expect(n).toMatchObject({
+        id_nivel: expect.any(Number),
+        nombre_nivel: expect.any(String),
+        descripcion: expect.any(String),
+        dificultad: expect.stringMatching(/^(Fácil|Medio|Difícil)$/),
+      });
       expect(n.id).toBe(n.id_nivel);
       expect(n.imagen).toMatch(/^[a-f0-9]{24}-[a-f0-9]{6}\.png$/);
       expect(n.evaluaciones).toHaveLength(1);
@@ -62,7 +67,13 @@ describe('nivel: admin CRUD', () => {
 
   it('401 without a session, 403 for a learner and for a profesor; nothing written', async () => {
     await expectRefused(t, () => t.call('POST', '/api/nivel/register', { body: valid }), 401);
-    await expectRefused(t, () => sendForm(t, 'POST', '/api/nivel/register', 'nino', valid, { imagen: { name: 'a.png', data: FILES.png } }), 403, 'No tienes permiso para realizar esta acción.', ['niveles']);
+    await expectRefused(
+      t,
+      () => sendForm(t, 'POST', '/api/nivel/register', 'nino', valid, { imagen: { name: 'a.png', data: FILES.png } }),
+      403,
+      'No tienes permiso para realizar esta acción.',
+      ['niveles'],
+    );
     await expectRefused(t, () => t.call('POST', '/api/nivel/register', { as: 'profesor', body: valid }), 403);
     const id = await scalar(t, 'SELECT min(id_nivel) FROM nivel');
     await expectRefused(t, () => t.call('PUT', `/api/nivel/update/${id}`, { as: 'profesor', body: valid }), 403);
@@ -88,8 +99,14 @@ describe('nivel: admin CRUD', () => {
 
   it('an image that is not jpeg/png/gif (HTML behind a .png name, an mp3) is refused and nothing is written', async () => {
     for (const data of [FILES.html, FILES.mp3]) {
-      const body = await expectRefused(t, () => sendForm(t, 'POST', '/api/nivel/register', 'admin', { ...valid, nombre_nivel: 'Trampa' }, { imagen: { name: 'foto.png', data, type: 'image/png' } }),
-        400, 'Solo se permiten imágenes y GIFs.', ['niveles']);
+      const body = await expectRefused(
+        t,
+        () =>
+          sendForm(t, 'POST', '/api/nivel/register', 'admin', { ...valid, nombre_nivel: 'Trampa' }, { imagen: { name: 'foto.png', data, type: 'image/png' } }),
+        400,
+        'Solo se permiten imágenes y GIFs.',
+        ['niveles'],
+      );
       expect(body).toMatchObject({ fields: { imagen: 'Solo se permiten imágenes y GIFs.' } });
     }
   });
@@ -99,8 +116,17 @@ describe('nivel: admin CRUD', () => {
   });
 
   it('PUT api/nivel/update/{id}: a new image replaces the old file; without one the image stays', async () => {
-    const created = (await sendForm(t, 'POST', '/api/nivel/register', 'admin', { ...valid, nombre_nivel: 'Para editar' }, { imagen: { name: 'a.png', data: FILES.png } })).json().data;
-    const r = await sendForm(t, 'PUT', `/api/nivel/update/${created.id_nivel}`, 'admin', { ...valid, nombre_nivel: 'Editado', dificultad: 'Difícil' }, { imagen: { name: 'b.gif', data: FILES.gif } });
+    const created = (
+      await sendForm(t, 'POST', '/api/nivel/register', 'admin', { ...valid, nombre_nivel: 'Para editar' }, { imagen: { name: 'a.png', data: FILES.png } })
+    ).json().data;
+    const r = await sendForm(
+      t,
+      'PUT',
+      `/api/nivel/update/${created.id_nivel}`,
+      'admin',
+      { ...valid, nombre_nivel: 'Editado', dificultad: 'Difícil' },
+      { imagen: { name: 'b.gif', data: FILES.gif } },
+    );
     expect(r.statusCode).toBe(200);
     expect(r.json().msg).toBe('Nivel actualizado exitosamente.');
     const upd = r.json().data;
@@ -114,8 +140,24 @@ describe('nivel: admin CRUD', () => {
   });
 
   it('a refused replacement keeps the old image and row', async () => {
-    const created = (await sendForm(t, 'POST', '/api/nivel/register', 'admin', { ...valid, nombre_nivel: 'Con imagen fija' }, { imagen: { name: 'a.png', data: FILES.png } })).json().data;
-    await expectRefused(t, () => sendForm(t, 'PUT', `/api/nivel/update/${created.id_nivel}`, 'admin', { ...valid, nombre_nivel: 'Con imagen fija' }, { imagen: { name: 'x.png', data: FILES.html } }), 400, 'Solo se permiten imágenes y GIFs.', ['niveles']);
+    const created = (
+      await sendForm(t, 'POST', '/api/nivel/register', 'admin', { ...valid, nombre_nivel: 'Con imagen fija' }, { imagen: { name: 'a.png', data: FILES.png } })
+    ).json().data;
+    await expectRefused(
+      t,
+      () =>
+        sendForm(
+          t,
+          'PUT',
+          `/api/nivel/update/${created.id_nivel}`,
+          'admin',
+          { ...valid, nombre_nivel: 'Con imagen fija' },
+          { imagen: { name: 'x.png', data: FILES.html } },
+        ),
+      400,
+      'Solo se permiten imágenes y GIFs.',
+      ['niveles'],
+    );
     const now = (await t.call('GET', `/api/nivel/getNivel/${created.id_nivel}`, { as: 'admin' })).json().data;
     expect(now).toEqual(created);
     expect(fileExists(t, 'niveles', created.imagen)).toBe(true);
@@ -127,11 +169,18 @@ describe('nivel: admin CRUD', () => {
 
   it('deleting a level with words and an evaluation → 409 naming them', async () => {
     const id = await scalar(t, "SELECT id_nivel FROM nivel WHERE nombre_nivel = 'Animales'");
-    await expectRefused(t, () => t.call('DELETE', `/api/nivel/delete/${id}`, { as: 'admin' }), 409, 'No se puede eliminar el nivel: tiene 6 palabras y 1 evaluación.');
+    await expectRefused(
+      t,
+      () => t.call('DELETE', `/api/nivel/delete/${id}`, { as: 'admin' }),
+      409,
+      'No se puede eliminar el nivel: tiene 6 palabras y 1 evaluación.',
+    );
   });
 
   it('DELETE api/nivel/delete/{id} → {msg}; the image file goes too', async () => {
-    const created = (await sendForm(t, 'POST', '/api/nivel/register', 'admin', { ...valid, nombre_nivel: 'Para borrar' }, { imagen: { name: 'a.png', data: FILES.png } })).json().data;
+    const created = (
+      await sendForm(t, 'POST', '/api/nivel/register', 'admin', { ...valid, nombre_nivel: 'Para borrar' }, { imagen: { name: 'a.png', data: FILES.png } })
+    ).json().data;
     const r = await t.call('DELETE', `/api/nivel/delete/${created.id_nivel}`, { as: 'admin' });
     expect(r.statusCode).toBe(200);
     expect(r.json()).toEqual({ msg: 'Nivel eliminado exitosamente.' });
@@ -156,7 +205,13 @@ describe('nivel: admin CRUD', () => {
   it('the row and its image succeed or fail together: a failed insert removes the stored file', async () => {
     await t.database.raw("ALTER TABLE nivel ADD CONSTRAINT test_sin_boom CHECK (nombre_nivel <> 'BOOM')");
     try {
-      const body = await expectRefused(t, () => sendForm(t, 'POST', '/api/nivel/register', 'admin', { ...valid, nombre_nivel: 'BOOM' }, { imagen: { name: 'a.png', data: FILES.png } }), 500, 'Ocurrió un error interno. Inténtalo de nuevo más tarde.', ['niveles']);
+      const body = await expectRefused(
+        t,
+        () => sendForm(t, 'POST', '/api/nivel/register', 'admin', { ...valid, nombre_nivel: 'BOOM' }, { imagen: { name: 'a.png', data: FILES.png } }),
+        500,
+        'Ocurrió un error interno. Inténtalo de nuevo más tarde.',
+        ['niveles'],
+      );
       expect(body.code).toBe('INTERNAL');
     } finally {
       await t.database.raw('ALTER TABLE nivel DROP CONSTRAINT test_sin_boom');

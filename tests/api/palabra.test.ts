@@ -9,7 +9,8 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const firstLevel = async () => Number((await t.database.raw('SELECT min(id_nivel) AS id FROM nivel')).rows[0]!.id);
-const firstWord = async () => (await t.database.raw('SELECT id_palabra, palabra_espanol, palabra_ingles, id_nivel FROM palabra ORDER BY id_palabra LIMIT 1')).rows[0]!;
+const firstWord = async () =>
+  (await t.database.raw('SELECT id_palabra, palabra_espanol, palabra_ingles, id_nivel FROM palabra ORDER BY id_palabra LIMIT 1')).rows[0]!;
 
 describe('palabra: learner reads', () => {
   it('GET api/palabra/nivel/{levelId} → plain array of the level’s words with nivel.nombre_nivel', async () => {
@@ -36,7 +37,10 @@ describe('palabra: learner reads', () => {
     const r = await t.call('GET', `/api/palabra/getPalabra/${w.id_palabra}`, { as: 'nina' });
     expect(r.statusCode).toBe(200);
     expect(r.json().data).toEqual({
-      id_palabra: Number(w.id_palabra), palabraEspanol: w.palabra_espanol, palabraIngles: w.palabra_ingles, id_nivel: Number(w.id_nivel),
+      id_palabra: Number(w.id_palabra),
+      palabraEspanol: w.palabra_espanol,
+      palabraIngles: w.palabra_ingles,
+      id_nivel: Number(w.id_nivel),
       nivel: { nombre_nivel: expect.any(String) },
     });
     expect((await t.call('GET', '/api/palabra/getPalabra/999999', { as: 'nina' })).json()).toMatchObject({ msg: 'Palabra no encontrada.', code: 'NOT_FOUND' });
@@ -58,8 +62,14 @@ describe('palabra: admin CRUD', () => {
     const lvl = await firstLevel();
     const r = await t.call('POST', '/api/palabra/register', { as: 'admin', body: { palabraEspanol: ' tortuga ', palabraIngles: 'turtle', id_nivel: lvl } });
     expect(r.statusCode).toBe(201);
-    expect(r.json()).toEqual({ msg: 'Palabra creada exitosamente.', data: { id_palabra: expect.any(Number), palabraEspanol: 'tortuga', palabraIngles: 'turtle', id_nivel: lvl, nivel: { nombre_nivel: 'Animales' } } });
-    const r2 = await t.call('POST', '/api/palabra/register', { as: 'superadmin', body: { palabraEspanol: 'oso', palabraIngles: 'bear', id_nivel: String(lvl) } });
+    expect(r.json()).toEqual({
+      msg: 'Palabra creada exitosamente.',
+      data: { id_palabra: expect.any(Number), palabraEspanol: 'tortuga', palabraIngles: 'turtle', id_nivel: lvl, nivel: { nombre_nivel: 'Animales' } },
+    });
+    const r2 = await t.call('POST', '/api/palabra/register', {
+      as: 'superadmin',
+      body: { palabraEspanol: 'oso', palabraIngles: 'bear', id_nivel: String(lvl) },
+    });
     expect(r2.statusCode).toBe(201);
     expect(r2.json().data.id_nivel).toBe(lvl);
   });
@@ -88,27 +98,55 @@ describe('palabra: admin CRUD', () => {
 
   it('the same Spanish word twice in one level → 409', async () => {
     const w = await firstWord();
-    await expectRefused(t, () => t.call('POST', '/api/palabra/register', { as: 'admin', body: { palabraEspanol: String(w.palabra_espanol).toUpperCase(), palabraIngles: 'z', id_nivel: w.id_nivel } }), 409);
+    await expectRefused(
+      t,
+      () =>
+        t.call('POST', '/api/palabra/register', {
+          as: 'admin',
+          body: { palabraEspanol: String(w.palabra_espanol).toUpperCase(), palabraIngles: 'z', id_nivel: w.id_nivel },
+        }),
+      409,
+    );
   });
 
   it('PUT api/palabra/update/{id} → {msg, data}; unknown → 404', async () => {
     const lvl = await firstLevel();
-    const created = (await t.call('POST', '/api/palabra/register', { as: 'admin', body: { palabraEspanol: 'vaca', palabraIngles: 'cow', id_nivel: lvl } })).json().data;
+    const created = (
+      await t.call('POST', '/api/palabra/register', { as: 'admin', body: { palabraEspanol: 'vaca', palabraIngles: 'cow', id_nivel: lvl } })
+    ).json().data;
     const other = await scalar(t, 'SELECT max(id_nivel) FROM nivel');
-    const r = await t.call('PUT', `/api/palabra/update/${created.id_palabra}`, { as: 'admin', body: { palabraEspanol: 'vaca', palabraIngles: 'Cow', id_nivel: other } });
+    const r = await t.call('PUT', `/api/palabra/update/${created.id_palabra}`, {
+      as: 'admin',
+      body: { palabraEspanol: 'vaca', palabraIngles: 'Cow', id_nivel: other },
+    });
     expect(r.statusCode).toBe(200);
-    expect(r.json()).toMatchObject({ msg: 'Palabra actualizada exitosamente.', data: { id_palabra: created.id_palabra, palabraIngles: 'Cow', id_nivel: other } });
-    await expectRefused(t, () => t.call('PUT', '/api/palabra/update/999999', { as: 'admin', body: { palabraEspanol: 'a', palabraIngles: 'b', id_nivel: lvl } }), 404, 'Palabra no encontrada.');
+    expect(r.json()).toMatchObject({
+      msg: 'Palabra actualizada exitosamente.',
+      data: { id_palabra: created.id_palabra, palabraIngles: 'Cow', id_nivel: other },
+    });
+    await expectRefused(
+      t,
+      () => t.call('PUT', '/api/palabra/update/999999', { as: 'admin', body: { palabraEspanol: 'a', palabraIngles: 'b', id_nivel: lvl } }),
+      404,
+      'Palabra no encontrada.',
+    );
   });
 
   it('deleting a word with media → 409 whose body has msg and message (the client reads error.message)', async () => {
     const w = await firstWord();
-    const body = await expectRefused(t, () => t.call('DELETE', `/api/palabra/delete/${w.id_palabra}`, { as: 'admin' }), 409, 'No se puede eliminar la palabra: tiene 6 archivos multimedia.');
+    const body = await expectRefused(
+      t,
+      () => t.call('DELETE', `/api/palabra/delete/${w.id_palabra}`, { as: 'admin' }),
+      409,
+      'No se puede eliminar la palabra: tiene 6 archivos multimedia.',
+    );
     expect((body as unknown as { message: string }).message).toBe('No se puede eliminar la palabra: tiene 6 archivos multimedia.');
   });
 
   it('DELETE api/palabra/delete/{id} → {msg}; a second delete → 404 with message', async () => {
-    const created = (await t.call('POST', '/api/palabra/register', { as: 'admin', body: { palabraEspanol: 'cabra', palabraIngles: 'goat', id_nivel: await firstLevel() } })).json().data;
+    const created = (
+      await t.call('POST', '/api/palabra/register', { as: 'admin', body: { palabraEspanol: 'cabra', palabraIngles: 'goat', id_nivel: await firstLevel() } })
+    ).json().data;
     const r = await t.call('DELETE', `/api/palabra/delete/${created.id_palabra}`, { as: 'admin' });
     expect(r.json()).toEqual({ msg: 'Palabra eliminada exitosamente.' });
     const again = await t.call('DELETE', `/api/palabra/delete/${created.id_palabra}`, { as: 'admin' });

@@ -39,7 +39,10 @@ const run = (over: Record<string, unknown> = {}) => ({
 });
 const post = (who: DemoUser, body: unknown) => t.call('POST', '/api/partidas', { as: who, body });
 const rows = async (who: DemoUser) =>
-  t.database.db.select().from(partida).where(eq(partida.idUsuario, await t.userId(who)));
+  t.database.db
+    .select()
+    .from(partida)
+    .where(eq(partida.idUsuario, await t.userId(who)));
 const summary = async (who: DemoUser) => {
   const r = await t.call('GET', '/api/partidas/resumen', { as: who });
   expect(r.statusCode, r.body).toBe(200);
@@ -68,7 +71,16 @@ describe('POST /api/partidas', () => {
     expect(b.json()).toMatchObject({ msg: 'Partida guardada.', data: { clave: body.clave, puntos: 45, estrellas: 3 } });
     const mine = (await rows('nino')).filter((r) => r.clave === body.clave);
     expect(mine).toHaveLength(1);
-    expect(mine[0]).toMatchObject({ juego: 'cards', idNivel: levelA, puntos: 45, puntosMax: 50, ganada: true, estrellas: 3, palabrasBien: body.palabrasBien, palabrasMal: body.palabrasMal });
+    expect(mine[0]).toMatchObject({
+      juego: 'cards',
+      idNivel: levelA,
+      puntos: 45,
+      puntosMax: 50,
+      ganada: true,
+      estrellas: 3,
+      palabrasBien: body.palabrasBien,
+      palabrasMal: body.palabrasMal,
+    });
   });
 
   it('never trusts stars sent by the client, and a lost run has 0 stars', async () => {
@@ -134,13 +146,11 @@ describe('GET /api/partidas/resumen', () => {
     expect((await post('nina', reports[0])).statusCode).toBe(200);
     const s = await summary('nina');
     expect(s.puntos).toEqual({ total: 30 + 50 + 5 + 700 + 20 + 15, byGame: { hangman: 700, orderWords: 35, cards: 85 } });
-    expect(s.estrellas).toEqual(
-      [
-        { idNivel: levelA, juego: 'cards', estrellas: 3 },
-        { idNivel: levelA, juego: 'hangman', estrellas: 2 },
-        { idNivel: levelB, juego: 'orderWords', estrellas: 0 },
-      ],
-    );
+    expect(s.estrellas).toEqual([
+      { idNivel: levelA, juego: 'cards', estrellas: 3 },
+      { idNivel: levelA, juego: 'hangman', estrellas: 2 },
+      { idNivel: levelB, juego: 'orderWords', estrellas: 0 },
+    ]);
     // nino's runs (earlier tests) never show in nina's summary, nor hers in his.
     const nino = await summary('nino');
     const ninoRows = await rows('nino');

@@ -18,10 +18,12 @@ beforeAll(async () => {
   t = await makeTestApp();
   lvl1 = await scalar(t, 'SELECT min(id_nivel) FROM nivel');
   lvl2 = await scalar(t, 'SELECT min(id_nivel) FROM nivel WHERE id_nivel > $1', [lvl1]);
-  await t.database.raw(
-    "INSERT INTO progreso (id_usuario, id_nivel, estado) VALUES ($1, $3, 'completado'), ($2, $3, 'en progreso'), ($2, $4, 'en progreso')",
-    [await t.userId('nino'), await t.userId('nina'), lvl1, lvl2],
-  );
+  await t.database.raw("INSERT INTO progreso (id_usuario, id_nivel, estado) VALUES ($1, $3, 'completado'), ($2, $3, 'en progreso'), ($2, $4, 'en progreso')", [
+    await t.userId('nino'),
+    await t.userId('nina'),
+    lvl1,
+    lvl2,
+  ]);
 });
 afterAll(async () => t?.close());
 
@@ -117,7 +119,12 @@ describe('learner progress routes (the progreso binding’s extra routes)', () =
 
   it('no body at all names the missing level, as an empty one does', async () => {
     const none = await expectRefused(t, () => t.call('POST', '/api/progreso/visto', { as: 'nino' }), 400, 'El identificador del nivel no es válido.');
-    const empty = await expectRefused(t, () => t.call('POST', '/api/progreso/visto', { as: 'nino', body: {} }), 400, 'El identificador del nivel no es válido.');
+    const empty = await expectRefused(
+      t,
+      () => t.call('POST', '/api/progreso/visto', { as: 'nino', body: {} }),
+      400,
+      'El identificador del nivel no es válido.',
+    );
     expect(none).toEqual(empty);
     expect(empty).toMatchObject({ code: 'VALIDATION', fields: { id_nivel: 'El identificador del nivel no es válido.' } });
   });

@@ -31,7 +31,21 @@ describe('restart: migrations, seed and data persist', () => {
 
     const first = await buildApp(config, { logger: false });
     const email = 'persistente@ejemplo.com';
-    const reg = await first.inject({ method: 'POST', url: '/api/user/register', payload: { nombre: 'Per', apellido: 'Sistente', fechaNacimiento: '2014-01-01', email, password: 'guardado123', avatar: 'boy', sexo: 'niño', phone: '5512345678', Credential: 'P-1' } });
+    const reg = await first.inject({
+      method: 'POST',
+      url: '/api/user/register',
+      payload: {
+        nombre: 'Per',
+        apellido: 'Sistente',
+        fechaNacimiento: '2014-01-01',
+        email,
+        password: 'guardado123',
+        avatar: 'boy',
+        sexo: 'niño',
+        phone: '5512345678',
+        Credential: 'P-1',
+      },
+    });
     expect(reg.statusCode).toBe(201);
     const oldToken = (await first.inject({ method: 'POST', url: '/api/user/logIn', payload: { email, password: 'guardado123' } })).json().token as string;
     const countsBefore = await snapshotCounts(first.ctx.database);
@@ -45,7 +59,9 @@ describe('restart: migrations, seed and data persist', () => {
     const login = await second.inject({ method: 'POST', url: '/api/user/logIn', payload: { email, password: 'guardado123' } });
     expect(login.statusCode).toBe(200);
     // The JWT secret generated into DATA_DIR is reused, so a token from before the restart still works.
-    expect((await second.inject({ method: 'GET', url: `/api/user/${login.json().usuario.id}`, headers: { authorization: `Bearer ${oldToken}` } })).statusCode).toBe(200);
+    expect(
+      (await second.inject({ method: 'GET', url: `/api/user/${login.json().usuario.id}`, headers: { authorization: `Bearer ${oldToken}` } })).statusCode,
+    ).toBe(200);
     await second.close();
   });
 });

@@ -51,9 +51,15 @@ describe('platform', () => {
   });
 
   it('XSRF: a header different from the cookie is refused; the same value passes the check', async () => {
-    const bad = await t.call('POST', '/api/no-existe', { headers: { cookie: 'XSRF-TOKEN=abc123abc123abc123', 'x-xsrf-token': 'abc123abc123abc999' }, body: {} });
+    const bad = await t.call('POST', '/api/no-existe', {
+      headers: { cookie: 'XSRF-TOKEN=abc123abc123abc123', 'x-xsrf-token': 'abc123abc123abc999' },
+      body: {},
+    });
     expect(bad.statusCode).toBe(403);
-    const good = await t.call('POST', '/api/no-existe', { headers: { cookie: 'XSRF-TOKEN=abc123abc123abc123', 'x-xsrf-token': 'abc123abc123abc123' }, body: {} });
+    const good = await t.call('POST', '/api/no-existe', {
+      headers: { cookie: 'XSRF-TOKEN=abc123abc123abc123', 'x-xsrf-token': 'abc123abc123abc123' },
+      body: {},
+    });
     expect(good.statusCode).toBe(404); // past the check, on to the (unknown) route
   });
 

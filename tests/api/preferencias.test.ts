@@ -15,7 +15,10 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const stored = async (who: DemoUser) => {
-  const [row] = await t.database.db.select({ p: usuario.preferencias }).from(usuario).where(eq(usuario.id, await t.userId(who)));
+  const [row] = await t.database.db
+    .select({ p: usuario.preferencias })
+    .from(usuario)
+    .where(eq(usuario.id, await t.userId(who)));
   return row!.p;
 };
 const get = async (who: DemoUser) => {
@@ -97,7 +100,11 @@ describe('GET/PUT /api/preferencias', () => {
     const unknown = await t.call('PUT', '/api/preferencias', { as: 'nina', body: { sinSonido: true, volumen: 0 } });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toMatchObject({ msg: 'La preferencia "volumen" no existe.', code: 'VALIDATION' });
-    const proto = await t.call('PUT', '/api/preferencias', { as: 'nina', body: '{"__proto__": {"sinSonido": true}}', headers: { 'content-type': 'application/json' } });
+    const proto = await t.call('PUT', '/api/preferencias', {
+      as: 'nina',
+      body: '{"__proto__": {"sinSonido": true}}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(proto.statusCode).toBe(400);
     for (const body of [[{ sinSonido: true }], 'sin sonido', 7, true]) {
       const r = await t.call('PUT', '/api/preferencias', { as: 'nina', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
@@ -107,7 +114,7 @@ describe('GET/PUT /api/preferencias', () => {
     expect(await stored('nina')).toBe(before);
   });
 
-  it('one user never sees or changes another\'s: there is no id to name, and a write touches only the caller', async () => {
+  it("one user never sees or changes another's: there is no id to name, and a write touches only the caller", async () => {
     await t.call('PUT', '/api/preferencias', { as: 'nino', body: { sinSonido: true, velocidad: 0.5 } });
     await t.call('PUT', '/api/preferencias', { as: 'nina', body: { sinSonido: false, velocidad: 1 } });
     expect(await get('nino')).toMatchObject({ sinSonido: true, velocidad: 0.5 });
@@ -147,11 +154,15 @@ describe('GET/PUT /api/preferencias', () => {
     expect(r.statusCode).toBe(403);
     expect(r.json()).toMatchObject({ code: 'XSRF' });
     expect(await stored('nino')).toBe(before);
-    const ok = await t.call('PUT', '/api/preferencias', { as: 'nino', body: { espejo: true }, headers: { cookie: 'XSRF-TOKEN=abc123abc123abc123', 'x-xsrf-token': 'abc123abc123abc123' } });
+    const ok = await t.call('PUT', '/api/preferencias', {
+      as: 'nino',
+      body: { espejo: true },
+      headers: { cookie: 'XSRF-TOKEN=abc123abc123abc123', 'x-xsrf-token': 'abc123abc123abc123' },
+    });
     expect(ok.statusCode).toBe(200);
   });
 
-  it('replies are never stored by browsers, and a child\'s save does not empty the content cache', async () => {
+  it("replies are never stored by browsers, and a child's save does not empty the content cache", async () => {
     const g = await t.call('GET', '/api/preferencias', { as: 'nino' });
     expect(g.headers['cache-control']).toBe('no-store');
     // Warm a content read, save a preference, read again: still a hit.

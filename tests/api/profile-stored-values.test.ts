@@ -17,7 +17,18 @@ beforeAll(async () => {
   t = await makeTestApp();
   const email = `stored${Date.now()}@ejemplo.com`;
   const reg = await t.call('POST', '/api/user/register', {
-    body: { nombre: LONG, apellido: 'Ruiz', fechaNacimiento: '2016-02-03', email, photo: null, password: 'secreto123', avatar: 'boy', sexo: 'niño', phone: PHONE, Credential: 'ALU-9' },
+    body: {
+      nombre: LONG,
+      apellido: 'Ruiz',
+      fechaNacimiento: '2016-02-03',
+      email,
+      photo: null,
+      password: 'secreto123',
+      avatar: 'boy',
+      sexo: 'niño',
+      phone: PHONE,
+      Credential: 'ALU-9',
+    },
   });
   expect(reg.statusCode, reg.body).toBe(201);
   id = reg.json().data.id;
@@ -43,7 +54,10 @@ describe('stored values stay editable', () => {
   it('the child saves a new avatar without retyping the phone or shortening the name', async () => {
     const login = await t.call('POST', '/api/user/logIn', { body: { email: (await record()).email, password: 'secreto123' } });
     token = login.json().token;
-    const r = await t.call('PUT', `/api/user/${id}`, { as: token, body: { nombre: LONG, apellido: 'Ruiz', phone: ` ${PHONE} `, avatar: 'girl', sexo: 'niño', fechaNacimiento: '2016-02-03' } });
+    const r = await t.call('PUT', `/api/user/${id}`, {
+      as: token,
+      body: { nombre: LONG, apellido: 'Ruiz', phone: ` ${PHONE} `, avatar: 'girl', sexo: 'niño', fechaNacimiento: '2016-02-03' },
+    });
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json().data).toMatchObject({ avatar: 'girl', phone: PHONE, nombre: LONG });
   });

@@ -6,7 +6,11 @@ let t: TestApp;
 beforeAll(async () => {
   t = await makeTestApp();
   const lvl = await scalar(t, 'SELECT min(id_nivel) FROM nivel');
-  await t.database.raw("INSERT INTO progreso (id_usuario, id_nivel, estado) VALUES ($1, $2, 'completado'), ($3, $2, 'en progreso')", [await t.userId('nino'), lvl, await t.userId('nina')]);
+  await t.database.raw("INSERT INTO progreso (id_usuario, id_nivel, estado) VALUES ($1, $2, 'completado'), ($3, $2, 'en progreso')", [
+    await t.userId('nino'),
+    lvl,
+    await t.userId('nina'),
+  ]);
 });
 afterAll(async () => t?.close());
 
@@ -16,7 +20,13 @@ describe('progreso (admin read)', () => {
     expect(r.statusCode).toBe(200);
     const { data } = r.json();
     expect(data).toHaveLength(2);
-    expect(data[0]).toMatchObject({ id_progreso: expect.any(Number), estado: 'completado', id_usuario: await t.userId('nino'), id_nivel: expect.any(Number), usuario: { username: 'Mateo López' } });
+    expect(data[0]).toMatchObject({
+      id_progreso: expect.any(Number),
+      estado: 'completado',
+      id_usuario: await t.userId('nino'),
+      id_nivel: expect.any(Number),
+      usuario: { username: 'Mateo López' },
+    });
     expect(data[1].usuario.username).toBe('Lucía García');
     expect(r.headers['x-total-count']).toBe('2');
     const q = (await t.call('GET', '/api/progreso/progresos?q=luc%C3%ADa', { as: 'admin' })).json().data;

@@ -13,7 +13,15 @@ import { saveAttempt } from '../../src/server/quiz/submit';
 import { AppError } from '../../src/server/errors';
 import { ESTADO_COMPLETADO, ESTADO_EN_PROGRESO } from '../../src/shared/rules/progress';
 import {
-  MAX_RETRIES, PASS_MARK, attemptsAllowed, attemptsLeft, canRetry, isPass, levelCompleted, retriesUsed, roundScore,
+  MAX_RETRIES,
+  PASS_MARK,
+  attemptsAllowed,
+  attemptsLeft,
+  canRetry,
+  isPass,
+  levelCompleted,
+  retriesUsed,
+  roundScore,
 } from '../../src/shared/rules/quizRules';
 
 /** A submitted score (0–100, rounded as the submit route rounds it) or a teacher's "otro intento". */
@@ -62,7 +70,10 @@ function typescriptModel(c: Case): Observed[] {
   const out: Observed[] = [];
   for (const s of c.steps) {
     const snap = (accepted: boolean, more: Partial<Observed> = {}): Observed => ({
-      step: String(s), accepted, intentos: made, intentos_extra: extra,
+      step: String(s),
+      accepted,
+      intentos: made,
+      intentos_extra: extra,
       reintentos: row ? retriesUsed(made, extra) : null,
       estado: row ? (levelCompleted(scores) ? ESTADO_COMPLETADO : ESTADO_EN_PROGRESO) : null,
       ...more,
@@ -101,7 +112,18 @@ afterAll(async () => t?.close());
 async function newLearner(n: number): Promise<number> {
   const email = `reglas${n}.${Date.now().toString(36)}@ejemplo.com`;
   const r = await t.call('POST', '/api/user/register', {
-    body: { nombre: 'Ana', apellido: 'Ruiz', fechaNacimiento: '2015-04-01', email, photo: null, password: 'secreto123', avatar: 'girl', sexo: 'niña', phone: '5512345678', Credential: 'ALU-1' },
+    body: {
+      nombre: 'Ana',
+      apellido: 'Ruiz',
+      fechaNacimiento: '2015-04-01',
+      email,
+      photo: null,
+      password: 'secreto123',
+      avatar: 'girl',
+      sexo: 'niña',
+      phone: '5512345678',
+      Credential: 'ALU-1',
+    },
   });
   expect(r.statusCode).toBe(201);
   return Number(r.json().data.id);
@@ -122,7 +144,12 @@ async function stateOf(user: number) {
 /** The SQL side: the same steps through the real submit statement and the real grant route. */
 async function databaseRun(c: Case, user: number): Promise<Observed[]> {
   if (c.presetExtra !== undefined) {
-    await t.database.raw('INSERT INTO progreso (id_usuario, id_nivel, estado, intentos_extra) VALUES ($1, $2, $3, $4)', [user, idNivel, ESTADO_EN_PROGRESO, c.presetExtra]);
+    await t.database.raw('INSERT INTO progreso (id_usuario, id_nivel, estado, intentos_extra) VALUES ($1, $2, $3, $4)', [
+      user,
+      idNivel,
+      ESTADO_EN_PROGRESO,
+      c.presetExtra,
+    ]);
   }
   const out: Observed[] = [];
   for (const s of c.steps) {
@@ -137,7 +164,14 @@ async function databaseRun(c: Case, user: number): Promise<Observed[]> {
     const passed = isPass(puntaje);
     try {
       const saved = await saveAttempt(t.database, {
-        idUsuario: user, idNivel, idEvaluacion, correctas: passed ? 1 : 0, totalPreguntas: 1, puntaje, passed, rows: [],
+        idUsuario: user,
+        idNivel,
+        idEvaluacion,
+        correctas: passed ? 1 : 0,
+        totalPreguntas: 1,
+        puntaje,
+        passed,
+        rows: [],
       });
       // What SQL stored reads back as the same pass or fail.
       expect(isPass(saved.puntaje), `${c.name}: stored ${saved.puntaje}`).toBe(passed);
@@ -159,8 +193,11 @@ describe('quiz rules: TypeScript and the SQL submit function agree', () => {
     expect(all.some((o) => !o.accepted && o.step !== 'grant')).toBe(true);
     expect(all.some((o) => o.accepted && o.step === 'grant')).toBe(true);
     expect(all.some((o) => !o.accepted && o.step === 'grant')).toBe(true);
-    expect(CASES.flatMap((c) => c.steps).filter((s): s is number => typeof s === 'number').map((s) => isPass(roundScore(s))))
-      .toEqual(expect.arrayContaining([true, false]));
+    expect(
+      CASES.flatMap((c) => c.steps)
+        .filter((s): s is number => typeof s === 'number')
+        .map((s) => isPass(roundScore(s))),
+    ).toEqual(expect.arrayContaining([true, false]));
     expect(attemptsAllowed(0)).toBe(1 + MAX_RETRIES);
   });
 

@@ -9,8 +9,18 @@ import { SAVE_ATTEMPT_SQL } from '../../src/server/quiz/submit';
  */
 let t: TestApp;
 
-interface KeyRow { id_pregunta: number; tipo: string; id_respuesta: number; texto: string; valor: boolean }
-interface Quiz { idNivel: number; idEvaluacion: number; questions: { id: number; tipo: string; answers: { id: number; texto: string; valor: boolean }[] }[] }
+interface KeyRow {
+  id_pregunta: number;
+  tipo: string;
+  id_respuesta: number;
+  texto: string;
+  valor: boolean;
+}
+interface Quiz {
+  idNivel: number;
+  idEvaluacion: number;
+  questions: { id: number; tipo: string; answers: { id: number; texto: string; valor: boolean }[] }[];
+}
 
 async function quizWithBothKinds(): Promise<Quiz> {
   const { rows } = await t.database.raw(`SELECT e.id_nivel, e.id_evaluacion, p.id_pregunta, p.tipo, r.id_respuesta, r.respuesta AS texto, r.valor
@@ -21,7 +31,7 @@ async function quizWithBothKinds(): Promise<Quiz> {
     const quiz = byEval.get(r.id_evaluacion) ?? { idNivel: r.id_nivel, idEvaluacion: r.id_evaluacion, questions: [] };
     byEval.set(r.id_evaluacion, quiz);
     let q = quiz.questions.find((x) => x.id === r.id_pregunta);
-    if (!q) quiz.questions.push(q = { id: r.id_pregunta, tipo: r.tipo, answers: [] });
+    if (!q) quiz.questions.push((q = { id: r.id_pregunta, tipo: r.tipo, answers: [] }));
     q.answers.push({ id: r.id_respuesta, texto: r.texto, valor: r.valor });
   }
   const quiz = [...byEval.values()].find((z) => z.questions.some((q) => q.tipo === 'Opción Múltiple') && z.questions.some((q) => q.tipo !== 'Opción Múltiple'));
@@ -50,7 +60,11 @@ describe('quiz submit: one statement, the same rows', () => {
     const uid = await t.userId('nina');
     const n = quiz.questions.length;
     const ids: number[] = [];
-    for (const [attempt, right] of [[0, 0], [1, n], [2, 1]] as const) {
+    for (const [attempt, right] of [
+      [0, 0],
+      [1, n],
+      [2, 1],
+    ] as const) {
       const r = await t.call('POST', '/api/resultados/save-multiple', { as: 'nina', body: { respuestas: answers(quiz, right) } });
       expect(r.statusCode, r.body).toBe(201);
       const { data } = r.json() as { data: { id: number; correctas: number; total_preguntas: number; puntaje: number; fecha: string; id_nivel: number } };
@@ -59,23 +73,37 @@ describe('quiz submit: one statement, the same rows', () => {
       expect(att).toMatchObject({ id_usuario: uid, id_nivel: quiz.idNivel, id_evaluacion: quiz.idEvaluacion, correctas: right, total_preguntas: n });
       expect(Number(att!.puntaje)).toBe(Math.round((right / n) * 10000) / 100);
       expect(data).toEqual({
-        id: data.id, correctas: right, total_preguntas: n, puntaje: Math.round((right / n) * 10000) / 100,
-        fecha: new Date(att!.fecha as string).toISOString(), id_nivel: quiz.idNivel,
+        id: data.id,
+        correctas: right,
+        total_preguntas: n,
+        puntaje: Math.round((right / n) * 10000) / 100,
+        fecha: new Date(att!.fecha as string).toISOString(),
+        id_nivel: quiz.idNivel,
       });
-      const stored = (await t.database.raw(
-        `SELECT r.id_pregunta, r.id_usuario, r.id_nivel, r.id_respuesta, r.respuesta, r.correcta, r.valor, r.fecha = i.fecha AS same_fecha
-         FROM resultado r JOIN intento i ON i.id_intento = r.id_intento WHERE r.id_intento = $1 ORDER BY r.id_resultado`, [data.id])).rows;
-      expect(stored).toEqual(quiz.questions.map((q, i) => {
-        const right1 = i < right;
-        const choice = q.tipo === 'Opción Múltiple';
-        const chosen = choice ? q.answers.find((a) => a.valor === right1)! : null;
-        return {
-          id_pregunta: q.id, id_usuario: uid, id_nivel: quiz.idNivel,
-          id_respuesta: chosen?.id ?? null,
-          respuesta: chosen ? chosen.texto : right1 ? q.answers[0]!.texto.toUpperCase() : 'no sé',
-          correcta: right1, valor: right1 ? 1 : 0, same_fecha: true,
-        };
-      }));
+      const stored = (
+        await t.database.raw(
+          `SELECT r.id_pregunta, r.id_usuario, r.id_nivel, r.id_respuesta, r.respuesta, r.correcta, r.valor, r.fecha = i.fecha AS same_fecha
+         FROM resultado r JOIN intento i ON i.id_intento = r.id_intento WHERE r.id_intento = $1 ORDER BY r.id_resultado`,
+          [data.id],
+        )
+      ).rows;
+      expect(stored).toEqual(
+        quiz.questions.map((q, i) => {
+          const right1 = i < right;
+          const choice = q.tipo === 'Opción Múltiple';
+          const chosen = choice ? q.answers.find((a) => a.valor === right1)! : null;
+          return {
+            id_pregunta: q.id,
+            id_usuario: uid,
+            id_nivel: quiz.idNivel,
+            id_respuesta: chosen?.id ?? null,
+            respuesta: chosen ? chosen.texto : right1 ? q.answers[0]!.texto.toUpperCase() : 'no sé',
+            correcta: right1,
+            valor: right1 ? 1 : 0,
+            same_fecha: true,
+          };
+        }),
+      );
       const [prog] = (await t.database.raw('SELECT estado, reintentos FROM progreso WHERE id_usuario = $1 AND id_nivel = $2', [uid, quiz.idNivel])).rows;
       // Retries = attempts minus one; a pass completes the level and a later fail keeps it completed.
       expect(prog).toEqual({ reintentos: attempt, estado: attempt >= 1 ? 'completado' : 'en progreso' });
@@ -83,8 +111,10 @@ describe('quiz submit: one statement, the same rows', () => {
     expect(new Set(ids).size).toBe(3);
   });
 
-  it('counts retries from this child\'s attempts at this level only (not other levels, not other children)', async () => {
-    const [a, b] = (await t.database.raw('SELECT id_nivel FROM nivel WHERE id_nivel <> $1 ORDER BY id_nivel LIMIT 2', [quiz.idNivel])).rows.map((r) => Number(r.id_nivel));
+  it("counts retries from this child's attempts at this level only (not other levels, not other children)", async () => {
+    const [a, b] = (await t.database.raw('SELECT id_nivel FROM nivel WHERE id_nivel <> $1 ORDER BY id_nivel LIMIT 2', [quiz.idNivel])).rows.map((r) =>
+      Number(r.id_nivel),
+    );
     const child = await t.userId('profesor');
     const other = await t.userId('admin');
     const save = (who: number, nivel: number) => t.database.raw(SAVE_ATTEMPT_SQL, [who, nivel, null, 0, 1, 0, false, 'en progreso', '[]', 2]);
@@ -128,7 +158,10 @@ describe('quiz submit: one statement, the same rows', () => {
     const prog = (await t.database.raw('SELECT * FROM progreso WHERE id_usuario = $1 ORDER BY id_nivel', [uid])).rows;
     // The second row names a question that does not exist: its foreign key fails after the attempt
     // and the first row were inserted, inside the same statement.
-    const filas = JSON.stringify([{ p: quiz.questions[0]!.id, r: null, t: 'x', c: true }, { p: 2_000_000_000, r: null, t: 'x', c: true }]);
+    const filas = JSON.stringify([
+      { p: quiz.questions[0]!.id, r: null, t: 'x', c: true },
+      { p: 2_000_000_000, r: null, t: 'x', c: true },
+    ]);
     await expect(t.database.raw(SAVE_ATTEMPT_SQL, [uid, quiz.idNivel, quiz.idEvaluacion, 2, 2, 100, true, 'completado', filas, 2])).rejects.toThrow();
     expect(await snapshotCounts(t.database)).toEqual(before);
     expect((await t.database.raw('SELECT * FROM progreso WHERE id_usuario = $1 ORDER BY id_nivel', [uid])).rows).toEqual(prog);

@@ -8,8 +8,16 @@ import { DEVICE_COOKIE, KNOWN_DEVICE_RULE, UNKNOWN_DEVICE_RULE } from '../../src
 const SCHOOL = '203.0.113.7';
 
 const reg = (i: number) => ({
-  nombre: `Niño${i}`, apellido: 'Clase', fechaNacimiento: '2017-04-01', email: `clase${i}@escuela.test`,
-  photo: null, password: `clave-${i}-segura`, avatar: 'boy', sexo: 'niño', phone: '5512345678', Credential: `ALU-${i}`,
+  nombre: `Niño${i}`,
+  apellido: 'Clase',
+  fechaNacimiento: '2017-04-01',
+  email: `clase${i}@escuela.test`,
+  photo: null,
+  password: `clave-${i}-segura`,
+  avatar: 'boy',
+  sexo: 'niño',
+  phone: '5512345678',
+  Credential: `ALU-${i}`,
 });
 
 /** A tablet: its own cookies (XSRF and, after a login, the device cookie), one address. */
@@ -24,10 +32,15 @@ function tablet(t: TestApp, ip = SCHOOL) {
     jar,
     async post(url: string, payload: unknown, headers: Record<string, string> = {}) {
       if (!jar.has('XSRF-TOKEN')) keep(await t.app.inject({ method: 'GET', url: '/api/health', remoteAddress: ip }));
-      return keep(await t.app.inject({
-        method: 'POST', url, payload: payload as object, remoteAddress: ip,
-        headers: { cookie: cookie(), 'x-xsrf-token': jar.get('XSRF-TOKEN') ?? '', ...headers },
-      }));
+      return keep(
+        await t.app.inject({
+          method: 'POST',
+          url,
+          payload: payload as object,
+          remoteAddress: ip,
+          headers: { cookie: cookie(), 'x-xsrf-token': jar.get('XSRF-TOKEN') ?? '', ...headers },
+        }),
+      );
     },
     login(email: string, password: string) {
       return this.post('/api/user/logIn', { email, password });
@@ -48,13 +61,16 @@ describe('a class behind one address (default limits)', () => {
     const signups = await Promise.all(tablets.map((tab, i) => tab.post('/api/user/register', reg(i))));
     expect(signups.map((r) => r.statusCode)).toEqual(Array(30).fill(201));
     const logins = await Promise.all(tablets.map((tab, i) => tab.login(reg(i).email, reg(i).password)));
-    expect(logins.map((r) => r.statusCode), logins.find((r) => r.statusCode !== 200)?.body).toEqual(Array(30).fill(200));
+    expect(
+      logins.map((r) => r.statusCode),
+      logins.find((r) => r.statusCode !== 200)?.body,
+    ).toEqual(Array(30).fill(200));
     const recoveries = await Promise.all(tablets.map((tab, i) => tab.post('/api/recuperar', { email: reg(i).email })));
     expect(recoveries.map((r) => r.statusCode)).toEqual(Array(30).fill(200));
     expect(Date.now() - start).toBeLessThan(60_000);
   });
 
-  it('a classmate typing wrong passwords locks out their own device, never the child\'s tablet', async () => {
+  it("a classmate typing wrong passwords locks out their own device, never the child's tablet", async () => {
     const own = tablet(t);
     expect((await own.login('clase0@escuela.test', reg(0).password)).statusCode).toBe(200);
     expect(own.jar.has(DEVICE_COOKIE)).toBe(true);

@@ -6,8 +6,16 @@ import { ALL_ANSWERED_MSG } from '../../src/shared/rules/quiz';
 
 let t: TestApp;
 
-interface KeyQ { id: number; tipo: string; answers: { id: number; texto: string; valor: boolean }[] }
-interface Level { id: number; nombre: string; questions: KeyQ[] }
+interface KeyQ {
+  id: number;
+  tipo: string;
+  answers: { id: number; texto: string; valor: boolean }[];
+}
+interface Level {
+  id: number;
+  nombre: string;
+  questions: KeyQ[];
+}
 let levels: Level[];
 
 /** The demo answer key, read straight from the database (what a correct child would answer). */
@@ -77,7 +85,7 @@ describe('POST save-multiple (both readings): the server judges the quiz', () =>
     expect(prog.json().data.find((p: { id_nivel: number }) => p.id_nivel === lvl.id)).toMatchObject({ estado: 'completado', reintentos: 0 });
   });
 
-  it('a wrong answer claimed correct scores 0: the browser\'s correcta/valor are ignored', async () => {
+  it("a wrong answer claimed correct scores 0: the browser's correcta/valor are ignored", async () => {
     const uid = await t.userId('nino');
     const lvl = levels[2]!;
     const r = await t.call('POST', '/api/resultados/save-multiple', { as: 'nino', body: { respuestas: rows(lvl, uid, () => false, true) } });
@@ -86,7 +94,10 @@ describe('POST save-multiple (both readings): the server judges the quiz', () =>
     const stored = await t.database.raw('SELECT correcta, valor FROM resultado WHERE id_intento = $1', [r.json().data.id]);
     expect(stored.rows.every((x) => x.correcta === false && Number(x.valor) === 0)).toBe(true);
     const prog = await t.call('GET', `/api/progreso/usuario/${uid}`, { as: 'nino' });
-    expect(prog.json().data.find((p: { id_nivel: number }) => p.id_nivel === lvl.id)).toMatchObject({ estado: 'en progreso', ultimo_resultado: { puntaje: 0 } });
+    expect(prog.json().data.find((p: { id_nivel: number }) => p.id_nivel === lvl.id)).toMatchObject({
+      estado: 'en progreso',
+      ultimo_resultado: { puntaje: 0 },
+    });
   });
 
   it('/api/respuestas/save-multiple behaves the same; score = correct/total*100 with two decimals; retries counted', async () => {
@@ -120,32 +131,76 @@ describe('POST save-multiple (both readings): the server judges the quiz', () =>
 
   it('the id_usuario may be omitted (the session decides whose attempt it is)', async () => {
     const r = await t.call('POST', '/api/resultados/save-multiple', {
-      as: 'nina', body: { respuestas: rows(levels[0]!, 0, () => true).map(({ id_usuario: _u, ...x }) => x) },
+      as: 'nina',
+      body: { respuestas: rows(levels[0]!, 0, () => true).map(({ id_usuario: _u, ...x }) => x) },
     });
     expect(r.statusCode, r.body).toBe(201);
   });
 
   const refusals: [string, (uid: number, otherUid: number) => unknown, number, string | RegExp][] = [
-    ['someone else\'s id_usuario', (_u, other) => ({ respuestas: rows(levels[0]!, other, () => true) }), 403, 'Solo puedes guardar tus propias respuestas.'],
+    ["someone else's id_usuario", (_u, other) => ({ respuestas: rows(levels[0]!, other, () => true) }), 403, 'Solo puedes guardar tus propias respuestas.'],
     ['an empty list', () => ({ respuestas: [] }), 400, ALL_ANSWERED_MSG],
     ['no list', () => ({}), 400, ALL_ANSWERED_MSG],
     ['a missing question', (u) => ({ respuestas: rows(levels[0]!, u, () => true).slice(1) }), 400, ALL_ANSWERED_MSG],
-    ['a blank text answer', (u) => ({ respuestas: rows(levels[0]!, u, () => true).map((x) => (x.id_respuesta === null ? { ...x, respuesta: '   ' } : x)) }), 400, ALL_ANSWERED_MSG],
-    ['a choice question without a chosen option', (u) => ({ respuestas: rows(levels[0]!, u, () => true).map((x) => (x.id_respuesta !== null ? { ...x, id_respuesta: null } : x)) }), 400, ALL_ANSWERED_MSG],
-    ['an option of another question', (u) => {
-      const rs = rows(levels[0]!, u, () => true);
-      const foreign = levels[1]!.questions.find(isChoice)!.answers[0]!.id;
-      return { respuestas: rs.map((x) => (x.id_respuesta !== null ? { ...x, id_respuesta: foreign } : x)) };
-    }, 400, /no pertenece a la pregunta/],
-    ['a question of another level', (u) => {
-      const rs = rows(levels[0]!, u, () => true);
-      return { respuestas: [...rs.slice(1), { ...rows(levels[1]!, u, () => true)[0]!, id_nivel: levels[0]!.id }] };
-    }, 400, 'Las preguntas enviadas no pertenecen a la evaluación de este nivel.'],
-    ['rows of two levels', (u) => ({ respuestas: [...rows(levels[0]!, u, () => true), ...rows(levels[1]!, u, () => true)] }), 400, 'Todas las respuestas deben ser del mismo nivel.'],
-    ['the same question twice', (u) => { const rs = rows(levels[0]!, u, () => true); return { respuestas: [...rs, rs[0]] }; }, 400, /más de una vez/],
-    ['a non-numeric id', (u) => ({ respuestas: rows(levels[0]!, u, () => true).map((x, i) => (i === 0 ? { ...x, id_pregunta: 'abc' } : x)) }), 400, 'El identificador de la pregunta no es válido.'],
+    [
+      'a blank text answer',
+      (u) => ({ respuestas: rows(levels[0]!, u, () => true).map((x) => (x.id_respuesta === null ? { ...x, respuesta: '   ' } : x)) }),
+      400,
+      ALL_ANSWERED_MSG,
+    ],
+    [
+      'a choice question without a chosen option',
+      (u) => ({ respuestas: rows(levels[0]!, u, () => true).map((x) => (x.id_respuesta !== null ? { ...x, id_respuesta: null } : x)) }),
+      400,
+      ALL_ANSWERED_MSG,
+    ],
+    [
+      'an option of another question',
+      (u) => {
+        const rs = rows(levels[0]!, u, () => true);
+        const foreign = levels[1]!.questions.find(isChoice)!.answers[0]!.id;
+        return { respuestas: rs.map((x) => (x.id_respuesta !== null ? { ...x, id_respuesta: foreign } : x)) };
+      },
+      400,
+      /no pertenece a la pregunta/,
+    ],
+    [
+      'a question of another level',
+      (u) => {
+        const rs = rows(levels[0]!, u, () => true);
+        return { respuestas: [...rs.slice(1), { ...rows(levels[1]!, u, () => true)[0]!, id_nivel: levels[0]!.id }] };
+      },
+      400,
+      'Las preguntas enviadas no pertenecen a la evaluación de este nivel.',
+    ],
+    [
+      'rows of two levels',
+      (u) => ({ respuestas: [...rows(levels[0]!, u, () => true), ...rows(levels[1]!, u, () => true)] }),
+      400,
+      'Todas las respuestas deben ser del mismo nivel.',
+    ],
+    [
+      'the same question twice',
+      (u) => {
+        const rs = rows(levels[0]!, u, () => true);
+        return { respuestas: [...rs, rs[0]] };
+      },
+      400,
+      /más de una vez/,
+    ],
+    [
+      'a non-numeric id',
+      (u) => ({ respuestas: rows(levels[0]!, u, () => true).map((x, i) => (i === 0 ? { ...x, id_pregunta: 'abc' } : x)) }),
+      400,
+      'El identificador de la pregunta no es válido.',
+    ],
     ['an unknown level', (u) => ({ respuestas: rows(levels[0]!, u, () => true).map((x) => ({ ...x, id_nivel: 999999 })) }), 404, 'Nivel no encontrado.'],
-    ['an over-long text answer', (u) => ({ respuestas: rows(levels[0]!, u, () => true).map((x) => (x.id_respuesta === null ? { ...x, respuesta: 'a'.repeat(501) } : x)) }), 400, /demasiado larga/],
+    [
+      'an over-long text answer',
+      (u) => ({ respuestas: rows(levels[0]!, u, () => true).map((x) => (x.id_respuesta === null ? { ...x, respuesta: 'a'.repeat(501) } : x)) }),
+      400,
+      /demasiado larga/,
+    ],
   ];
   for (const [name, body, status, msg] of refusals) {
     it(`refuses ${name} (${status}) and changes nothing`, async () => {
@@ -170,7 +225,17 @@ describe('POST /api/resultados/create: one answered question', () => {
     const wrong = q.answers.find((a) => !a.valor)!;
     const before = await snapshotCounts(t.database);
     const r = await t.call('POST', '/api/resultados/create', {
-      as: 'nino', body: { id_pregunta: q.id, id_usuario: uid, id_nivel: levels[0]!.id, id_respuesta: wrong.id, respuesta: wrong.texto, correcta: true, valor: 1, fecha: new Date().toISOString() },
+      as: 'nino',
+      body: {
+        id_pregunta: q.id,
+        id_usuario: uid,
+        id_nivel: levels[0]!.id,
+        id_respuesta: wrong.id,
+        respuesta: wrong.texto,
+        correcta: true,
+        valor: 1,
+        fecha: new Date().toISOString(),
+      },
     });
     expect(r.statusCode, r.body).toBe(201);
     const data = r.json().data;
@@ -212,9 +277,15 @@ describe('GET /api/resultados/resultados-profesor', () => {
       expect(list.length).toBeGreaterThanOrEqual(6);
       expect(Number(r.headers['x-total-count'])).toBe(list.length);
       expect(list[0]).toEqual({
-        id: expect.any(Number), id_usuario: expect.any(Number), id_nivel: expect.any(Number),
-        usuario: { nombre: expect.any(String), apellido: expect.any(String) }, nivel: { nombre_nivel: expect.any(String) },
-        correctas: expect.any(Number), total_preguntas: expect.any(Number), puntaje: expect.any(Number), fecha: expect.any(String),
+        id: expect.any(Number),
+        id_usuario: expect.any(Number),
+        id_nivel: expect.any(Number),
+        usuario: { nombre: expect.any(String), apellido: expect.any(String) },
+        nivel: { nombre_nivel: expect.any(String) },
+        correctas: expect.any(Number),
+        total_preguntas: expect.any(Number),
+        puntaje: expect.any(Number),
+        fecha: expect.any(String),
         sin_intentos: expect.any(Boolean),
       });
       const dates = list.map((x: { fecha: string; id: number }) => [Date.parse(x.fecha), x.id]);
@@ -259,12 +330,17 @@ describe('GET /api/evaluacion/resultados/usuario/{userId}', () => {
     const data = r.json().data;
     expect(data.length).toBe(4);
     expect(data[0]).toEqual({
-      id: expect.any(Number), id_nivel: levels[3]!.id, puntaje: 0, correctas: 0, total_preguntas: levels[3]!.questions.length,
-      fecha: expect.any(String), nivel: { id_nivel: levels[3]!.id, nombre_nivel: levels[3]!.nombre },
+      id: expect.any(Number),
+      id_nivel: levels[3]!.id,
+      puntaje: 0,
+      correctas: 0,
+      total_preguntas: levels[3]!.questions.length,
+      fecha: expect.any(String),
+      nivel: { id_nivel: levels[3]!.id, nombre_nivel: levels[3]!.nombre },
     });
   });
 
-  it('a learner cannot read another learner\'s results (403); a profesor cannot either; admin can', async () => {
+  it("a learner cannot read another learner's results (403); a profesor cannot either; admin can", async () => {
     const other = await t.userId('nina');
     const r = await t.call('GET', `/api/evaluacion/resultados/usuario/${other}`, { as: 'nino' });
     expect(r.statusCode).toBe(403);
@@ -298,7 +374,7 @@ describe('the answer key never reaches a learner', () => {
     }
   });
 
-  it('the learner\'s quiz details (content endpoint) carry no valor and no typed-answer text', async () => {
+  it("the learner's quiz details (content endpoint) carry no valor and no typed-answer text", async () => {
     const r = await t.call('GET', '/api/evaluacion/detalles', { as: 'nino' });
     expect(r.statusCode).toBe(200);
     expect(r.body).not.toContain('"valor"');
@@ -310,7 +386,11 @@ describe('the answer key never reaches a learner', () => {
 });
 
 describe('save-multiple feedback: per question right or wrong; solutions only after a pass or the last attempt', () => {
-  interface Fb { id_pregunta: number; acierto: boolean; solucion?: { id_respuesta: number; texto: string }[] }
+  interface Fb {
+    id_pregunta: number;
+    acierto: boolean;
+    solucion?: { id_respuesta: number; texto: string }[];
+  }
 
   it('a fail with attempts left marks every question and reveals nothing; the last attempt reveals the wrong ones', async () => {
     const uid = await t.userId('profesor');

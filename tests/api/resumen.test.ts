@@ -15,7 +15,12 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 async function insertAttempt(idUsuario: number, idNivel: number, puntaje: number, fecha: string) {
-  await t.database.raw('INSERT INTO intento (id_usuario, id_nivel, correctas, total_preguntas, puntaje, fecha) VALUES ($1, $2, 1, 3, $3, $4)', [idUsuario, idNivel, puntaje, fecha]);
+  await t.database.raw('INSERT INTO intento (id_usuario, id_nivel, correctas, total_preguntas, puntaje, fecha) VALUES ($1, $2, 1, 3, $3, $4)', [
+    idUsuario,
+    idNivel,
+    puntaje,
+    fecha,
+  ]);
 }
 
 describe('resultados/resumen', () => {

@@ -17,7 +17,12 @@ describe('rol (superadmin only)', () => {
     const { data } = r.json();
     expect(data.map((x: { nombre: string }) => x.nombre).sort()).toEqual(['admin', 'profesor', 'superadmin']);
     const prof = data.find((x: { nombre: string }) => x.nombre === 'profesor');
-    expect(prof).toMatchObject({ id: expect.any(Number), descripcion: expect.any(String), id_usuario: await t.userId('profesor'), usuario: { nombre: 'Paula' } });
+    expect(prof).toMatchObject({
+      id: expect.any(Number),
+      descripcion: expect.any(String),
+      id_usuario: await t.userId('profesor'),
+      usuario: { nombre: 'Paula' },
+    });
     expect((await t.call('GET', `/api/rol/getRole/${prof.id}`, { as: 'superadmin' })).json().data).toEqual(prof);
     expect((await t.call('GET', '/api/rol/getRole/999999', { as: 'superadmin' })).json()).toMatchObject({ msg: 'Rol no encontrado.' });
   });
@@ -41,7 +46,10 @@ describe('rol (superadmin only)', () => {
     expect((await t.call('GET', '/api/evaluacion/getEvaluaciones', { as: 'nino' })).statusCode).toBe(403);
     const c = await t.call('POST', '/api/rol/register', { as: 'superadmin', body: { nombre: 'Profesor', descripcion: 'Maestro invitado', idUsuario: nino } });
     expect(c.statusCode).toBe(201);
-    expect(c.json()).toMatchObject({ msg: 'Rol creado exitosamente.', data: { nombre: 'profesor', descripcion: 'Maestro invitado', id_usuario: nino, usuario: { nombre: 'Mateo' } } });
+    expect(c.json()).toMatchObject({
+      msg: 'Rol creado exitosamente.',
+      data: { nombre: 'profesor', descripcion: 'Maestro invitado', id_usuario: nino, usuario: { nombre: 'Mateo' } },
+    });
     expect((await t.call('GET', '/api/evaluacion/getEvaluaciones', { as: 'nino' })).statusCode).toBe(200);
     expect((await t.call('GET', '/api/institucion/getInstituciones', { as: 'nino' })).statusCode).toBe(403);
     const id = c.json().data.id;
@@ -55,21 +63,61 @@ describe('rol (superadmin only)', () => {
   it('validation: nombre and user required, only Superadmin/Admin/Profesor; one role row per user', async () => {
     const nina = await t.userId('nina');
     const profesor = await t.userId('profesor');
-    await expectRefused(t, () => t.call('POST', '/api/rol/register', { as: 'superadmin', body: { idUsuario: nina } }), 400, 'El nombre del rol es obligatorio.');
-    await expectRefused(t, () => t.call('POST', '/api/rol/register', { as: 'superadmin', body: { nombre: 'director', idUsuario: nina } }), 400, 'El rol debe ser Superadmin, Admin o Profesor.');
-    await expectRefused(t, () => t.call('POST', '/api/rol/register', { as: 'superadmin', body: { nombre: 'usuario', idUsuario: nina } }), 400, 'El rol debe ser Superadmin, Admin o Profesor.');
+    await expectRefused(
+      t,
+      () => t.call('POST', '/api/rol/register', { as: 'superadmin', body: { idUsuario: nina } }),
+      400,
+      'El nombre del rol es obligatorio.',
+    );
+    await expectRefused(
+      t,
+      () => t.call('POST', '/api/rol/register', { as: 'superadmin', body: { nombre: 'director', idUsuario: nina } }),
+      400,
+      'El rol debe ser Superadmin, Admin o Profesor.',
+    );
+    await expectRefused(
+      t,
+      () => t.call('POST', '/api/rol/register', { as: 'superadmin', body: { nombre: 'usuario', idUsuario: nina } }),
+      400,
+      'El rol debe ser Superadmin, Admin o Profesor.',
+    );
     await expectRefused(t, () => t.call('POST', '/api/rol/register', { as: 'superadmin', body: { nombre: 'admin' } }), 400, 'El usuario es obligatorio.');
-    await expectRefused(t, () => t.call('POST', '/api/rol/register', { as: 'superadmin', body: { nombre: 'admin', idUsuario: 'x' } }), 400, 'El usuario seleccionado no es válido.');
-    await expectRefused(t, () => t.call('POST', '/api/rol/register', { as: 'superadmin', body: { nombre: 'admin', idUsuario: 999999 } }), 400, 'El usuario seleccionado no existe.');
-    await expectRefused(t, () => t.call('POST', '/api/rol/register', { as: 'superadmin', body: { nombre: 'admin', idUsuario: profesor } }), 409, 'Ese usuario ya tiene un rol. Edita el rol existente.');
+    await expectRefused(
+      t,
+      () => t.call('POST', '/api/rol/register', { as: 'superadmin', body: { nombre: 'admin', idUsuario: 'x' } }),
+      400,
+      'El usuario seleccionado no es válido.',
+    );
+    await expectRefused(
+      t,
+      () => t.call('POST', '/api/rol/register', { as: 'superadmin', body: { nombre: 'admin', idUsuario: 999999 } }),
+      400,
+      'El usuario seleccionado no existe.',
+    );
+    await expectRefused(
+      t,
+      () => t.call('POST', '/api/rol/register', { as: 'superadmin', body: { nombre: 'admin', idUsuario: profesor } }),
+      409,
+      'Ese usuario ya tiene un rol. Edita el rol existente.',
+    );
   });
 
   it('the last superadmin cannot be demoted or removed', async () => {
     const id = await roleOf('superadmin');
     const me = await t.userId('superadmin');
     const nina = await t.userId('nina');
-    await expectRefused(t, () => t.call('PUT', `/api/rol/update/${id}`, { as: 'superadmin', body: { nombre: 'admin', idUsuario: me } }), 409, 'Debe quedar al menos un superadmin.');
-    await expectRefused(t, () => t.call('PUT', `/api/rol/update/${id}`, { as: 'superadmin', body: { nombre: 'superadmin', idUsuario: nina } }), 409, 'Debe quedar al menos un superadmin.');
+    await expectRefused(
+      t,
+      () => t.call('PUT', `/api/rol/update/${id}`, { as: 'superadmin', body: { nombre: 'admin', idUsuario: me } }),
+      409,
+      'Debe quedar al menos un superadmin.',
+    );
+    await expectRefused(
+      t,
+      () => t.call('PUT', `/api/rol/update/${id}`, { as: 'superadmin', body: { nombre: 'superadmin', idUsuario: nina } }),
+      409,
+      'Debe quedar al menos un superadmin.',
+    );
     await expectRefused(t, () => t.call('DELETE', `/api/rol/delete/${id}`, { as: 'superadmin' }), 409, 'Debe quedar al menos un superadmin.');
     // Its description can still change.
     const ok = await t.call('PUT', `/api/rol/update/${id}`, { as: 'superadmin', body: { nombre: 'superadmin', descripcion: 'Dueña', idUsuario: me } });

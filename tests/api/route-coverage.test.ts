@@ -37,9 +37,9 @@ describe('route coverage of the access table', () => {
   });
 
   it('the list is read-only for its users', () => {
-    expect(() => (t.app as unknown as { registeredRoutes: unknown }).registeredRoutes = []).toThrow();
+    expect(() => ((t.app as unknown as { registeredRoutes: unknown }).registeredRoutes = [])).toThrow();
     expect(() => (t.app.registeredRoutes as RouteLike[]).push({ method: 'GET', url: '/x' })).toThrow();
-    expect(() => (t.app.registeredRoutes[0] as { url: string }).url = '/x').toThrow();
+    expect(() => ((t.app.registeredRoutes[0] as { url: string }).url = '/x')).toThrow();
     expect(t.app.registeredRoutes).not.toContainEqual({ method: 'GET', url: '/x' });
   });
 
@@ -55,7 +55,14 @@ describe('route coverage of the access table', () => {
 
 describe('the coverage check itself', () => {
   const routes = (): RouteLike[] =>
-    ACCESS.flatMap(([method, url]) => (method === 'GET' ? [{ method, url }, { method: 'HEAD', url }] : [{ method, url }]));
+    ACCESS.flatMap(([method, url]) =>
+      method === 'GET'
+        ? [
+            { method, url },
+            { method: 'HEAD', url },
+          ]
+        : [{ method, url }],
+    );
 
   it('a complete list passes, whatever the param names', () => {
     const renamed = routes().map((r) => ({ ...r, url: r.url.replace(/:[^/]+/g, ':cualquiera') }));

@@ -42,7 +42,15 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => t?.close());
 
-interface Query { q?: string; id_nivel?: number; id_usuario?: number; sort?: string; order?: 'ASC' | 'DESC'; page?: number; perPage?: number }
+interface Query {
+  q?: string;
+  id_nivel?: number;
+  id_usuario?: number;
+  sort?: string;
+  order?: 'ASC' | 'DESC';
+  page?: number;
+  perPage?: number;
+}
 const qs = (o: Query) => {
   const s = new URLSearchParams();
   for (const [k, v] of Object.entries(o)) if (v !== undefined) s.set(k, String(v));
@@ -61,18 +69,28 @@ async function referenceResults(o: Query) {
     const n = params.push(like);
     conds.push(`(u.nombre ILIKE $${n} OR u.apellido ILIKE $${n} OR nv.nombre_nivel ILIKE $${n})`);
   }
-  const col = { id: 'i.id_intento', fecha: 'i.fecha', puntaje: 'i.puntaje', correctas: 'i.correctas', total_preguntas: 'i.total_preguntas' }[o.sort ?? 'fecha']!;
+  const col = { id: 'i.id_intento', fecha: 'i.fecha', puntaje: 'i.puntaje', correctas: 'i.correctas', total_preguntas: 'i.total_preguntas' }[
+    o.sort ?? 'fecha'
+  ]!;
   const dir = o.sort ? (o.order ?? 'ASC') : 'DESC';
-  const { rows } = await t.database.raw(`SELECT i.id_intento, i.id_usuario, i.id_nivel, u.nombre, u.apellido, nv.nombre_nivel, i.correctas,
+  const { rows } = await t.database.raw(
+    `SELECT i.id_intento, i.id_usuario, i.id_nivel, u.nombre, u.apellido, nv.nombre_nivel, i.correctas,
       i.total_preguntas, i.puntaje, i.fecha,
       (SELECT count(*) FROM intento j WHERE j.id_usuario = i.id_usuario AND j.id_nivel = i.id_nivel)
         >= 1 + ${MAX_RETRIES} + coalesce((SELECT p.intentos_extra FROM progreso p WHERE p.id_usuario = i.id_usuario AND p.id_nivel = i.id_nivel), 0) AS sin_intentos
     FROM intento i JOIN usuario u ON u.id = i.id_usuario JOIN nivel nv ON nv.id_nivel = i.id_nivel
-    ${conds.length ? `WHERE ${conds.join(' AND ')}` : ''} ORDER BY ${col} ${dir}, i.id_intento ${dir}`, params);
+    ${conds.length ? `WHERE ${conds.join(' AND ')}` : ''} ORDER BY ${col} ${dir}, i.id_intento ${dir}`,
+    params,
+  );
   const all = rows.map((r) => ({
-    id: Number(r.id_intento), id_usuario: Number(r.id_usuario), id_nivel: Number(r.id_nivel),
-    usuario: { nombre: r.nombre, apellido: r.apellido }, nivel: { nombre_nivel: r.nombre_nivel },
-    correctas: Number(r.correctas), total_preguntas: Number(r.total_preguntas), puntaje: Number(r.puntaje),
+    id: Number(r.id_intento),
+    id_usuario: Number(r.id_usuario),
+    id_nivel: Number(r.id_nivel),
+    usuario: { nombre: r.nombre, apellido: r.apellido },
+    nivel: { nombre_nivel: r.nombre_nivel },
+    correctas: Number(r.correctas),
+    total_preguntas: Number(r.total_preguntas),
+    puntaje: Number(r.puntaje),
     fecha: new Date(r.fecha as string).toISOString(),
     sin_intentos: r.sin_intentos === true,
   }));
@@ -100,7 +118,17 @@ describe('teacher results at scale: the same answers as the straightforward quer
     const { total } = await referenceResults({});
     const perPage = 25;
     const last = Math.ceil(total / perPage);
-    const pages = [1, 2, 20, Math.floor(JUMP_FROM_OFFSET / perPage), Math.floor(JUMP_FROM_OFFSET / perPage) + 1, Math.floor(last / 2), last - 1, last, last + 1];
+    const pages = [
+      1,
+      2,
+      20,
+      Math.floor(JUMP_FROM_OFFSET / perPage),
+      Math.floor(JUMP_FROM_OFFSET / perPage) + 1,
+      Math.floor(last / 2),
+      last - 1,
+      last,
+      last + 1,
+    ];
     for (const sort of [undefined, 'fecha', 'puntaje', 'id', 'correctas', 'total_preguntas']) {
       for (const order of sort ? (['ASC', 'DESC'] as const) : [undefined]) {
         for (const page of pages) await compare({ sort, order, page, perPage });
@@ -131,8 +159,28 @@ describe('teacher results at scale: the same answers as the straightforward quer
 
   it('the name search: children, surnames, levels, accents and case, LIKE characters, nothing', async () => {
     const nivelName = String((await t.database.raw('SELECT nombre_nivel FROM nivel ORDER BY id_nivel LIMIT 1')).rows[0]!.nombre_nivel);
-    const searches = ['ángela', 'ÁNGEL', 'ñandú', 'ZOË', 'luis', 'Pedro_1', 'o_1', '50%', '%', '_', 'back\\slash', 'σοφία', "o'brien", 'garcía', 'Pérez',
-      nivelName, nivelName.toUpperCase(), nivelName.slice(1, 4), '12', 'zzz-nadie'];
+    const searches = [
+      'ángela',
+      'ÁNGEL',
+      'ñandú',
+      'ZOË',
+      'luis',
+      'Pedro_1',
+      'o_1',
+      '50%',
+      '%',
+      '_',
+      'back\\slash',
+      'σοφία',
+      "o'brien",
+      'garcía',
+      'Pérez',
+      nivelName,
+      nivelName.toUpperCase(),
+      nivelName.slice(1, 4),
+      '12',
+      'zzz-nadie',
+    ];
     for (const q of searches) {
       await compare({ q });
       await compare({ q, page: 2, perPage: 10 });
@@ -162,16 +210,24 @@ describe('teacher results at scale: the same answers as the straightforward quer
 describe('intento_conteo stays exact', () => {
   const check = async () => {
     const kept = await t.database.raw('SELECT id_nivel, semana, parte, n FROM intento_conteo WHERE n <> 0 ORDER BY 1, 2, 3');
-    const real = await t.database.raw(`SELECT id_nivel, floor(extract(epoch FROM fecha) / ${WEEK_SECONDS})::int AS semana, id_usuario % 8 AS parte, count(*)::int AS n
+    const real = await t.database
+      .raw(`SELECT id_nivel, floor(extract(epoch FROM fecha) / ${WEEK_SECONDS})::int AS semana, id_usuario % 8 AS parte, count(*)::int AS n
       FROM intento GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`);
     expect(kept.rows.map((r) => Object.values(r).map(Number))).toEqual(real.rows.map((r) => Object.values(r).map(Number)));
   };
 
   it('after a quiz submit, an update, a deleted account (cascade) and a truncate', async () => {
     await check();
-    const det = (await t.call('GET', '/api/evaluacion/detalles', { as: 'nino' })).json().data as { id_nivel: number; preguntas: { id_pregunta: number; Tipo: string; respuestas: { id_respuesta: number }[] }[] }[];
+    const det = (await t.call('GET', '/api/evaluacion/detalles', { as: 'nino' })).json().data as {
+      id_nivel: number;
+      preguntas: { id_pregunta: number; Tipo: string; respuestas: { id_respuesta: number }[] }[];
+    }[];
     const ev = det.find((e) => e.preguntas.length)!;
-    const rows = ev.preguntas.map((p) => (isChoiceQuestion(p.Tipo) ? { id_pregunta: p.id_pregunta, id_nivel: ev.id_nivel, id_respuesta: p.respuestas[0]!.id_respuesta } : { id_pregunta: p.id_pregunta, id_nivel: ev.id_nivel, respuesta: 'x' }));
+    const rows = ev.preguntas.map((p) =>
+      isChoiceQuestion(p.Tipo)
+        ? { id_pregunta: p.id_pregunta, id_nivel: ev.id_nivel, id_respuesta: p.respuestas[0]!.id_respuesta }
+        : { id_pregunta: p.id_pregunta, id_nivel: ev.id_nivel, respuesta: 'x' },
+    );
     const r = await t.call('POST', '/api/resultados/save-multiple', { as: 'nino', body: { respuestas: rows } });
     expect(r.statusCode, r.body).toBe(201);
     await check();
@@ -197,7 +253,16 @@ describe('admin users list: the same answers as the straightforward query', () =
       const n = params.push(`%${o.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
       where = `WHERE nombre ILIKE $${n} OR apellido ILIKE $${n} OR email ILIKE $${n} OR coalesce(phone, '') ILIKE $${n}`;
     }
-    const col = { id: 'id', nombre: 'nombre', apellido: 'apellido', email: 'email', fechaNacimiento: 'fecha_nacimiento', sexo: 'sexo', phone: 'phone', status: 'status' }[o.sort ?? 'id']!;
+    const col = {
+      id: 'id',
+      nombre: 'nombre',
+      apellido: 'apellido',
+      email: 'email',
+      fechaNacimiento: 'fecha_nacimiento',
+      sexo: 'sexo',
+      phone: 'phone',
+      status: 'status',
+    }[o.sort ?? 'id']!;
     const { rows } = await t.database.raw(`SELECT id FROM usuario ${where} ORDER BY ${col} ${o.order ?? 'ASC'}, id ASC`, params);
     const ids = rows.map((r) => Number(r.id));
     const per = o.perPage ?? (o.page ? 25 : undefined);
@@ -206,14 +271,38 @@ describe('admin users list: the same answers as the straightforward query', () =
   }
 
   it('pages, sorts and searches (accents, case, LIKE characters, phones, a page past the matches)', async () => {
-    for (const o of [{}, { page: 1, perPage: 10 }, { page: 3, perPage: 10, sort: 'nombre', order: 'ASC' as const }, { page: 2, perPage: 7, sort: 'nombre', order: 'DESC' as const },
-      { page: 2, perPage: 5, sort: 'apellido' }, { page: 1, perPage: 50, sort: 'phone', order: 'DESC' as const }]) {
+    for (const o of [
+      {},
+      { page: 1, perPage: 10 },
+      { page: 3, perPage: 10, sort: 'nombre', order: 'ASC' as const },
+      { page: 2, perPage: 7, sort: 'nombre', order: 'DESC' as const },
+      { page: 2, perPage: 5, sort: 'apellido' },
+      { page: 1, perPage: 50, sort: 'phone', order: 'DESC' as const },
+    ]) {
       const r = await t.call('GET', `/api/user/usuarios${qs(o)}`, { as: 'admin' });
       expect(r.statusCode, r.body).toBe(200);
       const ref = await referenceUsers(o);
       expect({ total: Number(r.headers['x-total-count']), ids: r.json().users.map((u: { id: number }) => u.id) }, JSON.stringify(o)).toEqual(ref);
     }
-    for (const q of ['ángela', 'ÁNGEL', 'ñandú', 'zoë', 'LUIS', 'pedro_1', '50%', '%', '_', 'back\\slash', 'ΣΟΦΊΑ', "O'BRIEN", 'manitas.test', 'MANITAS', '+56 9', 'ref1', 'zzz-nadie']) {
+    for (const q of [
+      'ángela',
+      'ÁNGEL',
+      'ñandú',
+      'zoë',
+      'LUIS',
+      'pedro_1',
+      '50%',
+      '%',
+      '_',
+      'back\\slash',
+      'ΣΟΦΊΑ',
+      "O'BRIEN",
+      'manitas.test',
+      'MANITAS',
+      '+56 9',
+      'ref1',
+      'zzz-nadie',
+    ]) {
       for (const o of [{ q }, { q, page: 1, perPage: 5 }, { q, page: 2, perPage: 5, sort: 'nombre', order: 'DESC' as const }, { q, page: 40, perPage: 5 }]) {
         const r = await t.call('GET', `/api/user/usuarios${qs(o)}`, { as: 'admin' });
         expect(r.statusCode, r.body).toBe(200);

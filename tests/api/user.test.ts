@@ -9,8 +9,17 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const reg = (patch: Record<string, unknown> = {}) => ({
-  nombre: 'Ana', apellido: 'Ruiz', fechaNacimiento: '2015-04-01', email: `ana${Math.random().toString(36).slice(2, 8)}@ejemplo.com`,
-  photo: null, password: 'secreto123', avatar: 'girl', sexo: 'niña', phone: '5512345678', Credential: 'ALU-1', ...patch,
+  nombre: 'Ana',
+  apellido: 'Ruiz',
+  fechaNacimiento: '2015-04-01',
+  email: `ana${Math.random().toString(36).slice(2, 8)}@ejemplo.com`,
+  photo: null,
+  password: 'secreto123',
+  avatar: 'girl',
+  sexo: 'niña',
+  phone: '5512345678',
+  Credential: 'ALU-1',
+  ...patch,
 });
 
 describe('POST /api/user/register', () => {
@@ -19,7 +28,16 @@ describe('POST /api/user/register', () => {
     const r = await t.call('POST', '/api/user/register', { body });
     expect(r.statusCode).toBe(201);
     const data = r.json().data;
-    expect(data).toMatchObject({ nombre: 'Ana', apellido: 'Ruiz', email: body.email, sexo: 'niña', avatar: 'girl', rol: 'usuario', status: true, Credential: 'ALU-1' });
+    expect(data).toMatchObject({
+      nombre: 'Ana',
+      apellido: 'Ruiz',
+      email: body.email,
+      sexo: 'niña',
+      avatar: 'girl',
+      rol: 'usuario',
+      status: true,
+      Credential: 'ALU-1',
+    });
     expect(JSON.stringify(r.json())).not.toMatch(/password|scrypt/);
     const login = await t.call('POST', '/api/user/logIn', { body: { email: body.email.toUpperCase(), password: 'secreto123' } });
     expect(login.statusCode).toBe(200);
@@ -29,7 +47,10 @@ describe('POST /api/user/register', () => {
   it('applies the spec checks in order, with its messages, and stores nothing', async () => {
     const before = await snapshotCounts(t.database);
     const cases: [Record<string, unknown>, string][] = [
-      [{ nombre: '', apellido: '', fechaNacimiento: '', email: '', password: '', avatar: '', sexo: '', phone: '', Credential: '' }, 'El número de teléfono no es válido. Solo números (7 a 15 dígitos).'],
+      [
+        { nombre: '', apellido: '', fechaNacimiento: '', email: '', password: '', avatar: '', sexo: '', phone: '', Credential: '' },
+        'El número de teléfono no es válido. Solo números (7 a 15 dígitos).',
+      ],
       [{ phone: '12ab567' }, 'El número de teléfono no es válido. Solo números (7 a 15 dígitos).'],
       [{ fechaNacimiento: '2999-01-01' }, 'La fecha de nacimiento no puede ser hoy o una fecha futura.'],
       [{ nombre: ' ' }, 'Todos los campos son obligatorios'],
@@ -60,7 +81,12 @@ describe('POST /api/user/register', () => {
 
 describe('POST /api/user/logIn', () => {
   it('demo accounts log in and get their role', async () => {
-    for (const [email, rol] of [['superadmin@manitas.test', 'superadmin'], ['admin@manitas.test', 'admin'], ['profesor@manitas.test', 'profesor'], ['nina@manitas.test', 'usuario']]) {
+    for (const [email, rol] of [
+      ['superadmin@manitas.test', 'superadmin'],
+      ['admin@manitas.test', 'admin'],
+      ['profesor@manitas.test', 'profesor'],
+      ['nina@manitas.test', 'usuario'],
+    ]) {
       const r = await t.call('POST', '/api/user/logIn', { body: { email, password: 'Manitas2024' } });
       expect(r.statusCode).toBe(200);
       expect(r.json().usuario.rol).toBe(rol);
@@ -114,7 +140,20 @@ describe('GET/PUT /api/user/{id}', () => {
 
   it('a learner updates their own profile fields', async () => {
     const id = await t.userId('nina');
-    const r = await t.call('PUT', `/api/user/${id}`, { as: 'nina', body: { nombre: 'Lucía M.', apellido: 'García', phone: '5511223344', avatar: 'girl', sexo: 'niña', fechaNacimiento: '2016-03-15', email: 'nina@manitas.test', status: true, rol: 'usuario' } });
+    const r = await t.call('PUT', `/api/user/${id}`, {
+      as: 'nina',
+      body: {
+        nombre: 'Lucía M.',
+        apellido: 'García',
+        phone: '5511223344',
+        avatar: 'girl',
+        sexo: 'niña',
+        fechaNacimiento: '2016-03-15',
+        email: 'nina@manitas.test',
+        status: true,
+        rol: 'usuario',
+      },
+    });
     expect(r.statusCode).toBe(200);
     expect(r.json()).toMatchObject({ msg: 'Perfil actualizado correctamente', data: { nombre: 'Lucía M.', phone: '5511223344' } });
   });
@@ -180,7 +219,13 @@ describe('GET /api/user/usuarios', () => {
     expect(users[0]).not.toHaveProperty('passwordHash');
     const q = await t.call('GET', '/api/user/usuarios?q=GARC', { as: 'superadmin' });
     expect(q.json().users.map((u: { email: string }) => u.email)).toContain('nina@manitas.test');
-    expect(q.json().users.every((u: { nombre: string; apellido: string; email: string; phone: string | null }) => `${u.nombre} ${u.apellido} ${u.email} ${u.phone ?? ''}`.toLowerCase().includes('garc'))).toBe(true);
+    expect(
+      q
+        .json()
+        .users.every((u: { nombre: string; apellido: string; email: string; phone: string | null }) =>
+          `${u.nombre} ${u.apellido} ${u.email} ${u.phone ?? ''}`.toLowerCase().includes('garc'),
+        ),
+    ).toBe(true);
     const page = await t.call('GET', '/api/user/usuarios?page=1&perPage=2&sort=email&order=DESC', { as: 'admin' });
     expect(page.json().users).toHaveLength(2);
     expect(Number(page.headers['x-total-count'])).toBe(users.length);

@@ -18,21 +18,25 @@ const EMULATOR_WIDGET_HOSTS = new Set(['unpkg.com', 'fonts.googleapis.com', 'fon
  * test fails if the app (or Firebase in the app's page) tried to reach anything but the stand-in.
  */
 export const test = base.extend<{ externalRequests: string[] }>({
-  externalRequests: [async ({ context }, use) => {
-    const external: string[] = [];
-    await context.route('https://apis.google.com/js/api.js*', (route) =>
-      route.fulfill({ status: 200, contentType: 'text/javascript; charset=utf-8', body: GAPI_STAND_IN }));
-    await context.route(/^(?!https?:\/\/(localhost|127\.0\.0\.1)(:\d+)?\/)(https?|wss?):\/\//, (route) => {
-      const url = route.request().url();
-      if (!url.startsWith('https://apis.google.com/js/api.js')) {
-        if (!EMULATOR_WIDGET_HOSTS.has(new URL(url).hostname)) external.push(url);
-        return route.abort();
-      }
-      return route.fallback();
-    });
-    await use(external);
-    expect(external, 'requests to third parties').toEqual([]);
-  }, { auto: true }],
+  externalRequests: [
+    async ({ context }, use) => {
+      const external: string[] = [];
+      await context.route('https://apis.google.com/js/api.js*', (route) =>
+        route.fulfill({ status: 200, contentType: 'text/javascript; charset=utf-8', body: GAPI_STAND_IN }),
+      );
+      await context.route(/^(?!https?:\/\/(localhost|127\.0\.0\.1)(:\d+)?\/)(https?|wss?):\/\//, (route) => {
+        const url = route.request().url();
+        if (!url.startsWith('https://apis.google.com/js/api.js')) {
+          if (!EMULATOR_WIDGET_HOSTS.has(new URL(url).hostname)) external.push(url);
+          return route.abort();
+        }
+        return route.fallback();
+      });
+      await use(external);
+      expect(external, 'requests to third parties').toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };

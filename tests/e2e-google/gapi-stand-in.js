@@ -19,7 +19,9 @@
       return fn(arg);
     } catch (e) {
       // A throwing handler (the SDK throws after answering webStorageSupport) must not break the channel.
-      setTimeout(function () { throw e; });
+      setTimeout(function () {
+        throw e;
+      });
       return undefined;
     }
   }
@@ -55,12 +57,18 @@
 
     this.register = function (type, handler) {
       handlers[type] = handler;
-      var waiting = queued.filter(function (q) { return q[0].type === type; });
-      queued = queued.filter(function (q) { return q[0].type !== type; });
-      waiting.forEach(function (q) { deliver(q[0], q[1]); });
+      var waiting = queued.filter(function (q) {
+        return q[0].type === type;
+      });
+      queued = queued.filter(function (q) {
+        return q[0].type !== type;
+      });
+      waiting.forEach(function (q) {
+        deliver(q[0], q[1]);
+      });
     };
     this.send = function (type, data, cb) {
-      var id = 'm' + (++seq) + '-' + Math.random().toString(36).slice(2);
+      var id = 'm' + ++seq + '-' + Math.random().toString(36).slice(2);
       if (cb) pending[id] = cb;
       var target = getTarget();
       if (target) target.postMessage({ tag: TAG, kind: 'msg', id: id, type: type, data: data }, '*');
@@ -71,7 +79,14 @@
   // before the frame's own code asks for getParentIframe() (it is then queued until register()).
   var parentIframe = null;
   if (window.parent !== window) {
-    var toParent = new Channel(function () { return window.parent; }, function (src) { return src === window.parent; });
+    var toParent = new Channel(
+      function () {
+        return window.parent;
+      },
+      function (src) {
+        return src === window.parent;
+      },
+    );
     parentIframe = { register: toParent.register, send: toParent.send };
   }
   var context = {
@@ -80,23 +95,45 @@
       var el = document.createElement('iframe');
       var attrs = opts.attributes || {};
       Object.keys(attrs).forEach(function (k) {
-        if (k === 'style') Object.keys(attrs.style).forEach(function (s) { el.style[s] = attrs.style[s]; });
+        if (k === 'style')
+          Object.keys(attrs.style).forEach(function (s) {
+            el.style[s] = attrs.style[s];
+          });
         else el.setAttribute(k, attrs[k]);
       });
-      var loaded = new Promise(function (resolve) { el.addEventListener('load', function () { resolve(); }); });
+      var loaded = new Promise(function (resolve) {
+        el.addEventListener('load', function () {
+          resolve();
+        });
+      });
       el.src = opts.url;
       (opts.where || document.body).appendChild(el);
-      var channel = new Channel(function () { return el.contentWindow; }, function (src) { return src === el.contentWindow; });
+      var channel = new Channel(
+        function () {
+          return el.contentWindow;
+        },
+        function (src) {
+          return src === el.contentWindow;
+        },
+      );
       var iframe = {
-        restyle: function () { return Promise.resolve(); },
+        restyle: function () {
+          return Promise.resolve();
+        },
         ping: function (cb) {
-          return loaded.then(function () { if (cb) safe(cb); });
+          return loaded.then(function () {
+            if (cb) safe(cb);
+          });
         },
         register: channel.register,
         send: channel.send,
-        getIframeEl: function () { return el; },
+        getIframeEl: function () {
+          return el;
+        },
       };
-      return Promise.resolve(openCallback ? openCallback(iframe) : iframe).then(function () { return iframe; });
+      return Promise.resolve(openCallback ? openCallback(iframe) : iframe).then(function () {
+        return iframe;
+      });
     },
     /** Helper iframe: the channel to the page that embedded it. */
     getParentIframe: function () {
@@ -105,7 +142,13 @@
   };
 
   var gapi = window.gapi || {};
-  gapi.iframes = { CROSS_ORIGIN_IFRAMES_FILTER: FILTER, getContext: function () { return context; }, Iframe: function () {} };
+  gapi.iframes = {
+    CROSS_ORIGIN_IFRAMES_FILTER: FILTER,
+    getContext: function () {
+      return context;
+    },
+    Iframe: function () {},
+  };
   gapi.load = function (_modules, opts) {
     var cb = typeof opts === 'function' ? opts : opts && opts.callback;
     if (cb) setTimeout(cb, 0);

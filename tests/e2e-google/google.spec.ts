@@ -12,7 +12,8 @@ test.describe('Google sign-in', () => {
     const googleButton = page.getByRole('button', { name: 'Continuar con Google' });
     await expect(googleButton).toBeVisible();
     // Firebase (the lazy google-*.js chunk) is not loaded until the button is pressed.
-    const firebaseLoaded = () => page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/assets\/google-[^/]*\.js$|firebase/i.test(e.name)));
+    const firebaseLoaded = () =>
+      page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/assets\/google-[^/]*\.js$|firebase/i.test(e.name)));
     expect(await firebaseLoaded()).toBe(false);
     await page.screenshot({ path: '/tmp/google-login.png' });
 
@@ -25,9 +26,18 @@ test.describe('Google sign-in', () => {
     await expect(page.getByText('¡Hola, Julia Jefa!')).toBeVisible();
     await page.screenshot({ path: '/tmp/google-home.png' });
 
-    await page.getByRole('link', { name: 'Admin' }).or(page.getByRole('button', { name: 'Admin' })).first().click();
+    await page
+      .getByRole('link', { name: 'Admin' })
+      .or(page.getByRole('button', { name: 'Admin' }))
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/admin/);
-    await expect(page.getByRole('link', { name: 'Roles' }).or(page.getByRole('menuitem', { name: 'Roles' })).first()).toBeVisible({ timeout: 20_000 });
+    await expect(
+      page
+        .getByRole('link', { name: 'Roles' })
+        .or(page.getByRole('menuitem', { name: 'Roles' }))
+        .first(),
+    ).toBeVisible({ timeout: 20_000 });
     await page.screenshot({ path: '/tmp/google-admin.png' });
 
     // After a full page load Firebase is not loaded (no sign-out hook); its session sits in
@@ -36,7 +46,9 @@ test.describe('Google sign-in', () => {
     expect(await page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith('firebase:authUser:')))).toBe(true);
     await page.getByRole('button', { name: 'Salir' }).click();
     await expect(page).toHaveURL(/\/logIn$/);
-    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('firebase:') || ['token', 'user', 'userRole', 'userId'].includes(k)))).toEqual([]);
+    expect(
+      await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('firebase:') || ['token', 'user', 'userRole', 'userId'].includes(k))),
+    ).toEqual([]);
   });
 
   test('logout in the same page as the sign-in calls Firebase signOut', async ({ page }) => {
@@ -47,7 +59,10 @@ test.describe('Google sign-in', () => {
       const w = window as unknown as { __manitasSignOutProvider?: () => Promise<void>; __firebaseSignedOut?: boolean };
       const original = w.__manitasSignOutProvider;
       if (!original) return false;
-      w.__manitasSignOutProvider = async () => { await original(); w.__firebaseSignedOut = true; };
+      w.__manitasSignOutProvider = async () => {
+        await original();
+        w.__firebaseSignedOut = true;
+      };
       return true;
     });
     expect(hooked).toBe(true);
@@ -62,9 +77,18 @@ test.describe('Google sign-in', () => {
     await signInWithGooglePopup(page, { email: `directora@${ADMIN_EMAIL_DOMAIN}`, name: 'Directora' });
     await expect(page).toHaveURL(/\/home$/, { timeout: 30_000 });
     expect((await storedSession(page)).userRole).toBe('admin');
-    await page.getByRole('link', { name: 'Admin' }).or(page.getByRole('button', { name: 'Admin' })).first().click();
+    await page
+      .getByRole('link', { name: 'Admin' })
+      .or(page.getByRole('button', { name: 'Admin' }))
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/admin/);
-    await expect(page.getByRole('link', { name: 'Niveles' }).or(page.getByRole('menuitem', { name: 'Niveles' })).first()).toBeVisible({ timeout: 20_000 });
+    await expect(
+      page
+        .getByRole('link', { name: 'Niveles' })
+        .or(page.getByRole('menuitem', { name: 'Niveles' }))
+        .first(),
+    ).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole('link', { name: 'Roles' })).toHaveCount(0);
     await expect(page.getByRole('menuitem', { name: 'Roles' })).toHaveCount(0);
   });
@@ -90,7 +114,10 @@ test.describe('Google sign-in', () => {
 
     // One account with that email on the server (the superadmin's list).
     const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-    const login = await page.request.post('/api/user/logIn', { data: { email: 'superadmin@manitas.test', password: 'Manitas2024' }, headers: { 'X-XSRF-TOKEN': xsrf } });
+    const login = await page.request.post('/api/user/logIn', {
+      data: { email: 'superadmin@manitas.test', password: 'Manitas2024' },
+      headers: { 'X-XSRF-TOKEN': xsrf },
+    });
     const { token } = await login.json();
     const list = await page.request.get('/api/user/usuarios', { headers: { Authorization: `Bearer ${token}` } });
     const users = (await list.json()).users as { email: string }[];

@@ -30,7 +30,12 @@ test.describe('sign-up, log in, profile, log out', () => {
     await page.getByPlaceholder('Escribe tu contraseña').fill('arcoiris2026');
     await page.getByRole('button', { name: 'Entrar' }).click();
     await expect(page).toHaveURL(/\/home$/);
-    const stored = await page.evaluate(() => ({ user: JSON.parse(localStorage.getItem('user') ?? 'null'), token: localStorage.getItem('token'), role: localStorage.getItem('userRole'), id: localStorage.getItem('userId') }));
+    const stored = await page.evaluate(() => ({
+      user: JSON.parse(localStorage.getItem('user') ?? 'null'),
+      token: localStorage.getItem('token'),
+      role: localStorage.getItem('userRole'),
+      id: localStorage.getItem('userId'),
+    }));
     expect(stored.user).toMatchObject({ nombre: 'Sofía', email, rol: 'usuario', sexo: 'niña' });
     expect(stored.token).toBeTruthy();
     expect(stored.role).toBe('usuario');
@@ -52,7 +57,11 @@ test.describe('sign-up, log in, profile, log out', () => {
 
     await page.getByRole('link', { name: 'Volver al inicio' }).click();
     await expect(page).toHaveURL(/\/home$/);
-    await page.getByRole('button', { name: 'Salir' }).or(page.getByRole('link', { name: 'Salir' })).first().click();
+    await page
+      .getByRole('button', { name: 'Salir' })
+      .or(page.getByRole('link', { name: 'Salir' }))
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/logIn$/);
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
     await page.goto('/home');
@@ -134,7 +143,20 @@ test.describe('password recovery through a real SMTP peer', () => {
 
   test('request, read the mail, set a new password, log in with it; the old link is refused', async ({ page, request }) => {
     const email = `rec.${uid()}@ejemplo.com`;
-    const reg = await request.post('/api/user/register', { data: { nombre: 'Rita', apellido: 'Luna', fechaNacimiento: '2015-05-05', email, password: 'clave-vieja-1', avatar: 'girl', sexo: 'niña', phone: '5512345678', Credential: 'R-1', photo: null } });
+    const reg = await request.post('/api/user/register', {
+      data: {
+        nombre: 'Rita',
+        apellido: 'Luna',
+        fechaNacimiento: '2015-05-05',
+        email,
+        password: 'clave-vieja-1',
+        avatar: 'girl',
+        sexo: 'niña',
+        phone: '5512345678',
+        Credential: 'R-1',
+        photo: null,
+      },
+    });
     expect(reg.status()).toBe(201);
 
     await page.goto('/recuperar-password');
@@ -147,7 +169,10 @@ test.describe('password recovery through a real SMTP peer', () => {
     await page.getByRole('button', { name: 'Cerrar' }).click();
 
     await expect.poll(() => mails.find((m) => m.includes(email)), { timeout: 10_000 }).toBeTruthy();
-    const mail = mails.find((m) => m.includes(email))!.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const mail = mails
+      .find((m) => m.includes(email))!
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '=');
     const link = /http:\/\/localhost:\d+\/restablecer-password\?token=[\w-]+/.exec(mail)?.[0];
     expect(link).toBeTruthy();
 

@@ -13,15 +13,21 @@ const choose = (page: Page, label: string, option: string | RegExp) => pickOptio
  * last key, and a search still pending when a row's link is clicked would bring the list back).
  */
 async function rowOf(page: Page, text: string) {
-  await page.getByRole('main').getByPlaceholder(/^Buscar /).fill(text);
-  await page.waitForURL((u) => {
-    const f = u.searchParams.get('filter');
-    try {
-      return !!f && (JSON.parse(f) as { q?: string }).q === text;
-    } catch {
-      return false;
-    }
-  }, { timeout: 10_000 });
+  await page
+    .getByRole('main')
+    .getByPlaceholder(/^Buscar /)
+    .fill(text);
+  await page.waitForURL(
+    (u) => {
+      const f = u.searchParams.get('filter');
+      try {
+        return !!f && (JSON.parse(f) as { q?: string }).q === text;
+      } catch {
+        return false;
+      }
+    },
+    { timeout: 10_000 },
+  );
   return page.getByRole('row').filter({ hasText: text });
 }
 
@@ -65,7 +71,10 @@ test('admin builds a level end to end and the demo child sees it', async ({ page
   await expect(await rowOf(page, WORD)).toContainText(LEVEL);
 
   // 3. Its sign GIF and Spanish audio (the submit stays disabled until the form is valid).
-  for (const m of [{ tipo: 'gif', desc: 'gifSena', file: 'palabras/gato/sign.gif' }, { tipo: 'audio', desc: 'audioEspanol', file: 'palabras/gato/audio-es.mp3' }]) {
+  for (const m of [
+    { tipo: 'gif', desc: 'gifSena', file: 'palabras/gato/sign.gif' },
+    { tipo: 'audio', desc: 'audioEspanol', file: 'palabras/gato/audio-es.mp3' },
+  ]) {
     await page.goto('/admin/multimedia/create');
     const save = page.getByRole('button', { name: 'Guardar' });
     await expect(save).toBeDisabled();
@@ -119,15 +128,25 @@ test('admin builds a level end to end and the demo child sees it', async ({ page
   // 6. The demo child sees all of it, through the learner's own calls and screens.
   const { token } = await loginAs(page, 'nino');
   const headers = { Authorization: `Bearer ${token}` };
-  const niveles = (await (await page.request.get('/api/nivel/getNivels', { headers })).json()).data as { id_nivel: number; nombre_nivel: string; imagen: string | null }[];
+  const niveles = (await (await page.request.get('/api/nivel/getNivels', { headers })).json()).data as {
+    id_nivel: number;
+    nombre_nivel: string;
+    imagen: string | null;
+  }[];
   const nivel = niveles.find((n) => n.nombre_nivel === LEVEL)!;
   expect(nivel?.imagen).toBeTruthy();
-  const palabras = (await (await page.request.get(`/api/palabra/nivel/${nivel.id_nivel}`, { headers })).json()) as { id_palabra: number; palabraEspanol: string }[];
+  const palabras = (await (await page.request.get(`/api/palabra/nivel/${nivel.id_nivel}`, { headers })).json()) as {
+    id_palabra: number;
+    palabraEspanol: string;
+  }[];
   const bus = palabras.find((p) => p.palabraEspanol === WORD)!;
   expect(bus).toBeTruthy();
   const media = (await (await page.request.get(`/api/multimedia/palabra/${bus.id_palabra}`, { headers })).json()).data as { descripcion: string }[];
   expect(media.map((m) => m.descripcion).sort()).toEqual(['audioEspanol', 'gifSena']);
-  const detalles = (await (await page.request.get('/api/evaluacion/detalles', { headers })).json()).data as { id_nivel: number; preguntas: { pregunta: string; respuestas: { respuesta: string }[] }[] }[];
+  const detalles = (await (await page.request.get('/api/evaluacion/detalles', { headers })).json()).data as {
+    id_nivel: number;
+    preguntas: { pregunta: string; respuestas: { respuesta: string }[] }[];
+  }[];
   const ev = detalles.find((e) => e.id_nivel === nivel.id_nivel)!;
   expect(ev.preguntas[0]!.pregunta).toBe(QUESTION);
   expect(ev.preguntas[0]!.respuestas.map((r) => r.respuesta).sort()).toEqual([WORD, 'Avión'].sort());

@@ -7,7 +7,12 @@ import { test, expect, loginAs, apiHeaders } from './fixtures';
 const DEMO = path.resolve('public/demo/palabras/gato');
 const SHOTS = process.env.IMPORT_SHOTS_DIR || '/tmp';
 
-interface Media { id: number; tipo: string; descripcion: string; id_palabra: number }
+interface Media {
+  id: number;
+  tipo: string;
+  descripcion: string;
+  id_palabra: number;
+}
 
 async function mediaOf(page: Page, idPalabra: number): Promise<Media[]> {
   const res = await page.request.get(`/api/multimedia/palabra/${idPalabra}`, { headers: await apiHeaders(page) });
@@ -39,7 +44,10 @@ test('admin imports a zip of media named by word, then again without duplicates'
   expect(lvl.status(), await lvl.text()).toBe(201);
   const levelId = ((await lvl.json()) as { data: { id: number } }).data.id;
   const wordIds: number[] = [];
-  for (const [es, en] of [[W1, `Kitten ${run}`], [W2, `Bird ${run}`]]) {
+  for (const [es, en] of [
+    [W1, `Kitten ${run}`],
+    [W2, `Bird ${run}`],
+  ]) {
     const res = await page.request.post('/api/palabra/register', { headers, data: { palabraEspanol: es, palabraIngles: en, id_nivel: levelId } });
     expect(res.status(), await res.text()).toBe(201);
     wordIds.push(((await res.json()) as { data: { id_palabra: number } }).data.id_palabra);
@@ -48,18 +56,30 @@ test('admin imports a zip of media named by word, then again without duplicates'
 
   // Names as a teacher's folder would have them: folders, underscores, capitals, no accents, and
   // macOS leftovers that must be skipped silently.
-  const zip = Buffer.from(zipSync({
-    [`fotos/gatito_${run}.gif`]: readFileSync(path.join(DEMO, 'sign.gif')),
-    [`fotos/Gatito ${run}.png`]: readFileSync(path.join(DEMO, 'img-es.png')),
-    [`audio/pajaro-${run}.mp3`]: readFileSync(path.join(DEMO, 'audio-es.mp3')),
-    [`fotos/zorro-${run}.png`]: readFileSync(path.join(DEMO, 'img-en.png')),
-    [`__MACOSX/fotos/._gatito_${run}.gif`]: new Uint8Array([0, 5, 22, 7]),
-  }, { level: 1 }));
-  const dropZip = (p: Page) => p.getByTestId('importar-dropzone').locator('input[type=file]').setInputFiles({ name: `nivel-${run}.zip`, mimeType: 'application/zip', buffer: zip });
+  const zip = Buffer.from(
+    zipSync(
+      {
+        [`fotos/gatito_${run}.gif`]: readFileSync(path.join(DEMO, 'sign.gif')),
+        [`fotos/Gatito ${run}.png`]: readFileSync(path.join(DEMO, 'img-es.png')),
+        [`audio/pajaro-${run}.mp3`]: readFileSync(path.join(DEMO, 'audio-es.mp3')),
+        [`fotos/zorro-${run}.png`]: readFileSync(path.join(DEMO, 'img-en.png')),
+        [`__MACOSX/fotos/._gatito_${run}.gif`]: new Uint8Array([0, 5, 22, 7]),
+      },
+      { level: 1 },
+    ),
+  );
+  const dropZip = (p: Page) =>
+    p
+      .getByTestId('importar-dropzone')
+      .locator('input[type=file]')
+      .setInputFiles({ name: `nivel-${run}.zip`, mimeType: 'application/zip', buffer: zip });
 
   // From the level list, as a teacher would.
   await page.goto('/admin/nivel');
-  await page.getByRole('main').getByPlaceholder(/^Buscar /).fill(LEVEL);
+  await page
+    .getByRole('main')
+    .getByPlaceholder(/^Buscar /)
+    .fill(LEVEL);
   const row = page.getByRole('row').filter({ hasText: LEVEL });
   await expect(row).toHaveCount(1);
   await page.screenshot({ path: `${SHOTS}/admin-import-nivel-list.png` });

@@ -1,7 +1,11 @@
 import { test, expect, loginAs, pickOption } from './fixtures';
 import type { APIRequestContext, PlaywrightWorkerArgs } from '@playwright/test';
 
-type Key = { id_evaluacion: number; id_nivel: number; preguntas: { id_pregunta: number; Tipo: string; respuestas: { id_respuesta: number; respuesta: string; valor: boolean }[] }[] };
+type Key = {
+  id_evaluacion: number;
+  id_nivel: number;
+  preguntas: { id_pregunta: number; Tipo: string; respuestas: { id_respuesta: number; respuesta: string; valor: boolean }[] }[];
+};
 
 /** A learner answers level 1's quiz through the API (all right or all wrong). */
 async function takeQuiz(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string, adminKey: Key, email: string, right: boolean) {
@@ -14,10 +18,14 @@ async function takeQuiz(playwright: PlaywrightWorkerArgs['playwright'], baseURL:
     const bad = q.respuestas.find((r) => !r.valor) ?? good;
     const text = q.Tipo !== 'Opción Múltiple';
     return {
-      id_pregunta: q.id_pregunta, id_usuario: usuario.id, id_nivel: adminKey.id_nivel,
+      id_pregunta: q.id_pregunta,
+      id_usuario: usuario.id,
+      id_nivel: adminKey.id_nivel,
       id_respuesta: text ? null : (right ? good : bad).id_respuesta,
       respuesta: text ? (right ? q.respuestas[0]!.respuesta : 'zzz') : (right ? good : bad).respuesta,
-      correcta: right, valor: right ? 1 : 0, fecha: new Date().toISOString(),
+      correcta: right,
+      valor: right ? 1 : 0,
+      fecha: new Date().toISOString(),
     };
   });
   const res = await ctx.post('/api/resultados/save-multiple', { data: { respuestas }, headers: { Authorization: `Bearer ${token}`, 'X-XSRF-TOKEN': xsrf } });
@@ -53,7 +61,10 @@ test('teacher results: columns, green at 60 or more, red below; the dashboard co
   await page.screenshot({ path: '/tmp/admin-resultados-filled.png', fullPage: true });
 
   // The dashboard shows the same figures the teacher call gives (read now: other tests add attempts).
-  const all = (await (await page.request.get('/api/resultados/resultados-profesor', { headers: { Authorization: `Bearer ${token}` } })).json()) as { puntaje: number; nivel: { nombre_nivel: string } }[];
+  const all = (await (await page.request.get('/api/resultados/resultados-profesor', { headers: { Authorization: `Bearer ${token}` } })).json()) as {
+    puntaje: number;
+    nivel: { nombre_nivel: string };
+  }[];
   const name = all.find((r) => r.nivel)!.nivel.nombre_nivel;
   const mine = all.filter((r) => r.nivel?.nombre_nivel === name).map((r) => Number(r.puntaje));
   const avg = Math.round((mine.reduce((a, b) => a + b, 0) / mine.length) * 10) / 10;

@@ -20,7 +20,9 @@ test('profesor sees only inicio, pregunta and evaluacion; other admin routes go 
   await expect(page.getByText('Puntaje').first()).toBeVisible();
   // Deleting an evaluation only warns; no call leaves.
   const deletes: string[] = [];
-  page.on('request', (r) => { if (r.method() === 'DELETE') deletes.push(r.url()); });
+  page.on('request', (r) => {
+    if (r.method() === 'DELETE') deletes.push(r.url());
+  });
   await expect(page.getByRole('row').nth(1)).toBeVisible();
   const rowsBefore = await page.getByRole('row').count();
   await page.getByRole('row').nth(1).getByRole('button', { name: 'Eliminar' }).click();

@@ -27,7 +27,10 @@ test('a Video question shows its sign in the quiz; the admin form previews it', 
     const q = await page.request.post('/api/pregunta/register', {
       headers,
       multipart: {
-        pregunta: '¿Qué palabra es esta seña?', Tipo: 'Video', porcentaje: '100', id_evaluacion: String(evaluacionId),
+        pregunta: '¿Qué palabra es esta seña?',
+        Tipo: 'Video',
+        porcentaje: '100',
+        id_evaluacion: String(evaluacionId),
         respuestas: JSON.stringify([{ respuesta: 'gato', valor: true }]),
         imagen: { name: 'sena.gif', mimeType: 'image/gif', buffer: SIGN_GIF },
       },

@@ -2,9 +2,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import { test, expect, loginAs, apiHeaders, signUpChild } from './fixtures';
-import {
-  cameraLaunchOptions, createWord, deleteWordWithMedia, openWordMediaFromList, recordSign, slotCard, uploadIntoSlot, wordMedia,
-} from './media-helpers';
+import { cameraLaunchOptions, createWord, deleteWordWithMedia, openWordMediaFromList, recordSign, slotCard, uploadIntoSlot, wordMedia } from './media-helpers';
 import { formatBytes } from '../../src/client/admin/media/mediaRules';
 
 /**
@@ -16,7 +14,9 @@ test.use({ launchOptions: cameraLaunchOptions() });
 /** Serious or critical accessibility violations inside `selector` (axe-core). */
 async function seriousViolations(page: import('@playwright/test').Page, selector: string) {
   const r = await new AxeBuilder({ page }).include(selector).analyze();
-  return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return r.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 const PNG = path.resolve('public/demo/palabras/gato/img-es.png');
@@ -30,7 +30,10 @@ async function storedBytes(page: import('@playwright/test').Page, url: string) {
   return res.body();
 }
 
-test('media page: a picture chosen into its slot, then a sign recorded with the camera, trimmed and saved as video, which the child then plays at 0,5× and mirrored', async ({ page, browser }) => {
+test('media page: a picture chosen into its slot, then a sign recorded with the camera, trimmed and saved as video, which the child then plays at 0,5× and mirrored', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const WORD = `Saludo ${run()}`;
   // Keeps every camera stream the page opens, to check that closing the dialog releases it.
@@ -61,7 +64,9 @@ test('media page: a picture chosen into its slot, then a sign recorded with the 
       if (r.url().includes('/api/multimedia/')) sent.push(`${r.method()} ${r.url()}`);
     });
     await slotCard(page, 'Imagen (inglés)').locator('input[type=file]').setInputFiles(path.resolve('public/demo/palabras/gato/audio-en.mp3'));
-    await expect(slotCard(page, 'Imagen (inglés)').getByRole('alert')).toHaveText('«audio-en.mp3» no sirve para «Imagen (inglés)». Elige un archivo JPG, PNG o GIF.');
+    await expect(slotCard(page, 'Imagen (inglés)').getByRole('alert')).toHaveText(
+      '«audio-en.mp3» no sirve para «Imagen (inglés)». Elige un archivo JPG, PNG o GIF.',
+    );
     expect(sent.filter((s) => !s.startsWith('GET'))).toEqual([]);
 
     // A PNG into "Imagen (español)": registered, previewed, its size shown.
@@ -93,7 +98,10 @@ test('media page: a picture chosen into its slot, then a sign recorded with the 
     const menuZone = slotCard(page, 'GIF del menú').getByRole('button', { name: /^Subir archivo de GIF del menú/ });
     await menuZone.dispatchEvent('dragenter', { dataTransfer });
     await menuZone.dispatchEvent('drop', { dataTransfer });
-    await expect(slotCard(page, 'GIF del menú').getByRole('img', { name: `GIF del menú de ${WORD}` })).toHaveAttribute('src', /\/uploads\/multimedia\/.+\.gif$/);
+    await expect(slotCard(page, 'GIF del menú').getByRole('img', { name: `GIF del menú de ${WORD}` })).toHaveAttribute(
+      'src',
+      /\/uploads\/multimedia\/.+\.gif$/,
+    );
 
     // The sign, recorded: countdown, ~2 s, Parar, preview at 0,5×, trimmed, Guardar.
     const shots = async (stage: string) => {
@@ -103,7 +111,8 @@ test('media page: a picture chosen into its slot, then a sign recorded with the 
     const kept = await recordSign(page, WORD, { recordMs: 2200, speed: '0,5×', trimStart: 3, trimEnd: 2, onStage: (s) => shots(s) });
     await expect(page.getByRole('alert').filter({ hasText: 'Multimedia registrada exitosamente.' }).first()).toBeVisible();
     // The camera is off again once the dialog has closed.
-    const tracks = () => page.evaluate(() => (window as unknown as { __streams: MediaStream[] }).__streams.flatMap((st) => st.getTracks().map((t) => t.readyState)));
+    const tracks = () =>
+      page.evaluate(() => (window as unknown as { __streams: MediaStream[] }).__streams.flatMap((st) => st.getTracks().map((t) => t.readyState)));
     expect(await tracks()).toContain('ended');
     expect(await tracks()).not.toContain('live');
     const signCard = slotCard(page, SIGN);
@@ -132,11 +141,17 @@ test('media page: a picture chosen into its slot, then a sign recorded with the 
       const v = document.createElement('video');
       v.muted = true;
       v.src = src;
-      await new Promise((r, j) => { v.onloadedmetadata = r; v.onerror = j; });
+      await new Promise((r, j) => {
+        v.onloadedmetadata = r;
+        v.onerror = j;
+      });
       // A recorder's WebM carries no duration until it has been read to the end.
       if (!Number.isFinite(v.duration)) {
         v.currentTime = 1e6;
-        await new Promise((r) => { v.ondurationchange = r; setTimeout(r, 3000); });
+        await new Promise((r) => {
+          v.ondurationchange = r;
+          setTimeout(r, 3000);
+        });
       }
       return v.duration;
     }, `/${signs[0]!.url}`);
@@ -156,7 +171,8 @@ test('media page: a picture chosen into its slot, then a sign recorded with the 
       const video = player.getByTestId('sign-video');
       await expect(player).toHaveAttribute('data-ready', 'true');
       await expect(video).toHaveAttribute('src', `/${signs[0]!.url}`);
-      const state = () => video.evaluate((v: HTMLVideoElement) => ({ rate: v.playbackRate, paused: v.paused, time: v.currentTime, transform: getComputedStyle(v).transform }));
+      const state = () =>
+        video.evaluate((v: HTMLVideoElement) => ({ rate: v.playbackRate, paused: v.paused, time: v.currentTime, transform: getComputedStyle(v).transform }));
       await expect.poll(async () => (await state()).time).toBeGreaterThan(0);
       await player.getByRole('button', { name: '0,5×' }).click();
       await player.getByRole('button', { name: 'Espejo' }).click();
@@ -236,7 +252,9 @@ test.describe('without a camera', () => {
     await page.goto(`/admin/palabra/${gato.id_palabra}/multimedia`);
     await slotCard(page, SIGN).getByRole('button', { name: 'Grabar seña' }).click();
     const dialog = page.getByRole('dialog', { name: `Grabar seña de «${gato.palabraEspanol}»` });
-    await expect(dialog.getByRole('alert')).toHaveText('No se pudo usar la cámara: el permiso está bloqueado. Permite la cámara en el navegador e inténtalo de nuevo.');
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'No se pudo usar la cámara: el permiso está bloqueado. Permite la cámara en el navegador e inténtalo de nuevo.',
+    );
     await expect(dialog.getByRole('button', { name: 'Empezar' })).toHaveCount(0);
     await page.waitForTimeout(400); // the dialog's fade-in, for the screenshot
     await page.screenshot({ path: '/tmp/admin-media-record-blocked-1280.png' });
@@ -254,7 +272,9 @@ test.describe('without a camera', () => {
     const gato = words.find((w) => w.palabraEspanol.toLowerCase() === 'gato')!;
     await page.goto(`/admin/palabra/${gato.id_palabra}/multimedia`);
     await slotCard(page, SIGN).getByRole('button', { name: 'Grabar seña' }).click();
-    await expect(page.getByRole('dialog').getByRole('alert')).toHaveText('Este navegador no puede grabar video aquí. Abre Manitas con https o en otro navegador.');
+    await expect(page.getByRole('dialog').getByRole('alert')).toHaveText(
+      'Este navegador no puede grabar video aquí. Abre Manitas con https o en otro navegador.',
+    );
   });
 });
 

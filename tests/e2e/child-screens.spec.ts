@@ -24,7 +24,9 @@ test.describe('Puntos acumulados en la cabecera del juego', () => {
     await clickTarget(page, `card:${s.clueCard}`);
     const found = await waitPhase<CardsSnap>(page, ['pick-word']);
     await clickTarget(page, `option:${found.options.findIndex((o) => o.id === s.targetWordId)}`);
-    await page.waitForFunction(() => ((window.__game?.snapshot() as { totalScore?: number } | undefined)?.totalScore ?? 0) > 0, undefined, { polling: POLL_MS });
+    await page.waitForFunction(() => ((window.__game?.snapshot() as { totalScore?: number } | undefined)?.totalScore ?? 0) > 0, undefined, {
+      polling: POLL_MS,
+    });
     const score = (await snap<CardsSnap>(page)).totalScore;
     expect(score).toBe(10);
     // The run is not over: the header already shows the banked points plus the run's score.
@@ -79,18 +81,29 @@ test.describe('Avatar de la barra', () => {
     await expect(page.getByTestId('navbar-user')).toContainText('Lía');
     await expect.poll(() => navbarAvatar(page)).toBe('/img/avatar-girl.svg');
     await expect(page.getByTestId('navbar-user').locator('img')).toHaveJSProperty('complete', true);
-    expect(await page.getByTestId('navbar-user').locator('img').evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThan(0);
+    expect(
+      await page
+        .getByTestId('navbar-user')
+        .locator('img')
+        .evaluate((i: HTMLImageElement) => i.naturalWidth),
+    ).toBeGreaterThan(0);
     await page.screenshot({ path: '.tmp/child-navbar-1280.png', clip: { x: 0, y: 0, width: 1280, height: 100 } });
 
     await page.goto('/perfil');
     const chosen = async () =>
-      page.locator('label', { has: page.getByLabel('Avatar Niña') }).locator('img').getAttribute('src');
+      page
+        .locator('label', { has: page.getByLabel('Avatar Niña') })
+        .locator('img')
+        .getAttribute('src');
     expect(await chosen()).toBe('/img/avatar-girl.svg');
     await page.getByLabel('Avatar Niño').check({ force: true });
     await page.getByRole('button', { name: 'Actualizar Perfil' }).click();
     await expect(page.getByTestId('alert-modal')).toContainText('Perfil actualizado correctamente');
     await page.getByRole('button', { name: 'Cerrar' }).click();
-    const boyPicture = await page.locator('label', { has: page.getByLabel('Avatar Niño') }).locator('img').getAttribute('src');
+    const boyPicture = await page
+      .locator('label', { has: page.getByLabel('Avatar Niño') })
+      .locator('img')
+      .getAttribute('src');
     await page.getByRole('link', { name: 'Volver al inicio' }).click();
     await expect(page).toHaveURL(/\/home$/);
     await expect.poll(() => navbarAvatar(page)).toBe(boyPicture);
@@ -105,7 +118,11 @@ function overlaps(a: { x: number; y: number; width: number; height: number }, b:
 }
 
 test.describe('Ilustración del perfil', () => {
-  for (const vp of [{ width: 768, height: 1024 }, { width: 1280, height: 800 }, { width: 1100, height: 800 }]) {
+  for (const vp of [
+    { width: 768, height: 1024 },
+    { width: 1280, height: 800 },
+    { width: 1100, height: 800 },
+  ]) {
     test(`the children illustration is whole and not behind the card at ${vp.width}×${vp.height}`, async ({ page }) => {
       await page.setViewportSize(vp);
       await loginAs(page, 'nina');
@@ -123,8 +140,15 @@ test.describe('Ilustración del perfil', () => {
       // Either drawn inside the card (above the title) or entirely beside it: never under it.
       expect(inside || !overlaps(box, card), JSON.stringify({ box, card })).toBe(true);
       // Nothing else paints over its middle and its top (the heads).
-      for (const [fx, fy] of [[0.5, 0.5], [0.3, 0.2], [0.7, 0.2]] as const) {
-        const hit = await page.evaluate(([x, y]) => (document.elementFromPoint(x, y) as HTMLElement | null)?.dataset.decorative ?? null, [box.x + box.width * fx, box.y + box.height * fy] as const);
+      for (const [fx, fy] of [
+        [0.5, 0.5],
+        [0.3, 0.2],
+        [0.7, 0.2],
+      ] as const) {
+        const hit = await page.evaluate(([x, y]) => (document.elementFromPoint(x, y) as HTMLElement | null)?.dataset.decorative ?? null, [
+          box.x + box.width * fx,
+          box.y + box.height * fy,
+        ] as const);
         expect(hit).toBe('ninos');
       }
       await page.screenshot({ path: `.tmp/child-profile-${vp.width}.png`, fullPage: true });
@@ -133,7 +157,10 @@ test.describe('Ilustración del perfil', () => {
 });
 
 test.describe('Tarjetas de nivel (inicio)', () => {
-  for (const vp of [{ width: 1280, height: 800 }, { width: 768, height: 1024 }]) {
+  for (const vp of [
+    { width: 1280, height: 800 },
+    { width: 768, height: 1024 },
+  ]) {
     test(`a level card keeps its size and place when it takes keyboard focus at ${vp.width}×${vp.height}`, async ({ page }) => {
       await page.setViewportSize(vp);
       await loginAs(page, 'nino');

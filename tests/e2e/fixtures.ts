@@ -26,12 +26,15 @@ export async function loginAs(page: Page, who: DemoUser | { email: string; passw
   const res = await page.request.post('/api/user/logIn', { data: creds, headers: { 'X-XSRF-TOKEN': xsrf } });
   expect(res.status(), await res.text()).toBe(200);
   const { token, usuario } = await res.json();
-  await page.evaluate(([t, u]) => {
-    localStorage.setItem('token', t);
-    localStorage.setItem('user', JSON.stringify(u));
-    localStorage.setItem('userRole', String(u.rol ?? 'usuario'));
-    localStorage.setItem('userId', String(u.id));
-  }, [token, usuario] as const);
+  await page.evaluate(
+    ([t, u]) => {
+      localStorage.setItem('token', t);
+      localStorage.setItem('user', JSON.stringify(u));
+      localStorage.setItem('userRole', String(u.rol ?? 'usuario'));
+      localStorage.setItem('userId', String(u.id));
+    },
+    [token, usuario] as const,
+  );
   return { token, usuario };
 }
 
@@ -42,7 +45,18 @@ export async function signUpChild(page: Page): Promise<{ email: string; password
   const password = 'Clave-prueba-1';
   const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
   const reg = await page.request.post('/api/user/register', {
-    data: { nombre: 'Lía', apellido: 'Prueba', fechaNacimiento: '2017-03-03', email, password, avatar: 'girl', sexo: 'niña', phone: '5512345678', Credential: 'P-1', photo: null },
+    data: {
+      nombre: 'Lía',
+      apellido: 'Prueba',
+      fechaNacimiento: '2017-03-03',
+      email,
+      password,
+      avatar: 'girl',
+      sexo: 'niña',
+      phone: '5512345678',
+      Credential: 'P-1',
+      photo: null,
+    },
     headers: { 'X-XSRF-TOKEN': xsrf },
   });
   expect(reg.status(), await reg.text()).toBeLessThan(300);
@@ -55,15 +69,18 @@ export async function signUpChild(page: Page): Promise<{ email: string; password
  * party is ever contacted), and collects console errors.
  */
 export const test = base.extend<{ externalRequests: string[] }>({
-  externalRequests: [async ({ page }, use) => {
-    const external: string[] = [];
-    await page.route(/^(?!https?:\/\/(localhost|127\.0\.0\.1)(:\d+)?\/)(https?|wss?):\/\//, (route) => {
-      external.push(route.request().url());
-      return route.abort();
-    });
-    await use(external);
-    expect(external, 'requests to third parties').toEqual([]);
-  }, { auto: true }],
+  externalRequests: [
+    async ({ page }, use) => {
+      const external: string[] = [];
+      await page.route(/^(?!https?:\/\/(localhost|127\.0\.0\.1)(:\d+)?\/)(https?|wss?):\/\//, (route) => {
+        external.push(route.request().url());
+        return route.abort();
+      });
+      await use(external);
+      expect(external, 'requests to third parties').toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };

@@ -6,7 +6,20 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { POLL_MS, clickTarget, expectCaption, lastPauseOf, loginForGames, openGame, phaseCount, snap, tapTarget, waitLogged, waitNewPhase, waitPhase } from './games-helpers';
+import {
+  POLL_MS,
+  clickTarget,
+  expectCaption,
+  lastPauseOf,
+  loginForGames,
+  openGame,
+  phaseCount,
+  snap,
+  tapTarget,
+  waitLogged,
+  waitNewPhase,
+  waitPhase,
+} from './games-helpers';
 import { CARDS_END_MESSAGES, CARDS_PREVIEW_MS, type CardsSnapshot } from '../../games/cards/rules';
 
 type Snap = CardsSnapshot;

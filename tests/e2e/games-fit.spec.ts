@@ -116,17 +116,25 @@ test.describe('rotation', () => {
     // A letter not in the word: the level score and the key's state change, and must survive.
     const wrong = 'ABCDEFGHIJKLMNÑOPQRSTUVWXYZ'.split('').find((l) => !before.currentWord!.toUpperCase().includes(l))!;
     await clickTarget(page, `key:${wrong}`);
-    const played = await page.waitForFunction((n) => {
-      const s = window.__game?.snapshot() as { guessed: string[] } | null;
-      return s && s.guessed.length > n ? s : null;
-    }, before.guessed.length, { polling: POLL_MS });
+    const played = await page.waitForFunction(
+      (n) => {
+        const s = window.__game?.snapshot() as { guessed: string[] } | null;
+        return s && s.guessed.length > n ? s : null;
+      },
+      before.guessed.length,
+      { polling: POLL_MS },
+    );
     const mid = (await played.jsonValue()) as typeof before;
     expect(await page.evaluate(() => window.__game!.design().width < window.__game!.design().height)).toBe(true);
     await page.setViewportSize({ width: 1024, height: 768 });
-    await page.waitForFunction(() => {
-      const d = window.__game?.design();
-      return !!d && d.width > d.height && window.__game!.snapshot() !== null;
-    }, undefined, { polling: POLL_MS });
+    await page.waitForFunction(
+      () => {
+        const d = window.__game?.design();
+        return !!d && d.width > d.height && window.__game!.snapshot() !== null;
+      },
+      undefined,
+      { polling: POLL_MS },
+    );
     const after = await snap<typeof before>(page);
     expect(after).toEqual(mid);
     await page.screenshot({ path: '.tmp/shots-B2/hangman-rotated-1024x768.png' });

@@ -89,11 +89,7 @@ export async function lastPauseOf(page: Page, phase: string): Promise<number> {
 
 /** Waits until the scene has entered `phase` (even if it already left it); returns that snapshot. */
 export async function waitLogged<T = any>(page: Page, phase: string, timeout = 15_000): Promise<T> {
-  const handle = await page.waitForFunction(
-    (p) => window.__game?.phases().find((e) => e.phase === p)?.state ?? null,
-    phase,
-    { timeout, polling: POLL_MS },
-  );
+  const handle = await page.waitForFunction((p) => window.__game?.phases().find((e) => e.phase === p)?.state ?? null, phase, { timeout, polling: POLL_MS });
   return (await handle.jsonValue()) as T;
 }
 

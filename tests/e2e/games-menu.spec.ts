@@ -22,7 +22,11 @@ test.describe('Juegos', () => {
     await loginForGames(page);
     await page.goto('/juegos/2');
     await expect(page.getByRole('heading', { name: 'Juegos', level: 1 })).toBeVisible();
-    for (const [title, id] of [['Adivina la palabra', 'hangman'], ['Ordenar palabras', 'orderWords'], ['Cartas', 'cards']] as const) {
+    for (const [title, id] of [
+      ['Adivina la palabra', 'hangman'],
+      ['Ordenar palabras', 'orderWords'],
+      ['Cartas', 'cards'],
+    ] as const) {
       await expect(page.getByRole('heading', { name: title, level: 2 })).toBeVisible();
       await expect(page.getByTestId(`points-${id}`)).toHaveText('Puntos: 0');
     }

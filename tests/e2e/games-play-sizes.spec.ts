@@ -51,7 +51,9 @@ const wordRe = (word: string) => new RegExp(`(^|[^\\p{L}])${escapeRe(word)}($|[^
 /** Everything written over and inside the stage: the DOM's text and names, and the scene's visible texts. */
 async function shownTexts(page: Page): Promise<{ dom: string; canvas: string[] }> {
   const dom = await page.getByTestId('game-stage').evaluate((el) => {
-    const names = [...el.querySelectorAll('[aria-label], [alt], [title]')].map((e) => ['aria-label', 'alt', 'title'].map((a) => e.getAttribute(a) ?? '').join(' '));
+    const names = [...el.querySelectorAll('[aria-label], [alt], [title]')].map((e) =>
+      ['aria-label', 'alt', 'title'].map((a) => e.getAttribute(a) ?? '').join(' '),
+    );
     return [(el as HTMLElement).innerText, ...names].join('\n');
   });
   const canvas = await page.evaluate(() => {
@@ -99,7 +101,11 @@ async function giveLetters(page: Page, mode: Mode, letters: string[]) {
 async function solveHangmanWord(page: Page, mode: Mode) {
   const s = await snap<HangmanSnap>(page);
   await expectWordHidden(page, s.currentWord!);
-  await giveLetters(page, mode, lettersToGuess(s.currentWord!).filter((l) => !s.guessed.includes(l)));
+  await giveLetters(
+    page,
+    mode,
+    lettersToGuess(s.currentWord!).filter((l) => !s.guessed.includes(l)),
+  );
   await page.waitForFunction(
     (b) => {
       const n = window.__game?.snapshot() as HangmanSnap | null;

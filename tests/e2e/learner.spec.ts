@@ -7,7 +7,9 @@ const ALL_ANSWERED = 'Debes responder todas las preguntas antes de enviar.';
 /** Serious or critical accessibility violations on the current page (axe-core). */
 async function seriousViolations(page: Page) {
   const r = await new AxeBuilder({ page }).analyze();
-  return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return r.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 async function noHorizontalScroll(page: Page) {
@@ -32,7 +34,8 @@ test.describe('learner area, as a new learner would use it', () => {
     const cards = page.getByTestId('level-card');
     // As many cards as levels on the server now (other tests, sharing the server, may add levels).
     const token = await page.evaluate(() => localStorage.getItem('token'));
-    const levels = ((await (await page.request.get('/api/nivel/getNivels', { headers: { Authorization: `Bearer ${token}` } })).json()) as { data: unknown[] }).data.length;
+    const levels = ((await (await page.request.get('/api/nivel/getNivels', { headers: { Authorization: `Bearer ${token}` } })).json()) as { data: unknown[] })
+      .data.length;
     expect(levels).toBeGreaterThanOrEqual(4);
     await expect(cards).toHaveCount(levels);
     await page.getByRole('searchbox', { name: 'Buscar nivel por nombre' }).fill('colo');
@@ -195,7 +198,9 @@ test.describe('learner area, as a new learner would use it', () => {
     for (const group of await page.getByRole('radiogroup').all()) await group.getByRole('radio').first().check();
     for (const box of await page.getByLabel('Escribe tu respuesta').all()) await box.fill('no sé');
     await page.getByRole('button', { name: 'Enviar respuestas' }).click();
-    await expect(page.getByTestId('alert-modal')).toContainText('Ya usaste todos tus intentos de este cuestionario. Pide a tu profesor que te dé otro intento.');
+    await expect(page.getByTestId('alert-modal')).toContainText(
+      'Ya usaste todos tus intentos de este cuestionario. Pide a tu profesor que te dé otro intento.',
+    );
     await page.screenshot({ path: '/tmp/learner-quiz-no-attempts-1280.png' });
     await page.getByRole('button', { name: 'Cerrar' }).click();
     await expect(page).toHaveURL(new RegExp(`${levelUrl}$`));
@@ -299,7 +304,11 @@ test.describe('learner area, as a new learner would use it', () => {
     await expect(page.getByTestId('word-card').first().locator('img')).toBeVisible();
     await expect(page.getByTestId('progress-percent')).toBeVisible();
     const words = await page.getByTestId('word-card').count();
-    const once = (path: string) => expect(asked.filter((a) => a === `GET ${path}`), path).toHaveLength(1);
+    const once = (path: string) =>
+      expect(
+        asked.filter((a) => a === `GET ${path}`),
+        path,
+      ).toHaveLength(1);
     once('/api/nivel/getNivels');
     once('/api/palabra/nivel/1');
     expect(asked.filter((a) => a.startsWith('GET /api/multimedia/palabra/'))).toHaveLength(words);

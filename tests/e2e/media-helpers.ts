@@ -52,7 +52,10 @@ export async function deleteWordWithMedia(page: Page, idPalabra: number) {
 /** Palabras → search the word → its row's "Multimedia" button → the media page. */
 export async function openWordMediaFromList(page: Page, word: string, screenshot?: string) {
   await page.goto('/admin/palabra');
-  await page.getByRole('main').getByPlaceholder(/^Buscar /).fill(word);
+  await page
+    .getByRole('main')
+    .getByPlaceholder(/^Buscar /)
+    .fill(word);
   // Wait until the list shows the search (react-admin applies it 500 ms after the last key; one
   // still pending when the row's link is clicked would bring the list back).
   await page.waitForURL((u) => {
@@ -130,7 +133,10 @@ export async function recordSign(page: Page, word: string, opts: RecordOptions =
     await dialog.getByRole('button', { name: opts.speed, exact: true }).click();
     await expect(dialog.getByRole('button', { name: opts.speed, exact: true })).toHaveAttribute('aria-pressed', 'true');
   }
-  for (const [name, presses, key] of [['Inicio del recorte', opts.trimStart ?? 0, 'ArrowRight'], ['Fin del recorte', opts.trimEnd ?? 0, 'ArrowLeft']] as const) {
+  for (const [name, presses, key] of [
+    ['Inicio del recorte', opts.trimStart ?? 0, 'ArrowRight'],
+    ['Fin del recorte', opts.trimEnd ?? 0, 'ArrowLeft'],
+  ] as const) {
     if (!presses) continue;
     const slider = dialog.getByRole('slider', { name });
     await slider.focus();
@@ -139,7 +145,11 @@ export async function recordSign(page: Page, word: string, opts: RecordOptions =
   await opts.onStage?.('review', dialog);
   // What is kept, in tenths of a second (the trim slider's values) and the recording's length.
   const value = (name: string, attr: string) => dialog.getByRole('slider', { name }).getAttribute(attr).then(Number);
-  const kept = { start: await value('Inicio del recorte', 'aria-valuenow'), end: await value('Fin del recorte', 'aria-valuenow'), total: await value('Fin del recorte', 'aria-valuemax') };
+  const kept = {
+    start: await value('Inicio del recorte', 'aria-valuenow'),
+    end: await value('Fin del recorte', 'aria-valuenow'),
+    total: await value('Fin del recorte', 'aria-valuemax'),
+  };
   const trimmed = (opts.trimStart ?? 0) > 0 || (opts.trimEnd ?? 0) > 0;
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   if (trimmed) await expect(dialog.getByText(/Recortando…/)).toBeVisible();

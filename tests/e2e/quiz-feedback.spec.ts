@@ -18,7 +18,9 @@ const LION = "¿Cómo se dice 'lion' en español? Escríbelo.";
 
 async function seriousViolations(page: Page) {
   const r = await new AxeBuilder({ page }).analyze();
-  return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return r.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 test('feedback after sending, accent buttons, and leaving the quiz asks first', async ({ page }) => {
@@ -100,7 +102,10 @@ test('feedback after sending, accent buttons, and leaving the quiz asks first', 
   await expect(page.getByRole('button', { name: /^Escribir / })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Volver al nivel' })).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
-  for (const [w, h] of [[768, 1024], [1280, 800]] as const) {
+  for (const [w, h] of [
+    [768, 1024],
+    [1280, 800],
+  ] as const) {
     await page.setViewportSize({ width: w, height: h });
     await card(page, WATER).scrollIntoViewIfNeeded();
     await page.screenshot({ path: `.tmp/quiz-feedback-fail-${w}.png` });
@@ -122,7 +127,10 @@ test('feedback after sending, accent buttons, and leaving the quiz asks first', 
   await expect(card(page, WATER).getByTestId('question-feedback')).toContainText('Incorrecto');
   await expect(card(page, WATER).getByTestId('question-solution')).toHaveText('Respuesta correcta: pez');
   await expect(page.getByTestId('question-solution')).toHaveCount(1);
-  for (const [w, h] of [[768, 1024], [1280, 800]] as const) {
+  for (const [w, h] of [
+    [768, 1024],
+    [1280, 800],
+  ] as const) {
     await page.setViewportSize({ width: w, height: h });
     await card(page, WATER).scrollIntoViewIfNeeded();
     await page.screenshot({ path: `.tmp/quiz-feedback-pass-${w}.png` });

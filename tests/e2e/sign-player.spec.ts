@@ -23,7 +23,10 @@ async function medianFrameMs(canvas: Locator, ms = 2500): Promise<{ median: numb
     mo.observe(el, { attributes: true, attributeFilter: ['data-frame'] });
     await new Promise((r) => setTimeout(r, wait));
     mo.disconnect();
-    const gaps = times.slice(1).map((t, i) => t - times[i]!).sort((a, b) => a - b);
+    const gaps = times
+      .slice(1)
+      .map((t, i) => t - times[i]!)
+      .sort((a, b) => a - b);
     return { median: gaps[Math.floor(gaps.length / 2)] ?? Number.NaN, changes: gaps.length };
   }, ms);
 }
@@ -147,7 +150,9 @@ test.describe('sign player', () => {
       const rec = new MediaRecorder(c.captureStream(25), { mimeType: 'video/webm' });
       const chunks: Blob[] = [];
       rec.ondataavailable = (e) => chunks.push(e.data);
-      const stopped = new Promise((r) => { rec.onstop = r; });
+      const stopped = new Promise((r) => {
+        rec.onstop = r;
+      });
       rec.start();
       const t0 = performance.now();
       await new Promise<void>((resolve) => {
@@ -169,11 +174,15 @@ test.describe('sign player', () => {
       for (const b of bytes) s += String.fromCharCode(b);
       return btoa(s);
     });
-    await page.route('**/uploads/multimedia/sena-de-prueba.webm', (route) => route.fulfill({ status: 200, contentType: 'video/webm', body: Buffer.from(webm, 'base64') }));
+    await page.route('**/uploads/multimedia/sena-de-prueba.webm', (route) =>
+      route.fulfill({ status: 200, contentType: 'video/webm', body: Buffer.from(webm, 'base64') }),
+    );
     await page.route(/\/api\/multimedia\/palabra\/\d+$/, async (route) => {
       const res = await route.fetch();
       const body = await res.json();
-      body.data = body.data.map((m: { descripcion: string }) => (m.descripcion === 'gifSena' ? { ...m, tipo: 'video', url: 'uploads/multimedia/sena-de-prueba.webm', compacta: null } : m));
+      body.data = body.data.map((m: { descripcion: string }) =>
+        m.descripcion === 'gifSena' ? { ...m, tipo: 'video', url: 'uploads/multimedia/sena-de-prueba.webm', compacta: null } : m,
+      );
       await route.fulfill({ response: res, json: body });
     });
     await openWord(page, 'Animales', 'gato');

@@ -17,7 +17,13 @@ import { HANGMAN_ALPHABET, lettersToGuess } from '../../games/hangman/rules';
 /** Records every way a page can make sound, from before the app's first script runs. */
 function instrumentSound(page: Page) {
   return page.addInitScript(() => {
-    const rec = { mediaPlays: [] as { src: string; muted: boolean; volume: number; tag: string }[], contexts: 0, sourceStarts: 0, oscillatorStarts: 0, ripples: 0 };
+    const rec = {
+      mediaPlays: [] as { src: string; muted: boolean; volume: number; tag: string }[],
+      contexts: 0,
+      sourceStarts: 0,
+      oscillatorStarts: 0,
+      ripples: 0,
+    };
     (window as unknown as { __sound: typeof rec }).__sound = rec;
     const play = HTMLMediaElement.prototype.play;
     HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
@@ -47,7 +53,13 @@ function instrumentSound(page: Page) {
     };
     // howler publishes window.Howler when it loads: keep it to count its sounds (Howler._howls).
     let howler: unknown;
-    Object.defineProperty(window, 'Howler', { configurable: true, get: () => howler, set: (v) => { howler = v; } });
+    Object.defineProperty(window, 'Howler', {
+      configurable: true,
+      get: () => howler,
+      set: (v) => {
+        howler = v;
+      },
+    });
     // Tap ripples come and go in 450 ms: count each one that appears.
     new MutationObserver((list) => {
       for (const m of list) {
@@ -74,7 +86,11 @@ interface SoundLog {
 }
 const soundLog = (page: Page): Promise<SoundLog> =>
   page.evaluate(() => {
-    const rec = (window as unknown as { __sound: { mediaPlays: { muted: boolean; volume: number }[]; contexts: number; sourceStarts: number; oscillatorStarts: number; ripples: number } }).__sound;
+    const rec = (
+      window as unknown as {
+        __sound: { mediaPlays: { muted: boolean; volume: number }[]; contexts: number; sourceStarts: number; oscillatorStarts: number; ripples: number };
+      }
+    ).__sound;
     const howler = (window as unknown as { Howler?: { _howls?: unknown[] } }).Howler;
     return {
       audibleMediaPlays: rec.mediaPlays.filter((p) => !p.muted && p.volume > 0).length,
@@ -93,7 +109,9 @@ const expectSilence = async (page: Page, where: string) => {
 /** Serious or critical accessibility violations inside `selector` (axe-core). */
 async function seriousViolations(page: Page, selector: string) {
   const r = await new AxeBuilder({ page }).include(selector).analyze();
-  return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return r.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 async function newChild(page: Page) {
@@ -139,7 +157,10 @@ async function playHangman(page: Page, levelId: string) {
   await clickTarget(page, `key:${wrong}`);
   await expectCaption(page, `La letra ${wrong} no está.`);
   await expect(page.getByTestId('game-caption')).toHaveAttribute('data-kind', 'error');
-  await page.getByTestId('game-caption').screenshot({ path: '/tmp/sin-sonido-caption-wrong.png' }).catch(() => undefined);
+  await page
+    .getByTestId('game-caption')
+    .screenshot({ path: '/tmp/sin-sonido-caption-wrong.png' })
+    .catch(() => undefined);
   const right = needed[0]!;
   await clickTarget(page, `key:${right}`);
   await expect.poll(async () => (await snap<{ guessed: string[] }>(page)).guessed).toContain(right);
@@ -179,7 +200,10 @@ test.describe('Sin sonido', () => {
     expect(await seriousViolations(page, '[data-testid="preferencias"]')).toEqual([]);
     // Saved in the account too (debounced), not by the profile form's button.
     await expect.poll(async () => (await serverPrefs(page)).sinSonido).toBe(true);
-    for (const size of [{ width: 768, height: 1024 }, { width: 1280, height: 800 }]) {
+    for (const size of [
+      { width: 768, height: 1024 },
+      { width: 1280, height: 800 },
+    ]) {
       await page.setViewportSize(size);
       await section.scrollIntoViewIfNeeded();
       await section.screenshot({ path: `/tmp/sin-sonido-preferencias-${size.width}.png` });
@@ -193,7 +217,10 @@ test.describe('Sin sonido', () => {
     await expect(listen).toHaveAttribute('data-state', 'muted');
     await expect(page.getByRole('button', { name: 'Escuchar "perro" en español (sin sonido)' })).toBeDisabled();
     expect(await seriousViolations(page, 'section[aria-label="Español"]')).toEqual([]);
-    for (const size of [{ width: 768, height: 1024 }, { width: 1280, height: 800 }]) {
+    for (const size of [
+      { width: 768, height: 1024 },
+      { width: 1280, height: 800 },
+    ]) {
       await page.setViewportSize(size);
       const card = page.getByRole('region', { name: 'Español' });
       // Scrolled to the middle, so the sticky navbar does not cover its top.

@@ -2,9 +2,32 @@ import { describe, expect, it } from 'vitest';
 import { zipSync } from 'fflate';
 import { mergeSources, readDropped, releaseSources } from '../../src/client/admin/import/readFiles';
 import {
-  IMPORT_LIMITS, baseName, checkZipEntries, classify, conflictMessage, defaultSelection, exactKey, foldKey, formatBytes,
-  importButtonLabel, indexWords, mergeSelection, isSkippedEntry, matchFile, mimeFor, parseFileName, planImport, repairZipName, summaryLine,
-  toggleSelection, worthUnpacking, type ExistingMedia, type ImportItem, type ImportWord, type MatchedItem, type UnmatchedItem,
+  IMPORT_LIMITS,
+  baseName,
+  checkZipEntries,
+  classify,
+  conflictMessage,
+  defaultSelection,
+  exactKey,
+  foldKey,
+  formatBytes,
+  importButtonLabel,
+  indexWords,
+  mergeSelection,
+  isSkippedEntry,
+  matchFile,
+  mimeFor,
+  parseFileName,
+  planImport,
+  repairZipName,
+  summaryLine,
+  toggleSelection,
+  worthUnpacking,
+  type ExistingMedia,
+  type ImportItem,
+  type ImportWord,
+  type MatchedItem,
+  type UnmatchedItem,
 } from '../../src/shared/rules/mediaImport';
 
 const W = (id: number, es: string, en: string): ImportWord => ({ id_palabra: id, palabraEspanol: es, palabraIngles: en });
@@ -62,7 +85,19 @@ describe('file names', () => {
     expect(target('Nivel 1/fotos/gato.png')).toBe('Gato/imgEspanol/imagen');
   });
   it('skips folders and hidden or system files', () => {
-    for (const p of ['__MACOSX/._gato.png', '__MACOSX/fotos/gato.png', '.DS_Store', 'fotos/.DS_Store', '._gato.png', '.gato.png', 'fotos/', 'Thumbs.db', 'x/desktop.ini', '', '.git/config']) {
+    for (const p of [
+      '__MACOSX/._gato.png',
+      '__MACOSX/fotos/gato.png',
+      '.DS_Store',
+      'fotos/.DS_Store',
+      '._gato.png',
+      '.gato.png',
+      'fotos/',
+      'Thumbs.db',
+      'x/desktop.ini',
+      '',
+      '.git/config',
+    ]) {
       expect(isSkippedEntry(p), p).toBe(true);
     }
     for (const p of ['gato.png', 'fotos/gato.png', 'gato.v2.png', './gato.png']) expect(isSkippedEntry(p), p).toBe(false);
@@ -80,7 +115,10 @@ describe('file names', () => {
     expect(classify('gato.txt', 'text/plain')).toMatchObject({ cls: null, ext: 'txt' });
   });
   it('reads a suffix only as the last part after a separator', () => {
-    expect(parseFileName('gato-es.mp3').readings.map((r) => [r.suffix, r.key])).toEqual([['es', 'gato'], [null, 'gatoes']]);
+    expect(parseFileName('gato-es.mp3').readings.map((r) => [r.suffix, r.key])).toEqual([
+      ['es', 'gato'],
+      [null, 'gatoes'],
+    ]);
     expect(parseFileName('gato_EN.png').readings[0]).toMatchObject({ suffix: 'en', key: 'gato' });
     expect(parseFileName('gato.es.mp3').readings[0]).toMatchObject({ suffix: 'es', key: 'gato' });
     expect(parseFileName('gato seña.gif').readings[0]).toMatchObject({ suffix: 'sena', key: 'gato' });
@@ -241,17 +279,30 @@ describe('planImport', () => {
     { path: 'nivel/.DS_Store', size: 10 },
     { path: 'nivel/notas.txt', size: 10 },
   ];
-  it('leaves hidden files out and keeps each file\'s position', () => {
+  it("leaves hidden files out and keeps each file's position", () => {
     const plan = planImport(files, WORDS, []);
     expect(plan.items.map((it) => [it.index, it.name, it.status])).toEqual([
-      [0, 'gato.gif', 'match'], [2, 'gato.png', 'match'], [3, 'nino-es.mp3', 'match'], [4, 'zorro.png', 'nomatch'], [6, 'notas.txt', 'nomatch'],
+      [0, 'gato.gif', 'match'],
+      [2, 'gato.png', 'match'],
+      [3, 'nino-es.mp3', 'match'],
+      [4, 'zorro.png', 'nomatch'],
+      [6, 'notas.txt', 'nomatch'],
     ]);
     expect(summaryLine(plan)).toBe('3 archivos coinciden con 2 palabras · 2 sin coincidencia');
     expect([...defaultSelection(plan)]).toEqual([0, 2, 3]);
     expect((plan.items[3] as UnmatchedItem).reason).toBe('No hay ninguna palabra «zorro» en este nivel.');
   });
   it('two files for one word and slot conflict: neither is ticked until one is chosen', () => {
-    const plan = planImport([{ path: 'gato.gif', size: 1 }, { path: 'gato.mp4', size: 1 }, { path: 'otra/gato-seña.gif', size: 1 }, { path: 'gato.png', size: 1 }], WORDS, []);
+    const plan = planImport(
+      [
+        { path: 'gato.gif', size: 1 },
+        { path: 'gato.mp4', size: 1 },
+        { path: 'otra/gato-seña.gif', size: 1 },
+        { path: 'gato.png', size: 1 },
+      ],
+      WORDS,
+      [],
+    );
     const [gif, mp4, sena, png] = plan.items as MatchedItem[];
     expect(gif!.conflictsWith).toEqual([1, 2]);
     expect(mp4!.conflictsWith).toEqual([0, 2]);
@@ -274,17 +325,40 @@ describe('planImport', () => {
     expect(sena!.name).toBe('gato-seña.gif');
   });
   it('adding files keeps earlier choices, ticks new matches, and unticks a group that now conflicts', () => {
-    const first = planImport([{ path: 'gato.png', size: 1 }, { path: 'nino.png', size: 1 }, { path: 'arbol.png', size: 1 }], WORDS, []);
+    const first = planImport(
+      [
+        { path: 'gato.png', size: 1 },
+        { path: 'nino.png', size: 1 },
+        { path: 'arbol.png', size: 1 },
+      ],
+      WORDS,
+      [],
+    );
     const chosen = toggleSelection(first, defaultSelection(first), 1); // the user unticks nino.png
     expect([...chosen].sort()).toEqual([0, 2]);
-    const more = planImport([
-      { path: 'gato.png', size: 1 }, { path: 'nino.png', size: 1 }, { path: 'arbol.png', size: 1 },
-      { path: 'otra/arbol.png', size: 2 }, { path: 'gato-en.mp3', size: 1 }, { path: 'zorro.png', size: 1 },
-    ], WORDS, []);
+    const more = planImport(
+      [
+        { path: 'gato.png', size: 1 },
+        { path: 'nino.png', size: 1 },
+        { path: 'arbol.png', size: 1 },
+        { path: 'otra/arbol.png', size: 2 },
+        { path: 'gato-en.mp3', size: 1 },
+        { path: 'zorro.png', size: 1 },
+      ],
+      WORDS,
+      [],
+    );
     expect([...mergeSelection(more, chosen, 3)].sort()).toEqual([0, 4]);
   });
   it('a conflict on another slot names the slot', () => {
-    const plan = planImport([{ path: 'a/gato.png', size: 1 }, { path: 'b/gato.png', size: 1 }], WORDS, []);
+    const plan = planImport(
+      [
+        { path: 'a/gato.png', size: 1 },
+        { path: 'b/gato.png', size: 1 },
+      ],
+      WORDS,
+      [],
+    );
     expect(conflictMessage(plan, plan.items[0]!)).toBe('«gato.png» y «gato.png» van al mismo «Imagen (español)» de «Gato»: se usará solo el que marques.');
   });
   it('unmatched files cannot be ticked', () => {
@@ -321,7 +395,9 @@ describe('zip entries', () => {
     expect(checkZipEntries('a.zip', entries(200))).toBeNull();
     expect(checkZipEntries('a.zip', [...entries(200), { name: '__MACOSX/._x.png', originalSize: 1 }, { name: 'f/', originalSize: 0 }])).toBeNull();
     expect(checkZipEntries('a.zip', entries(201))).toBe('«a.zip» tiene 201 archivos: el máximo es 200 por zip. Divídelo en varios zips.');
-    expect(checkZipEntries('b.zip', entries(30, 20 * 1024 * 1024))).toBe('«b.zip» ocupa 600 MB descomprimido: el máximo es 500 MB por zip. Divídelo en varios zips.');
+    expect(checkZipEntries('b.zip', entries(30, 20 * 1024 * 1024))).toBe(
+      '«b.zip» ocupa 600 MB descomprimido: el máximo es 500 MB por zip. Divídelo en varios zips.',
+    );
   });
   it('unpacks only what can be imported', () => {
     expect(worthUnpacking('f/gato.png', 100)).toBe(true);
@@ -354,7 +430,8 @@ describe('formatBytes', () => {
 
 describe('reading dropped files and zips (src/client/admin/import/readFiles.ts)', () => {
   const bytes = (n: number, fill = 1) => new Uint8Array(n).fill(fill);
-  const zipFile = (entries: Record<string, Uint8Array>, name = 'nivel.zip') => new File([zipSync(entries, { level: 1 }) as BlobPart], name, { type: 'application/zip' });
+  const zipFile = (entries: Record<string, Uint8Array>, name = 'nivel.zip') =>
+    new File([zipSync(entries, { level: 1 }) as BlobPart], name, { type: 'application/zip' });
 
   /** The same zip, but its names marked as not UTF-8 (as many tools write them). */
   function withoutUtf8Flag(zip: Uint8Array): Uint8Array {
@@ -369,13 +446,15 @@ describe('reading dropped files and zips (src/client/admin/import/readFiles.ts)'
   }
 
   it('unpacks a zip: folders kept in the path, hidden files left out, refused types listed without their bytes', async () => {
-    const read = await readDropped([zipFile({
-      'fotos/gato.png': bytes(10),
-      'audio/niño-en.mp3': bytes(20),
-      '__MACOSX/fotos/._gato.png': bytes(4),
-      'fotos/.DS_Store': bytes(4),
-      'notas.txt': bytes(7),
-    })]);
+    const read = await readDropped([
+      zipFile({
+        'fotos/gato.png': bytes(10),
+        'audio/niño-en.mp3': bytes(20),
+        '__MACOSX/fotos/._gato.png': bytes(4),
+        'fotos/.DS_Store': bytes(4),
+        'notas.txt': bytes(7),
+      }),
+    ]);
     expect(read.errors).toEqual([]);
     expect(read.files.map((f) => [f.path, f.size, f.mime, f.blob?.size ?? null, f.zip])).toEqual([
       ['fotos/gato.png', 10, 'image/png', 10, 'nivel.zip'],
@@ -384,9 +463,15 @@ describe('reading dropped files and zips (src/client/admin/import/readFiles.ts)'
     ]);
     expect(read.files[0]!.previewUrl).toMatch(/^blob:/);
     expect(read.files[1]!.previewUrl).toBeNull();
-    const plan = planImport(read.files.map((f) => ({ path: f.path, size: f.size, mime: f.mime })), WORDS, []);
-    expect(plan.items.map((it) => it.status === 'match' ? `${it.word.palabraEspanol}/${it.slot.descripcion}` : it.reason)).toEqual([
-      'Gato/imgEspanol', 'Niño/audioIngles', 'Tipo de archivo no admitido: .txt',
+    const plan = planImport(
+      read.files.map((f) => ({ path: f.path, size: f.size, mime: f.mime })),
+      WORDS,
+      [],
+    );
+    expect(plan.items.map((it) => (it.status === 'match' ? `${it.word.palabraEspanol}/${it.slot.descripcion}` : it.reason))).toEqual([
+      'Gato/imgEspanol',
+      'Niño/audioIngles',
+      'Tipo de archivo no admitido: .txt',
     ]);
     releaseSources(read.files);
   });
@@ -400,7 +485,10 @@ describe('reading dropped files and zips (src/client/admin/import/readFiles.ts)'
   it('does not unpack a file over the limit, and lists it with its size', async () => {
     const big = IMPORT_LIMITS.maxFileBytes + 1;
     const read = await readDropped([zipFile({ 'gato.mp4': new Uint8Array(big), 'gato.png': bytes(3) })]);
-    expect(read.files.map((f) => [f.path, f.size, f.blob === null])).toEqual([['gato.mp4', big, true], ['gato.png', 3, false]]);
+    expect(read.files.map((f) => [f.path, f.size, f.blob === null])).toEqual([
+      ['gato.mp4', big, true],
+      ['gato.png', 3, false],
+    ]);
     expect(reason('gato.mp4', { size: read.files[0]!.size })).toBe('Pesa 25,1 MB: el máximo es 25 MB.');
   });
 
@@ -422,7 +510,10 @@ describe('reading dropped files and zips (src/client/admin/import/readFiles.ts)'
 
   it('a file dropped twice is kept once', async () => {
     const a = await readDropped([new File([bytes(4) as BlobPart], 'gato.png', { type: 'image/png' })]);
-    const b = await readDropped([new File([bytes(4) as BlobPart], 'gato.png', { type: 'image/png' }), new File([bytes(5) as BlobPart], 'gato.gif', { type: 'image/gif' })]);
+    const b = await readDropped([
+      new File([bytes(4) as BlobPart], 'gato.png', { type: 'image/png' }),
+      new File([bytes(5) as BlobPart], 'gato.gif', { type: 'image/gif' }),
+    ]);
     const merged = mergeSources(a.files, b.files);
     expect(merged.files.map((f) => f.path)).toEqual(['gato.png', 'gato.gif']);
     expect(merged.dropped.map((f) => f.path)).toEqual(['gato.png']);

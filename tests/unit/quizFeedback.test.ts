@@ -3,10 +3,21 @@ import { quizFeedback, revealSolutions, type KeyQuestion } from '../../src/share
 import { ACCENT_LETTERS, hasUnsentAnswers, insertAtCaret, solutionText } from '../../src/client/learner/quiz/feedback';
 
 const choice: KeyQuestion = {
-  id_pregunta: 1, Tipo: 'Opción Múltiple',
-  respuestas: [{ id_respuesta: 10, respuesta: 'gato', valor: false }, { id_respuesta: 11, respuesta: 'perro', valor: true }],
+  id_pregunta: 1,
+  Tipo: 'Opción Múltiple',
+  respuestas: [
+    { id_respuesta: 10, respuesta: 'gato', valor: false },
+    { id_respuesta: 11, respuesta: 'perro', valor: true },
+  ],
 };
-const typed: KeyQuestion = { id_pregunta: 2, Tipo: 'Texto', respuestas: [{ id_respuesta: 20, respuesta: 'pájaro', valor: true }, { id_respuesta: 21, respuesta: 'ave', valor: true }] };
+const typed: KeyQuestion = {
+  id_pregunta: 2,
+  Tipo: 'Texto',
+  respuestas: [
+    { id_respuesta: 20, respuesta: 'pájaro', valor: true },
+    { id_respuesta: 21, respuesta: 'ave', valor: true },
+  ],
+};
 
 describe('revealSolutions: only after a pass or the last attempt', () => {
   it('reveals on a pass, or when no attempt is left; not while a retry remains', () => {
@@ -18,9 +29,15 @@ describe('revealSolutions: only after a pass or the last attempt', () => {
 });
 
 describe('quizFeedback', () => {
-  const answers = new Map([[1, { id_respuesta: 10 }], [2, { respuesta: '  PÁJARO ' }]]);
+  const answers = new Map([
+    [1, { id_respuesta: 10 }],
+    [2, { respuesta: '  PÁJARO ' }],
+  ]);
   it('marks each question right or wrong (text trimmed, case ignored) and reveals nothing without reveal', () => {
-    expect(quizFeedback([choice, typed], answers, false)).toEqual([{ id_pregunta: 1, acierto: false }, { id_pregunta: 2, acierto: true }]);
+    expect(quizFeedback([choice, typed], answers, false)).toEqual([
+      { id_pregunta: 1, acierto: false },
+      { id_pregunta: 2, acierto: true },
+    ]);
   });
   it('with reveal, a wrong choice gets the options with valor true; a right answer gets none', () => {
     expect(quizFeedback([choice, typed], answers, true)).toEqual([
@@ -37,7 +54,14 @@ describe('quizFeedback', () => {
 });
 
 describe('solutionText', () => {
-  const q = { Tipo: 'Opción Múltiple', respuestas: [{ id_respuesta: 10, respuesta: 'gato' }, { id_respuesta: 11, respuesta: '' }, { id_respuesta: 12, respuesta: 'perro' }] };
+  const q = {
+    Tipo: 'Opción Múltiple',
+    respuestas: [
+      { id_respuesta: 10, respuesta: 'gato' },
+      { id_respuesta: 11, respuesta: '' },
+      { id_respuesta: 12, respuesta: 'perro' },
+    ],
+  };
   it('is null for a right answer, no feedback, or no solution sent', () => {
     expect(solutionText(q, undefined)).toBeNull();
     expect(solutionText(q, { id_pregunta: 1, acierto: true })).toBeNull();
@@ -45,10 +69,24 @@ describe('solutionText', () => {
   });
   it('names options by the quiz label (picture-only options as "Opción N"), several joined with "o"', () => {
     expect(solutionText(q, { id_pregunta: 1, acierto: false, solucion: [{ id_respuesta: 12, texto: 'perro' }] })).toBe('perro');
-    expect(solutionText(q, { id_pregunta: 1, acierto: false, solucion: [{ id_respuesta: 11, texto: '' }, { id_respuesta: 12, texto: 'perro' }] })).toBe('Opción 2 o perro');
+    expect(
+      solutionText(q, {
+        id_pregunta: 1,
+        acierto: false,
+        solucion: [
+          { id_respuesta: 11, texto: '' },
+          { id_respuesta: 12, texto: 'perro' },
+        ],
+      }),
+    ).toBe('Opción 2 o perro');
   });
   it('a typed question shows the trimmed text', () => {
-    expect(solutionText({ Tipo: 'Texto', respuestas: [{ id_respuesta: 20 }] }, { id_pregunta: 2, acierto: false, solucion: [{ id_respuesta: 20, texto: ' león ' }] })).toBe('león');
+    expect(
+      solutionText(
+        { Tipo: 'Texto', respuestas: [{ id_respuesta: 20 }] },
+        { id_pregunta: 2, acierto: false, solucion: [{ id_respuesta: 20, texto: ' león ' }] },
+      ),
+    ).toBe('león');
   });
 });
 

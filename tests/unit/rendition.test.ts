@@ -3,9 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  encodeRendition, KEEP_MIN_SAVING, makeCompactRendition, oneAtATime, RENDITION_GOAL,
-} from '../../src/server/media/rendition';
+import { encodeRendition, KEEP_MIN_SAVING, makeCompactRendition, oneAtATime, RENDITION_GOAL } from '../../src/server/media/rendition';
 import { storeCompact, TRIED_NONE } from '../../src/server/media/compact';
 import { createStorage } from '../../src/server/storage';
 import { makeSampleGif, type SampleSpec } from '../../scripts/bench/gif-samples';
@@ -37,7 +35,16 @@ async function expectSamePlayback(gif: Buffer, webp: Buffer) {
 // Making and encoding the GIFs takes a few seconds on a busy 2-core machine.
 vi.setConfig({ testTimeout: 60_000 });
 
-const camera = (over: Partial<SampleSpec>): SampleSpec => ({ kind: 'camera', width: 320, height: 240, fps: 10, seconds: 2, seed: 21, maker: 'optimized', ...over });
+const camera = (over: Partial<SampleSpec>): SampleSpec => ({
+  kind: 'camera',
+  width: 320,
+  height: 240,
+  fps: 10,
+  seconds: 2,
+  seed: 21,
+  maker: 'optimized',
+  ...over,
+});
 
 describe('makeCompactRendition: camera-like sign GIFs (gradient wall, sensor noise, moving skin-toned hands and face)', () => {
   it.each([
@@ -49,7 +56,9 @@ describe('makeCompactRendition: camera-like sign GIFs (gradient wall, sensor noi
     const r = await encodeRendition(sample.gif);
     expect(r).not.toBeNull();
     const ratio = r!.webp.length / sample.gif.length;
-    console.log(`camera ${spec.width}×${spec.height} ${spec.fps} fps ${spec.maker}: GIF ${sample.gif.length} B → WebP ${r!.webp.length} B (${(ratio * 100).toFixed(1)} %, ${r!.mode})`);
+    console.log(
+      `camera ${spec.width}×${spec.height} ${spec.fps} fps ${spec.maker}: GIF ${sample.gif.length} B → WebP ${r!.webp.length} B (${(ratio * 100).toFixed(1)} %, ${r!.mode})`,
+    );
     expect(ratio).toBeLessThanOrEqual(RENDITION_GOAL);
     expect(r!.mode).toBe('lossy');
     expect(r!.frames).toBe(sample.frames);
@@ -66,7 +75,9 @@ describe('makeCompactRendition: other GIFs', () => {
   it('a flat cartoon GIF: lossless WebP (same pixels), kept when it saves enough; ratio reported', async () => {
     const sample = await makeSampleGif({ kind: 'cartoon', width: 320, height: 240, fps: 10, seconds: 2, seed: 23 });
     const r = await encodeRendition(sample.gif);
-    console.log(`cartoon 320×240: GIF ${sample.gif.length} B → ${r ? `WebP ${r.webp.length} B (${((r.webp.length / sample.gif.length) * 100).toFixed(1)} %, ${r.mode})` : 'none kept'}`);
+    console.log(
+      `cartoon 320×240: GIF ${sample.gif.length} B → ${r ? `WebP ${r.webp.length} B (${((r.webp.length / sample.gif.length) * 100).toFixed(1)} %, ${r.mode})` : 'none kept'}`,
+    );
     // Lossy WebP is larger than a flat GIF: lossless wins, pixel for pixel the GIF.
     expect(r).not.toBeNull();
     expect(r!.mode).toBe('lossless');
@@ -108,7 +119,9 @@ describe('makeCompactRendition: other GIFs', () => {
     // Make the left quarter transparent in every frame.
     const { data, info } = await sharp(sample.gif, { animated: true }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     for (let y = 0; y < info.height; y++) for (let x = 0; x < info.width / 4; x++) data[(y * info.width + x) * 4 + 3] = 0;
-    const gif = await sharp(data, { raw: { width: info.width, height: info.height, channels: 4, pageHeight: 240 } }).gif({ delay: sample.delay, loop: 0 }).toBuffer();
+    const gif = await sharp(data, { raw: { width: info.width, height: info.height, channels: 4, pageHeight: 240 } })
+      .gif({ delay: sample.delay, loop: 0 })
+      .toBuffer();
     const webp = await makeCompactRendition(gif);
     expect(webp).not.toBeNull();
     await expectSamePlayback(gif, webp!);
@@ -121,7 +134,9 @@ describe('makeCompactRendition: other GIFs', () => {
   });
 
   it('no rendition for: not a GIF, a GIF too small to save anything, a GIF over the pixel budget', async () => {
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: 'red' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: 'red' } })
+      .png()
+      .toBuffer();
     expect(await makeCompactRendition(png)).toBeNull();
     const tiny = Buffer.from('47494638396101000100800000000000ffffff21f90401000000002c00000000010001000002024401003b', 'hex');
     expect(await makeCompactRendition(tiny)).toBeNull();
@@ -140,7 +155,10 @@ describe('makeCompactRendition: other GIFs', () => {
     try {
       const storage = createStorage(root);
       for (const gif of broken) {
-        const r = await makeCompactRendition(gif).then((w) => ({ w }), (err: Error) => ({ err }));
+        const r = await makeCompactRendition(gif).then(
+          (w) => ({ w }),
+          (err: Error) => ({ err }),
+        );
         if ('w' in r && r.w) await expectSamePlayback(gif, r.w); // decoded as far as it goes, consistently
         const warnings: unknown[] = [];
         const made = await storeCompact(storage, 'multimedia', gif, { warn: (o) => warnings.push(o) });
@@ -151,7 +169,10 @@ describe('makeCompactRendition: other GIFs', () => {
       }
       // Not a GIF at all, handed over by mistake: nothing written, no warning.
       const warnings: unknown[] = [];
-      expect(await storeCompact(storage, 'multimedia', Buffer.from('not a gif'), { warn: (o) => warnings.push(o) })).toEqual({ stored: null, columns: TRIED_NONE });
+      expect(await storeCompact(storage, 'multimedia', Buffer.from('not a gif'), { warn: (o) => warnings.push(o) })).toEqual({
+        stored: null,
+        columns: TRIED_NONE,
+      });
       expect(warnings).toEqual([]);
       // A good one is stored as .webp with its size.
       const ok = await storeCompact(storage, 'multimedia', sample.gif);
@@ -167,14 +188,17 @@ describe('makeCompactRendition: other GIFs', () => {
 describe('oneAtATime', () => {
   it('runs jobs one after another, in order, a failure not stopping the next', async () => {
     const log: string[] = [];
-    const job = (name: string, ms: number, fail = false) => () => new Promise<string>((resolve, reject) => {
-      log.push(`start ${name}`);
-      setTimeout(() => {
-        log.push(`end ${name}`);
-        if (fail) reject(new Error(name));
-        else resolve(name);
-      }, ms);
-    });
+    const job =
+      (name: string, ms: number, fail = false) =>
+      () =>
+        new Promise<string>((resolve, reject) => {
+          log.push(`start ${name}`);
+          setTimeout(() => {
+            log.push(`end ${name}`);
+            if (fail) reject(new Error(name));
+            else resolve(name);
+          }, ms);
+        });
     const results = await Promise.allSettled([oneAtATime(job('a', 30)), oneAtATime(job('b', 5, true)), oneAtATime(job('c', 1))]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(log).toEqual(['start a', 'end a', 'start b', 'end b', 'start c', 'end c']);

@@ -36,7 +36,7 @@ describe('GIF frame timing', () => {
     seen.forEach((t, i) => expect(Math.abs(t - starts[i]!)).toBeLessThanOrEqual(1));
   });
 
-  it('honours each frame\'s own delay', () => {
+  it("honours each frame's own delay", () => {
     const clock = new FrameClock([50, 300, 50], { speed: 1, loop: false, secondSlower: false });
     const starts = frameStarts(clock, 1000);
     expect(starts.map((s) => s.frame)).toEqual([0, 1, 2]);

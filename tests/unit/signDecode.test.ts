@@ -4,10 +4,11 @@ import { composeGifFrames } from '../../src/client/sign/decode';
 /** A w×h patch of one colour; alpha 0 where `hole` says so. */
 function patch(w: number, h: number, rgb: [number, number, number], hole: (x: number, y: number) => boolean = () => false): Uint8ClampedArray {
   const out = new Uint8ClampedArray(w * h * 4);
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
-    const i = (y * w + x) * 4;
-    out.set([...rgb, hole(x, y) ? 0 : 255], i);
-  }
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = (y * w + x) * 4;
+      out.set([...rgb, hole(x, y) ? 0 : 255], i);
+    }
   return out;
 }
 const px = (frame: Uint8ClampedArray, w: number, x: number, y: number) => Array.from(frame.slice((y * w + x) * 4, (y * w + x) * 4 + 4));
@@ -28,7 +29,7 @@ describe('GIF frame composition (gifuct-js patches → whole pictures)', () => {
     expect(px(frames[0]!.pixels, 4, 2, 2)).toEqual([255, 0, 0, 255]);
   });
 
-  it('disposal 2 clears the frame\'s area before the next one; disposal 3 restores what was there', () => {
+  it("disposal 2 clears the frame's area before the next one; disposal 3 restores what was there", () => {
     const cleared = composeGifFrames(4, 4, [
       { dims: { left: 0, top: 0, width: 2, height: 2 }, patch: patch(2, 2, RED), disposalType: 2, delay: 100 },
       { dims: { left: 2, top: 2, width: 2, height: 2 }, patch: patch(2, 2, BLUE), disposalType: 1, delay: 100 },

@@ -44,7 +44,12 @@ describe('the sign of a word (sign/signMedia)', () => {
   });
 
   it('the games take the same sign as the learner screens', () => {
-    for (const list of [[img, looseGif, video], [img, m('audioEspanol', 'audio', 'uploads/multimedia/a.mp4')], [menu], [looseGif, m('gifSena', 'gif', 'uploads/multimedia/s.gif')]]) {
+    for (const list of [
+      [img, looseGif, video],
+      [img, m('audioEspanol', 'audio', 'uploads/multimedia/a.mp4')],
+      [menu],
+      [looseGif, m('gifSena', 'gif', 'uploads/multimedia/s.gif')],
+    ]) {
       const sign = signMedia(list);
       expect(pickMedia(list).sign).toBe(sign ? `/${sign.url}` : null);
     }

@@ -159,19 +159,35 @@ describe('stars on the rules events', () => {
 describe('run report (client)', () => {
   it('collects right and wrong words once each and starts afresh after each run', () => {
     const t = createRunTracker('cards', 4, 50);
-    t.onEvents([{ type: 'correct-word', wordId: 1 }, { type: 'wrong-word', wordId: 9, correctWordId: 2 }, { type: 'correct-word', wordId: 1 }, { type: 'life-lost' }]);
+    t.onEvents([
+      { type: 'correct-word', wordId: 1 },
+      { type: 'wrong-word', wordId: 9, correctWordId: 2 },
+      { type: 'correct-word', wordId: 1 },
+      { type: 'life-lost' },
+    ]);
     expect(t.take(30, true, 'clave-1234')).toEqual({
-      clave: 'clave-1234', juego: 'cards', idNivel: 4, puntos: 30, puntosMax: 50, ganada: true, palabrasBien: [1], palabrasMal: [2],
+      clave: 'clave-1234',
+      juego: 'cards',
+      idNivel: 4,
+      puntos: 30,
+      puntosMax: 50,
+      ganada: true,
+      palabrasBien: [1],
+      palabrasMal: [2],
     });
-    t.onEvents([{ type: 'word-solved', wordId: 5 }, { type: 'word-failed', wordId: 6 }, { type: 'correct', wordId: 7 }, { type: 'wrong', wordId: 8 }]);
+    t.onEvents([
+      { type: 'word-solved', wordId: 5 },
+      { type: 'word-failed', wordId: 6 },
+      { type: 'correct', wordId: 7 },
+      { type: 'wrong', wordId: 8 },
+    ]);
     expect(t.take(70, false, 'clave-5678')).toMatchObject({ puntos: 50, palabrasBien: [5, 7], palabrasMal: [6, 8], ganada: false });
   });
 
   it('seeds the points from the server totals plus the runs the server does not have yet', () => {
-    const merged = mergeSummary(
-      { puntos: { total: 60, byGame: { hangman: 0, orderWords: 20, cards: 40 } }, estrellas: [] },
-      [{ clave: 'abcdefgh', juego: 'cards', idNivel: 1, puntos: 15, puntosMax: 50, ganada: true, palabrasBien: [], palabrasMal: [] }],
-    );
+    const merged = mergeSummary({ puntos: { total: 60, byGame: { hangman: 0, orderWords: 20, cards: 40 } }, estrellas: [] }, [
+      { clave: 'abcdefgh', juego: 'cards', idNivel: 1, puntos: 15, puntosMax: 50, ganada: true, palabrasBien: [], palabrasMal: [] },
+    ]);
     expect(merged).toEqual({ total: 75, byGame: { hangman: 0, orderWords: 20, cards: 55 } });
     const store = createPointsStore();
     store.add('hangman', 300); // this session's runs, already in the server's totals

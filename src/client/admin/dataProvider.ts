@@ -254,7 +254,14 @@ export function createDataProvider(opts: DataProviderOptions = {}): DataProvider
       const row = rowOf(resource);
       const json = await write(row, 'PUT', fill(pathOf(row, 'update'), params.id), params.data as Rec);
       const rec = oneOf(row, json) ?? {};
-      return { data: withId(row, { ...(params.previousData as Rec), ...(params.data as Rec), ...rec, [row.idField]: (rec[row.idField] ?? (params.data as Rec)[row.idField] ?? params.id) }) as never };
+      return {
+        data: withId(row, {
+          ...(params.previousData as Rec),
+          ...(params.data as Rec),
+          ...rec,
+          [row.idField]: rec[row.idField] ?? (params.data as Rec)[row.idField] ?? params.id,
+        }) as never,
+      };
     },
 
     async updateMany(resource, params) {

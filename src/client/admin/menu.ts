@@ -29,7 +29,12 @@ const PAGES = (userId: string | number): (MenuLink & { order: number })[] => [
  * can be reached (docs/decisions.md).
  */
 export function menuLinks(userId: string | number): MenuLink[] {
-  const fromResources = ADMIN_RESOURCES.filter((r) => r.menu).map((r) => ({ order: r.menu!.order, to: `/admin/${r.decl.name}`, label: r.menu!.label, resource: r.decl.name }));
+  const fromResources = ADMIN_RESOURCES.filter((r) => r.menu).map((r) => ({
+    order: r.menu!.order,
+    to: `/admin/${r.decl.name}`,
+    label: r.menu!.label,
+    resource: r.decl.name,
+  }));
   return [...PAGES(userId), ...fromResources].sort((a, b) => a.order - b.order).map(({ order: _order, ...link }) => link);
 }
 
@@ -40,7 +45,14 @@ export function menuLinks(userId: string | number): MenuLink[] {
 export function visibleMenuLinks(user: { id: string | number; rol?: unknown; roles?: unknown } | null): MenuLink[] {
   if (!user) return [];
   const role = readRole(user);
-  const anySuper = Array.isArray(user.roles) && user.roles.some((r) => String((r as { nombre?: unknown })?.nombre ?? r).trim().toLowerCase() === 'superadmin');
+  const anySuper =
+    Array.isArray(user.roles) &&
+    user.roles.some(
+      (r) =>
+        String((r as { nombre?: unknown })?.nombre ?? r)
+          .trim()
+          .toLowerCase() === 'superadmin',
+    );
   return menuLinks(user.id).filter((l) => {
     if (l.resource === null) return true;
     if (l.resource === 'rol') return role === 'superadmin' || anySuper;

@@ -12,7 +12,8 @@ const modules = import.meta.glob<{ default: AdminResourceMeta }>('./resources/*/
 export const ADMIN_RESOURCES: readonly AdminResourceMeta[] = Object.entries(modules)
   .map(([file, mod]) => {
     const folder = file.split('/')[2];
-    if (mod.default.decl.name !== folder) throw new Error(`resources/${folder}/resource.ts declara "${mod.default.decl.name}": el nombre debe ser el de la carpeta.`);
+    if (mod.default.decl.name !== folder)
+      throw new Error(`resources/${folder}/resource.ts declara "${mod.default.decl.name}": el nombre debe ser el de la carpeta.`);
     return mod.default;
   })
   .sort((a, b) => a.decl.name.localeCompare(b.decl.name));

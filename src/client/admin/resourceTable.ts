@@ -37,7 +37,8 @@ export const DECLS: ResourceDecl[] = ADMIN_RESOURCES.map((r) => r.decl);
 /** Merges a server declaration into a row: its spellings win, the row's quirks stay. */
 export function mergeRow(row: Quirks, decl: ResourceDecl | undefined): ResourceRow {
   if (!decl) {
-    if (!row.paths || row.idField === undefined || row.listKey === undefined || row.multipart === undefined) throw new Error(`Sin declaración para ${row.name}`);
+    if (!row.paths || row.idField === undefined || row.listKey === undefined || row.multipart === undefined)
+      throw new Error(`Sin declaración para ${row.name}`);
     return row as ResourceRow;
   }
   return {

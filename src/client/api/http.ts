@@ -12,7 +12,12 @@ export interface ApiErrorShape {
 
 /** Every failed call is normalised to this: HTTP status (0 = network), Spanish msg, code. */
 export class ApiError extends Error implements ApiErrorShape {
-  constructor(public status: number, public msg: string, public code?: string, public fields?: Record<string, string>) {
+  constructor(
+    public status: number,
+    public msg: string,
+    public code?: string,
+    public fields?: Record<string, string>,
+  ) {
     super(msg);
   }
 }
@@ -81,7 +86,7 @@ export async function api<T = unknown>(method: string, path: string, body?: unkn
   else {
     // A route loader may already have asked (src/client/boot/loaders.ts): take its answer once.
     const pre = takePrefetched(url.pathname.slice(API_BASE.length) + url.search, headers.Authorization?.slice(7) ?? null);
-    const a = pre && await pre.catch(() => null);
+    const a = pre && (await pre.catch(() => null));
     opts.signal?.throwIfAborted();
     if (a) res = new Response(a.status === 204 ? null : a.text, { status: a.status });
   }

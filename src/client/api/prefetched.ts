@@ -5,9 +5,17 @@
  * so nothing read before it is reused. The screens read through api() (or peek for a first render
  * with data) and do not know whether a loader asked first.
  */
-export interface Answer { status: number; text: string }
+export interface Answer {
+  status: number;
+  text: string;
+}
 /** A started call (`window.__manitasPrefetch` holds these, by the path after api/). */
-export interface Entry { token: string; at: number; res: Promise<Answer>; done?: Answer }
+export interface Entry {
+  token: string;
+  at: number;
+  res: Promise<Answer>;
+  done?: Answer;
+}
 
 const MAX_AGE_MS = 15_000;
 type Win = { __manitasPrefetch?: Record<string, Entry> };
@@ -54,11 +62,19 @@ export function prefetch<T>(key: string): Promise<T | null> {
   if (!t || typeof window === 'undefined') return Promise.resolve(null);
   const w = window as unknown as Win;
   const e: Entry = {
-    token: t, at: Date.now(),
-    res: fetch(`/api/${key}`, { headers: { Accept: 'application/json', Authorization: `Bearer ${t}` }, credentials: 'same-origin' })
-      .then(async (r) => ({ status: r.status, text: await r.text() })),
+    token: t,
+    at: Date.now(),
+    res: fetch(`/api/${key}`, { headers: { Accept: 'application/json', Authorization: `Bearer ${t}` }, credentials: 'same-origin' }).then(async (r) => ({
+      status: r.status,
+      text: await r.text(),
+    })),
   };
-  e.res.then((a) => { e.done = a; }, () => undefined);
+  e.res.then(
+    (a) => {
+      e.done = a;
+    },
+    () => undefined,
+  );
   (w.__manitasPrefetch ??= {})[key] = e;
-  return e.res.then((a) => (a.status === 200 ? JSON.parse(a.text) as T : null)).catch(() => null);
+  return e.res.then((a) => (a.status === 200 ? (JSON.parse(a.text) as T) : null)).catch(() => null);
 }

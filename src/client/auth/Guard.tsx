@@ -8,7 +8,15 @@ import { useSession } from './useSession';
  * The navigation guard: no stored user with an id → /logIn; a role outside `roles` → /errorPage.
  * `roleFor` lets the admin shell pick the roles per child path.
  */
-export function Guard({ roles = null, roleFor, children }: { roles?: readonly Role[] | null; roleFor?: (pathname: string) => readonly Role[]; children?: ReactNode }) {
+export function Guard({
+  roles = null,
+  roleFor,
+  children,
+}: {
+  roles?: readonly Role[] | null;
+  roleFor?: (pathname: string) => readonly Role[];
+  children?: ReactNode;
+}) {
   const location = useLocation();
   useSession(); // re-render when the session changes
   const allowed = roleFor ? roleFor(location.pathname) : roles;

@@ -4,8 +4,14 @@
  */
 import { getApp, getApps, initializeApp, type FirebaseApp } from 'firebase/app';
 import {
-  browserLocalPersistence, browserPopupRedirectResolver, connectAuthEmulator, GoogleAuthProvider,
-  initializeAuth, signInWithPopup, signOut, type Auth,
+  browserLocalPersistence,
+  browserPopupRedirectResolver,
+  connectAuthEmulator,
+  GoogleAuthProvider,
+  initializeAuth,
+  signInWithPopup,
+  signOut,
+  type Auth,
 } from 'firebase/auth';
 import type { PublicGoogleConfig } from '../../shared/google';
 

@@ -31,10 +31,8 @@ function firstVisit(request: Request): number | null {
 }
 
 /** Waits for `work`, at most FIRST_DATA_WAIT_MS; never rejects (a screen asks again what failed). */
-const atMost = (work: Promise<unknown>) => Promise.race([
-  work.catch(() => undefined),
-  new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS)),
-]).then(() => null);
+const atMost = (work: Promise<unknown>) =>
+  Promise.race([work.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS))]).then(() => null);
 
 type Words = { id_palabra: number }[] | { data: { id_palabra: number }[] } | null;
 
@@ -46,14 +44,16 @@ export function homeLoader({ request }: LoaderFunctionArgs) {
 export function levelMenuLoader({ request, params }: LoaderFunctionArgs) {
   const user = firstVisit(request);
   if (!user || !/^\d+$/.test(params.id ?? '')) return null;
-  return atMost(Promise.all([
-    prefetch('nivel/getNivels'),
-    prefetch(`progreso/usuario/${user}`),
-    prefetch<Words>(`palabra/nivel/${params.id}`).then((r) => {
-      const ids = ((Array.isArray(r) ? r : r?.data) ?? []).map((x) => x.id_palabra);
-      return Promise.all(ids.map((id) => prefetch(`multimedia/palabra/${id}`)));
-    }),
-  ]));
+  return atMost(
+    Promise.all([
+      prefetch('nivel/getNivels'),
+      prefetch(`progreso/usuario/${user}`),
+      prefetch<Words>(`palabra/nivel/${params.id}`).then((r) => {
+        const ids = ((Array.isArray(r) ? r : r?.data) ?? []).map((x) => x.id_palabra);
+        return Promise.all(ids.map((id) => prefetch(`multimedia/palabra/${id}`)));
+      }),
+    ]),
+  );
 }
 
 export function wordLoader({ request, params }: LoaderFunctionArgs) {

@@ -46,7 +46,9 @@ import { GAME_AREA_ATTR } from '../../../games/shared/keys';
 export const NO_WORDS_MESSAGE = 'No hay palabras para este nivel.';
 /** Why a level with words has none to play: the games teach signs, so a word needs one. */
 export const noSignText = (n: number) =>
-  n === 1 ? 'Su palabra todavía no tiene seña. Pide a tu profesor que la grabe.' : `Sus ${n} palabras todavía no tienen seña. Pide a tu profesor que las grabe.`;
+  n === 1
+    ? 'Su palabra todavía no tiene seña. Pide a tu profesor que la grabe.'
+    : `Sus ${n} palabras todavía no tienen seña. Pide a tu profesor que las grabe.`;
 
 interface GamePageProps {
   game: GameInfo;
@@ -89,7 +91,9 @@ export function GamePage({ game, scene, playable, hint }: GamePageProps) {
           <Typography sx={{ mb: 2, fontSize: '1.3rem' }}>{NO_WORDS_MESSAGE}</Typography>
           {(state.withoutSign ?? 0) > 0 && (
             // Beside the spec's message: the level has words, but none with a sign to play with.
-            <Typography sx={{ mb: 2, fontSize: '1.15rem' }} data-testid="words-without-sign">{noSignText(state.withoutSign!)}</Typography>
+            <Typography sx={{ mb: 2, fontSize: '1.15rem' }} data-testid="words-without-sign">
+              {noSignText(state.withoutSign!)}
+            </Typography>
           )}
           <Button variant="contained" onClick={() => navigate(back)}>
             Volver a los juegos
@@ -122,7 +126,16 @@ function GameHeader({ title, total, onBack }: { title: string; total: number; on
   return (
     <Box
       component="header"
-      sx={{ display: 'flex', alignItems: 'center', flexWrap: 'nowrap', gap: { xs: 1, sm: 2 }, px: { xs: 1, sm: 2 }, py: { xs: 0.5, sm: 1 }, bgcolor: 'background.paper', boxShadow: 1 }}
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        flexWrap: 'nowrap',
+        gap: { xs: 1, sm: 2 },
+        px: { xs: 1, sm: 2 },
+        py: { xs: 0.5, sm: 1 },
+        bgcolor: 'background.paper',
+        boxShadow: 1,
+      }}
     >
       {phone ? (
         <IconButton aria-label="Volver" onClick={onBack} color="primary" sx={{ border: 2, borderColor: 'primary.main', width: 48, height: 48, flex: 'none' }}>
@@ -141,7 +154,9 @@ function GameHeader({ title, total, onBack }: { title: string; total: number; on
         color="secondary"
         label={
           <>
-            <Box component="span" sx={phone ? srOnly : undefined}>Puntos acumulados: </Box>
+            <Box component="span" sx={phone ? srOnly : undefined}>
+              Puntos acumulados:{' '}
+            </Box>
             {total}
           </>
         }
@@ -152,7 +167,14 @@ function GameHeader({ title, total, onBack }: { title: string; total: number; on
         <VolumeControl compact />
       ) : (
         <>
-          <IconButton aria-label="Volumen y sonido" aria-haspopup="dialog" onClick={(e) => setVolumeAt(e.currentTarget)} color="primary" size="large" sx={{ flex: 'none' }}>
+          <IconButton
+            aria-label="Volumen y sonido"
+            aria-haspopup="dialog"
+            onClick={(e) => setVolumeAt(e.currentTarget)}
+            color="primary"
+            size="large"
+            sx={{ flex: 'none' }}
+          >
             <VolumeIcon />
           </IconButton>
           <Popover
@@ -186,7 +208,12 @@ const focusRingStyles = {
   '.manitas-game-area:focus-visible': { outline: '5px solid #1d1a3a', outlineOffset: '-5px' },
   // A yellow band inside the dark ring, over the canvas: seen on dark and light parts of the game.
   '.manitas-game-area:focus-visible::after': {
-    content: '""', position: 'absolute', inset: '5px', border: '4px solid #ffd54f', pointerEvents: 'none', zIndex: 4,
+    content: '""',
+    position: 'absolute',
+    inset: '5px',
+    border: '4px solid #ffd54f',
+    pointerEvents: 'none',
+    zIndex: 4,
   },
 } as const;
 
@@ -213,7 +240,11 @@ function usePause(area: RefObject<HTMLDivElement | null>) {
 
 function PausePanel({ onResume, onExit }: { onResume: () => void; onExit: () => void }) {
   const big = {
-    minHeight: 72, minWidth: 260, fontSize: '1.45rem', fontWeight: 800, borderRadius: 4,
+    minHeight: 72,
+    minWidth: 260,
+    fontSize: '1.45rem',
+    fontWeight: 800,
+    borderRadius: 4,
     '&.Mui-focusVisible': { outline: '4px solid #1d1a3a', outlineOffset: '3px' },
   } as const;
   return (
@@ -224,15 +255,36 @@ function PausePanel({ onResume, onExit }: { onResume: () => void; onExit: () => 
       data-testid="game-pause"
       sx={{ position: 'absolute', inset: 0, zIndex: 3, display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'rgba(29,26,58,0.62)' }}
     >
-      <Box sx={{ bgcolor: 'background.paper', borderRadius: 5, border: '6px solid #4a3aff', px: { xs: 3, sm: 6 }, py: { xs: 2, sm: 4 }, textAlign: 'center', maxWidth: '90%' }}>
-        <Typography id="game-pause-title" component="h2" sx={{ fontSize: { xs: '2.2rem', sm: '3rem' }, fontWeight: 800, color: '#3322cc', mb: { xs: 1.5, sm: 3 } }}>
+      <Box
+        sx={{
+          bgcolor: 'background.paper',
+          borderRadius: 5,
+          border: '6px solid #4a3aff',
+          px: { xs: 3, sm: 6 },
+          py: { xs: 2, sm: 4 },
+          textAlign: 'center',
+          maxWidth: '90%',
+        }}
+      >
+        <Typography
+          id="game-pause-title"
+          component="h2"
+          sx={{ fontSize: { xs: '2.2rem', sm: '3rem' }, fontWeight: 800, color: '#3322cc', mb: { xs: 1.5, sm: 3 } }}
+        >
           Pausa
         </Typography>
         <Stack spacing={2} alignItems="stretch">
           <Button variant="contained" size="large" autoFocus disableFocusRipple startIcon={<PlayArrowIcon />} onClick={onResume} sx={big}>
             Seguir jugando
           </Button>
-          <Button variant="outlined" size="large" disableFocusRipple startIcon={<HomeIcon />} onClick={onExit} sx={{ ...big, borderWidth: 3, '&:hover': { borderWidth: 3 } }}>
+          <Button
+            variant="outlined"
+            size="large"
+            disableFocusRipple
+            startIcon={<HomeIcon />}
+            onClick={onExit}
+            sx={{ ...big, borderWidth: 3, '&:hover': { borderWidth: 3 } }}
+          >
             Volver al menú
           </Button>
         </Stack>
@@ -283,8 +335,16 @@ function useTapRipples() {
       aria-hidden="true"
       data-testid="tap-ripple"
       sx={{
-        position: 'absolute', left: p.x - 32, top: p.y - 32, width: 64, height: 64, borderRadius: '50%', pointerEvents: 'none', zIndex: 2,
-        border: '5px solid rgba(74,58,255,0.85)', bgcolor: 'rgba(74,58,255,0.15)',
+        position: 'absolute',
+        left: p.x - 32,
+        top: p.y - 32,
+        width: 64,
+        height: 64,
+        borderRadius: '50%',
+        pointerEvents: 'none',
+        zIndex: 2,
+        border: '5px solid rgba(74,58,255,0.85)',
+        bgcolor: 'rgba(74,58,255,0.15)',
         animation: `manitasRipple ${TAP_RIPPLE_MS}ms ease-out both`,
         '@keyframes manitasRipple': { from: { transform: 'scale(0.3)', opacity: 1 }, to: { transform: 'scale(1.2)', opacity: 0 } },
         '@media (prefers-reduced-motion: reduce)': {
@@ -418,26 +478,52 @@ function GameStage({ game, scene, words, onExit, hint }: GameStageProps) {
 
   return (
     <>
-      <Box ref={room.ref} sx={{ flex: '1 1 0', minHeight: 0, minWidth: 0, overflow: 'hidden', display: 'flex', justifyContent: 'center', alignItems: 'center', p: { xs: 0.5, sm: 1 } }}>
+      <Box
+        ref={room.ref}
+        sx={{
+          flex: '1 1 0',
+          minHeight: 0,
+          minWidth: 0,
+          overflow: 'hidden',
+          display: 'flex',
+          justifyContent: 'center',
+          alignItems: 'center',
+          p: { xs: 0.5, sm: 1 },
+        }}
+      >
         {room.fit && (
-        <Box
-          data-testid="game-stage"
-          {...{ [GAME_AREA_ATTR]: '' }}
-          onPointerDown={onStagePointerDown}
-          sx={{ position: 'relative', flex: 'none', width: room.fit.width, height: room.fit.height, maxWidth: '100%', maxHeight: '100%', borderRadius: 3, overflow: 'hidden', boxShadow: 2 }}
-        >
-          <GlobalStyles styles={focusRingStyles} />
-          <PhaserGame scene={scene} data={data} label={`Juego: ${game.title}`} areaLabel={gameAreaLabel(game)} areaRef={area} design={room.design} />
-          {sign && (
-            // The sign over its box on the canvas: clicks pass through to the game except on the
-            // player's own buttons (play/pause, speed, mirror).
-            <Box data-testid="sign-gif" data-src={sign.url} sx={{ position: 'absolute', ...rectToPercent(sign, room.design), pointerEvents: 'none', borderRadius: 2 }}>
-              <SignPlayer key={sign.url} src={sign.url} compactSrc={sign.compact ?? null} label="Seña de la palabra" variant="overlay" />
-            </Box>
-          )}
-          {taps.layer}
-          {pause.paused && <PausePanel onResume={pause.resume} onExit={onExit} />}
-        </Box>
+          <Box
+            data-testid="game-stage"
+            {...{ [GAME_AREA_ATTR]: '' }}
+            onPointerDown={onStagePointerDown}
+            sx={{
+              position: 'relative',
+              flex: 'none',
+              width: room.fit.width,
+              height: room.fit.height,
+              maxWidth: '100%',
+              maxHeight: '100%',
+              borderRadius: 3,
+              overflow: 'hidden',
+              boxShadow: 2,
+            }}
+          >
+            <GlobalStyles styles={focusRingStyles} />
+            <PhaserGame scene={scene} data={data} label={`Juego: ${game.title}`} areaLabel={gameAreaLabel(game)} areaRef={area} design={room.design} />
+            {sign && (
+              // The sign over its box on the canvas: clicks pass through to the game except on the
+              // player's own buttons (play/pause, speed, mirror).
+              <Box
+                data-testid="sign-gif"
+                data-src={sign.url}
+                sx={{ position: 'absolute', ...rectToPercent(sign, room.design), pointerEvents: 'none', borderRadius: 2 }}
+              >
+                <SignPlayer key={sign.url} src={sign.url} compactSrc={sign.compact ?? null} label="Seña de la palabra" variant="overlay" />
+              </Box>
+            )}
+            {taps.layer}
+            {pause.paused && <PausePanel onResume={pause.resume} onExit={onExit} />}
+          </Box>
         )}
       </Box>
       <Box
@@ -445,7 +531,18 @@ function GameStage({ game, scene, words, onExit, hint }: GameStageProps) {
         aria-live="polite"
         data-testid="game-caption"
         data-kind={caption.kind}
-        sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 1, minHeight: 56, px: 2, py: 1, bgcolor: 'background.paper', borderTop: 4, borderColor: captionColor }}
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          gap: 1,
+          minHeight: 56,
+          px: 2,
+          py: 1,
+          bgcolor: 'background.paper',
+          borderTop: 4,
+          borderColor: captionColor,
+        }}
       >
         <CaptionIcon sx={{ color: captionColor }} aria-hidden="true" />
         <Typography sx={{ fontWeight: 700, fontSize: '1.15rem', color: captionColor }}>{caption.text}</Typography>

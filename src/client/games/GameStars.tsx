@@ -42,14 +42,26 @@ const COLORS: Record<GameId, string> = { hangman: '#4a3aff', orderWords: '#b35c0
 /** One level's stars in each game, in one short row: the game's icon and its three small stars. */
 export function LevelStars({ idNivel, stars }: { idNivel: number; stars: StarsMap }) {
   return (
-    <Box component="ul" aria-label="Estrellas en los juegos" data-testid="level-stars" sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexWrap: 'wrap', gap: 0.75 }}>
+    <Box
+      component="ul"
+      aria-label="Estrellas en los juegos"
+      data-testid="level-stars"
+      sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexWrap: 'wrap', gap: 0.75 }}
+    >
       {GAMES.map((g) => {
         const Icon = ICONS[g.id];
         const n = stars[starsKey(idNivel, g.id)] ?? 0;
         return (
-          <Box component="li" key={g.id} title={g.title} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25, bgcolor: 'rgba(255,255,255,0.85)', borderRadius: 2, px: 0.5 }}>
+          <Box
+            component="li"
+            key={g.id}
+            title={g.title}
+            sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25, bgcolor: 'rgba(255,255,255,0.85)', borderRadius: 2, px: 0.5 }}
+          >
             <Icon aria-hidden="true" sx={{ fontSize: 20, color: COLORS[g.id] }} />
-            <Typography component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{g.title}:</Typography>
+            <Typography component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+              {g.title}:
+            </Typography>
             <GameStars value={n} size={17} testId={`level-stars-${idNivel}-${g.id}`} />
           </Box>
         );

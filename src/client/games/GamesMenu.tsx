@@ -67,7 +67,10 @@ export default function GamesMenu() {
             const Icon = ICONS[g.id];
             return (
               <Box component="li" key={g.id}>
-                <Card sx={{ height: '100%', display: 'flex', flexDirection: 'column', borderTop: 8, borderColor: COLORS[g.id] }} data-testid={`game-card-${g.id}`}>
+                <Card
+                  sx={{ height: '100%', display: 'flex', flexDirection: 'column', borderTop: 8, borderColor: COLORS[g.id] }}
+                  data-testid={`game-card-${g.id}`}
+                >
                   <CardContent sx={{ flex: 1, textAlign: 'center' }}>
                     <Icon sx={{ fontSize: 72, color: COLORS[g.id] }} aria-hidden="true" />
                     <Typography variant="h5" component="h2" sx={{ mb: 1 }}>

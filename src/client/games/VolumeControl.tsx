@@ -33,8 +33,14 @@ export function VolumeControl({ compact = false }: { compact?: boolean }) {
   };
   return (
     // One row from 600 px (the game header stays one line at 1280 px); on a phone the switch may wrap.
-    <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: { xs: 'wrap', sm: 'nowrap' }, flexShrink: 0, columnGap: 1.5, rowGap: 0.5 }} data-testid="volume-control" data-sin-sonido={sinSonido ? '1' : '0'}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 200, maxWidth: 380, flex: '0 0 auto', width: { xs: '100%', sm: compact ? 260 : 320 } }}>
+    <Box
+      sx={{ display: 'flex', alignItems: 'center', flexWrap: { xs: 'wrap', sm: 'nowrap' }, flexShrink: 0, columnGap: 1.5, rowGap: 0.5 }}
+      data-testid="volume-control"
+      data-sin-sonido={sinSonido ? '1' : '0'}
+    >
+      <Box
+        sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 200, maxWidth: 380, flex: '0 0 auto', width: { xs: '100%', sm: compact ? 260 : 320 } }}
+      >
         <IconButton onClick={toggleMute} aria-label={value === 0 ? 'Activar sonido' : 'Silenciar'} color="primary" size="large" disabled={sinSonido}>
           <Icon />
         </IconButton>
@@ -53,7 +59,11 @@ export function VolumeControl({ compact = false }: { compact?: boolean }) {
           onChangeCommitted={() => playCue('click')}
           sx={{ flex: 1 }}
         />
-        <Typography component="span" sx={{ minWidth: 52, fontWeight: 700, textAlign: 'right', color: sinSonido ? 'text.secondary' : undefined }} aria-hidden="true">
+        <Typography
+          component="span"
+          sx={{ minWidth: 52, fontWeight: 700, textAlign: 'right', color: sinSonido ? 'text.secondary' : undefined }}
+          aria-hidden="true"
+        >
           {percent(value)}
         </Typography>
       </Box>
@@ -61,8 +71,17 @@ export function VolumeControl({ compact = false }: { compact?: boolean }) {
         component="label"
         data-testid="volume-sin-sonido"
         sx={{
-          display: 'flex', alignItems: 'center', gap: 0.5, minHeight: 48, pl: 1.5, pr: 0.5, borderRadius: 999, cursor: 'pointer',
-          bgcolor: sinSonido ? '#ffe3ec' : '#f4f1ff', fontWeight: 800, whiteSpace: 'nowrap',
+          display: 'flex',
+          alignItems: 'center',
+          gap: 0.5,
+          minHeight: 48,
+          pl: 1.5,
+          pr: 0.5,
+          borderRadius: 999,
+          cursor: 'pointer',
+          bgcolor: sinSonido ? '#ffe3ec' : '#f4f1ff',
+          fontWeight: 800,
+          whiteSpace: 'nowrap',
           '&:focus-within': { outline: '3px solid #c2185b', outlineOffset: 2 },
         }}
       >

@@ -85,13 +85,17 @@ function writeQueue(userId: number, runs: RunReport[]) {
 }
 
 function dropFromQueue(userId: number, clave: string) {
-  writeQueue(userId, readQueue(userId).filter((r) => r.clave !== clave));
+  writeQueue(
+    userId,
+    readQueue(userId).filter((r) => r.clave !== clave),
+  );
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Whether a failed send may succeed later (network, server trouble, signed out meanwhile). */
-const retryable = (err: unknown) => !(err instanceof ApiError) || err.status === 0 || err.status === 401 || err.status === 408 || err.status === 429 || err.status >= 500;
+const retryable = (err: unknown) =>
+  !(err instanceof ApiError) || err.status === 0 || err.status === 401 || err.status === 408 || err.status === 429 || err.status >= 500;
 
 /** Sends one report, with retries; true once the server has it (or refused it for good). */
 async function sendOne(userId: number, run: RunReport): Promise<boolean> {

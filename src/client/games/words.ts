@@ -43,7 +43,10 @@ export function multimediaFrom(body: unknown): ApiMultimedia[] {
  */
 export function pickMedia(media: readonly ApiMultimedia[]): { image: string | null; sign: string | null; signCompact: string | null } {
   const image =
-    mediaBy(media, 'imgEspanol') ?? mediaBy(media, 'imgIngles') ?? media.find((m) => (m.tipo ?? '').trim().toLowerCase() === 'imagen') ?? mediaBy(media, 'gifmenu');
+    mediaBy(media, 'imgEspanol') ??
+    mediaBy(media, 'imgIngles') ??
+    media.find((m) => (m.tipo ?? '').trim().toLowerCase() === 'imagen') ??
+    mediaBy(media, 'gifmenu');
   const sign = signMedia(media);
   return { image: mediaUrl(image?.url), sign: mediaUrl(sign?.url), signCompact: mediaUrl(sign?.compacta?.url) };
 }

@@ -6,10 +6,20 @@ import Typography from '@mui/material/Typography';
 /** /errorPage: the 404 page (its texts are in English, as the spec says). */
 export default function NotFound() {
   return (
-    <Box component="main" lang="en" sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', textAlign: 'center', gap: 3, p: 3 }}>
-      <Typography variant="h3" component="h1">404 - Page Not Found</Typography>
-      <Typography variant="h6" component="p">Sorry, the page you are looking for does not exist.</Typography>
-      <Button component={RouterLink} to="/logIn" variant="contained" size="large">Go Back Home</Button>
+    <Box
+      component="main"
+      lang="en"
+      sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', textAlign: 'center', gap: 3, p: 3 }}
+    >
+      <Typography variant="h3" component="h1">
+        404 - Page Not Found
+      </Typography>
+      <Typography variant="h6" component="p">
+        Sorry, the page you are looking for does not exist.
+      </Typography>
+      <Button component={RouterLink} to="/logIn" variant="contained" size="large">
+        Go Back Home
+      </Button>
     </Box>
   );
 }

@@ -54,7 +54,10 @@ export function subscribePreferences(fn: () => void): () => void {
   listeners.add(fn);
   // Another tab changed them, or cleared the storage (logout there: key null).
   const onStorage = (e: StorageEvent) => {
-    if (e.key === KEY || e.key === null) { current = null; fn(); }
+    if (e.key === KEY || e.key === null) {
+      current = null;
+      fn();
+    }
   };
   if (typeof window !== 'undefined') window.addEventListener('storage', onStorage);
   return () => {

@@ -15,9 +15,11 @@ export function soundAllowed(): boolean {
 let loading: Promise<void> | null = null;
 /** Set by sync.ts while the account's preferences are on their way (right after signing in). */
 export function markPreferencesLoading(p: Promise<void>): void {
-  const mine = p.catch(() => undefined).finally(() => {
-    if (loading === mine) loading = null;
-  });
+  const mine = p
+    .catch(() => undefined)
+    .finally(() => {
+      if (loading === mine) loading = null;
+    });
   loading = mine;
 }
 /**

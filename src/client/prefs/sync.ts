@@ -106,7 +106,10 @@ export function flushPreferences(): Promise<void> {
       setSaveState(Object.keys(left).length ? 'saving' : 'saved');
     })
     .catch((err: unknown) => {
-      console.warn('No se pudieron guardar las preferencias en tu cuenta; se guardan en este dispositivo y se enviarán más tarde.', err instanceof ApiError ? `${err.status} ${err.msg}` : err);
+      console.warn(
+        'No se pudieron guardar las preferencias en tu cuenta; se guardan en este dispositivo y se enviarán más tarde.',
+        err instanceof ApiError ? `${err.status} ${err.msg}` : err,
+      );
       setSaveState('offline');
     })
     .finally(() => {

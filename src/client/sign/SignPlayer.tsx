@@ -75,7 +75,16 @@ interface Engine {
   step(direction: 1 | -1): void;
 }
 
-export function SignPlayer({ src, compactSrc, label, variant = 'full', kind = 'auto', speed: fixedSpeed, mirror: fixedMirror, onUnavailable }: SignPlayerProps) {
+export function SignPlayer({
+  src,
+  compactSrc,
+  label,
+  variant = 'full',
+  kind = 'auto',
+  speed: fixedSpeed,
+  mirror: fixedMirror,
+  onUnavailable,
+}: SignPlayerProps) {
   const prefs = usePreferences();
   const speed = fixedSpeed ?? prefs.velocidad;
   const mirror = fixedMirror ?? prefs.espejo;
@@ -116,7 +125,11 @@ export function SignPlayer({ src, compactSrc, label, variant = 'full', kind = 'a
 
   if (failed) {
     return (
-      <Typography role="status" sx={{ py: variant === 'full' ? 6 : 2, textAlign: 'center', fontSize: variant === 'preview' ? '0.9rem' : '1.2rem' }} data-testid="sign-unavailable">
+      <Typography
+        role="status"
+        sx={{ py: variant === 'full' ? 6 : 2, textAlign: 'center', fontSize: variant === 'preview' ? '0.9rem' : '1.2rem' }}
+        data-testid="sign-unavailable"
+      >
         {NO_SIGN_MSG}
       </Typography>
     );
@@ -134,7 +147,18 @@ export function SignPlayer({ src, compactSrc, label, variant = 'full', kind = 'a
       tabIndex={controls ? 0 : undefined}
       onKeyDown={onKey}
       aria-label={controls ? `${label}. Espacio: pausar o seguir; flechas: cuadro a cuadro.` : undefined}
-      sx={{ position: 'relative', width: '100%', height: variant === 'overlay' ? '100%' : undefined, containerType: variant === 'overlay' ? 'inline-size' : undefined, display: 'flex', flexDirection: 'column', gap: 1, borderRadius: 3, ...focusRing, '&:focus-visible': { outline: '3px solid #ff9800', outlineOffset: 2 } }}
+      sx={{
+        position: 'relative',
+        width: '100%',
+        height: variant === 'overlay' ? '100%' : undefined,
+        containerType: variant === 'overlay' ? 'inline-size' : undefined,
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 1,
+        borderRadius: 3,
+        ...focusRing,
+        '&:focus-visible': { outline: '3px solid #ff9800', outlineOffset: 2 },
+      }}
     >
       <Box sx={{ position: 'relative', flex: variant === 'overlay' ? '1 1 auto' : undefined, minHeight: 0, lineHeight: 0 }}>
         {video ? <VideoScreen {...screenProps} variant={variant} /> : <CanvasScreen {...screenProps} compactSrc={compactSrc ?? null} variant={variant} />}
@@ -199,9 +223,12 @@ function useVisible(ref: React.RefObject<Element | null>, enabled: boolean): boo
       if (enabled && typeof IntersectionObserver === 'undefined') setVisible(true);
       return;
     }
-    const io = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) setVisible(true);
-    }, { rootMargin: '200px' });
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setVisible(true);
+      },
+      { rootMargin: '200px' },
+    );
     io.observe(ref.current);
     return () => io.disconnect();
   }, [ref, enabled, visible]);
@@ -209,7 +236,21 @@ function useVisible(ref: React.RefObject<Element | null>, enabled: boolean): boo
 }
 
 /** A GIF / animated WebP drawn frame by frame. */
-function CanvasScreen({ src, compactSrc, label, speed, mirror, loop, secondSlower, variant, lazy, onFail, onReady, onPlaying, engine }: ScreenProps & { compactSrc: string | null }) {
+function CanvasScreen({
+  src,
+  compactSrc,
+  label,
+  speed,
+  mirror,
+  loop,
+  secondSlower,
+  variant,
+  lazy,
+  onFail,
+  onReady,
+  onPlaying,
+  engine,
+}: ScreenProps & { compactSrc: string | null }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [sign, setSign] = useState<DecodedSign | null>(null);
   const [kind, setKind] = useState<'gif' | 'webp'>('gif');
@@ -233,7 +274,9 @@ function CanvasScreen({ src, compactSrc, label, speed, mirror, loop, secondSlowe
         console.warn('No se pudo cargar la seña', src, err);
         onFail();
       });
-    return () => { cancelled = true; };
+    return () => {
+      cancelled = true;
+    };
   }, [src, compactSrc, visible, onFail]);
 
   const draw = useCallback(() => {
@@ -258,7 +301,10 @@ function CanvasScreen({ src, compactSrc, label, speed, mirror, loop, secondSlowe
     if (!sign || !canvas) return;
     canvas.width = sign.width;
     canvas.height = sign.height;
-    const clock = new FrameClock(sign.frames.map((f) => f.delay), { speed: opts.current.speed, loop: opts.current.loop, secondSlower: opts.current.secondSlower });
+    const clock = new FrameClock(
+      sign.frames.map((f) => f.delay),
+      { speed: opts.current.speed, loop: opts.current.loop, secondSlower: opts.current.secondSlower },
+    );
     clockRef.current = clock;
     canvas.dataset.frames = String(sign.frames.length);
     draw();
@@ -278,7 +324,9 @@ function CanvasScreen({ src, compactSrc, label, speed, mirror, loop, secondSlowe
       if (!raf) raf = requestAnimationFrame(run);
     };
     engine.current = {
-      get playing() { return clock.playing; },
+      get playing() {
+        return clock.playing;
+      },
       toggle() {
         if (clock.playing) {
           clock.pause();
@@ -350,7 +398,9 @@ function VideoScreen({ src, label, speed, mirror, loop, secondSlower, variant, l
     if (!v) return;
     play.current = 0;
     engine.current = {
-      get playing() { return !v.paused; },
+      get playing() {
+        return !v.paused;
+      },
       toggle() {
         if (v.paused) void v.play().catch((err) => console.warn('No se pudo reproducir la seña', err));
         else v.pause();
@@ -362,7 +412,9 @@ function VideoScreen({ src, label, speed, mirror, loop, secondSlower, variant, l
         v.currentTime = Math.min(end, Math.max(0, v.currentTime + direction * VIDEO_FRAME_S));
       },
     };
-    return () => { engine.current = null; };
+    return () => {
+      engine.current = null;
+    };
   }, [src, engine]);
 
   // Looping by hand (not the loop attribute), so each new play can take its own speed.
@@ -388,11 +440,16 @@ function VideoScreen({ src, label, speed, mirror, loop, secondSlower, variant, l
       muted
       playsInline
       preload="auto"
-      onLoadedData={() => { applyRate(); onReady(); }}
+      onLoadedData={() => {
+        applyRate();
+        onReady();
+      }}
       onPlay={() => onPlaying(true)}
       onPause={() => onPlaying(false)}
       onEnded={onEnded}
-      onError={() => { if (visible) onFail(); }}
+      onError={() => {
+        if (visible) onFail();
+      }}
       sx={{ ...screenSx(variant), bgcolor: 'transparent', aspectRatio: '4 / 3', transform: mirror ? 'scaleX(-1)' : 'none' }}
     />
   );
@@ -436,7 +493,13 @@ function Controls(p: ControlsProps) {
           </IconButton>
         </Tooltip>
         {!p.speedFixed && (
-          <ToggleButton value="speed" selected={p.speed !== 1} onChange={() => p.onSpeed(next)} aria-label={`Velocidad ${speedText(p.speed)}. Cambiar a ${speedText(next)}`} sx={{ ...pill, ...solid, ...roomy }}>
+          <ToggleButton
+            value="speed"
+            selected={p.speed !== 1}
+            onChange={() => p.onSpeed(next)}
+            aria-label={`Velocidad ${speedText(p.speed)}. Cambiar a ${speedText(next)}`}
+            sx={{ ...pill, ...solid, ...roomy }}
+          >
             <SpeedRoundedIcon sx={{ mr: 0.5 }} aria-hidden="true" /> {speedText(p.speed)}
           </ToggleButton>
         )}
@@ -464,8 +527,17 @@ function Controls(p: ControlsProps) {
       </IconButton>
       {!p.speedFixed && (
         <Box role="group" aria-labelledby="sign-speed-label" sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
-          <Typography id="sign-speed-label" component="span" sx={{ fontWeight: 800 }}>Velocidad</Typography>
-          <ToggleButtonGroup exclusive value={p.speed} onChange={(_e, v: SignSpeed | null) => { if (v !== null) p.onSpeed(v); }} size="large">
+          <Typography id="sign-speed-label" component="span" sx={{ fontWeight: 800 }}>
+            Velocidad
+          </Typography>
+          <ToggleButtonGroup
+            exclusive
+            value={p.speed}
+            onChange={(_e, v: SignSpeed | null) => {
+              if (v !== null) p.onSpeed(v);
+            }}
+            size="large"
+          >
             {SIGN_SPEEDS.map((s) => (
               <ToggleButton key={s} value={s} aria-label={speedText(s)} sx={{ ...big, minWidth: 60, fontWeight: 800, ...chosen, ...focusRing }}>
                 {speedText(s)}

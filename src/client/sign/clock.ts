@@ -48,7 +48,10 @@ export class FrameClock {
   playing = true;
   private due: number | null = null;
 
-  constructor(private readonly delays: readonly number[], public options: ClockOptions) {}
+  constructor(
+    private readonly delays: readonly number[],
+    public options: ClockOptions,
+  ) {}
 
   get frameCount(): number {
     return this.delays.length;

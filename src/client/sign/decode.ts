@@ -58,7 +58,11 @@ async function withImageDecoder(data: ArrayBuffer, type: string): Promise<Decode
  * Composes gifuct-js's frame patches into whole pictures, following each frame's disposal method
  * (GIF89a §23: 2 = restore to background, 3 = restore to previous). Pure: tested in tests/unit.
  */
-export function composeGifFrames(width: number, height: number, parts: readonly Pick<ParsedFrame, 'dims' | 'patch' | 'disposalType' | 'delay'>[]): { pixels: Uint8ClampedArray; delay: number }[] {
+export function composeGifFrames(
+  width: number,
+  height: number,
+  parts: readonly Pick<ParsedFrame, 'dims' | 'patch' | 'disposalType' | 'delay'>[],
+): { pixels: Uint8ClampedArray; delay: number }[] {
   const canvas = new Uint8ClampedArray(width * height * 4);
   const out: { pixels: Uint8ClampedArray; delay: number }[] = [];
   for (const f of parts) {

@@ -26,8 +26,10 @@ export function mediaBy<T extends MediaLike>(list: readonly T[], descripcion: st
 
 /** The sign to show, or null when the word has none (the screens then say so). */
 export function signMedia<T extends MediaLike>(list: readonly T[]): T | null {
-  return mediaBy(list, 'gifSena')
-    ?? list.find((m) => norm(m.tipo) === 'video')
-    ?? list.find((m) => norm(m.tipo) === 'gif' && norm(m.descripcion) !== 'gifmenu')
-    ?? null;
+  return (
+    mediaBy(list, 'gifSena') ??
+    list.find((m) => norm(m.tipo) === 'video') ??
+    list.find((m) => norm(m.tipo) === 'gif' && norm(m.descripcion) !== 'gifmenu') ??
+    null
+  );
 }

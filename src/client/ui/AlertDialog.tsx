@@ -39,13 +39,27 @@ export default function AlertDialog({ open, kind, message, title, onClose }: Ale
           component="img"
           src={img}
           alt={kind === 'success' ? 'Éxito' : kind === 'warning' ? 'Advertencia' : 'Error'}
-          sx={{ width: 96, height: 96, mb: 2, animation: `${kind === 'success' ? pop : shake} 0.6s ease-out`, '@media (prefers-reduced-motion: reduce)': { animation: 'none' } }}
+          sx={{
+            width: 96,
+            height: 96,
+            mb: 2,
+            animation: `${kind === 'success' ? pop : shake} 0.6s ease-out`,
+            '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
+          }}
         />
-        {title && <Typography variant="h6" component="h2" sx={{ mb: 1 }}>{title}</Typography>}
-        <Typography id="alert-message" variant="body1" sx={{ fontSize: '1.15rem', whiteSpace: 'pre-line' }}>{message}</Typography>
+        {title && (
+          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+            {title}
+          </Typography>
+        )}
+        <Typography id="alert-message" variant="body1" sx={{ fontSize: '1.15rem', whiteSpace: 'pre-line' }}>
+          {message}
+        </Typography>
       </DialogContent>
       <DialogActions sx={{ justifyContent: 'center', pb: 3 }}>
-        <Button variant="contained" onClick={onClose} autoFocus size="large">Cerrar</Button>
+        <Button variant="contained" onClick={onClose} autoFocus size="large">
+          Cerrar
+        </Button>
       </DialogActions>
     </Dialog>
   );

@@ -96,7 +96,11 @@ export function ListenButton({ src, word, idioma, sx }: ListenButtonProps) {
       startIcon={sinSonido ? <VolumeOffIcon /> : playing ? <SoundWaves /> : <VolumeUpIcon />}
       sx={[
         {
-          minHeight: 52, minWidth: 168, px: 3, fontSize: '1.05rem', fontWeight: 800,
+          minHeight: 52,
+          minWidth: 168,
+          px: 3,
+          fontSize: '1.05rem',
+          fontWeight: 800,
           // Disabled still reads clearly: a dashed outline and dark text instead of MUI's faint grey.
           '&.Mui-disabled': { bgcolor: '#ecebf3', color: '#4a4866', border: '2px dashed #8a87a6' },
         },

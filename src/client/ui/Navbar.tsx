@@ -53,18 +53,42 @@ export function Navbar({ search, onSearch }: NavbarProps) {
   return (
     <AppBar position="sticky" color="inherit" elevation={1} sx={{ bgcolor: 'background.paper' }}>
       <Toolbar component="nav" aria-label="Menú principal" sx={{ flexWrap: 'wrap', gap: 1, py: 1, px: { xs: 1, sm: 2 }, minHeight: 72 }}>
-        <Box component={RouterLink} to="/home" sx={{ display: 'flex', alignItems: 'center', gap: 1, textDecoration: 'none', color: 'primary.dark', borderRadius: 2, '&:focus-visible': { outline: '3px solid', outlineColor: 'secondary.main', outlineOffset: 2 } }}>
+        <Box
+          component={RouterLink}
+          to="/home"
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 1,
+            textDecoration: 'none',
+            color: 'primary.dark',
+            borderRadius: 2,
+            '&:focus-visible': { outline: '3px solid', outlineColor: 'secondary.main', outlineOffset: 2 },
+          }}
+        >
           <Box component="img" src="/img/logo.svg" alt="Manitas, ir al inicio" sx={{ width: 44, height: 44 }} />
-          <Typography component="span" sx={{ fontWeight: 800, fontSize: '1.4rem', display: { xs: 'none', sm: 'inline' } }}>Manitas</Typography>
+          <Typography component="span" sx={{ fontWeight: 800, fontSize: '1.4rem', display: { xs: 'none', sm: 'inline' } }}>
+            Manitas
+          </Typography>
         </Box>
 
         {onSearch && (
           <Box
             role="search"
             sx={{
-              order: { xs: 3, md: 0 }, flexBasis: { xs: '100%', md: 'auto' }, flexGrow: 1, maxWidth: { md: 420 }, mx: { md: 2 },
-              display: 'flex', alignItems: 'center', gap: 1, px: 2, borderRadius: 999, bgcolor: '#efeaff',
-              border: '2px solid transparent', '&:focus-within': { borderColor: 'primary.main' },
+              order: { xs: 3, md: 0 },
+              flexBasis: { xs: '100%', md: 'auto' },
+              flexGrow: 1,
+              maxWidth: { md: 420 },
+              mx: { md: 2 },
+              display: 'flex',
+              alignItems: 'center',
+              gap: 1,
+              px: 2,
+              borderRadius: 999,
+              bgcolor: '#efeaff',
+              border: '2px solid transparent',
+              '&:focus-within': { borderColor: 'primary.main' },
             }}
           >
             <SearchIcon aria-hidden="true" sx={{ color: 'primary.dark' }} />
@@ -95,10 +119,16 @@ export function Navbar({ search, onSearch }: NavbarProps) {
             >
               {kind ? null : nombre.charAt(0).toUpperCase()}
             </Avatar>
-            <Typography sx={{ fontWeight: 700, maxWidth: { xs: 90, sm: 140 }, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{nombre}</Typography>
+            <Typography sx={{ fontWeight: 700, maxWidth: { xs: 90, sm: 140 }, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+              {nombre}
+            </Typography>
           </Box>
-          <Button component={RouterLink} to="/perfil" startIcon={<PersonIcon />} sx={compact}>Mi perfil</Button>
-          <Button onClick={onLogout} color="secondary" startIcon={<LogoutIcon />} sx={compact}>Salir</Button>
+          <Button component={RouterLink} to="/perfil" startIcon={<PersonIcon />} sx={compact}>
+            Mi perfil
+          </Button>
+          <Button onClick={onLogout} color="secondary" startIcon={<LogoutIcon />} sx={compact}>
+            Salir
+          </Button>
         </Box>
       </Toolbar>
     </AppBar>

@@ -15,13 +15,21 @@ export default function TextDivider({ sx, children }: { sx?: SxProps<Theme>; chi
       className="MuiDivider-root MuiDivider-fullWidth MuiDivider-withChildren"
       sx={[
         (t: Theme) => ({
-          m: 0, flexShrink: 0, display: 'flex', textAlign: 'center', border: 0, borderTopStyle: 'solid', borderLeftStyle: 'solid',
+          m: 0,
+          flexShrink: 0,
+          display: 'flex',
+          textAlign: 'center',
+          border: 0,
+          borderTopStyle: 'solid',
+          borderLeftStyle: 'solid',
           '&::before, &::after': { content: '""', alignSelf: 'center', width: '100%', borderTop: `thin solid ${t.palette.divider}`, borderTopStyle: 'inherit' },
         }),
         ...(Array.isArray(sx) ? sx : sx ? [sx] : []),
       ]}
     >
-      <Box component="span" className="MuiDivider-wrapper" sx={{ display: 'inline-block', px: 'calc(8px * 1.2)', whiteSpace: 'nowrap' }}>{children}</Box>
+      <Box component="span" className="MuiDivider-wrapper" sx={{ display: 'inline-block', px: 'calc(8px * 1.2)', whiteSpace: 'nowrap' }}>
+        {children}
+      </Box>
     </Box>
   );
 }

@@ -1,6 +1,9 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 
-const N = 16384, r = 8, p = 1, KEYLEN = 64;
+const N = 16384,
+  r = 8,
+  p = 1,
+  KEYLEN = 64;
 
 function scrypt(password: string, salt: Buffer): Promise<Buffer> {
   return new Promise((resolve, reject) => {

@@ -42,7 +42,10 @@ interface Failures {
 /** Counts failures per key and says how long a key must wait (growing, capped). */
 export class Throttle {
   private readonly state = new Map<string, Failures>();
-  constructor(private readonly rule: ThrottleRule, private readonly maxKeys = 100_000) {}
+  constructor(
+    private readonly rule: ThrottleRule,
+    private readonly maxKeys = 100_000,
+  ) {}
 
   /** Milliseconds `key` must still wait before its next attempt; 0 = it may try now. */
   waitMs(key: string, now = Date.now()): number {

@@ -1,41 +1,49 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar,
-} from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 /** Accounts. Email is unique case-insensitively (index on lower(email)). */
-export const usuario = pgTable('usuario', {
-  id: serial('id').primaryKey(),
-  nombre: text('nombre').notNull(),
-  apellido: text('apellido').notNull().default(''),
-  fechaNacimiento: date('fecha_nacimiento', { mode: 'string' }),
-  email: text('email').notNull(),
-  passwordHash: text('password_hash'),
-  credential: text('credential'),
-  phone: text('phone'),
-  sexo: text('sexo'),
-  avatar: text('avatar'),
-  photo: text('photo'),
-  status: boolean('status').notNull().default(true),
-  /** Bumped on password change and deactivation: tokens carrying an older version stop working. */
-  tokenVersion: integer('token_version').notNull().default(0),
-  googleUid: text('google_uid'),
-  /** The learner's sign-player and sound choices (src/shared/rules/preferences.ts), JSON text; null = defaults. */
-  preferencias: text('preferencias'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  uniqueIndex('usuario_email_lower_uq').on(sql`lower(${t.email})`),
-  uniqueIndex('usuario_google_uid_uq').on(t.googleUid),
-  // The admin users list sorted by name (its tie-break is the id).
-  index('usuario_nombre_id_idx').on(t.nombre, t.id),
-]);
+export const usuario = pgTable(
+  'usuario',
+  {
+    id: serial('id').primaryKey(),
+    nombre: text('nombre').notNull(),
+    apellido: text('apellido').notNull().default(''),
+    fechaNacimiento: date('fecha_nacimiento', { mode: 'string' }),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    credential: text('credential'),
+    phone: text('phone'),
+    sexo: text('sexo'),
+    avatar: text('avatar'),
+    photo: text('photo'),
+    status: boolean('status').notNull().default(true),
+    /** Bumped on password change and deactivation: tokens carrying an older version stop working. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    googleUid: text('google_uid'),
+    /** The learner's sign-player and sound choices (src/shared/rules/preferences.ts), JSON text; null = defaults. */
+    preferencias: text('preferencias'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('usuario_email_lower_uq').on(sql`lower(${t.email})`),
+    uniqueIndex('usuario_google_uid_uq').on(t.googleUid),
+    // The admin users list sorted by name (its tie-break is the id).
+    index('usuario_nombre_id_idx').on(t.nombre, t.id),
+  ],
+);
 
-export const rol = pgTable('rol', {
-  id: serial('id').primaryKey(),
-  nombre: text('nombre').notNull(),
-  descripcion: text('descripcion'),
-  idUsuario: integer('id_usuario').notNull().references(() => usuario.id, { onDelete: 'cascade' }),
-}, (t) => [index('rol_id_usuario_idx').on(t.idUsuario)]);
+export const rol = pgTable(
+  'rol',
+  {
+    id: serial('id').primaryKey(),
+    nombre: text('nombre').notNull(),
+    descripcion: text('descripcion'),
+    idUsuario: integer('id_usuario')
+      .notNull()
+      .references(() => usuario.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('rol_id_usuario_idx').on(t.idUsuario)],
+);
 
 export const nivel = pgTable('nivel', {
   idNivel: serial('id_nivel').primaryKey(),
@@ -45,111 +53,175 @@ export const nivel = pgTable('nivel', {
   imagen: text('imagen'),
 });
 
-export const palabra = pgTable('palabra', {
-  idPalabra: serial('id_palabra').primaryKey(),
-  palabraEspanol: text('palabra_espanol').notNull(),
-  palabraIngles: text('palabra_ingles').notNull(),
-  idNivel: integer('id_nivel').notNull().references(() => nivel.idNivel, { onDelete: 'restrict' }),
-}, (t) => [index('palabra_id_nivel_idx').on(t.idNivel)]);
+export const palabra = pgTable(
+  'palabra',
+  {
+    idPalabra: serial('id_palabra').primaryKey(),
+    palabraEspanol: text('palabra_espanol').notNull(),
+    palabraIngles: text('palabra_ingles').notNull(),
+    idNivel: integer('id_nivel')
+      .notNull()
+      .references(() => nivel.idNivel, { onDelete: 'restrict' }),
+  },
+  (t) => [index('palabra_id_nivel_idx').on(t.idNivel)],
+);
 
-export const multimedia = pgTable('multimedia', {
-  id: serial('id').primaryKey(),
-  tipo: text('tipo').notNull(),
-  descripcion: text('descripcion').notNull(),
-  url: text('url').notNull(),
-  idPalabra: integer('id_palabra').notNull().references(() => palabra.idPalabra, { onDelete: 'restrict' }),
-  /** Bytes of the stored file (null for rows older than migration 0005 until the backfill sets it). */
-  tamano: integer('tamano'),
-  /** A compact rendition of a GIF (animated WebP, same size and timing) the players prefer; null = none. */
-  urlCompacta: text('url_compacta'),
-  tamanoCompacta: integer('tamano_compacta'),
-}, (t) => [index('multimedia_id_palabra_idx').on(t.idPalabra)]);
+export const multimedia = pgTable(
+  'multimedia',
+  {
+    id: serial('id').primaryKey(),
+    tipo: text('tipo').notNull(),
+    descripcion: text('descripcion').notNull(),
+    url: text('url').notNull(),
+    idPalabra: integer('id_palabra')
+      .notNull()
+      .references(() => palabra.idPalabra, { onDelete: 'restrict' }),
+    /** Bytes of the stored file (null for rows older than migration 0005 until the backfill sets it). */
+    tamano: integer('tamano'),
+    /** A compact rendition of a GIF (animated WebP, same size and timing) the players prefer; null = none. */
+    urlCompacta: text('url_compacta'),
+    tamanoCompacta: integer('tamano_compacta'),
+  },
+  (t) => [index('multimedia_id_palabra_idx').on(t.idPalabra)],
+);
 
-export const contenido = pgTable('contenido', {
-  idContenido: serial('id_contenido').primaryKey(),
-  tipoContenido: text('tipo_contenido').notNull(),
-  idNivel: integer('id_nivel').notNull().references(() => nivel.idNivel, { onDelete: 'restrict' }),
-  idPalabra: integer('id_palabra').references(() => palabra.idPalabra, { onDelete: 'restrict' }),
-  descripcion: text('descripcion'),
-  urlArchivo: text('url_archivo'),
-}, (t) => [index('contenido_id_nivel_idx').on(t.idNivel), index('contenido_id_palabra_idx').on(t.idPalabra)]);
+export const contenido = pgTable(
+  'contenido',
+  {
+    idContenido: serial('id_contenido').primaryKey(),
+    tipoContenido: text('tipo_contenido').notNull(),
+    idNivel: integer('id_nivel')
+      .notNull()
+      .references(() => nivel.idNivel, { onDelete: 'restrict' }),
+    idPalabra: integer('id_palabra').references(() => palabra.idPalabra, { onDelete: 'restrict' }),
+    descripcion: text('descripcion'),
+    urlArchivo: text('url_archivo'),
+  },
+  (t) => [index('contenido_id_nivel_idx').on(t.idNivel), index('contenido_id_palabra_idx').on(t.idPalabra)],
+);
 
-export const evaluacion = pgTable('evaluacion', {
-  idEvaluacion: serial('id_evaluacion').primaryKey(),
-  idNivel: integer('id_nivel').notNull().references(() => nivel.idNivel, { onDelete: 'restrict' }),
-  puntaje: integer('puntaje').notNull(),
-}, (t) => [index('evaluacion_id_nivel_idx').on(t.idNivel)]);
+export const evaluacion = pgTable(
+  'evaluacion',
+  {
+    idEvaluacion: serial('id_evaluacion').primaryKey(),
+    idNivel: integer('id_nivel')
+      .notNull()
+      .references(() => nivel.idNivel, { onDelete: 'restrict' }),
+    puntaje: integer('puntaje').notNull(),
+  },
+  (t) => [index('evaluacion_id_nivel_idx').on(t.idNivel)],
+);
 
-export const pregunta = pgTable('pregunta', {
-  idPregunta: serial('id_pregunta').primaryKey(),
-  pregunta: text('pregunta').notNull().default(''),
-  tipo: text('tipo').notNull(),
-  porcentaje: numeric('porcentaje', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
-  idEvaluacion: integer('id_evaluacion').notNull().references(() => evaluacion.idEvaluacion, { onDelete: 'restrict' }),
-  imagen: text('imagen'),
-}, (t) => [index('pregunta_id_evaluacion_idx').on(t.idEvaluacion)]);
+export const pregunta = pgTable(
+  'pregunta',
+  {
+    idPregunta: serial('id_pregunta').primaryKey(),
+    pregunta: text('pregunta').notNull().default(''),
+    tipo: text('tipo').notNull(),
+    porcentaje: numeric('porcentaje', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
+    idEvaluacion: integer('id_evaluacion')
+      .notNull()
+      .references(() => evaluacion.idEvaluacion, { onDelete: 'restrict' }),
+    imagen: text('imagen'),
+  },
+  (t) => [index('pregunta_id_evaluacion_idx').on(t.idEvaluacion)],
+);
 
-export const respuesta = pgTable('respuesta', {
-  idRespuesta: serial('id_respuesta').primaryKey(),
-  respuesta: text('respuesta').notNull().default(''),
-  valor: boolean('valor').notNull().default(false),
-  idPregunta: integer('id_pregunta').notNull().references(() => pregunta.idPregunta, { onDelete: 'cascade' }),
-  imagen: text('imagen'),
-}, (t) => [index('respuesta_id_pregunta_idx').on(t.idPregunta)]);
+export const respuesta = pgTable(
+  'respuesta',
+  {
+    idRespuesta: serial('id_respuesta').primaryKey(),
+    respuesta: text('respuesta').notNull().default(''),
+    valor: boolean('valor').notNull().default(false),
+    idPregunta: integer('id_pregunta')
+      .notNull()
+      .references(() => pregunta.idPregunta, { onDelete: 'cascade' }),
+    imagen: text('imagen'),
+  },
+  (t) => [index('respuesta_id_pregunta_idx').on(t.idPregunta)],
+);
 
 export const institucion = pgTable('institucion', {
   idInstitucion: serial('id_institucion').primaryKey(),
   nombre: text('nombre').notNull(),
 });
 
-export const dominio = pgTable('dominio', {
-  idDominio: serial('id_dominio').primaryKey(),
-  dominio: text('dominio').notNull(),
-  idInstitucion: integer('id_institucion').notNull().references(() => institucion.idInstitucion, { onDelete: 'restrict' }),
-}, (t) => [index('dominio_id_institucion_idx').on(t.idInstitucion)]);
+export const dominio = pgTable(
+  'dominio',
+  {
+    idDominio: serial('id_dominio').primaryKey(),
+    dominio: text('dominio').notNull(),
+    idInstitucion: integer('id_institucion')
+      .notNull()
+      .references(() => institucion.idInstitucion, { onDelete: 'restrict' }),
+  },
+  (t) => [index('dominio_id_institucion_idx').on(t.idInstitucion)],
+);
 
-export const comentario = pgTable('comentario', {
-  idComentario: serial('id_comentario').primaryKey(),
-  idUser: integer('id_user').notNull().references(() => usuario.id, { onDelete: 'cascade' }),
-  comentario: text('comentario').notNull(),
-  calificacion: integer('calificacion').notNull(),
-  fecha: timestamp('fecha', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('comentario_id_user_idx').on(t.idUser)]);
+export const comentario = pgTable(
+  'comentario',
+  {
+    idComentario: serial('id_comentario').primaryKey(),
+    idUser: integer('id_user')
+      .notNull()
+      .references(() => usuario.id, { onDelete: 'cascade' }),
+    comentario: text('comentario').notNull(),
+    calificacion: integer('calificacion').notNull(),
+    fecha: timestamp('fecha', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('comentario_id_user_idx').on(t.idUser)],
+);
 
 /** A learner's progress in one level: the words seen and the state ('en progreso' / 'completado'). */
-export const progreso = pgTable('progreso', {
-  idProgreso: serial('id_progreso').primaryKey(),
-  idUsuario: integer('id_usuario').notNull().references(() => usuario.id, { onDelete: 'cascade' }),
-  idNivel: integer('id_nivel').notNull().references(() => nivel.idNivel, { onDelete: 'cascade' }),
-  estado: text('estado').notNull().default('en progreso'),
-  palabrasVistas: jsonb('palabras_vistas').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
-  reintentos: integer('reintentos').notNull().default(0),
-  /** Extra quiz attempts a teacher granted past the spec's one attempt + 2 retries. */
-  intentosExtra: integer('intentos_extra').notNull().default(0),
-  actualizado: timestamp('actualizado', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  uniqueIndex('progreso_usuario_nivel_uq').on(t.idUsuario, t.idNivel),
-  index('progreso_id_nivel_idx').on(t.idNivel),
-]);
+export const progreso = pgTable(
+  'progreso',
+  {
+    idProgreso: serial('id_progreso').primaryKey(),
+    idUsuario: integer('id_usuario')
+      .notNull()
+      .references(() => usuario.id, { onDelete: 'cascade' }),
+    idNivel: integer('id_nivel')
+      .notNull()
+      .references(() => nivel.idNivel, { onDelete: 'cascade' }),
+    estado: text('estado').notNull().default('en progreso'),
+    palabrasVistas: jsonb('palabras_vistas')
+      .$type<number[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    reintentos: integer('reintentos').notNull().default(0),
+    /** Extra quiz attempts a teacher granted past the spec's one attempt + 2 retries. */
+    intentosExtra: integer('intentos_extra').notNull().default(0),
+    actualizado: timestamp('actualizado', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('progreso_usuario_nivel_uq').on(t.idUsuario, t.idNivel), index('progreso_id_nivel_idx').on(t.idNivel)],
+);
 
 /** One quiz attempt (what the learner's history and the teacher results list show). */
-export const intento = pgTable('intento', {
-  idIntento: serial('id_intento').primaryKey(),
-  idUsuario: integer('id_usuario').notNull().references(() => usuario.id, { onDelete: 'cascade' }),
-  idNivel: integer('id_nivel').notNull().references(() => nivel.idNivel, { onDelete: 'restrict' }),
-  idEvaluacion: integer('id_evaluacion').references(() => evaluacion.idEvaluacion, { onDelete: 'set null' }),
-  correctas: integer('correctas').notNull(),
-  totalPreguntas: integer('total_preguntas').notNull(),
-  puntaje: numeric('puntaje', { precision: 5, scale: 2, mode: 'number' }).notNull(),
-  fecha: timestamp('fecha', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  index('intento_usuario_fecha_idx').on(t.idUsuario, t.fecha),
-  // The teacher results' orders (src/server/queries/teacher-results.ts): newest first, one level
-  // newest first, one level by score; each ends with the id, the list's tie-break.
-  index('intento_fecha_id_idx').on(t.fecha, t.idIntento),
-  index('intento_nivel_fecha_id_idx').on(t.idNivel, t.fecha, t.idIntento),
-  index('intento_nivel_puntaje_id_idx').on(t.idNivel, t.puntaje, t.idIntento),
-]);
+export const intento = pgTable(
+  'intento',
+  {
+    idIntento: serial('id_intento').primaryKey(),
+    idUsuario: integer('id_usuario')
+      .notNull()
+      .references(() => usuario.id, { onDelete: 'cascade' }),
+    idNivel: integer('id_nivel')
+      .notNull()
+      .references(() => nivel.idNivel, { onDelete: 'restrict' }),
+    idEvaluacion: integer('id_evaluacion').references(() => evaluacion.idEvaluacion, { onDelete: 'set null' }),
+    correctas: integer('correctas').notNull(),
+    totalPreguntas: integer('total_preguntas').notNull(),
+    puntaje: numeric('puntaje', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    fecha: timestamp('fecha', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('intento_usuario_fecha_idx').on(t.idUsuario, t.fecha),
+    // The teacher results' orders (src/server/queries/teacher-results.ts): newest first, one level
+    // newest first, one level by score; each ends with the id, the list's tie-break.
+    index('intento_fecha_id_idx').on(t.fecha, t.idIntento),
+    index('intento_nivel_fecha_id_idx').on(t.idNivel, t.fecha, t.idIntento),
+    index('intento_nivel_puntaje_id_idx').on(t.idNivel, t.puntaje, t.idIntento),
+  ],
+);
 
 /**
  * How many attempts each level has per week (UTC weeks since 1970: floor(epoch(fecha) / 604800))
@@ -158,31 +230,43 @@ export const intento = pgTable('intento', {
  * results read their total and jump to deep pages from it instead of counting a year of attempts.
  * Not backed up: a restore re-inserts the attempts, and the triggers count them again.
  */
-export const intentoConteo = pgTable('intento_conteo', {
-  idNivel: integer('id_nivel').notNull(),
-  semana: integer('semana').notNull(),
-  parte: integer('parte').notNull(),
-  n: integer('n').notNull(),
-}, (t) => [primaryKey({ columns: [t.idNivel, t.semana, t.parte] })]);
+export const intentoConteo = pgTable(
+  'intento_conteo',
+  {
+    idNivel: integer('id_nivel').notNull(),
+    semana: integer('semana').notNull(),
+    parte: integer('parte').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.idNivel, t.semana, t.parte] })],
+);
 
 /** One answered question (the spec's result row). */
-export const resultado = pgTable('resultado', {
-  idResultado: serial('id_resultado').primaryKey(),
-  idIntento: integer('id_intento').references(() => intento.idIntento, { onDelete: 'cascade' }),
-  idPregunta: integer('id_pregunta').references(() => pregunta.idPregunta, { onDelete: 'set null' }),
-  idUsuario: integer('id_usuario').notNull().references(() => usuario.id, { onDelete: 'cascade' }),
-  idNivel: integer('id_nivel').notNull().references(() => nivel.idNivel, { onDelete: 'restrict' }),
-  idRespuesta: integer('id_respuesta').references(() => respuesta.idRespuesta, { onDelete: 'set null' }),
-  respuesta: text('respuesta'),
-  correcta: boolean('correcta').notNull(),
-  valor: integer('valor').notNull(),
-  fecha: timestamp('fecha', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  index('resultado_id_intento_idx').on(t.idIntento),
-  index('resultado_id_usuario_idx').on(t.idUsuario),
-  index('resultado_id_pregunta_idx').on(t.idPregunta),
-  index('resultado_id_nivel_idx').on(t.idNivel),
-]);
+export const resultado = pgTable(
+  'resultado',
+  {
+    idResultado: serial('id_resultado').primaryKey(),
+    idIntento: integer('id_intento').references(() => intento.idIntento, { onDelete: 'cascade' }),
+    idPregunta: integer('id_pregunta').references(() => pregunta.idPregunta, { onDelete: 'set null' }),
+    idUsuario: integer('id_usuario')
+      .notNull()
+      .references(() => usuario.id, { onDelete: 'cascade' }),
+    idNivel: integer('id_nivel')
+      .notNull()
+      .references(() => nivel.idNivel, { onDelete: 'restrict' }),
+    idRespuesta: integer('id_respuesta').references(() => respuesta.idRespuesta, { onDelete: 'set null' }),
+    respuesta: text('respuesta'),
+    correcta: boolean('correcta').notNull(),
+    valor: integer('valor').notNull(),
+    fecha: timestamp('fecha', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('resultado_id_intento_idx').on(t.idIntento),
+    index('resultado_id_usuario_idx').on(t.idUsuario),
+    index('resultado_id_pregunta_idx').on(t.idPregunta),
+    index('resultado_id_nivel_idx').on(t.idNivel),
+  ],
+);
 
 /**
  * One finished game run (issue 17): which game, on which level (null: the games menu of every
@@ -190,37 +274,52 @@ export const resultado = pgTable('resultado', {
  * (games/shared/stars.ts) and which words were right or wrong. `clave` is the run's id made by the
  * tablet, unique per child, so a run sent twice (a retry after a lost reply) is stored once.
  */
-export const partida = pgTable('partida', {
-  idPartida: serial('id_partida').primaryKey(),
-  idUsuario: integer('id_usuario').notNull().references(() => usuario.id, { onDelete: 'cascade' }),
-  idNivel: integer('id_nivel').references(() => nivel.idNivel, { onDelete: 'cascade' }),
-  juego: text('juego').notNull(),
-  clave: text('clave').notNull(),
-  puntos: integer('puntos').notNull(),
-  puntosMax: integer('puntos_max').notNull(),
-  ganada: boolean('ganada').notNull(),
-  estrellas: integer('estrellas').notNull(),
-  palabrasBien: jsonb('palabras_bien').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
-  palabrasMal: jsonb('palabras_mal').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
-  fecha: timestamp('fecha', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  uniqueIndex('partida_usuario_clave_uq').on(t.idUsuario, t.clave),
-  index('partida_usuario_nivel_juego_idx').on(t.idUsuario, t.idNivel, t.juego),
-  index('partida_id_nivel_idx').on(t.idNivel),
-]);
+export const partida = pgTable(
+  'partida',
+  {
+    idPartida: serial('id_partida').primaryKey(),
+    idUsuario: integer('id_usuario')
+      .notNull()
+      .references(() => usuario.id, { onDelete: 'cascade' }),
+    idNivel: integer('id_nivel').references(() => nivel.idNivel, { onDelete: 'cascade' }),
+    juego: text('juego').notNull(),
+    clave: text('clave').notNull(),
+    puntos: integer('puntos').notNull(),
+    puntosMax: integer('puntos_max').notNull(),
+    ganada: boolean('ganada').notNull(),
+    estrellas: integer('estrellas').notNull(),
+    palabrasBien: jsonb('palabras_bien')
+      .$type<number[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    palabrasMal: jsonb('palabras_mal')
+      .$type<number[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    fecha: timestamp('fecha', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('partida_usuario_clave_uq').on(t.idUsuario, t.clave),
+    index('partida_usuario_nivel_juego_idx').on(t.idUsuario, t.idNivel, t.juego),
+    index('partida_id_nivel_idx').on(t.idNivel),
+  ],
+);
 
 /** Password-recovery tokens: only a hash is stored; single use; one hour. */
-export const passwordReset = pgTable('password_reset', {
-  id: serial('id').primaryKey(),
-  idUsuario: integer('id_usuario').notNull().references(() => usuario.id, { onDelete: 'cascade' }),
-  tokenHash: text('token_hash').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  uniqueIndex('password_reset_token_hash_uq').on(t.tokenHash),
-  index('password_reset_id_usuario_idx').on(t.idUsuario),
-]);
+export const passwordReset = pgTable(
+  'password_reset',
+  {
+    id: serial('id').primaryKey(),
+    idUsuario: integer('id_usuario')
+      .notNull()
+      .references(() => usuario.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('password_reset_token_hash_uq').on(t.tokenHash), index('password_reset_id_usuario_idx').on(t.idUsuario)],
+);
 
 /** Small key/value table (e.g. whether the demo seed ran). */
 export const appMeta = pgTable('app_meta', {
@@ -229,8 +328,14 @@ export const appMeta = pgTable('app_meta', {
 });
 
 /** Sessions ended by logging out: a token whose `sid` is here is refused (kept until it would expire anyway). */
-export const sesionRevocada = pgTable('sesion_revocada', {
-  sid: text('sid').primaryKey(),
-  idUsuario: integer('id_usuario').notNull().references(() => usuario.id, { onDelete: 'cascade' }),
-  expira: timestamp('expira', { withTimezone: true }).notNull(),
-}, (t) => [index('sesion_revocada_expira_idx').on(t.expira)]);
+export const sesionRevocada = pgTable(
+  'sesion_revocada',
+  {
+    sid: text('sid').primaryKey(),
+    idUsuario: integer('id_usuario')
+      .notNull()
+      .references(() => usuario.id, { onDelete: 'cascade' }),
+    expira: timestamp('expira', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sesion_revocada_expira_idx').on(t.expira)],
+);

@@ -44,8 +44,7 @@ export const seedLevels: SeedLevel[] = [
   {
     slug: 'animales',
     nombre_nivel: 'Animales',
-    descripcion:
-      '¡Conoce a tus amigos peludos, con plumas y con aletas! Aprende las señas del perro, el gato, el pájaro y más animales.',
+    descripcion: '¡Conoce a tus amigos peludos, con plumas y con aletas! Aprende las señas del perro, el gato, el pájaro y más animales.',
     dificultad: 'Fácil',
     imagen: 'animales.png',
     palabras: [
@@ -95,8 +94,7 @@ export const seedLevels: SeedLevel[] = [
   {
     slug: 'colores',
     nombre_nivel: 'Colores',
-    descripcion:
-      '¡Pinta el mundo con tus manos! Aprende las señas del rojo, el azul, el verde y otros colores del arcoíris.',
+    descripcion: '¡Pinta el mundo con tus manos! Aprende las señas del rojo, el azul, el verde y otros colores del arcoíris.',
     dificultad: 'Fácil',
     imagen: 'colores.png',
     palabras: [
@@ -146,8 +144,7 @@ export const seedLevels: SeedLevel[] = [
   {
     slug: 'familia',
     nombre_nivel: 'Familia',
-    descripcion:
-      '¡Saluda a tu familia con señas! Aprende a decir mamá, papá, bebé y abuelo con tus manos.',
+    descripcion: '¡Saluda a tu familia con señas! Aprende a decir mamá, papá, bebé y abuelo con tus manos.',
     dificultad: 'Medio',
     imagen: 'familia.png',
     palabras: [
@@ -197,8 +194,7 @@ export const seedLevels: SeedLevel[] = [
   {
     slug: 'comida',
     nombre_nivel: 'Comida',
-    descripcion:
-      '¡Qué rico! Aprende las señas de tus comidas favoritas: manzana, plátano, piña, pan y mucho más.',
+    descripcion: '¡Qué rico! Aprende las señas de tus comidas favoritas: manzana, plátano, piña, pan y mucho más.',
     dificultad: 'Difícil',
     imagen: 'comida.png',
     palabras: [

@@ -79,25 +79,34 @@ export async function seedDemo(database: Database, config: AppConfig): Promise<'
   try {
     await db.transaction(async (tx) => {
       for (const acc of DEMO_ACCOUNTS) {
-        const [u] = await tx.insert(t.usuario).values({
-          nombre: acc.nombre,
-          apellido: acc.apellido,
-          email: acc.email,
-          passwordHash,
-          fechaNacimiento: acc.rol ? '1990-05-10' : '2016-03-15',
-          credential: acc.rol ? `STAFF-${acc.rol.toUpperCase()}` : `ALU-${acc.nombre.toUpperCase()}`,
-          phone: '5512345678',
-          sexo: acc.sexo,
-          avatar: acc.avatar,
-          status: true,
-        }).returning({ id: t.usuario.id });
+        const [u] = await tx
+          .insert(t.usuario)
+          .values({
+            nombre: acc.nombre,
+            apellido: acc.apellido,
+            email: acc.email,
+            passwordHash,
+            fechaNacimiento: acc.rol ? '1990-05-10' : '2016-03-15',
+            credential: acc.rol ? `STAFF-${acc.rol.toUpperCase()}` : `ALU-${acc.nombre.toUpperCase()}`,
+            phone: '5512345678',
+            sexo: acc.sexo,
+            avatar: acc.avatar,
+            status: true,
+          })
+          .returning({ id: t.usuario.id });
         if (acc.rol) await tx.insert(t.rol).values({ nombre: acc.rol, descripcion: 'Cuenta de demostración', idUsuario: u!.id });
       }
       for (const [i, lvl] of seedLevels.entries()) {
         const files = levelFiles[i]!;
-        const [n] = await tx.insert(t.nivel).values({
-          nombreNivel: lvl.nombre_nivel, descripcion: lvl.descripcion, dificultad: lvl.dificultad, imagen: files.imagen,
-        }).returning({ id: t.nivel.idNivel });
+        const [n] = await tx
+          .insert(t.nivel)
+          .values({
+            nombreNivel: lvl.nombre_nivel,
+            descripcion: lvl.descripcion,
+            dificultad: lvl.dificultad,
+            imagen: files.imagen,
+          })
+          .returning({ id: t.nivel.idNivel });
         for (const w of lvl.palabras) {
           const [p] = await tx.insert(t.palabra).values({ palabraEspanol: w.es, palabraIngles: w.en, idNivel: n!.id }).returning({ id: t.palabra.idPalabra });
           const media = files.words[w.slug] ?? [];
@@ -105,7 +114,10 @@ export async function seedDemo(database: Database, config: AppConfig): Promise<'
         }
         const [ev] = await tx.insert(t.evaluacion).values({ idNivel: n!.id, puntaje: lvl.puntaje }).returning({ id: t.evaluacion.idEvaluacion });
         for (const q of lvl.preguntas) {
-          const [pr] = await tx.insert(t.pregunta).values({ pregunta: q.pregunta, tipo: q.Tipo, porcentaje: q.porcentaje, idEvaluacion: ev!.id }).returning({ id: t.pregunta.idPregunta });
+          const [pr] = await tx
+            .insert(t.pregunta)
+            .values({ pregunta: q.pregunta, tipo: q.Tipo, porcentaje: q.porcentaje, idEvaluacion: ev!.id })
+            .returning({ id: t.pregunta.idPregunta });
           await tx.insert(t.respuesta).values(q.respuestas.map((r) => ({ respuesta: r.respuesta, valor: r.valor, idPregunta: pr!.id })));
         }
       }

@@ -37,7 +37,10 @@ export interface GoogleIdentity {
 
 function clean(s: string | null | undefined): string {
   // Control characters become spaces; runs of white space collapse.
-  return Array.from(s ?? '', (ch) => (ch.charCodeAt(0) < 32 || ch.charCodeAt(0) === 127 ? ' ' : ch)).join('').replace(/\s+/g, ' ').trim();
+  return Array.from(s ?? '', (ch) => (ch.charCodeAt(0) < 32 || ch.charCodeAt(0) === 127 ? ' ' : ch))
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Only http(s) URLs of a sane length become an avatar (never javascript:, data: ...). */

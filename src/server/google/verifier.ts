@@ -6,7 +6,10 @@ import type { GoogleClaims } from './identity';
 
 /** Why a token was not accepted: `invalid` = the token's fault (401), `unavailable` = ours (503). */
 export class GoogleTokenError extends Error {
-  constructor(public readonly kind: 'invalid' | 'unavailable', public readonly reason: string) {
+  constructor(
+    public readonly kind: 'invalid' | 'unavailable',
+    public readonly reason: string,
+  ) {
     super(reason);
   }
 }
@@ -23,9 +26,16 @@ export function emulatorAllowed(cfg: FirebaseConfig): boolean {
 
 // Firebase error codes that mean "we could not check", not "the token is bad".
 const UNAVAILABLE = new Set([
-  'auth/internal-error', 'app/internal-error', 'app/invalid-credential', 'auth/invalid-credential',
-  'app/network-error', 'app/network-timeout', 'auth/insufficient-permission', 'auth/project-not-found',
-  'app/invalid-app-options', 'auth/invalid-argument-project-id',
+  'auth/internal-error',
+  'app/internal-error',
+  'app/invalid-credential',
+  'auth/invalid-credential',
+  'app/network-error',
+  'app/network-timeout',
+  'auth/insufficient-permission',
+  'auth/project-not-found',
+  'app/invalid-app-options',
+  'auth/invalid-argument-project-id',
 ]);
 
 // The admin SDK reports a failed fetch of Google's public keys as an argument error; its message tells.

@@ -9,8 +9,24 @@ import { CACHE_SCOPES, type Cache } from '../cache';
 
 /** Tables in foreign-key order (parents first): restore inserts in this order. */
 export const BACKUP_TABLES = [
-  'usuario', 'rol', 'nivel', 'palabra', 'multimedia', 'contenido', 'evaluacion', 'pregunta', 'respuesta',
-  'institucion', 'dominio', 'comentario', 'progreso', 'intento', 'resultado', 'partida', 'password_reset', 'app_meta',
+  'usuario',
+  'rol',
+  'nivel',
+  'palabra',
+  'multimedia',
+  'contenido',
+  'evaluacion',
+  'pregunta',
+  'respuesta',
+  'institucion',
+  'dominio',
+  'comentario',
+  'progreso',
+  'intento',
+  'resultado',
+  'partida',
+  'password_reset',
+  'app_meta',
 ] as const;
 
 export const BACKUP_FORMAT = 'manitas-backup-1';
@@ -31,13 +47,16 @@ function migrationCount(): number {
 /** Every row of every table as JSON text, read in ONE repeatable-read transaction (a consistent snapshot). */
 export async function dumpTables(database: Database): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
-  await database.db.transaction(async (tx) => {
-    for (const table of BACKUP_TABLES) {
-      const res = await tx.execute(sql.raw(`SELECT row_to_json(t)::text AS j FROM ${table} t ORDER BY 1`));
-      const rows = ((res as unknown as { rows?: { j: string }[] }).rows ?? (res as unknown as { j: string }[]));
-      out[table] = rows.map((r) => r.j);
-    }
-  }, { isolationLevel: 'repeatable read', accessMode: 'read only' });
+  await database.db.transaction(
+    async (tx) => {
+      for (const table of BACKUP_TABLES) {
+        const res = await tx.execute(sql.raw(`SELECT row_to_json(t)::text AS j FROM ${table} t ORDER BY 1`));
+        const rows = (res as unknown as { rows?: { j: string }[] }).rows ?? (res as unknown as { j: string }[]);
+        out[table] = rows.map((r) => r.j);
+      }
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
   return out;
 }
 
@@ -80,8 +99,11 @@ export async function createBackup(database: Database, uploadsDir: string, archi
       if (missing.length && attempt < 3) continue;
       const files = countFiles(up);
       const manifest: BackupManifest = {
-        format: BACKUP_FORMAT, createdAt: new Date().toISOString(), migrations: migrationCount(),
-        counts: Object.fromEntries(Object.entries(dump).map(([k, v]) => [k, v.length])), files,
+        format: BACKUP_FORMAT,
+        createdAt: new Date().toISOString(),
+        migrations: migrationCount(),
+        counts: Object.fromEntries(Object.entries(dump).map(([k, v]) => [k, v.length])),
+        files,
       };
       writeFileSync(path.join(stage, 'manifest.json'), JSON.stringify(manifest, null, 2));
       mkdirSync(path.dirname(path.resolve(archivePath)), { recursive: true });
@@ -109,7 +131,10 @@ function countFiles(dir: string): number {
  * PGlite the data directory belongs to one process, so no app can be running and none is needed.
  */
 export async function restoreBackup(
-  database: Database, uploadsDir: string, archivePath: string, opts: { force?: boolean; cache?: Pick<Cache, 'bump'> } = {},
+  database: Database,
+  uploadsDir: string,
+  archivePath: string,
+  opts: { force?: boolean; cache?: Pick<Cache, 'bump'> } = {},
 ): Promise<BackupManifest> {
   const stage = mkdtempSync(path.join(tmpdir(), 'manitas-restore-'));
   try {
@@ -135,8 +160,10 @@ export async function restoreBackup(
         }
         const serial = await tx.execute(sql`SELECT a.attname AS col FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
           WHERE c.relname = ${table} AND pg_get_serial_sequence(${table}, a.attname) IS NOT NULL`);
-        for (const r of ((serial as unknown as { rows?: { col: string }[] }).rows ?? (serial as unknown as { col: string }[]))) {
-          await tx.execute(sql.raw(`SELECT setval(pg_get_serial_sequence('${table}', '${r.col}'), coalesce((SELECT max(${r.col}) FROM ${table}), 0) + 1, false)`));
+        for (const r of (serial as unknown as { rows?: { col: string }[] }).rows ?? (serial as unknown as { col: string }[])) {
+          await tx.execute(
+            sql.raw(`SELECT setval(pg_get_serial_sequence('${table}', '${r.col}'), coalesce((SELECT max(${r.col}) FROM ${table}), 0) + 1, false)`),
+          );
         }
       }
     });

@@ -52,22 +52,38 @@ export async function backfillCompactMedia(ctx: Ctx, opts: BackfillOptions = {})
   const report: BackfillReport = { sized: 0, renditions: 0, none: 0, skipped: 0, ms: 0 };
 
   // 1. Sizes of files stored before migration 0005.
-  const unsized = await db.select({ id: multimedia.id, url: multimedia.url }).from(multimedia)
-    .where(isNull(multimedia.tamano)).orderBy(asc(multimedia.id)).limit(maxRows);
+  const unsized = await db
+    .select({ id: multimedia.id, url: multimedia.url })
+    .from(multimedia)
+    .where(isNull(multimedia.tamano))
+    .orderBy(asc(multimedia.id))
+    .limit(maxRows);
   for (const row of unsized) {
     if (stop()) break;
     const file = storage.pathOf('multimedia', row.url);
-    const size = file ? await stat(file).then((s) => s.size, () => null) : null;
+    const size = file
+      ? await stat(file).then(
+          (s) => s.size,
+          () => null,
+        )
+      : null;
     if (size === null) continue;
-    const done = await db.update(multimedia).set({ tamano: size })
-      .where(and(eq(multimedia.id, row.id), eq(multimedia.url, row.url), isNull(multimedia.tamano))).returning({ id: multimedia.id });
+    const done = await db
+      .update(multimedia)
+      .set({ tamano: size })
+      .where(and(eq(multimedia.id, row.id), eq(multimedia.url, row.url), isNull(multimedia.tamano)))
+      .returning({ id: multimedia.id });
     if (done.length) report.sized++;
   }
   if (report.sized) await ctx.cache.bump(['content']);
 
   // 2. Compact renditions of GIFs never tried.
-  const gifs = await db.select({ id: multimedia.id, url: multimedia.url }).from(multimedia)
-    .where(and(like(multimedia.url, '%.gif'), isNull(multimedia.urlCompacta), isNull(multimedia.tamanoCompacta))).orderBy(asc(multimedia.id)).limit(maxRows);
+  const gifs = await db
+    .select({ id: multimedia.id, url: multimedia.url })
+    .from(multimedia)
+    .where(and(like(multimedia.url, '%.gif'), isNull(multimedia.urlCompacta), isNull(multimedia.tamanoCompacta)))
+    .orderBy(asc(multimedia.id))
+    .limit(maxRows);
   for (const [i, row] of gifs.entries()) {
     if (stop()) {
       report.skipped += gifs.length - i;
@@ -100,9 +116,13 @@ export async function backfillCompactMedia(ctx: Ctx, opts: BackfillOptions = {})
  * row; 'none': the row is marked as tried with none; 'changed': the row moved on, nothing written.
  */
 export async function saveRendition(
-  ctx: Ctx, row: { id: number; url: string }, made: Awaited<ReturnType<typeof storeCompact>>,
+  ctx: Ctx,
+  row: { id: number; url: string },
+  made: Awaited<ReturnType<typeof storeCompact>>,
 ): Promise<'saved' | 'none' | 'changed'> {
-  const done = await ctx.database.db.update(multimedia).set(made.columns)
+  const done = await ctx.database.db
+    .update(multimedia)
+    .set(made.columns)
     .where(and(eq(multimedia.id, row.id), eq(multimedia.url, row.url), isNull(multimedia.urlCompacta), isNull(multimedia.tamanoCompacta)))
     .returning({ id: multimedia.id });
   if (!done.length) {
@@ -123,7 +143,11 @@ export interface CompactMediaJob {
 }
 
 /** The background job: started after listen, one run, errors logged (never thrown). */
-export function compactMediaJob(ctx: Ctx, log: NonNullable<BackfillOptions['log']> & { error(obj: unknown, msg?: string): void }, opts: { delayMs?: number; pauseMs?: number } = {}): CompactMediaJob {
+export function compactMediaJob(
+  ctx: Ctx,
+  log: NonNullable<BackfillOptions['log']> & { error(obj: unknown, msg?: string): void },
+  opts: { delayMs?: number; pauseMs?: number } = {},
+): CompactMediaJob {
   let stopped = false;
   let running: Promise<BackfillReport | null> | null = null;
   return {
@@ -134,7 +158,8 @@ export function compactMediaJob(ctx: Ctx, log: NonNullable<BackfillOptions['log'
         try {
           const report = await backfillCompactMedia(ctx, { log, shouldStop: () => stopped, pauseMs: opts.pauseMs ?? 100 });
           if (stopped) log.info({ ...report }, 'multimedia: versiones WebP interrumpidas al cerrar; se siguen en el próximo arranque');
-          else if (report.sized || report.renditions || report.none || report.skipped) log.info({ ...report }, 'multimedia: tamaños y versiones WebP de los GIF al día');
+          else if (report.sized || report.renditions || report.none || report.skipped)
+            log.info({ ...report }, 'multimedia: tamaños y versiones WebP de los GIF al día');
           return report;
         } catch (err) {
           if (!stopped) log.error({ err }, 'multimedia: el trabajo de versiones WebP se detuvo por un error');

@@ -31,7 +31,10 @@ export const wantsCompact = (url: string | null | undefined) => kindOfStoredName
  * Returns the file written (for cleanup if the row's write fails) and the columns to save.
  */
 export async function storeCompact(
-  storage: Storage, folder: UploadFolder, gif: Buffer, log?: WarnLog,
+  storage: Storage,
+  folder: UploadFolder,
+  gif: Buffer,
+  log?: WarnLog,
 ): Promise<{ stored: StoredFile | null; columns: CompactColumns }> {
   try {
     const webp = await oneAtATime(() => makeCompactRendition(gif));
@@ -39,7 +42,10 @@ export async function storeCompact(
     const stored = await storage.putDerived(folder, webp, 'webp');
     return { stored, columns: { urlCompacta: stored.relativeUrl, tamanoCompacta: stored.size } };
   } catch (err) {
-    log?.warn({ err: err instanceof Error ? err.message : String(err), bytes: gif.length }, 'multimedia: no se pudo crear la versión WebP del GIF; se sirve solo el GIF');
+    log?.warn(
+      { err: err instanceof Error ? err.message : String(err), bytes: gif.length },
+      'multimedia: no se pudo crear la versión WebP del GIF; se sirve solo el GIF',
+    );
     return { stored: null, columns: TRIED_NONE };
   }
 }

@@ -2,8 +2,14 @@ import type { FileKind } from '../storage/sniff';
 
 /** A four-letter chunk name as the big-endian number it is stored as (compared without making strings). */
 const tag = (name: string) => Buffer.from(name, 'latin1').readUInt32BE(0);
-const IHDR = tag('IHDR'), IEND = tag('IEND'), ACTL = tag('acTL'), FCTL = tag('fcTL');
-const VP8X = tag('VP8X'), VP8 = tag('VP8 '), VP8L = tag('VP8L'), ANMF = tag('ANMF');
+const IHDR = tag('IHDR'),
+  IEND = tag('IEND'),
+  ACTL = tag('acTL'),
+  FCTL = tag('fcTL');
+const VP8X = tag('VP8X'),
+  VP8 = tag('VP8 '),
+  VP8L = tag('VP8L'),
+  ANMF = tag('ANMF');
 
 /** What a picture's header says it will decode to: the canvas every frame is drawn on, and how many frames. */
 export interface DeclaredSize {
@@ -20,11 +26,16 @@ export interface DeclaredSize {
  */
 export function declaredSize(data: Buffer, kind: FileKind): DeclaredSize | null {
   switch (kind) {
-    case 'jpeg': return jpegSize(data);
-    case 'png': return pngSize(data);
-    case 'gif': return gifSize(data);
-    case 'webp': return webpSize(data);
-    default: return null;
+    case 'jpeg':
+      return jpegSize(data);
+    case 'png':
+      return pngSize(data);
+    case 'gif':
+      return gifSize(data);
+    case 'webp':
+      return webpSize(data);
+    default:
+      return null;
   }
 }
 

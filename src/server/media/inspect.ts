@@ -31,13 +31,17 @@ export function enforceLimits(size: DeclaredSize, kind: FileKind): void {
   const { width, height, frames } = size;
   const limit = frameLimit(kind, size);
   if (width * height > limit.pixels) {
-    throw tooLarge(`La imagen es demasiado grande: mide ${n(width)} × ${n(height)} píxeles y se aceptan como máximo ${n(limit.pixels)} píxeles (por ejemplo, ${limit.example}).`);
+    throw tooLarge(
+      `La imagen es demasiado grande: mide ${n(width)} × ${n(height)} píxeles y se aceptan como máximo ${n(limit.pixels)} píxeles (por ejemplo, ${limit.example}).`,
+    );
   }
   if (frames > MAX_FRAMES) {
     throw tooLarge(`La animación tiene demasiados cuadros: ${n(frames)}, y se aceptan como máximo ${n(MAX_FRAMES)}.`);
   }
   if (frames > 1 && width * height * frames > MAX_ANIMATION_PIXELS) {
-    throw tooLarge(`La animación es demasiado grande: ${n(frames)} cuadros de ${n(width)} × ${n(height)} píxeles suman ${n(width * height * frames)} píxeles y se aceptan como máximo ${n(MAX_ANIMATION_PIXELS)} en total.`);
+    throw tooLarge(
+      `La animación es demasiado grande: ${n(frames)} cuadros de ${n(width)} × ${n(height)} píxeles suman ${n(width * height * frames)} píxeles y se aceptan como máximo ${n(MAX_ANIMATION_PIXELS)} en total.`,
+    );
   }
 }
 

@@ -85,8 +85,12 @@ async function timingOf(data: Buffer): Promise<Timing> {
 }
 
 const sameTiming = (a: Timing, b: Timing) =>
-  a.width === b.width && a.height === b.height && a.frames === b.frames && a.loop === b.loop
-  && a.delay.length === b.delay.length && a.delay.every((d, i) => d === b.delay[i]);
+  a.width === b.width &&
+  a.height === b.height &&
+  a.frames === b.frames &&
+  a.loop === b.loop &&
+  a.delay.length === b.delay.length &&
+  a.delay.every((d, i) => d === b.delay[i]);
 
 /**
  * Encodes a GIF as animated WebP; the detailed result, or null when the bytes are not a GIF, are

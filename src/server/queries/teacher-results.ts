@@ -43,23 +43,38 @@ export const JUMP_FROM_OFFSET = 1_000;
 const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 
 /** `jumpFrom`: the offset from which a date-ordered page jumps over weeks (tests set 0 to jump on every page). */
-export async function teacherResults(db: Db, p: ListParams, f: TeacherResultsFilter, jumpFrom = JUMP_FROM_OFFSET): Promise<{ total: number; rows: TeacherResultWire[] }> {
+export async function teacherResults(
+  db: Db,
+  p: ListParams,
+  f: TeacherResultsFilter,
+  jumpFrom = JUMP_FROM_OFFSET,
+): Promise<{ total: number; rows: TeacherResultWire[] }> {
   const conds: SQL[] = [];
   if (f.idNivel !== undefined) conds.push(eq(intento.idNivel, f.idNivel));
   if (f.idUsuario !== undefined) conds.push(eq(intento.idUsuario, f.idUsuario));
   if (p.q) {
     // The children and levels whose names match (small tables), then their attempts by index.
-    const kids = (await db.select({ id: usuario.id }).from(usuario).where(or(contains(usuario.nombre, p.q), contains(usuario.apellido, p.q)))).map((r) => r.id);
+    const kids = (
+      await db
+        .select({ id: usuario.id })
+        .from(usuario)
+        .where(or(contains(usuario.nombre, p.q), contains(usuario.apellido, p.q)))
+    ).map((r) => r.id);
     const levels = (await db.select({ id: nivel.idNivel }).from(nivel).where(contains(nivel.nombreNivel, p.q))).map((r) => r.id);
     if (kids.length === 0 && levels.length === 0) return { total: 0, rows: [] };
-    conds.push(or(
-      kids.length ? sql`${intento.idUsuario} = any(${intArray(kids)})` : undefined,
-      levels.length ? sql`${intento.idNivel} = any(${intArray(levels)})` : undefined,
-    )!);
+    conds.push(
+      or(
+        kids.length ? sql`${intento.idUsuario} = any(${intArray(kids)})` : undefined,
+        levels.length ? sql`${intento.idNivel} = any(${intArray(levels)})` : undefined,
+      )!,
+    );
   }
   const where = conds.length ? and(...conds) : undefined;
   const sortName = p.sort ?? 'fecha';
-  const sortCol = ({ id: intento.idIntento, fecha: intento.fecha, puntaje: intento.puntaje, correctas: intento.correctas, total_preguntas: intento.totalPreguntas } as const)[sortName as (typeof TEACHER_RESULTS_SORTABLE)[number]] ?? intento.fecha;
+  const sortCol =
+    ({ id: intento.idIntento, fecha: intento.fecha, puntaje: intento.puntaje, correctas: intento.correctas, total_preguntas: intento.totalPreguntas } as const)[
+      sortName as (typeof TEACHER_RESULTS_SORTABLE)[number]
+    ] ?? intento.fecha;
   const dir = p.sort ? p.order : 'DESC';
   // A name search matches few attempts: sort the matches (coalesce hides the column's index, which
   // PostgreSQL would otherwise walk through a whole year of attempts looking for them).
@@ -70,64 +85,85 @@ export async function teacherResults(db: Db, p: ListParams, f: TeacherResultsFil
   const counted = !p.q && f.idUsuario === undefined;
 
   // The total and the page from one snapshot.
-  return db.transaction(async (tx) => {
-    let total: number;
-    let pageWhere = where;
-    let offset = p.offset;
-    if (counted) {
-      // Attempts per week, newest first for a DESC list (oldest first for ASC).
-      const weeks = await tx
-        .select({ semana: intentoConteo.semana, n: sql<number>`sum(${intentoConteo.n})::int` })
-        .from(intentoConteo)
-        .where(f.idNivel !== undefined ? eq(intentoConteo.idNivel, f.idNivel) : undefined)
-        .groupBy(intentoConteo.semana)
-        .orderBy(dir === 'DESC' ? desc(intentoConteo.semana) : asc(intentoConteo.semana));
-      total = weeks.reduce((s, w) => s + Number(w.n), 0);
-      if (p.limit !== undefined && sortName === 'fecha' && offset >= jumpFrom) {
-        if (offset >= total) return { total, rows: [] };
-        // Skip the weeks wholly before the page: the rows left to skip are in the page's first week.
-        let before = 0;
-        for (const w of weeks) {
-          const n = Number(w.n);
-          if (before + n > offset) {
-            pageWhere = and(where, dir === 'DESC'
-              ? sql`${intento.fecha} < to_timestamp(${(w.semana + 1) * WEEK_SECONDS}::double precision)`
-              : sql`${intento.fecha} >= to_timestamp(${w.semana * WEEK_SECONDS}::double precision)`);
-            offset -= before;
-            break;
+  return db.transaction(
+    async (tx) => {
+      let total: number;
+      let pageWhere = where;
+      let offset = p.offset;
+      if (counted) {
+        // Attempts per week, newest first for a DESC list (oldest first for ASC).
+        const weeks = await tx
+          .select({ semana: intentoConteo.semana, n: sql<number>`sum(${intentoConteo.n})::int` })
+          .from(intentoConteo)
+          .where(f.idNivel !== undefined ? eq(intentoConteo.idNivel, f.idNivel) : undefined)
+          .groupBy(intentoConteo.semana)
+          .orderBy(dir === 'DESC' ? desc(intentoConteo.semana) : asc(intentoConteo.semana));
+        total = weeks.reduce((s, w) => s + Number(w.n), 0);
+        if (p.limit !== undefined && sortName === 'fecha' && offset >= jumpFrom) {
+          if (offset >= total) return { total, rows: [] };
+          // Skip the weeks wholly before the page: the rows left to skip are in the page's first week.
+          let before = 0;
+          for (const w of weeks) {
+            const n = Number(w.n);
+            if (before + n > offset) {
+              pageWhere = and(
+                where,
+                dir === 'DESC'
+                  ? sql`${intento.fecha} < to_timestamp(${(w.semana + 1) * WEEK_SECONDS}::double precision)`
+                  : sql`${intento.fecha} >= to_timestamp(${w.semana * WEEK_SECONDS}::double precision)`,
+              );
+              offset -= before;
+              break;
+            }
+            before += n;
           }
-          before += n;
         }
+      } else {
+        [{ n: total }] = (await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(intento)
+          .where(where)) as [{ n: number }];
       }
-    } else {
-      [{ n: total }] = (await tx.select({ n: sql<number>`count(*)::int` }).from(intento).where(where)) as [{ n: number }];
-    }
-    let page = tx.select({ id: intento.idIntento }).from(intento).where(pageWhere).orderBy(...order).$dynamic();
-    if (p.limit !== undefined) page = page.limit(p.limit).offset(offset);
-    const rows = await tx
-      .select({
-        id: intento.idIntento, idUsuario: intento.idUsuario, idNivel: intento.idNivel, correctas: intento.correctas,
-        totalPreguntas: intento.totalPreguntas, puntaje: intento.puntaje, fecha: intento.fecha,
-        nombre: usuario.nombre, apellido: usuario.apellido, nombreNivel: nivel.nombreNivel,
-      })
-      .from(intento)
-      .innerJoin(usuario, eq(usuario.id, intento.idUsuario))
-      .innerJoin(nivel, eq(nivel.idNivel, intento.idNivel))
-      .where(inArray(intento.idIntento, page))
-      .orderBy(...order);
-    return {
-      total: Number(total),
-      rows: rows.map((r) => ({
-        id: r.id,
-        id_usuario: r.idUsuario,
-        id_nivel: r.idNivel,
-        usuario: { nombre: r.nombre, apellido: r.apellido },
-        nivel: { nombre_nivel: r.nombreNivel },
-        correctas: r.correctas,
-        total_preguntas: r.totalPreguntas,
-        puntaje: Number(r.puntaje),
-        fecha: r.fecha.toISOString(),
-      })),
-    };
-  }, { isolationLevel: 'repeatable read', accessMode: 'read only' });
+      let page = tx
+        .select({ id: intento.idIntento })
+        .from(intento)
+        .where(pageWhere)
+        .orderBy(...order)
+        .$dynamic();
+      if (p.limit !== undefined) page = page.limit(p.limit).offset(offset);
+      const rows = await tx
+        .select({
+          id: intento.idIntento,
+          idUsuario: intento.idUsuario,
+          idNivel: intento.idNivel,
+          correctas: intento.correctas,
+          totalPreguntas: intento.totalPreguntas,
+          puntaje: intento.puntaje,
+          fecha: intento.fecha,
+          nombre: usuario.nombre,
+          apellido: usuario.apellido,
+          nombreNivel: nivel.nombreNivel,
+        })
+        .from(intento)
+        .innerJoin(usuario, eq(usuario.id, intento.idUsuario))
+        .innerJoin(nivel, eq(nivel.idNivel, intento.idNivel))
+        .where(inArray(intento.idIntento, page))
+        .orderBy(...order);
+      return {
+        total: Number(total),
+        rows: rows.map((r) => ({
+          id: r.id,
+          id_usuario: r.idUsuario,
+          id_nivel: r.idNivel,
+          usuario: { nombre: r.nombre, apellido: r.apellido },
+          nivel: { nombre_nivel: r.nombreNivel },
+          correctas: r.correctas,
+          total_preguntas: r.totalPreguntas,
+          puntaje: Number(r.puntaje),
+          fecha: r.fecha.toISOString(),
+        })),
+      };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
 }

@@ -42,12 +42,13 @@ export interface SavedAttempt {
  * The statement of a submit (the function: migration 0004_sessions_and_attempt_limit). The last
  * parameter is the spec's retry limit, so the number lives here in TypeScript only.
  */
-export const SAVE_ATTEMPT_SQL = 'SELECT a.*,'
+export const SAVE_ATTEMPT_SQL =
+  'SELECT a.*,' +
   // Read in the statement's own snapshot, taken before the function ran: the attempts BEFORE this
   // one and the attempts a teacher granted (still one statement, no extra round trip).
-  + ' (SELECT count(*)::int FROM intento i WHERE i.id_usuario = $1 AND i.id_nivel = $2) AS intentos_previos,'
-  + ' coalesce((SELECT pr.intentos_extra FROM progreso pr WHERE pr.id_usuario = $1 AND pr.id_nivel = $2), 0) AS intentos_extra'
-  + ' FROM manitas_guardar_intento($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) AS a';
+  ' (SELECT count(*)::int FROM intento i WHERE i.id_usuario = $1 AND i.id_nivel = $2) AS intentos_previos,' +
+  ' coalesce((SELECT pr.intentos_extra FROM progreso pr WHERE pr.id_usuario = $1 AND pr.id_nivel = $2), 0) AS intentos_extra' +
+  ' FROM manitas_guardar_intento($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) AS a';
 
 const sqlState = (err: unknown): string | undefined => {
   const e = err as { code?: string; cause?: { code?: string } };
@@ -68,8 +69,16 @@ export async function saveAttempt(database: Database, a: AttemptToSave): Promise
   let rows: Record<string, unknown>[];
   try {
     ({ rows } = await database.raw(SAVE_ATTEMPT_SQL, [
-      a.idUsuario, a.idNivel, a.idEvaluacion, a.correctas, a.totalPreguntas, a.puntaje, a.passed,
-      a.passed ? ESTADO_COMPLETADO : ESTADO_EN_PROGRESO, filas, MAX_RETRIES,
+      a.idUsuario,
+      a.idNivel,
+      a.idEvaluacion,
+      a.correctas,
+      a.totalPreguntas,
+      a.puntaje,
+      a.passed,
+      a.passed ? ESTADO_COMPLETADO : ESTADO_EN_PROGRESO,
+      filas,
+      MAX_RETRIES,
     ]));
   } catch (err) {
     if (sqlState(err) === NO_ATTEMPTS_LEFT_SQLSTATE) throw new AppError(409, 'NO_ATTEMPTS_LEFT', NO_ATTEMPTS_LEFT_MSG);

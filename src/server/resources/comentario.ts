@@ -5,8 +5,14 @@ import { comentarioResource, type ComentarioInput, type ComentarioWire } from '.
 import { serverResource } from './define';
 
 interface Row {
-  id_comentario: number; id_user: number; comentario: string; calificacion: number; fecha: Date;
-  nombre: string; apellido: string; email: string;
+  id_comentario: number;
+  id_user: number;
+  comentario: string;
+  calificacion: number;
+  fecha: Date;
+  nombre: string;
+  apellido: string;
+  email: string;
 }
 
 /** Comments: a list for the admin and a create; no edit or delete (the declaration has no such path). */
@@ -16,17 +22,35 @@ export default serverResource<ComentarioInput, Row, ComentarioWire>(({ database:
   table: comentario,
   idColumn: comentario.idComentario,
   fields: {
-    id_comentario: comentario.idComentario, id_user: comentario.idUser, comentario: comentario.comentario, calificacion: comentario.calificacion, fecha: comentario.fecha,
-    nombre: usuario.nombre, apellido: usuario.apellido, email: usuario.email,
+    id_comentario: comentario.idComentario,
+    id_user: comentario.idUser,
+    comentario: comentario.comentario,
+    calificacion: comentario.calificacion,
+    fecha: comentario.fecha,
+    nombre: usuario.nombre,
+    apellido: usuario.apellido,
+    email: usuario.email,
   },
   from: (f) => db.select(f).from(comentario).innerJoin(usuario, eq(usuario.id, comentario.idUser)).$dynamic(),
-  sortable: { id_comentario: comentario.idComentario, id: comentario.idComentario, id_user: comentario.idUser, comentario: comentario.comentario, calificacion: comentario.calificacion, fecha: comentario.fecha },
+  sortable: {
+    id_comentario: comentario.idComentario,
+    id: comentario.idComentario,
+    id_user: comentario.idUser,
+    comentario: comentario.comentario,
+    calificacion: comentario.calificacion,
+    fecha: comentario.fecha,
+  },
   searchOnly: { 'usuario.nombre': usuario.nombre, 'usuario.apellido': usuario.apellido, 'usuario.email': usuario.email },
   filters: { id_user: comentario.idUser },
-  toWire: (rows) => rows.map((r) => ({
-    id_comentario: r.id_comentario, id_user: r.id_user, comentario: r.comentario, calificacion: r.calificacion,
-    fecha: new Date(r.fecha).toISOString(), usuario: { nombre: r.nombre, apellido: r.apellido, email: r.email },
-  })),
+  toWire: (rows) =>
+    rows.map((r) => ({
+      id_comentario: r.id_comentario,
+      id_user: r.id_user,
+      comentario: r.comentario,
+      calificacion: r.calificacion,
+      fecha: new Date(r.fecha).toISOString(),
+      usuario: { nombre: r.nombre, apellido: r.apellido, email: r.email },
+    })),
   toValues: (input) => ({ idUser: input.id_user, comentario: input.comentario, calificacion: input.calificacion }),
   async check(input) {
     const [u] = await db.select({ id: usuario.id }).from(usuario).where(eq(usuario.id, input.id_user));

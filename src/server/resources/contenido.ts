@@ -10,8 +10,15 @@ import { FILE_MISMATCH_MSG } from './multimedia';
 export const CONTENIDO_NOT_FOUND = 'Contenido no encontrado.';
 
 interface Row {
-  id_contenido: number; tipo_contenido: string; id_nivel: number; id_palabra: number | null; descripcion: string | null; url_archivo: string | null;
-  nombre_nivel: string; palabraEspanol: string | null; palabraIngles: string | null;
+  id_contenido: number;
+  tipo_contenido: string;
+  id_nivel: number;
+  id_palabra: number | null;
+  descripcion: string | null;
+  url_archivo: string | null;
+  nombre_nivel: string;
+  palabraEspanol: string | null;
+  palabraIngles: string | null;
 }
 
 export default serverResource<ContenidoInput, Row, ContenidoWire>(({ database: { db } }) => {
@@ -22,25 +29,46 @@ export default serverResource<ContenidoInput, Row, ContenidoWire>(({ database: {
     table: contenido,
     idColumn: contenido.idContenido,
     fields: {
-      id_contenido: contenido.idContenido, tipo_contenido: contenido.tipoContenido, id_nivel: contenido.idNivel, id_palabra: contenido.idPalabra,
-      descripcion: contenido.descripcion, url_archivo: contenido.urlArchivo, nombre_nivel: nivel.nombreNivel,
-      palabraEspanol: pal.palabraEspanol, palabraIngles: pal.palabraIngles,
+      id_contenido: contenido.idContenido,
+      tipo_contenido: contenido.tipoContenido,
+      id_nivel: contenido.idNivel,
+      id_palabra: contenido.idPalabra,
+      descripcion: contenido.descripcion,
+      url_archivo: contenido.urlArchivo,
+      nombre_nivel: nivel.nombreNivel,
+      palabraEspanol: pal.palabraEspanol,
+      palabraIngles: pal.palabraIngles,
     },
-    from: (f) => db.select(f).from(contenido).innerJoin(nivel, eq(nivel.idNivel, contenido.idNivel)).leftJoin(pal, eq(pal.idPalabra, contenido.idPalabra)).$dynamic(),
+    from: (f) =>
+      db.select(f).from(contenido).innerJoin(nivel, eq(nivel.idNivel, contenido.idNivel)).leftJoin(pal, eq(pal.idPalabra, contenido.idPalabra)).$dynamic(),
     sortable: {
-      id_contenido: contenido.idContenido, id: contenido.idContenido, tipo_contenido: contenido.tipoContenido, id_nivel: contenido.idNivel,
-      id_palabra: contenido.idPalabra, descripcion: contenido.descripcion, nivel: nivel.nombreNivel,
+      id_contenido: contenido.idContenido,
+      id: contenido.idContenido,
+      tipo_contenido: contenido.tipoContenido,
+      id_nivel: contenido.idNivel,
+      id_palabra: contenido.idPalabra,
+      descripcion: contenido.descripcion,
+      nivel: nivel.nombreNivel,
     },
     searchOnly: { 'nivel.nombre_nivel': nivel.nombreNivel, 'palabra.palabraEspanol': pal.palabraEspanol },
     filters: { id_nivel: contenido.idNivel, id_palabra: contenido.idPalabra },
-    toWire: (rows) => rows.map((r) => ({
-      id_contenido: r.id_contenido, tipo_contenido: r.tipo_contenido, id_nivel: r.id_nivel, id_palabra: r.id_palabra,
-      descripcion: r.descripcion, url_archivo: r.url_archivo, nivel: { nombre_nivel: r.nombre_nivel },
-      palabra: r.id_palabra !== null && r.palabraEspanol !== null ? { palabraEspanol: r.palabraEspanol, palabraIngles: r.palabraIngles ?? '' } : null,
-    })),
+    toWire: (rows) =>
+      rows.map((r) => ({
+        id_contenido: r.id_contenido,
+        tipo_contenido: r.tipo_contenido,
+        id_nivel: r.id_nivel,
+        id_palabra: r.id_palabra,
+        descripcion: r.descripcion,
+        url_archivo: r.url_archivo,
+        nivel: { nombre_nivel: r.nombre_nivel },
+        palabra: r.id_palabra !== null && r.palabraEspanol !== null ? { palabraEspanol: r.palabraEspanol, palabraIngles: r.palabraIngles ?? '' } : null,
+      })),
     // `urlArchivo` holds the stored file's URL (uploads/contenidos/...); no new file keeps the old one.
     toValues: (input, stored) => ({
-      tipoContenido: input.tipo_contenido, idNivel: input.id_nivel, idPalabra: input.id_palabra, descripcion: input.descripcion,
+      tipoContenido: input.tipo_contenido,
+      idNivel: input.id_nivel,
+      idPalabra: input.id_palabra,
+      descripcion: input.descripcion,
       ...(stored.archivo ? { urlArchivo: stored.archivo.relativeUrl } : {}),
     }),
     files: { archivo: { folder: 'contenidos', rule: (input) => CONTENIDO_FILE_RULES[input.tipo_contenido], column: 'url_archivo' } },
@@ -50,7 +78,8 @@ export default serverResource<ContenidoInput, Row, ContenidoWire>(({ database: {
       if (input.id_palabra !== null) {
         const [w] = await db.select({ idNivel: palabra.idNivel }).from(palabra).where(eq(palabra.idPalabra, input.id_palabra));
         if (!w) throw badRequest('La palabra seleccionada no existe.', { id_palabra: 'La palabra seleccionada no existe.' });
-        if (w.idNivel !== input.id_nivel) throw badRequest('La palabra seleccionada no pertenece a ese nivel.', { id_palabra: 'La palabra no pertenece al nivel.' });
+        if (w.idNivel !== input.id_nivel)
+          throw badRequest('La palabra seleccionada no pertenece a ese nivel.', { id_palabra: 'La palabra no pertenece al nivel.' });
       }
       // An update that keeps its file: the file must still suit the (possibly new) tipo.
       if (existing && !files.archivo) {

@@ -128,8 +128,7 @@ export interface FileBinding<I = any> {
 export type ResourceFactory = (ctx: AppContext) => ResourceBinding;
 
 /** Declares a server resource; the factory receives the app context (db, storage, cache...). */
-export const serverResource = <I, Row, W>(factory: (ctx: AppContext) => ResourceBinding<I, Row, W>): ResourceFactory =>
-  factory as ResourceFactory;
+export const serverResource = <I, Row, W>(factory: (ctx: AppContext) => ResourceBinding<I, Row, W>): ResourceFactory => factory as ResourceFactory;
 
 /** Route parameter `{id}` as the spec's paths spell it. */
 export const idParamsSchema = z.object({ id: z.string() });
@@ -146,7 +145,7 @@ declare module 'fastify' {
 }
 
 /** The columns `q` searches: each declared search field through the binding's column map. */
-export function searchColumns(b: Pick<ResourceBinding, 'decl' | 'sortable' | 'searchOnly'>): (Col)[] {
+export function searchColumns(b: Pick<ResourceBinding, 'decl' | 'sortable' | 'searchOnly'>): Col[] {
   return b.decl.searchFields.map((f) => {
     const col = b.searchOnly?.[f] ?? b.sortable[f];
     if (!col) throw new Error(`${b.decl.name}: el campo de búsqueda "${f}" no tiene columna en el servidor.`);
@@ -267,7 +266,14 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, b: Resou
   /** The list's total and page rows: two statements, or one for a filtered `countInPage` list. */
   async function pageOf(where: SQL | undefined, plan: ListPlan): Promise<{ n: number; rows: any[] }> {
     if (b.countInPage && where) {
-      const found = (await paged(b.from({ ...fields, _total: sql<number>`count(*) over ()` }).where(where).orderBy(...plan.orderBy).$dynamic(), plan)) as any[];
+      const found = (await paged(
+        b
+          .from({ ...fields, _total: sql<number>`count(*) over ()` })
+          .where(where)
+          .orderBy(...plan.orderBy)
+          .$dynamic(),
+        plan,
+      )) as any[];
       const rows = found.map(({ _total, ...r }) => r);
       if (found.length) return { n: Number(found[0]._total), rows };
       // A page past the last match: count them on their own.
@@ -278,7 +284,17 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, b: Resou
       return { n: 0, rows };
     }
     const [{ n }] = (await b.from({ n: countExpr }).where(where)) as [{ n: number }];
-    return { n, rows: await paged(b.from(fields).where(where).orderBy(...plan.orderBy).$dynamic(), plan) };
+    return {
+      n,
+      rows: await paged(
+        b
+          .from(fields)
+          .where(where)
+          .orderBy(...plan.orderBy)
+          .$dynamic(),
+        plan,
+      ),
+    };
   }
 
   if (decl.paths.list) {
@@ -309,7 +325,10 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, b: Resou
       const id = await withFiles(made, async () => {
         const values = { ...b.toValues!(input, stored), ...columns };
         if (b.hooks?.insert) return b.hooks.insert(values, input);
-        const [row] = await db.insert(b.table).values(values as never).returning({ id: b.idColumn });
+        const [row] = await db
+          .insert(b.table)
+          .values(values as never)
+          .returning({ id: b.idColumn });
         return Number(row!.id);
       });
       const wire = await wireOf(await findRow(b, id));
@@ -330,7 +349,11 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, b: Resou
         await withFiles(made, async () => {
           const values = { ...b.toValues!(input, stored), ...columns };
           if (b.hooks?.update) return b.hooks.update(id, values, input, req.existingRow);
-          const rows = await db.update(b.table).set(values as never).where(eq(b.idColumn, id)).returning();
+          const rows = await db
+            .update(b.table)
+            .set(values as never)
+            .where(eq(b.idColumn, id))
+            .returning();
           if (!rows.length) throw notFound(b.notFound);
         });
         // The old files go only once the new ones are committed.
@@ -347,15 +370,25 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, b: Resou
    * before the route's own steps (401/403, the app-wide text guard) or not a refusal (5xx) goes on
    * to the app's error handler unchanged.
    */
-  const deleteSteps: Partial<RouteShorthandOptions> = decl.errorMessageKey !== 'message' ? { preValidation: loadExisting } : {
-    preValidation: [async (req: FastifyRequest) => { req.ownStep = true; }, loadExisting],
-    errorHandler(err, req, reply) {
-      if (!(err instanceof AppError) || !req.ownStep) throw err;
-      req.log.info({ code: err.code, status: err.statusCode }, 'solicitud rechazada');
-      return reply.status(err.statusCode).type('application/json; charset=utf-8')
-        .send({ msg: err.message, message: err.message, code: err.code, ...(err.fields ? { fields: err.fields } : {}) });
-    },
-  };
+  const deleteSteps: Partial<RouteShorthandOptions> =
+    decl.errorMessageKey !== 'message'
+      ? { preValidation: loadExisting }
+      : {
+          preValidation: [
+            async (req: FastifyRequest) => {
+              req.ownStep = true;
+            },
+            loadExisting,
+          ],
+          errorHandler(err, req, reply) {
+            if (!(err instanceof AppError) || !req.ownStep) throw err;
+            req.log.info({ code: err.code, status: err.statusCode }, 'solicitud rechazada');
+            return reply
+              .status(err.statusCode)
+              .type('application/json; charset=utf-8')
+              .send({ msg: err.message, message: err.message, code: err.code, ...(err.fields ? { fields: err.fields } : {}) });
+          },
+        };
 
   if (decl.paths.delete && !b.servedElsewhere?.includes('delete')) {
     app.delete<{ Params: { id: string } }>(apiPath(decl.paths.delete), write({ schema: { params: idParamsSchema }, ...deleteSteps }), async (req) => {
@@ -378,4 +411,3 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, b: Resou
 
   b.hooks?.routes?.(app);
 }
-

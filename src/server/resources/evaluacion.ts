@@ -5,8 +5,12 @@ import { badRequest, conflict } from '../errors';
 import { idParam } from '../validate';
 import { atLeast } from '../../shared/roles';
 import {
-  EVALUACION_DETALLES_PATH, evaluacionResource, learnerPregunta,
-  type EvaluacionDetalle, type EvaluacionInput, type EvaluacionWire,
+  EVALUACION_DETALLES_PATH,
+  evaluacionResource,
+  learnerPregunta,
+  type EvaluacionDetalle,
+  type EvaluacionInput,
+  type EvaluacionWire,
 } from '../../shared/resources/evaluacion';
 import { cachedReply } from '../cache';
 import { apiPath, countRefs } from '../routes/crud';
@@ -16,22 +20,41 @@ import { preguntasWithRespuestas } from './pregunta';
 export const EVALUACION_NOT_FOUND = 'Evaluación no encontrada.';
 
 interface Row {
-  id_evaluacion: number; id_nivel: number; puntaje: number;
-  n_id: number; nombre_nivel: string; descripcion: string; dificultad: string; imagen: string | null;
+  id_evaluacion: number;
+  id_nivel: number;
+  puntaje: number;
+  n_id: number;
+  nombre_nivel: string;
+  descripcion: string;
+  dificultad: string;
+  imagen: string | null;
 }
 
 const toWire = (r: Row): EvaluacionWire => ({
-  id_evaluacion: r.id_evaluacion, id_nivel: r.id_nivel, puntaje: r.puntaje,
+  id_evaluacion: r.id_evaluacion,
+  id_nivel: r.id_nivel,
+  puntaje: r.puntaje,
   nivel: { id_nivel: r.n_id, nombre_nivel: r.nombre_nivel, descripcion: r.descripcion, dificultad: r.dificultad, imagen: r.imagen },
 });
 
 export default serverResource<EvaluacionInput, Row, EvaluacionWire>((ctx) => {
   const { db } = ctx.database;
   const fields = {
-    id_evaluacion: evaluacion.idEvaluacion, id_nivel: evaluacion.idNivel, puntaje: evaluacion.puntaje,
-    n_id: nivel.idNivel, nombre_nivel: nivel.nombreNivel, descripcion: nivel.descripcion, dificultad: nivel.dificultad, imagen: nivel.imagen,
+    id_evaluacion: evaluacion.idEvaluacion,
+    id_nivel: evaluacion.idNivel,
+    puntaje: evaluacion.puntaje,
+    n_id: nivel.idNivel,
+    nombre_nivel: nivel.nombreNivel,
+    descripcion: nivel.descripcion,
+    dificultad: nivel.dificultad,
+    imagen: nivel.imagen,
   };
-  const from = <F extends Record<string, unknown>>(f: F) => db.select(f as never).from(evaluacion).innerJoin(nivel, eq(nivel.idNivel, evaluacion.idNivel)).$dynamic();
+  const from = <F extends Record<string, unknown>>(f: F) =>
+    db
+      .select(f as never)
+      .from(evaluacion)
+      .innerJoin(nivel, eq(nivel.idNivel, evaluacion.idNivel))
+      .$dynamic();
   return {
     decl: evaluacionResource,
     notFound: EVALUACION_NOT_FOUND,
@@ -39,7 +62,13 @@ export default serverResource<EvaluacionInput, Row, EvaluacionWire>((ctx) => {
     idColumn: evaluacion.idEvaluacion,
     fields,
     from,
-    sortable: { id_evaluacion: evaluacion.idEvaluacion, id: evaluacion.idEvaluacion, id_nivel: evaluacion.idNivel, puntaje: evaluacion.puntaje, nivel: nivel.nombreNivel },
+    sortable: {
+      id_evaluacion: evaluacion.idEvaluacion,
+      id: evaluacion.idEvaluacion,
+      id_nivel: evaluacion.idNivel,
+      puntaje: evaluacion.puntaje,
+      nivel: nivel.nombreNivel,
+    },
     searchOnly: { 'nivel.nombre_nivel': nivel.nombreNivel },
     filters: { id_nivel: evaluacion.idNivel },
     toWire: (rows) => rows.map(toWire),
@@ -49,7 +78,10 @@ export default serverResource<EvaluacionInput, Row, EvaluacionWire>((ctx) => {
       if (!lvl) throw badRequest('El nivel seleccionado no existe.', { id_nivel: 'El nivel seleccionado no existe.' });
       // The quiz finds a level's evaluation by its level: one per level.
       const same = eq(evaluacion.idNivel, input.id_nivel);
-      const [dup] = await db.select({ id: evaluacion.idEvaluacion }).from(evaluacion).where(exceptId ? and(same, ne(evaluacion.idEvaluacion, exceptId)) : same);
+      const [dup] = await db
+        .select({ id: evaluacion.idEvaluacion })
+        .from(evaluacion)
+        .where(exceptId ? and(same, ne(evaluacion.idEvaluacion, exceptId)) : same);
       if (dup) throw conflict('Ese nivel ya tiene una evaluación. Edita la existente.', 'DUPLICATE');
     },
     dependents: {
@@ -62,19 +94,23 @@ export default serverResource<EvaluacionInput, Row, EvaluacionWire>((ctx) => {
       routes(app: FastifyInstance) {
         // Every evaluation with its questions and answers, for any signed-in user (the quiz).
         // Learners never get the answer key: staff and learners are cached apart.
-        app.get(apiPath(EVALUACION_DETALLES_PATH), { preHandler: app.requireUser }, async (req, reply) => cachedReply(ctx.cache, req, reply, atLeast(req.user!.role, 'profesor') ? 'staff' : 'learner', async () => {
-          const qs = (req.query ?? {}) as Record<string, unknown>;
-          const nivelId = qs.id_nivel !== undefined && qs.id_nivel !== '' ? idParam(qs.id_nivel, 'id_nivel') : null;
-          const evs = (await from(fields).where(nivelId ? eq(evaluacion.idNivel, nivelId) : undefined).orderBy(asc(evaluacion.idEvaluacion))) as Row[];
-          const ids = evs.map((e) => e.id_evaluacion);
-          const preguntas = ids.length ? await preguntasWithRespuestas(db, inArray(pregunta.idEvaluacion, ids)) : [];
-          const staff = atLeast(req.user!.role, 'profesor');
-          const data: EvaluacionDetalle[] = evs.map((e) => ({
-            ...toWire(e),
-            preguntas: preguntas.filter((p) => p.id_evaluacion === e.id_evaluacion).map((p) => (staff ? p : learnerPregunta(p))),
-          }));
-          return { data };
-        }));
+        app.get(apiPath(EVALUACION_DETALLES_PATH), { preHandler: app.requireUser }, async (req, reply) =>
+          cachedReply(ctx.cache, req, reply, atLeast(req.user!.role, 'profesor') ? 'staff' : 'learner', async () => {
+            const qs = (req.query ?? {}) as Record<string, unknown>;
+            const nivelId = qs.id_nivel !== undefined && qs.id_nivel !== '' ? idParam(qs.id_nivel, 'id_nivel') : null;
+            const evs = (await from(fields)
+              .where(nivelId ? eq(evaluacion.idNivel, nivelId) : undefined)
+              .orderBy(asc(evaluacion.idEvaluacion))) as Row[];
+            const ids = evs.map((e) => e.id_evaluacion);
+            const preguntas = ids.length ? await preguntasWithRespuestas(db, inArray(pregunta.idEvaluacion, ids)) : [];
+            const staff = atLeast(req.user!.role, 'profesor');
+            const data: EvaluacionDetalle[] = evs.map((e) => ({
+              ...toWire(e),
+              preguntas: preguntas.filter((p) => p.id_evaluacion === e.id_evaluacion).map((p) => (staff ? p : learnerPregunta(p))),
+            }));
+            return { data };
+          }),
+        );
       },
     },
   };

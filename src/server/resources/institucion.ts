@@ -20,7 +20,10 @@ export default serverResource<InstitucionInput, Row, { id_institucion: number; n
   toValues: (input) => ({ nombre: input.nombre }),
   async check(input, exceptId) {
     const same = sql`lower(${institucion.nombre}) = lower(${input.nombre})`;
-    const [dup] = await db.select({ id: institucion.idInstitucion }).from(institucion).where(exceptId ? and(same, ne(institucion.idInstitucion, exceptId)) : same);
+    const [dup] = await db
+      .select({ id: institucion.idInstitucion })
+      .from(institucion)
+      .where(exceptId ? and(same, ne(institucion.idInstitucion, exceptId)) : same);
     if (dup) throw conflict(`Ya existe una institución llamada "${input.nombre}".`, 'DUPLICATE');
   },
   dependents: {

@@ -13,12 +13,24 @@ export const MULTIMEDIA_NOT_FOUND = 'Multimedia no encontrada.';
 export const FILE_MISMATCH_MSG = 'El archivo actual no corresponde al tipo elegido. Sube un archivo nuevo.';
 
 interface Row {
-  id: number; tipo: string; descripcion: string; url: string; id_palabra: number; tamano: number | null;
-  urlCompacta: string | null; tamanoCompacta: number | null; palabraEspanol: string; palabraIngles: string;
+  id: number;
+  tipo: string;
+  descripcion: string;
+  url: string;
+  id_palabra: number;
+  tamano: number | null;
+  urlCompacta: string | null;
+  tamanoCompacta: number | null;
+  palabraEspanol: string;
+  palabraIngles: string;
 }
 
 const toWire = (r: Row, withPalabra = true): MultimediaWire => ({
-  id: r.id, tipo: r.tipo, descripcion: r.descripcion, url: r.url, id_palabra: r.id_palabra,
+  id: r.id,
+  tipo: r.tipo,
+  descripcion: r.descripcion,
+  url: r.url,
+  id_palabra: r.id_palabra,
   tamano: r.tamano ?? null,
   compacta: r.urlCompacta ? { url: r.urlCompacta, tamano: r.tamanoCompacta ?? null } : null,
   ...(withPalabra ? { palabra: { palabraEspanol: r.palabraEspanol, palabraIngles: r.palabraIngles } } : {}),
@@ -28,9 +40,16 @@ export default serverResource<MultimediaInput, Row, MultimediaWire>((ctx) => {
   const { db } = ctx.database;
   const { storage } = ctx;
   const fields = {
-    id: multimedia.id, tipo: multimedia.tipo, descripcion: multimedia.descripcion, url: multimedia.url, id_palabra: multimedia.idPalabra,
-    tamano: multimedia.tamano, urlCompacta: multimedia.urlCompacta, tamanoCompacta: multimedia.tamanoCompacta,
-    palabraEspanol: palabra.palabraEspanol, palabraIngles: palabra.palabraIngles,
+    id: multimedia.id,
+    tipo: multimedia.tipo,
+    descripcion: multimedia.descripcion,
+    url: multimedia.url,
+    id_palabra: multimedia.idPalabra,
+    tamano: multimedia.tamano,
+    urlCompacta: multimedia.urlCompacta,
+    tamanoCompacta: multimedia.tamanoCompacta,
+    palabraEspanol: palabra.palabraEspanol,
+    palabraIngles: palabra.palabraIngles,
   };
   const from = (f: Record<string, any>) => db.select(f).from(multimedia).innerJoin(palabra, eq(palabra.idPalabra, multimedia.idPalabra)).$dynamic();
 
@@ -41,13 +60,22 @@ export default serverResource<MultimediaInput, Row, MultimediaWire>((ctx) => {
     idColumn: multimedia.id,
     fields,
     from,
-    sortable: { id: multimedia.id, tipo: multimedia.tipo, descripcion: multimedia.descripcion, id_palabra: multimedia.idPalabra, url: multimedia.url, tamano: multimedia.tamano },
+    sortable: {
+      id: multimedia.id,
+      tipo: multimedia.tipo,
+      descripcion: multimedia.descripcion,
+      id_palabra: multimedia.idPalabra,
+      url: multimedia.url,
+      tamano: multimedia.tamano,
+    },
     searchOnly: { 'palabra.palabraEspanol': palabra.palabraEspanol, 'palabra.palabraIngles': palabra.palabraIngles },
     filters: { id_palabra: multimedia.idPalabra },
     toWire: (rows) => rows.map((r) => toWire(r)),
     // `url` holds the stored file's URL; no new file keeps it (and its size and rendition).
     toValues: (input, stored) => ({
-      tipo: input.tipo, descripcion: input.descripcion, idPalabra: input.id_palabra,
+      tipo: input.tipo,
+      descripcion: input.descripcion,
+      idPalabra: input.id_palabra,
       ...(stored.file ? { url: stored.file.relativeUrl } : {}),
     }),
     files: {
@@ -82,13 +110,15 @@ export default serverResource<MultimediaInput, Row, MultimediaWire>((ctx) => {
     hooks: {
       // Learner: the media of one word (spec path multimedia/palabra/{id}), without the word itself.
       routes(app: FastifyInstance) {
-        app.get<{ Params: { id: string } }>('/api/multimedia/palabra/:id', { preHandler: app.requireUser }, async (req, reply) => cachedReply(ctx.cache, req, reply, 'all', async () => {
-          const id = idParam(req.params.id);
-          const [w] = await db.select({ id: palabra.idPalabra }).from(palabra).where(eq(palabra.idPalabra, id));
-          if (!w) throw notFound('Palabra no encontrada.');
-          const rows = (await from(fields).where(eq(multimedia.idPalabra, id)).orderBy(multimedia.id)) as Row[];
-          return { data: rows.map((r) => toWire(r, false)) };
-        }));
+        app.get<{ Params: { id: string } }>('/api/multimedia/palabra/:id', { preHandler: app.requireUser }, async (req, reply) =>
+          cachedReply(ctx.cache, req, reply, 'all', async () => {
+            const id = idParam(req.params.id);
+            const [w] = await db.select({ id: palabra.idPalabra }).from(palabra).where(eq(palabra.idPalabra, id));
+            if (!w) throw notFound('Palabra no encontrada.');
+            const rows = (await from(fields).where(eq(multimedia.idPalabra, id)).orderBy(multimedia.id)) as Row[];
+            return { data: rows.map((r) => toWire(r, false)) };
+          }),
+        );
       },
     },
   };

@@ -35,13 +35,18 @@ export default serverResource<NivelInput, Row, NivelWire>(({ database: { db } })
   },
   // `imagen` holds the stored file's name (not its URL); an update without a file keeps the old one.
   toValues: (input, stored) => ({
-    nombreNivel: input.nombre_nivel, descripcion: input.descripcion, dificultad: input.dificultad,
+    nombreNivel: input.nombre_nivel,
+    descripcion: input.descripcion,
+    dificultad: input.dificultad,
     ...(stored.imagen ? { imagen: stored.imagen.name } : {}),
   }),
   files: { imagen: { folder: 'niveles', kinds: IMAGE_KINDS, message: NIVEL_MSG.imagen, column: 'imagen' } },
   async check(input, exceptId) {
     const same = sql`lower(${nivel.nombreNivel}) = lower(${input.nombre_nivel})`;
-    const [dup] = await db.select({ id: nivel.idNivel }).from(nivel).where(exceptId ? and(same, ne(nivel.idNivel, exceptId)) : same);
+    const [dup] = await db
+      .select({ id: nivel.idNivel })
+      .from(nivel)
+      .where(exceptId ? and(same, ne(nivel.idNivel, exceptId)) : same);
     if (dup) throw conflict(`Ya existe un nivel llamado "${input.nombre_nivel}".`, 'DUPLICATE');
   },
   dependents: {

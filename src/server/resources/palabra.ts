@@ -10,17 +10,31 @@ import { serverResource } from './define';
 
 export const PALABRA_NOT_FOUND = 'Palabra no encontrada.';
 
-interface Row { id_palabra: number; palabraEspanol: string; palabraIngles: string; id_nivel: number; nombre_nivel: string }
+interface Row {
+  id_palabra: number;
+  palabraEspanol: string;
+  palabraIngles: string;
+  id_nivel: number;
+  nombre_nivel: string;
+}
 
 const toWire = (r: Row): PalabraWire => ({
-  id_palabra: r.id_palabra, palabraEspanol: r.palabraEspanol, palabraIngles: r.palabraIngles, id_nivel: r.id_nivel, nivel: { nombre_nivel: r.nombre_nivel },
+  id_palabra: r.id_palabra,
+  palabraEspanol: r.palabraEspanol,
+  palabraIngles: r.palabraIngles,
+  id_nivel: r.id_nivel,
+  nivel: { nombre_nivel: r.nombre_nivel },
 });
 
 // A failed delete also carries `message` (the client reads error.message): decl.errorMessageKey.
 export default serverResource<PalabraInput, Row, PalabraWire>((ctx) => {
   const { db } = ctx.database;
   const fields = {
-    id_palabra: palabra.idPalabra, palabraEspanol: palabra.palabraEspanol, palabraIngles: palabra.palabraIngles, id_nivel: palabra.idNivel, nombre_nivel: nivel.nombreNivel,
+    id_palabra: palabra.idPalabra,
+    palabraEspanol: palabra.palabraEspanol,
+    palabraIngles: palabra.palabraIngles,
+    id_nivel: palabra.idNivel,
+    nombre_nivel: nivel.nombreNivel,
   };
   // The inner join gives one row per word: the spec's de-duplication by id_palabra has nothing to drop.
   const from = (f: Record<string, any>) => db.select(f).from(palabra).innerJoin(nivel, eq(nivel.idNivel, palabra.idNivel)).$dynamic();
@@ -32,7 +46,14 @@ export default serverResource<PalabraInput, Row, PalabraWire>((ctx) => {
     idColumn: palabra.idPalabra,
     fields,
     from,
-    sortable: { id_palabra: palabra.idPalabra, id: palabra.idPalabra, palabraEspanol: palabra.palabraEspanol, palabraIngles: palabra.palabraIngles, id_nivel: palabra.idNivel, nivel: nivel.nombreNivel },
+    sortable: {
+      id_palabra: palabra.idPalabra,
+      id: palabra.idPalabra,
+      palabraEspanol: palabra.palabraEspanol,
+      palabraIngles: palabra.palabraIngles,
+      id_nivel: palabra.idNivel,
+      nivel: nivel.nombreNivel,
+    },
     filters: { id_nivel: palabra.idNivel },
     toWire: (rows) => rows.map(toWire),
     toValues: (input) => ({ palabraEspanol: input.palabraEspanol, palabraIngles: input.palabraIngles, idNivel: input.id_nivel }),
@@ -40,7 +61,10 @@ export default serverResource<PalabraInput, Row, PalabraWire>((ctx) => {
       const [lvl] = await db.select({ id: nivel.idNivel }).from(nivel).where(eq(nivel.idNivel, input.id_nivel));
       if (!lvl) throw badRequest('El nivel seleccionado no existe.', { id_nivel: 'El nivel seleccionado no existe.' });
       const same = and(eq(palabra.idNivel, input.id_nivel), sql`lower(${palabra.palabraEspanol}) = lower(${input.palabraEspanol})`);
-      const [dup] = await db.select({ id: palabra.idPalabra }).from(palabra).where(exceptId ? and(same, ne(palabra.idPalabra, exceptId)) : same);
+      const [dup] = await db
+        .select({ id: palabra.idPalabra })
+        .from(palabra)
+        .where(exceptId ? and(same, ne(palabra.idPalabra, exceptId)) : same);
       if (dup) throw conflict(`La palabra "${input.palabraEspanol}" ya existe en este nivel.`, 'DUPLICATE');
     },
     dependents: {
@@ -55,13 +79,15 @@ export default serverResource<PalabraInput, Row, PalabraWire>((ctx) => {
     hooks: {
       // Learner: the words of one level, as a plain array (spec path palabra/nivel/{id}).
       routes(app: FastifyInstance) {
-        app.get<{ Params: { id: string } }>('/api/palabra/nivel/:id', { preHandler: app.requireUser }, async (req, reply) => cachedReply(ctx.cache, req, reply, 'all', async () => {
-          const id = idParam(req.params.id);
-          const [lvl] = await db.select({ id: nivel.idNivel }).from(nivel).where(eq(nivel.idNivel, id));
-          if (!lvl) throw notFound('Nivel no encontrado.');
-          const rows = (await from(fields).where(eq(palabra.idNivel, id)).orderBy(palabra.idPalabra)) as Row[];
-          return rows.map(toWire);
-        }));
+        app.get<{ Params: { id: string } }>('/api/palabra/nivel/:id', { preHandler: app.requireUser }, async (req, reply) =>
+          cachedReply(ctx.cache, req, reply, 'all', async () => {
+            const id = idParam(req.params.id);
+            const [lvl] = await db.select({ id: nivel.idNivel }).from(nivel).where(eq(nivel.idNivel, id));
+            if (!lvl) throw notFound('Nivel no encontrado.');
+            const rows = (await from(fields).where(eq(palabra.idNivel, id)).orderBy(palabra.idPalabra)) as Row[];
+            return rows.map(toWire);
+          }),
+        );
       },
     },
   };

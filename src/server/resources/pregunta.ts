@@ -26,15 +26,28 @@ export async function withRespuestas(db: Db, ps: Row[]): Promise<PreguntaDetalle
     porcentaje: Number(p.porcentaje),
     id_evaluacion: p.idEvaluacion,
     imagen: p.imagen,
-    respuestas: rs.filter((r) => r.idPregunta === p.idPregunta).map((r) => ({
-      id_respuesta: r.idRespuesta, respuesta: r.respuesta, valor: r.valor, id_pregunta: r.idPregunta, imagen: r.imagen,
-    })),
+    respuestas: rs
+      .filter((r) => r.idPregunta === p.idPregunta)
+      .map((r) => ({
+        id_respuesta: r.idRespuesta,
+        respuesta: r.respuesta,
+        valor: r.valor,
+        id_pregunta: r.idPregunta,
+        imagen: r.imagen,
+      })),
   }));
 }
 
 /** Questions matching `where` with their answers. */
 export async function preguntasWithRespuestas(db: Db, where: SQL | undefined, orderBy = [asc(pregunta.idPregunta)]): Promise<PreguntaDetalle[]> {
-  return withRespuestas(db, await db.select().from(pregunta).where(where).orderBy(...orderBy));
+  return withRespuestas(
+    db,
+    await db
+      .select()
+      .from(pregunta)
+      .where(where)
+      .orderBy(...orderBy),
+  );
 }
 
 /**
@@ -52,11 +65,21 @@ export default serverResource<PreguntaInput, Row, PreguntaWire>(({ database: { d
   table: pregunta,
   idColumn: pregunta.idPregunta,
   from: (f) => db.select(f).from(pregunta).$dynamic(),
-  sortable: { id_pregunta: pregunta.idPregunta, id: pregunta.idPregunta, pregunta: pregunta.pregunta, Tipo: pregunta.tipo, porcentaje: pregunta.porcentaje, id_evaluacion: pregunta.idEvaluacion },
+  sortable: {
+    id_pregunta: pregunta.idPregunta,
+    id: pregunta.idPregunta,
+    pregunta: pregunta.pregunta,
+    Tipo: pregunta.tipo,
+    porcentaje: pregunta.porcentaje,
+    id_evaluacion: pregunta.idEvaluacion,
+  },
   filters: { id_evaluacion: pregunta.idEvaluacion },
   toWire: async (rows) => (await withRespuestas(db, rows)) as PreguntaWire[],
   toValues: (input, stored) => ({
-    pregunta: input.pregunta ?? '', tipo: input.Tipo, porcentaje: input.porcentaje, idEvaluacion: input.id_evaluacion,
+    pregunta: input.pregunta ?? '',
+    tipo: input.Tipo,
+    porcentaje: input.porcentaje,
+    idEvaluacion: input.id_evaluacion,
     // An update without a new file keeps the old one.
     ...(stored.imagen ? { imagen: stored.imagen.name } : {}),
   }),
@@ -71,12 +94,16 @@ export default serverResource<PreguntaInput, Row, PreguntaWire>(({ database: { d
   replies: { created: 'Pregunta creada correctamente.', updated: 'Pregunta actualizada correctamente.', deleted: 'Pregunta eliminada correctamente.' },
   hooks: {
     // The question and the answers sent with it are written together, or not at all.
-    insert: (values, input) => db.transaction(async (tx) => {
-      const [p] = await tx.insert(pregunta).values(values as typeof pregunta.$inferInsert).returning({ id: pregunta.idPregunta });
-      const answers = input.respuestas ?? [];
-      if (answers.length) await tx.insert(respuesta).values(answers.map((a) => ({ respuesta: a.respuesta, valor: a.valor, idPregunta: p!.id })));
-      return p!.id;
-    }),
+    insert: (values, input) =>
+      db.transaction(async (tx) => {
+        const [p] = await tx
+          .insert(pregunta)
+          .values(values as typeof pregunta.$inferInsert)
+          .returning({ id: pregunta.idPregunta });
+        const answers = input.respuestas ?? [];
+        if (answers.length) await tx.insert(respuesta).values(answers.map((a) => ({ respuesta: a.respuesta, valor: a.valor, idPregunta: p!.id })));
+        return p!.id;
+      }),
     // Its answers go with it, in one transaction; then their files (the layer removes the question's).
     async remove(id) {
       const images = await db.transaction(async (tx) => {

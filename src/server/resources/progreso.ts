@@ -18,23 +18,30 @@ export const WORD_NOT_IN_LEVEL_MSG = 'La palabra no pertenece a este nivel.';
 const id = (label: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' && /^\s*\d{1,10}\s*$/.test(v) ? Number(v) : v),
-    z.number({ error: `El identificador ${label} no es válido.` }).int(`El identificador ${label} no es válido.`)
-      .positive(`El identificador ${label} no es válido.`).max(2_147_483_647, `El identificador ${label} no es válido.`),
+    z
+      .number({ error: `El identificador ${label} no es válido.` })
+      .int(`El identificador ${label} no es válido.`)
+      .positive(`El identificador ${label} no es válido.`)
+      .max(2_147_483_647, `El identificador ${label} no es válido.`),
   );
 
 /** POST /api/progreso/visto: one word (`id_palabra`) or several (`id_palabras`, the browser's unsynced ones). */
-const vistoSchema = z.object({
-  id_nivel: id('del nivel'),
-  id_palabra: id('de la palabra').optional(),
-  id_palabras: z.array(id('de la palabra'), { error: 'La lista de palabras no es válida.' }).max(500, 'Demasiadas palabras a la vez.').optional(),
-  id_usuario: id('del usuario').optional().nullable(),
-}).refine((b) => b.id_palabra !== undefined || (b.id_palabras?.length ?? 0) > 0, { message: 'Indica la palabra vista.', path: ['id_palabra'] });
+const vistoSchema = z
+  .object({
+    id_nivel: id('del nivel'),
+    id_palabra: id('de la palabra').optional(),
+    id_palabras: z.array(id('de la palabra'), { error: 'La lista de palabras no es válida.' }).max(500, 'Demasiadas palabras a la vez.').optional(),
+    id_usuario: id('del usuario').optional().nullable(),
+  })
+  .refine((b) => b.id_palabra !== undefined || (b.id_palabras?.length ?? 0) > 0, { message: 'Indica la palabra vista.', path: ['id_palabra'] });
 
 export type ProgressWire = ServerLevelProgress & { id_progreso: number | null };
 
 /** Every level the user has progress or an attempt in, with the words seen and the latest result. */
 async function progressOf(db: Db, userId: number, onlyLevel?: number): Promise<ProgressWire[]> {
-  const rows = await db.select().from(progreso)
+  const rows = await db
+    .select()
+    .from(progreso)
     .where(onlyLevel ? and(eq(progreso.idUsuario, userId), eq(progreso.idNivel, onlyLevel)) : eq(progreso.idUsuario, userId))
     .orderBy(progreso.idNivel);
   const attempts = await db
@@ -44,7 +51,8 @@ async function progressOf(db: Db, userId: number, onlyLevel?: number): Promise<P
     .orderBy(desc(intento.fecha), desc(intento.idIntento));
   const latest = new Map<number, ProgressWire['ultimo_resultado']>();
   for (const a of attempts) {
-    if (!latest.has(a.idNivel)) latest.set(a.idNivel, { puntaje: Number(a.puntaje), correctas: a.correctas, total_preguntas: a.total, fecha: a.fecha.toISOString() });
+    if (!latest.has(a.idNivel))
+      latest.set(a.idNivel, { puntaje: Number(a.puntaje), correctas: a.correctas, total_preguntas: a.total, fecha: a.fecha.toISOString() });
   }
   const out: ProgressWire[] = rows.map((r) => ({
     id_progreso: r.idProgreso,
@@ -79,41 +87,48 @@ function learnerRoutes(app: FastifyInstance, db: Db) {
   });
 
   /** Marks words of a level as seen (idempotent; concurrent calls never lose a word). */
-  app.post('/api/progreso/visto', {
-    config: invalidates(),
-    // The session is checked before the body (401 before 400).
-    onRequest: app.requireUser,
-    preValidation: bodyOrEmpty,
-    schema: { body: vistoSchema },
-  } as RouteShorthandOptions, async (req) => {
-    const body = req.body as z.output<typeof vistoSchema>;
-    const me = req.user!;
-    const userId = body.id_usuario ?? me.id;
-    if (userId !== me.id && !atLeast(me.role, 'admin')) throw forbidden(OWN_PROGRESS_ONLY_MSG);
-    if (userId !== me.id) {
-      const [u] = await db.select({ id: usuario.id }).from(usuario).where(eq(usuario.id, userId));
-      if (!u) throw notFound('Usuario no encontrado.');
-    }
-    const [lvl] = await db.select({ id: nivel.idNivel }).from(nivel).where(eq(nivel.idNivel, body.id_nivel));
-    if (!lvl) throw notFound('Nivel no encontrado.');
-    const ids = [...new Set([...(body.id_palabra !== undefined ? [body.id_palabra] : []), ...(body.id_palabras ?? [])])];
-    const found = await db.select({ id: palabra.idPalabra }).from(palabra)
-      .where(and(inArray(palabra.idPalabra, ids), eq(palabra.idNivel, body.id_nivel)));
-    if (found.length !== ids.length) throw badRequest(WORD_NOT_IN_LEVEL_MSG, { id_palabra: WORD_NOT_IN_LEVEL_MSG });
-    const added = JSON.stringify(ids.sort((a, b) => a - b));
-    await db.insert(progreso)
-      .values({ idUsuario: userId, idNivel: body.id_nivel, estado: ESTADO_EN_PROGRESO, palabrasVistas: sql`${added}::jsonb` as unknown as number[] })
-      .onConflictDoUpdate({
-        target: [progreso.idUsuario, progreso.idNivel],
-        set: {
-          // Union of what was seen and the new ids, as one statement (no lost update).
-          palabrasVistas: sql`(SELECT coalesce(jsonb_agg(DISTINCT v ORDER BY v), '[]'::jsonb) FROM jsonb_array_elements(${progreso.palabrasVistas} || excluded.palabras_vistas) AS e(v))`,
-          actualizado: sql`now()`,
-        },
-      });
-    const [data] = await progressOf(db, userId, body.id_nivel);
-    return { msg: 'Palabra marcada como vista.', data };
-  });
+  app.post(
+    '/api/progreso/visto',
+    {
+      config: invalidates(),
+      // The session is checked before the body (401 before 400).
+      onRequest: app.requireUser,
+      preValidation: bodyOrEmpty,
+      schema: { body: vistoSchema },
+    } as RouteShorthandOptions,
+    async (req) => {
+      const body = req.body as z.output<typeof vistoSchema>;
+      const me = req.user!;
+      const userId = body.id_usuario ?? me.id;
+      if (userId !== me.id && !atLeast(me.role, 'admin')) throw forbidden(OWN_PROGRESS_ONLY_MSG);
+      if (userId !== me.id) {
+        const [u] = await db.select({ id: usuario.id }).from(usuario).where(eq(usuario.id, userId));
+        if (!u) throw notFound('Usuario no encontrado.');
+      }
+      const [lvl] = await db.select({ id: nivel.idNivel }).from(nivel).where(eq(nivel.idNivel, body.id_nivel));
+      if (!lvl) throw notFound('Nivel no encontrado.');
+      const ids = [...new Set([...(body.id_palabra !== undefined ? [body.id_palabra] : []), ...(body.id_palabras ?? [])])];
+      const found = await db
+        .select({ id: palabra.idPalabra })
+        .from(palabra)
+        .where(and(inArray(palabra.idPalabra, ids), eq(palabra.idNivel, body.id_nivel)));
+      if (found.length !== ids.length) throw badRequest(WORD_NOT_IN_LEVEL_MSG, { id_palabra: WORD_NOT_IN_LEVEL_MSG });
+      const added = JSON.stringify(ids.sort((a, b) => a - b));
+      await db
+        .insert(progreso)
+        .values({ idUsuario: userId, idNivel: body.id_nivel, estado: ESTADO_EN_PROGRESO, palabrasVistas: sql`${added}::jsonb` as unknown as number[] })
+        .onConflictDoUpdate({
+          target: [progreso.idUsuario, progreso.idNivel],
+          set: {
+            // Union of what was seen and the new ids, as one statement (no lost update).
+            palabrasVistas: sql`(SELECT coalesce(jsonb_agg(DISTINCT v ORDER BY v), '[]'::jsonb) FROM jsonb_array_elements(${progreso.palabrasVistas} || excluded.palabras_vistas) AS e(v))`,
+            actualizado: sql`now()`,
+          },
+        });
+      const [data] = await progressOf(db, userId, body.id_nivel);
+      return { msg: 'Palabra marcada como vista.', data };
+    },
+  );
 }
 
 /** `nombre apellido`, or null when the user is gone (shown as USUARIO_NO_ENCONTRADO). */
@@ -128,16 +143,34 @@ export default serverResource<never, Row, ProgresoWire>(({ database: { db } }) =
   table: progreso,
   idColumn: progreso.idProgreso,
   fields: {
-    id_progreso: progreso.idProgreso, estado: progreso.estado, id_usuario: progreso.idUsuario, id_nivel: progreso.idNivel, username, nombre_nivel: nivel.nombreNivel,
+    id_progreso: progreso.idProgreso,
+    estado: progreso.estado,
+    id_usuario: progreso.idUsuario,
+    id_nivel: progreso.idNivel,
+    username,
+    nombre_nivel: nivel.nombreNivel,
   },
-  from: (f) => db.select(f).from(progreso).leftJoin(usuario, eq(usuario.id, progreso.idUsuario)).leftJoin(nivel, eq(nivel.idNivel, progreso.idNivel)).$dynamic(),
-  sortable: { id_progreso: progreso.idProgreso, id: progreso.idProgreso, estado: progreso.estado, id_usuario: progreso.idUsuario, id_nivel: progreso.idNivel, username },
+  from: (f) =>
+    db.select(f).from(progreso).leftJoin(usuario, eq(usuario.id, progreso.idUsuario)).leftJoin(nivel, eq(nivel.idNivel, progreso.idNivel)).$dynamic(),
+  sortable: {
+    id_progreso: progreso.idProgreso,
+    id: progreso.idProgreso,
+    estado: progreso.estado,
+    id_usuario: progreso.idUsuario,
+    id_nivel: progreso.idNivel,
+    username,
+  },
   searchOnly: { 'usuario.username': username, 'nivel.nombre_nivel': nivel.nombreNivel },
   filters: { id_usuario: progreso.idUsuario, id_nivel: progreso.idNivel },
-  toWire: (rows) => rows.map((r) => ({
-    id_progreso: r.id_progreso, estado: r.estado, id_usuario: r.id_usuario, id_nivel: r.id_nivel,
-    usuario: { username: r.username ?? USUARIO_NO_ENCONTRADO }, nivel: { nombre_nivel: r.nombre_nivel ?? '' },
-  })),
+  toWire: (rows) =>
+    rows.map((r) => ({
+      id_progreso: r.id_progreso,
+      estado: r.estado,
+      id_usuario: r.id_usuario,
+      id_nivel: r.id_nivel,
+      usuario: { username: r.username ?? USUARIO_NO_ENCONTRADO },
+      nivel: { nombre_nivel: r.nombre_nivel ?? '' },
+    })),
   replies: {},
   hooks: { routes: (app) => learnerRoutes(app, db) },
 }));

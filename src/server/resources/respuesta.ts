@@ -13,12 +13,21 @@ import { serverResource } from './define';
 export const RESPUESTA_NOT_FOUND = 'Respuesta no encontrada.';
 
 type Row = typeof respuesta.$inferSelect;
-const toWire = (r: Row): RespuestaWire => ({ id_respuesta: r.idRespuesta, respuesta: r.respuesta, valor: r.valor, id_pregunta: r.idPregunta, imagen: r.imagen });
+const toWire = (r: Row): RespuestaWire => ({
+  id_respuesta: r.idRespuesta,
+  respuesta: r.respuesta,
+  valor: r.valor,
+  id_pregunta: r.idPregunta,
+  imagen: r.imagen,
+});
 
 /** A question holds at most MAX_RESPUESTAS answers (checked again inside the writing transaction). */
 async function checkRoom(tx: Db, idPregunta: number, exceptId?: number) {
   const same = eq(respuesta.idPregunta, idPregunta);
-  const [{ n }] = (await tx.select({ n: countExpr }).from(respuesta).where(exceptId ? and(same, ne(respuesta.idRespuesta, exceptId)) : same)) as [{ n: number }];
+  const [{ n }] = (await tx
+    .select({ n: countExpr })
+    .from(respuesta)
+    .where(exceptId ? and(same, ne(respuesta.idRespuesta, exceptId)) : same)) as [{ n: number }];
   if (n >= MAX_RESPUESTAS) throw badRequest(PREGUNTA_MSG.max5, { id_pregunta: PREGUNTA_MSG.max5 });
 }
 
@@ -28,11 +37,19 @@ export default serverResource<RespuestaInput, Row, RespuestaWire>(({ database: {
   table: respuesta,
   idColumn: respuesta.idRespuesta,
   from: (f) => db.select(f).from(respuesta).$dynamic(),
-  sortable: { id_respuesta: respuesta.idRespuesta, id: respuesta.idRespuesta, respuesta: respuesta.respuesta, valor: respuesta.valor, id_pregunta: respuesta.idPregunta },
+  sortable: {
+    id_respuesta: respuesta.idRespuesta,
+    id: respuesta.idRespuesta,
+    respuesta: respuesta.respuesta,
+    valor: respuesta.valor,
+    id_pregunta: respuesta.idPregunta,
+  },
   filters: { id_pregunta: respuesta.idPregunta },
   toWire: (rows) => rows.map(toWire),
   toValues: (input, stored) => ({
-    respuesta: input.respuesta ?? '', valor: input.valor, idPregunta: input.id_pregunta,
+    respuesta: input.respuesta ?? '',
+    valor: input.valor,
+    idPregunta: input.id_pregunta,
     // An update without a new file keeps the old one.
     ...(stored.imagen ? { imagen: stored.imagen.name } : {}),
   }),
@@ -48,16 +65,21 @@ export default serverResource<RespuestaInput, Row, RespuestaWire>(({ database: {
   replies: { created: 'Respuesta creada correctamente.', updated: 'Respuesta actualizada correctamente.', deleted: 'Respuesta eliminada correctamente.' },
   hooks: {
     // The room is checked again inside the transaction that takes it (two answers sent at once).
-    insert: (values, input) => db.transaction(async (tx) => {
-      await checkRoom(tx as unknown as Db, input.id_pregunta);
-      const [r] = await tx.insert(respuesta).values(values as typeof respuesta.$inferInsert).returning({ id: respuesta.idRespuesta });
-      return r!.id;
-    }),
-    update: (id, values, input, old) => db.transaction(async (tx) => {
-      if (input.id_pregunta !== old.idPregunta) await checkRoom(tx as unknown as Db, input.id_pregunta, id);
-      const rows = await tx.update(respuesta).set(values).where(eq(respuesta.idRespuesta, id)).returning({ id: respuesta.idRespuesta });
-      if (!rows.length) throw notFound(RESPUESTA_NOT_FOUND);
-    }),
+    insert: (values, input) =>
+      db.transaction(async (tx) => {
+        await checkRoom(tx as unknown as Db, input.id_pregunta);
+        const [r] = await tx
+          .insert(respuesta)
+          .values(values as typeof respuesta.$inferInsert)
+          .returning({ id: respuesta.idRespuesta });
+        return r!.id;
+      }),
+    update: (id, values, input, old) =>
+      db.transaction(async (tx) => {
+        if (input.id_pregunta !== old.idPregunta) await checkRoom(tx as unknown as Db, input.id_pregunta, id);
+        const rows = await tx.update(respuesta).set(values).where(eq(respuesta.idRespuesta, id)).returning({ id: respuesta.idRespuesta });
+        if (!rows.length) throw notFound(RESPUESTA_NOT_FOUND);
+      }),
     routes(app: FastifyInstance) {
       // A question's answers, in their order (the evaluation panel).
       app.get<{ Params: { id: string } }>(apiPath(RESPUESTAS_POR_PREGUNTA_PATH), { preHandler: guard(app, respuestaResource.readRole) }, async (req) => {

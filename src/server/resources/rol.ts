@@ -12,7 +12,15 @@ export const ROL_NOT_FOUND = 'Rol no encontrado.';
 export const ROL_HIGHER_MSG = 'No puedes asignar un rol superior al tuyo.';
 export const LAST_SUPERADMIN_MSG = 'Debe quedar al menos un superadmin.';
 
-interface Row { id: number; nombre: string; descripcion: string | null; id_usuario: number; unombre: string; apellido: string; email: string }
+interface Row {
+  id: number;
+  nombre: string;
+  descripcion: string | null;
+  id_usuario: number;
+  unombre: string;
+  apellido: string;
+  email: string;
+}
 
 /** Nobody grants (or touches) a role higher than their own. */
 function checkRank(req: FastifyRequest, ...names: string[]) {
@@ -25,7 +33,10 @@ async function checkTarget(tx: Db, input: RolInput, exceptId?: number) {
   const [u] = await tx.select({ id: usuario.id }).from(usuario).where(eq(usuario.id, input.idUsuario));
   if (!u) throw badRequest('El usuario seleccionado no existe.', { idUsuario: 'El usuario seleccionado no existe.' });
   const same = eq(rol.idUsuario, input.idUsuario);
-  const [other] = await tx.select({ id: rol.id }).from(rol).where(exceptId ? and(same, ne(rol.id, exceptId)) : same);
+  const [other] = await tx
+    .select({ id: rol.id })
+    .from(rol)
+    .where(exceptId ? and(same, ne(rol.id, exceptId)) : same);
   if (other) throw conflict('Ese usuario ya tiene un rol. Edita el rol existente.', 'DUPLICATE');
 }
 
@@ -33,7 +44,10 @@ async function checkTarget(tx: Db, input: RolInput, exceptId?: number) {
 async function keepOneSuperadmin(tx: Db, old: Row, next: RolInput | null) {
   if (old.nombre.toLowerCase() !== 'superadmin') return;
   if (next && next.nombre === 'superadmin' && next.idUsuario === old.id_usuario) return;
-  const [{ n }] = (await tx.select({ n: countExpr }).from(rol).where(and(sql`lower(${rol.nombre}) = 'superadmin'`, ne(rol.id, old.id), ne(rol.idUsuario, old.id_usuario)))) as [{ n: number }];
+  const [{ n }] = (await tx
+    .select({ n: countExpr })
+    .from(rol)
+    .where(and(sql`lower(${rol.nombre}) = 'superadmin'`, ne(rol.id, old.id), ne(rol.idUsuario, old.id_usuario)))) as [{ n: number }];
   if (n === 0) throw conflict(LAST_SUPERADMIN_MSG, 'LAST_SUPERADMIN');
 }
 
@@ -48,33 +62,52 @@ export default serverResource<RolInput, Row, RolWire>(({ database: { db } }) => 
   notFound: ROL_NOT_FOUND,
   table: rol,
   idColumn: rol.id,
-  fields: { id: rol.id, nombre: rol.nombre, descripcion: rol.descripcion, id_usuario: rol.idUsuario, unombre: usuario.nombre, apellido: usuario.apellido, email: usuario.email },
+  fields: {
+    id: rol.id,
+    nombre: rol.nombre,
+    descripcion: rol.descripcion,
+    id_usuario: rol.idUsuario,
+    unombre: usuario.nombre,
+    apellido: usuario.apellido,
+    email: usuario.email,
+  },
   from: (f) => db.select(f).from(rol).innerJoin(usuario, eq(usuario.id, rol.idUsuario)).$dynamic(),
   sortable: { id: rol.id, nombre: rol.nombre, descripcion: rol.descripcion, id_usuario: rol.idUsuario, usuario: usuario.nombre },
   searchOnly: { 'usuario.nombre': usuario.nombre, 'usuario.apellido': usuario.apellido, 'usuario.email': usuario.email },
   filters: { id_usuario: rol.idUsuario },
-  toWire: (rows) => rows.map((r) => ({
-    id: r.id, nombre: r.nombre.toLowerCase(), descripcion: r.descripcion, id_usuario: r.id_usuario, usuario: { nombre: r.unombre, apellido: r.apellido, email: r.email },
-  })),
+  toWire: (rows) =>
+    rows.map((r) => ({
+      id: r.id,
+      nombre: r.nombre.toLowerCase(),
+      descripcion: r.descripcion,
+      id_usuario: r.id_usuario,
+      usuario: { nombre: r.unombre, apellido: r.apellido, email: r.email },
+    })),
   toValues: (input) => ({ nombre: input.nombre, descripcion: input.descripcion, idUsuario: input.idUsuario }),
   invalidates: ['auth'],
   replies: { created: 'Rol creado exitosamente.', updated: 'Rol actualizado exitosamente.', deleted: 'Rol eliminado exitosamente.' },
   hooks: {
     authorize: (req, input, old) => checkRank(req, ...(old ? [old.nombre] : []), ...(input ? [input.nombre] : [])),
-    insert: (values, input) => db.transaction(async (tx) => {
-      await checkTarget(tx as unknown as Db, input);
-      const [row] = await tx.insert(rol).values(values as typeof rol.$inferInsert).returning({ id: rol.id });
-      return row!.id;
-    }),
-    update: (id, values, input, old) => db.transaction(async (tx) => {
-      await checkTarget(tx as unknown as Db, input, id);
-      await keepOneSuperadmin(tx as unknown as Db, old, input);
-      const rows = await tx.update(rol).set(values).where(eq(rol.id, id)).returning({ id: rol.id });
-      if (!rows.length) throw notFound(ROL_NOT_FOUND);
-    }),
-    remove: (id, old) => db.transaction(async (tx) => {
-      await keepOneSuperadmin(tx as unknown as Db, old, null);
-      await tx.delete(rol).where(eq(rol.id, id));
-    }),
+    insert: (values, input) =>
+      db.transaction(async (tx) => {
+        await checkTarget(tx as unknown as Db, input);
+        const [row] = await tx
+          .insert(rol)
+          .values(values as typeof rol.$inferInsert)
+          .returning({ id: rol.id });
+        return row!.id;
+      }),
+    update: (id, values, input, old) =>
+      db.transaction(async (tx) => {
+        await checkTarget(tx as unknown as Db, input, id);
+        await keepOneSuperadmin(tx as unknown as Db, old, input);
+        const rows = await tx.update(rol).set(values).where(eq(rol.id, id)).returning({ id: rol.id });
+        if (!rows.length) throw notFound(ROL_NOT_FOUND);
+      }),
+    remove: (id, old) =>
+      db.transaction(async (tx) => {
+        await keepOneSuperadmin(tx as unknown as Db, old, null);
+        await tx.delete(rol).where(eq(rol.id, id));
+      }),
   },
 }));

@@ -19,13 +19,22 @@ export default serverResource<unknown, Row, UsuarioWire>(({ database: { db } }) 
   idColumn: usuario.id,
   from: (f) => db.select(f).from(usuario).$dynamic(),
   sortable: {
-    id: usuario.id, nombre: usuario.nombre, apellido: usuario.apellido, email: usuario.email,
-    fechaNacimiento: usuario.fechaNacimiento, sexo: usuario.sexo, phone: usuario.phone, status: usuario.status,
+    id: usuario.id,
+    nombre: usuario.nombre,
+    apellido: usuario.apellido,
+    email: usuario.email,
+    fechaNacimiento: usuario.fechaNacimiento,
+    sexo: usuario.sexo,
+    phone: usuario.phone,
+    status: usuario.status,
   },
   countInPage: true,
   servedElsewhere: ['one', 'update'],
   async toWire(rows) {
-    const roles = await roleNamesFor(db, rows.map((r) => r.id));
+    const roles = await roleNamesFor(
+      db,
+      rows.map((r) => r.id),
+    );
     return rows.map((r) => toUsuarioWire(r, roles.get(r.id) ?? []));
   },
   invalidates: ['auth'],

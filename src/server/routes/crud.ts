@@ -21,8 +21,7 @@ export async function bodyOrEmpty(req: FastifyRequest) {
 }
 
 /** requireUser for 'usuario' (any signed-in account), requireRole otherwise. */
-export const guard = (app: FastifyInstance, role: Role): preHandlerAsyncHookHandler =>
-  role === 'usuario' ? app.requireUser : app.requireRole(role);
+export const guard = (app: FastifyInstance, role: Role): preHandlerAsyncHookHandler => (role === 'usuario' ? app.requireUser : app.requireRole(role));
 
 export interface ListSpec {
   /** Wire field name → column or expression it sorts by. */

@@ -17,11 +17,11 @@ import { invalidates } from '../cache';
 
 /** Body of POST /api/user/google. */
 export const googleLoginSchema = z.object({
-  idToken: z.string({ error: 'Falta el token de Google (idToken).' })
+  idToken: z
+    .string({ error: 'Falta el token de Google (idToken).' })
     .min(1, 'Falta el token de Google (idToken).')
     .max(8192, 'El token de Google no es válido.'),
 });
-
 
 type UsuarioRow = typeof usuario.$inferSelect;
 
@@ -42,7 +42,13 @@ export default async function googleRoutes(app: FastifyInstance, ctx: AppContext
   app.get('/api/config/public', async (_req, reply) => {
     const f = config.firebase;
     const google: PublicGoogleConfig | null = f
-      ? { apiKey: f.apiKey, authDomain: f.authDomain, projectId: f.projectId, ...(f.appId ? { appId: f.appId } : {}), ...(f.emulatorHost ? { emulatorHost: f.emulatorHost } : {}) }
+      ? {
+          apiKey: f.apiKey,
+          authDomain: f.authDomain,
+          projectId: f.projectId,
+          ...(f.appId ? { appId: f.appId } : {}),
+          ...(f.emulatorHost ? { emulatorHost: f.emulatorHost } : {}),
+        }
       : null;
     reply.header('Cache-Control', 'no-cache');
     return { google };
@@ -56,18 +62,35 @@ export default async function googleRoutes(app: FastifyInstance, ctx: AppContext
     [row] = await tx.select().from(usuario).where(eq(usuario.googleUid, id.googleUid));
     let isNew = false;
     if (!row && id.email) {
-      [row] = await tx.select().from(usuario).where(eq(sql`lower(${usuario.email})`, id.email));
+      [row] = await tx
+        .select()
+        .from(usuario)
+        .where(eq(sql`lower(${usuario.email})`, id.email));
       // An inactive account is refused before anything changes (the transaction rolls back).
       if (row && !row.status) throw forbidden(INACTIVE_MSG, 'INACTIVE');
       // Google has verified this address: the account is linked to the Google identity.
-      if (row) [row] = await tx.update(usuario).set({ googleUid: id.googleUid, photo: row.photo ?? id.photo }).where(eq(usuario.id, row.id)).returning();
+      if (row)
+        [row] = await tx
+          .update(usuario)
+          .set({ googleUid: id.googleUid, photo: row.photo ?? id.photo })
+          .where(eq(usuario.id, row.id))
+          .returning();
     }
     if (!row) {
       isNew = true;
-      [row] = await tx.insert(usuario).values({
-        nombre: id.nombre, apellido: '', email: id.email || placeholderEmail(id.googleUid), passwordHash: null,
-        avatar: id.avatar, photo: id.photo, googleUid: id.googleUid, status: true,
-      }).returning();
+      [row] = await tx
+        .insert(usuario)
+        .values({
+          nombre: id.nombre,
+          apellido: '',
+          email: id.email || placeholderEmail(id.googleUid),
+          passwordHash: null,
+          avatar: id.avatar,
+          photo: id.photo,
+          googleUid: id.googleUid,
+          status: true,
+        })
+        .returning();
     }
     if (!row!.status) throw forbidden(INACTIVE_MSG, 'INACTIVE');
     const current = highestRole((await roleNamesFor(tx as unknown as Db, [row!.id])).get(row!.id) ?? []);

@@ -21,7 +21,8 @@ export function listParams(query: unknown, sortable: readonly string[]): ListPar
   const str = (v: unknown) => (Array.isArray(v) ? String(v[0] ?? '') : v === undefined ? '' : String(v));
   const q = str(qs.q).trim().slice(0, 200) || null;
   const sort = str(qs.sort).trim() || null;
-  if (sort && !sortable.includes(sort)) throw badRequest(`No se puede ordenar por "${sort.slice(0, 40)}".`, { sort: 'Campo de orden inválido.' }, 'INVALID_QUERY');
+  if (sort && !sortable.includes(sort))
+    throw badRequest(`No se puede ordenar por "${sort.slice(0, 40)}".`, { sort: 'Campo de orden inválido.' }, 'INVALID_QUERY');
   const orderRaw = str(qs.order).trim().toUpperCase();
   if (orderRaw && orderRaw !== 'ASC' && orderRaw !== 'DESC') throw badRequest('El orden debe ser ASC o DESC.', { order: 'Orden inválido.' }, 'INVALID_QUERY');
   const pageRaw = str(qs.page).trim();
@@ -32,7 +33,8 @@ export function listParams(query: unknown, sortable: readonly string[]): ListPar
     const page = pageRaw ? Number(pageRaw) : 1;
     const per = perRaw ? Number(perRaw) : 25;
     if (!Number.isInteger(page) || page < 1 || page > 1_000_000) throw badRequest('La página no es válida.', { page: 'Página inválida.' }, 'INVALID_QUERY');
-    if (!Number.isInteger(per) || per < 1 || per > MAX_PER_PAGE) throw badRequest(`perPage debe estar entre 1 y ${MAX_PER_PAGE}.`, { perPage: 'Tamaño de página inválido.' }, 'INVALID_QUERY');
+    if (!Number.isInteger(per) || per < 1 || per > MAX_PER_PAGE)
+      throw badRequest(`perPage debe estar entre 1 y ${MAX_PER_PAGE}.`, { perPage: 'Tamaño de página inválido.' }, 'INVALID_QUERY');
     limit = per;
     offset = (page - 1) * per;
   }

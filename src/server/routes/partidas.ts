@@ -18,8 +18,16 @@ export const PARTIDA_UNKNOWN_WORDS_MSG = 'Las palabras de la partida no existen.
 /** A stored run as the API answers it. */
 function toWire(r: typeof partida.$inferSelect) {
   return {
-    clave: r.clave, juego: r.juego, idNivel: r.idNivel, puntos: r.puntos, puntosMax: r.puntosMax, ganada: r.ganada,
-    estrellas: r.estrellas, palabrasBien: r.palabrasBien, palabrasMal: r.palabrasMal, fecha: r.fecha,
+    clave: r.clave,
+    juego: r.juego,
+    idNivel: r.idNivel,
+    puntos: r.puntos,
+    puntosMax: r.puntosMax,
+    ganada: r.ganada,
+    estrellas: r.estrellas,
+    palabrasBien: r.palabrasBien,
+    palabrasMal: r.palabrasMal,
+    fecha: r.fecha,
   };
 }
 
@@ -39,7 +47,12 @@ export default async function partidasRoutes(app: FastifyInstance, ctx: AppConte
   const { db } = ctx.database;
 
   const byClave = async (userId: number, clave: string) =>
-    (await db.select().from(partida).where(and(eq(partida.idUsuario, userId), eq(partida.clave, clave))))[0];
+    (
+      await db
+        .select()
+        .from(partida)
+        .where(and(eq(partida.idUsuario, userId), eq(partida.clave, clave)))
+    )[0];
 
   app.post(PARTIDAS_PATH, { config: invalidates(), preHandler: app.requireUser }, async (req, reply) => {
     const run = validate(gameRunSchema, req.body ?? {});
@@ -54,10 +67,11 @@ export default async function partidasRoutes(app: FastifyInstance, ctx: AppConte
     }
     const ids = [...new Set([...run.palabrasBien, ...run.palabrasMal])];
     if (ids.length > 0) {
-      const where = run.idNivel === null
-        ? inArray(palabra.idPalabra, ids)
-        : and(inArray(palabra.idPalabra, ids), eq(palabra.idNivel, run.idNivel));
-      const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(palabra).where(where)) as [{ n: number }];
+      const where = run.idNivel === null ? inArray(palabra.idPalabra, ids) : and(inArray(palabra.idPalabra, ids), eq(palabra.idNivel, run.idNivel));
+      const [{ n }] = (await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(palabra)
+        .where(where)) as [{ n: number }];
       if (n !== ids.length) {
         const msg = run.idNivel === null ? PARTIDA_UNKNOWN_WORDS_MSG : PARTIDA_BAD_WORDS_MSG;
         throw badRequest(msg, { palabras: msg });
@@ -66,7 +80,11 @@ export default async function partidasRoutes(app: FastifyInstance, ctx: AppConte
 
     const estrellas = starsFor(run.puntos, run.puntosMax, run.ganada);
     // Two sends of one run racing: the unique (user, clave) index keeps one; the loser reads it.
-    const inserted = await db.insert(partida).values({ idUsuario: userId, ...run, estrellas }).onConflictDoNothing().returning();
+    const inserted = await db
+      .insert(partida)
+      .values({ idUsuario: userId, ...run, estrellas })
+      .onConflictDoNothing()
+      .returning();
     if (inserted[0]) return reply.code(201).send({ msg: PARTIDA_SAVED_MSG, data: toWire(inserted[0]) });
     const stored = await byClave(userId, run.clave);
     return reply.code(200).send({ msg: PARTIDA_SAVED_MSG, data: stored ? toWire(stored) : null });
@@ -74,14 +92,20 @@ export default async function partidasRoutes(app: FastifyInstance, ctx: AppConte
 
   app.get(PARTIDAS_SUMMARY_PATH, { preHandler: app.requireUser }, async (req) => {
     const userId = req.user!.id;
-    const points = await db.select({ juego: partida.juego, n: sql<number>`coalesce(sum(${partida.puntos}), 0)::int` })
-      .from(partida).where(eq(partida.idUsuario, userId)).groupBy(partida.juego);
+    const points = await db
+      .select({ juego: partida.juego, n: sql<number>`coalesce(sum(${partida.puntos}), 0)::int` })
+      .from(partida)
+      .where(eq(partida.idUsuario, userId))
+      .groupBy(partida.juego);
     const byGame = Object.fromEntries(GAME_IDS.map((g) => [g, 0])) as Record<GameRunGame, number>;
     for (const p of points) if ((GAME_IDS as readonly string[]).includes(p.juego)) byGame[p.juego as GameRunGame] = Number(p.n);
     // Best stars per level and game; runs without a level count only in the points.
-    const best = await db.select({ idNivel: partida.idNivel, juego: partida.juego, estrellas: sql<number>`max(${partida.estrellas})::int` })
-      .from(partida).where(and(eq(partida.idUsuario, userId), isNotNull(partida.idNivel)))
-      .groupBy(partida.idNivel, partida.juego).orderBy(partida.idNivel, partida.juego);
+    const best = await db
+      .select({ idNivel: partida.idNivel, juego: partida.juego, estrellas: sql<number>`max(${partida.estrellas})::int` })
+      .from(partida)
+      .where(and(eq(partida.idUsuario, userId), isNotNull(partida.idNivel)))
+      .groupBy(partida.idNivel, partida.juego)
+      .orderBy(partida.idNivel, partida.juego);
     const data: GameRunSummary = {
       puntos: { total: GAME_IDS.reduce((sum, g) => sum + byGame[g], 0), byGame },
       estrellas: best

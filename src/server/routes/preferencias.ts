@@ -50,7 +50,8 @@ export default async function preferenciasRoutes(app: FastifyInstance, ctx: AppC
     let rows: { p: string | null }[];
     try {
       // The stored object merged with the patch, in one statement (no lost update between devices).
-      rows = await db.update(usuario)
+      rows = await db
+        .update(usuario)
         .set({ preferencias: sql`(coalesce(${usuario.preferencias}, '{}')::jsonb || ${patchJson}::jsonb)::text` })
         .where(eq(usuario.id, userId))
         .returning({ p: usuario.preferencias });
@@ -58,7 +59,11 @@ export default async function preferenciasRoutes(app: FastifyInstance, ctx: AppC
       // Only text the API never writes (not JSON) can fail the cast: start again from what it reads as.
       req.log.warn('preferencias guardadas no legibles; se reescriben');
       const merged = { ...(await stored(userId)), ...patch };
-      rows = await db.update(usuario).set({ preferencias: JSON.stringify(merged) }).where(eq(usuario.id, userId)).returning({ p: usuario.preferencias });
+      rows = await db
+        .update(usuario)
+        .set({ preferencias: JSON.stringify(merged) })
+        .where(eq(usuario.id, userId))
+        .returning({ p: usuario.preferencias });
     }
     if (!rows[0]) throw notFound('Usuario no encontrado.');
     return { msg: PREFERENCES_SAVED_MSG, data: parsePreferences(rows[0].p) };

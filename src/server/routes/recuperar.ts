@@ -69,14 +69,21 @@ export default async function recuperarRoutes(app: FastifyInstance, ctx: AppCont
     const passwordHash = await hashPassword(body.password);
     const done = await db.transaction(async (tx) => {
       // Claim the token atomically: a second use (or a race) finds it used.
-      const [claimed] = await tx.update(passwordReset)
+      const [claimed] = await tx
+        .update(passwordReset)
         .set({ usedAt: new Date() })
         .where(and(eq(passwordReset.tokenHash, sha256(body.token)), isNull(passwordReset.usedAt), gt(passwordReset.expiresAt, new Date())))
         .returning({ idUsuario: passwordReset.idUsuario });
       if (!claimed) return false;
       // New password; every existing session and every other pending link stops working.
-      await tx.update(usuario).set({ passwordHash, tokenVersion: sql`${usuario.tokenVersion} + 1` }).where(eq(usuario.id, claimed.idUsuario));
-      await tx.update(passwordReset).set({ usedAt: new Date() }).where(and(eq(passwordReset.idUsuario, claimed.idUsuario), isNull(passwordReset.usedAt)));
+      await tx
+        .update(usuario)
+        .set({ passwordHash, tokenVersion: sql`${usuario.tokenVersion} + 1` })
+        .where(eq(usuario.id, claimed.idUsuario));
+      await tx
+        .update(passwordReset)
+        .set({ usedAt: new Date() })
+        .where(and(eq(passwordReset.idUsuario, claimed.idUsuario), isNull(passwordReset.usedAt)));
       return true;
     });
     if (!done) throw badRequest(RESET_INVALID_MSG, undefined, 'RESET_INVALID');

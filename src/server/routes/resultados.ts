@@ -7,8 +7,20 @@ import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { idParam, validate } from '../validate';
 import { atLeast } from '../../shared/roles';
 import {
-  ALL_ANSWERED_MSG, attemptsAllowed, gradeQuiz, isAnswered, isAnswerCorrect, isPass, isTextQuestion, quizFeedback, resultRowSchema, revealSolutions, saveMultipleSchema,
-  type GivenAnswer, type KeyQuestion, type ResultRow,
+  ALL_ANSWERED_MSG,
+  attemptsAllowed,
+  gradeQuiz,
+  isAnswered,
+  isAnswerCorrect,
+  isPass,
+  isTextQuestion,
+  quizFeedback,
+  resultRowSchema,
+  revealSolutions,
+  saveMultipleSchema,
+  type GivenAnswer,
+  type KeyQuestion,
+  type ResultRow,
 } from '../../shared/rules/quiz';
 import { listParams } from './list';
 import { TEACHER_RESULTS_SORTABLE, teacherResults } from '../queries/teacher-results';
@@ -25,7 +37,11 @@ export const GRANTED_MSG = 'Listo: el estudiante tiene un intento más en este n
 export const STILL_HAS_ATTEMPTS_MSG = 'Este estudiante todavía tiene intentos disponibles en este nivel.';
 
 const grantSchema = z.object({
-  id_usuario: z.coerce.number({ error: 'Indica el estudiante.' }).int('Indica el estudiante.').positive('Indica el estudiante.').max(2_147_483_647, 'Indica el estudiante.'),
+  id_usuario: z.coerce
+    .number({ error: 'Indica el estudiante.' })
+    .int('Indica el estudiante.')
+    .positive('Indica el estudiante.')
+    .max(2_147_483_647, 'Indica el estudiante.'),
   id_nivel: z.coerce.number({ error: 'Indica el nivel.' }).int('Indica el nivel.').positive('Indica el nivel.').max(2_147_483_647, 'Indica el nivel.'),
 });
 
@@ -33,12 +49,14 @@ const grantSchema = z.object({
 async function attemptsOf(database: Database, pairs: readonly { u: number; n: number }[]): Promise<Map<string, { used: number; extra: number }>> {
   const out = new Map<string, { used: number; extra: number }>();
   if (!pairs.length) return out;
-  const { rows } = await database.raw(`
+  const { rows } = await database.raw(
+    `
     SELECT k.u, k.n,
       (SELECT count(*)::int FROM intento i WHERE i.id_usuario = k.u AND i.id_nivel = k.n) AS used,
       coalesce((SELECT p.intentos_extra FROM progreso p WHERE p.id_usuario = k.u AND p.id_nivel = k.n), 0) AS extra
     FROM (SELECT DISTINCT * FROM unnest($1::int[], $2::int[]) AS t(u, n)) AS k`,
-  [`{${pairs.map((p) => p.u).join(',')}}`, `{${pairs.map((p) => p.n).join(',')}}`]);
+    [`{${pairs.map((p) => p.u).join(',')}}`, `{${pairs.map((p) => p.n).join(',')}}`],
+  );
   for (const r of rows) out.set(`${r.u}:${r.n}`, { used: Number(r.used), extra: Number(r.extra) });
   return out;
 }
@@ -60,7 +78,12 @@ async function loadKey(db: Db | Tx, where: SQL): Promise<KeyedQuestion[]> {
   const answers = await db
     .select({ id: respuesta.idRespuesta, texto: respuesta.respuesta, valor: respuesta.valor, idPregunta: respuesta.idPregunta })
     .from(respuesta)
-    .where(inArray(respuesta.idPregunta, qs.map((q) => q.id)))
+    .where(
+      inArray(
+        respuesta.idPregunta,
+        qs.map((q) => q.id),
+      ),
+    )
     .orderBy(asc(respuesta.idRespuesta));
   return qs.map((q) => ({
     id_pregunta: q.id,
@@ -136,10 +159,21 @@ export default async function resultadosRoutes(app: FastifyInstance, ctx: AppCon
 
     // One statement: the attempt, its rows and the progress (src/server/quiz/submit.ts).
     const saved = await saveAttempt(ctx.database, {
-      idUsuario: me, idNivel, idEvaluacion, correctas: graded.correctas, totalPreguntas: graded.total_preguntas, puntaje: graded.puntaje, passed,
+      idUsuario: me,
+      idNivel,
+      idEvaluacion,
+      correctas: graded.correctas,
+      totalPreguntas: graded.total_preguntas,
+      puntaje: graded.puntaje,
+      passed,
       rows: key.map((q, i) => {
         const r = byQuestion.get(q.id_pregunta)!;
-        return { idPregunta: q.id_pregunta, idRespuesta: isTextQuestion(q.Tipo) ? null : r.id_respuesta ?? null, respuesta: storedText(q, r), correcta: graded.correct[i]! };
+        return {
+          idPregunta: q.id_pregunta,
+          idRespuesta: isTextQuestion(q.Tipo) ? null : (r.id_respuesta ?? null),
+          respuesta: storedText(q, r),
+          correcta: graded.correct[i]!,
+        };
       }),
     });
     reply.status(201);
@@ -181,17 +215,30 @@ export default async function resultadosRoutes(app: FastifyInstance, ctx: AppCon
     if (!isAnswered(q, given(row))) throw badRequest('Debes responder la pregunta antes de enviar.', { respuesta: 'Respuesta requerida.' });
     checkOption(q, row);
     const ok = isAnswerCorrect(q, given(row));
-    const [saved] = await db.insert(resultado).values({
-      idIntento: null, idPregunta: q.id_pregunta, idUsuario: me, idNivel: row.id_nivel,
-      idRespuesta: isTextQuestion(q.Tipo) ? null : row.id_respuesta ?? null,
-      respuesta: storedText(q, row), correcta: ok, valor: ok ? 1 : 0,
-    }).returning();
+    const [saved] = await db
+      .insert(resultado)
+      .values({
+        idIntento: null,
+        idPregunta: q.id_pregunta,
+        idUsuario: me,
+        idNivel: row.id_nivel,
+        idRespuesta: isTextQuestion(q.Tipo) ? null : (row.id_respuesta ?? null),
+        respuesta: storedText(q, row),
+        correcta: ok,
+        valor: ok ? 1 : 0,
+      })
+      .returning();
     reply.status(201);
     return {
       msg: 'Resultado guardado correctamente.',
       data: {
-        id: saved!.idResultado, id_pregunta: saved!.idPregunta, id_usuario: saved!.idUsuario, id_nivel: saved!.idNivel,
-        id_respuesta: saved!.idRespuesta, respuesta: saved!.respuesta, fecha: saved!.fecha.toISOString(),
+        id: saved!.idResultado,
+        id_pregunta: saved!.idPregunta,
+        id_usuario: saved!.idUsuario,
+        id_nivel: saved!.idNivel,
+        id_respuesta: saved!.idRespuesta,
+        respuesta: saved!.respuesta,
+        fecha: saved!.fecha.toISOString(),
       },
     };
   });
@@ -210,10 +257,20 @@ export default async function resultadosRoutes(app: FastifyInstance, ctx: AppCon
       count(db.select({ n }).from(nivel)),
       count(db.select({ n }).from(palabra)),
       count(db.select({ n }).from(intento)),
-      atLeast(req.user!.role, 'admin') ? count(db.select({ n }).from(usuario).where(sql`not ${staff}`)) : Promise.resolve(null),
-      db.select({ nivel: nivel.nombreNivel, promedio: sql<number>`round(avg(${intento.puntaje}), 1)::float8`, intentos: n })
-        .from(intento).innerJoin(nivel, eq(nivel.idNivel, intento.idNivel))
-        .groupBy(nivel.idNivel, nivel.nombreNivel).orderBy(sql`max(${intento.fecha}) desc`, asc(nivel.idNivel)),
+      atLeast(req.user!.role, 'admin')
+        ? count(
+            db
+              .select({ n })
+              .from(usuario)
+              .where(sql`not ${staff}`),
+          )
+        : Promise.resolve(null),
+      db
+        .select({ nivel: nivel.nombreNivel, promedio: sql<number>`round(avg(${intento.puntaje}), 1)::float8`, intentos: n })
+        .from(intento)
+        .innerJoin(nivel, eq(nivel.idNivel, intento.idNivel))
+        .groupBy(nivel.idNivel, nivel.nombreNivel)
+        .orderBy(sql`max(${intento.fecha}) desc`, asc(nivel.idNivel)),
     ]);
     return { data: { niveles, palabras, intentos, estudiantes, promedios } };
   });
@@ -228,7 +285,10 @@ export default async function resultadosRoutes(app: FastifyInstance, ctx: AppCon
     });
     reply.header('X-Total-Count', String(total));
     // Whether the child has used every attempt at that level (the screen offers to grant one more).
-    const used = await attemptsOf(ctx.database, rows.map((r) => ({ u: r.id_usuario, n: r.id_nivel })));
+    const used = await attemptsOf(
+      ctx.database,
+      rows.map((r) => ({ u: r.id_usuario, n: r.id_nivel })),
+    );
     return rows.map((r) => {
       const a = used.get(`${r.id_usuario}:${r.id_nivel}`);
       return { ...r, sin_intentos: !!a && a.used >= attemptsAllowed(a.extra) };
@@ -248,8 +308,15 @@ export default async function resultadosRoutes(app: FastifyInstance, ctx: AppCon
     const a = (await attemptsOf(ctx.database, [{ u: body.id_usuario, n: body.id_nivel }])).get(`${body.id_usuario}:${body.id_nivel}`) ?? { used: 0, extra: 0 };
     if (a.used < attemptsAllowed(a.extra)) throw conflict(STILL_HAS_ATTEMPTS_MSG, 'HAS_ATTEMPTS');
     // Only granted when none is left, so a double click grants one attempt, not two.
-    const [row] = await db.insert(progreso)
-      .values({ idUsuario: body.id_usuario, idNivel: body.id_nivel, estado: ESTADO_EN_PROGRESO, intentosExtra: 1, reintentos: Math.max(0, a.used - 1 - 1 /* granted */) })
+    const [row] = await db
+      .insert(progreso)
+      .values({
+        idUsuario: body.id_usuario,
+        idNivel: body.id_nivel,
+        estado: ESTADO_EN_PROGRESO,
+        intentosExtra: 1,
+        reintentos: Math.max(0, a.used - 1 - 1 /* granted */),
+      })
       .onConflictDoUpdate({
         target: [progreso.idUsuario, progreso.idNivel],
         set: { intentosExtra: sql`${progreso.intentosExtra} + 1`, reintentos: sql`greatest(0, ${progreso.reintentos} - 1)`, actualizado: sql`now()` },
@@ -269,8 +336,13 @@ export default async function resultadosRoutes(app: FastifyInstance, ctx: AppCon
     if (!u) throw notFound('Usuario no encontrado.');
     const rows = await db
       .select({
-        id: intento.idIntento, idNivel: intento.idNivel, correctas: intento.correctas, totalPreguntas: intento.totalPreguntas,
-        puntaje: intento.puntaje, fecha: intento.fecha, nombreNivel: nivel.nombreNivel,
+        id: intento.idIntento,
+        idNivel: intento.idNivel,
+        correctas: intento.correctas,
+        totalPreguntas: intento.totalPreguntas,
+        puntaje: intento.puntaje,
+        fecha: intento.fecha,
+        nombreNivel: nivel.nombreNivel,
       })
       .from(intento)
       .innerJoin(nivel, eq(nivel.idNivel, intento.idNivel))

@@ -8,10 +8,26 @@ import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } fro
 import { idParam, validate } from '../validate';
 import { findUserById, findUserRowByEmail, roleNamesFor, toUsuarioWire } from '../users';
 import {
-  DEVICE_COOKIE, KNOWN_DEVICE_RULE, Throttle, UNKNOWN_DEVICE_RULE, formatDevice, newDeviceId, parseDevice, rememberAccount, waitMessage,
+  DEVICE_COOKIE,
+  KNOWN_DEVICE_RULE,
+  Throttle,
+  UNKNOWN_DEVICE_RULE,
+  formatDevice,
+  newDeviceId,
+  parseDevice,
+  rememberAccount,
+  waitMessage,
 } from '../auth/throttle';
 import { loginSchema, profileSchema, registerSchema } from '../../shared/resources/usuario';
-import { AVATARS, LOGIN_REQUIRED_MSG, PROFILE_STRICTER_FIELDS, REG_MSG, SEXOS, unchangedProfileValue, validateRegistration } from '../../shared/validation/registration';
+import {
+  AVATARS,
+  LOGIN_REQUIRED_MSG,
+  PROFILE_STRICTER_FIELDS,
+  REG_MSG,
+  SEXOS,
+  unchangedProfileValue,
+  validateRegistration,
+} from '../../shared/validation/registration';
 import type { z } from 'zod';
 import { atLeast, roleRank } from '../../shared/roles';
 import { invalidates } from '../cache';
@@ -34,72 +50,108 @@ export default async function userRoutes(app: FastifyInstance, ctx: AppContext) 
   const knownDevices = new Throttle(KNOWN_DEVICE_RULE);
   const secureCookie = ctx.config.publicUrl.startsWith('https:');
 
-  app.post('/api/user/register', { config: { ...invalidates('auth'), rateLimit: ipLimit }, preValidation: bodyOrEmpty, schema: { body: registerSchema } }, async (req, reply) => {
-    const body = req.body as z.output<typeof registerSchema>;
-    const msg = validateRegistration({
-      nombre: body.nombre, apellido: body.apellido, fechaNacimiento: body.fechaNacimiento, Credentials: body.Credential,
-      email: body.email, password: body.password, confirmPassword: body.password, phone: body.phone, avatar: body.avatar, sexo: body.sexo,
-    }, latestToday());
-    if (msg) throw badRequest(msg);
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(body.fechaNacimiento) || Number.isNaN(Date.parse(body.fechaNacimiento))) throw badRequest('La fecha de nacimiento no es válida.', { fechaNacimiento: 'Fecha inválida.' });
-    if (!(AVATARS as readonly string[]).includes(body.avatar)) throw badRequest('Elige un avatar: niño o niña.', { avatar: 'Avatar inválido.' });
-    if (!(SEXOS as readonly string[]).includes(body.sexo)) throw badRequest('Elige niño o niña.', { sexo: 'Sexo inválido.' });
-    for (const [k, v] of Object.entries({ nombre: body.nombre, apellido: body.apellido, Credential: body.Credential, email: body.email })) {
-      if (v.trim().length > 120) throw badRequest(`El campo ${k} es demasiado largo.`, { [k]: 'Demasiado largo.' });
-    }
-    if (body.password.length > 200) throw badRequest('La contraseña es demasiado larga.', { password: 'Demasiado larga.' });
-    const email = body.email.trim().toLowerCase();
-    if (await findUserRowByEmail(db, email)) throw conflict(`El correo ingresado ya existe. ${email}`, 'EMAIL_TAKEN');
-    const passwordHash = await hashPassword(body.password);
-    try {
-      const [u] = await db.insert(usuario).values({
-        nombre: body.nombre.trim(), apellido: body.apellido.trim(), fechaNacimiento: body.fechaNacimiento, email,
-        passwordHash, credential: body.Credential.trim(), phone: body.phone.trim(), sexo: body.sexo, avatar: body.avatar,
-        photo: body.photo ?? null, status: true,
-      }).returning();
-      return reply.status(201).send({ msg: 'Usuario creado exitosamente.', data: toUsuarioWire(u!, []) });
-    } catch (err) {
-      // Two sign-ups with one email at once: the unique index decides.
-      if ((err as { code?: string; cause?: { code?: string } }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505') {
-        throw conflict(`El correo ingresado ya existe. ${email}`, 'EMAIL_TAKEN');
+  app.post(
+    '/api/user/register',
+    { config: { ...invalidates('auth'), rateLimit: ipLimit }, preValidation: bodyOrEmpty, schema: { body: registerSchema } },
+    async (req, reply) => {
+      const body = req.body as z.output<typeof registerSchema>;
+      const msg = validateRegistration(
+        {
+          nombre: body.nombre,
+          apellido: body.apellido,
+          fechaNacimiento: body.fechaNacimiento,
+          Credentials: body.Credential,
+          email: body.email,
+          password: body.password,
+          confirmPassword: body.password,
+          phone: body.phone,
+          avatar: body.avatar,
+          sexo: body.sexo,
+        },
+        latestToday(),
+      );
+      if (msg) throw badRequest(msg);
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(body.fechaNacimiento) || Number.isNaN(Date.parse(body.fechaNacimiento)))
+        throw badRequest('La fecha de nacimiento no es válida.', { fechaNacimiento: 'Fecha inválida.' });
+      if (!(AVATARS as readonly string[]).includes(body.avatar)) throw badRequest('Elige un avatar: niño o niña.', { avatar: 'Avatar inválido.' });
+      if (!(SEXOS as readonly string[]).includes(body.sexo)) throw badRequest('Elige niño o niña.', { sexo: 'Sexo inválido.' });
+      for (const [k, v] of Object.entries({ nombre: body.nombre, apellido: body.apellido, Credential: body.Credential, email: body.email })) {
+        if (v.trim().length > 120) throw badRequest(`El campo ${k} es demasiado largo.`, { [k]: 'Demasiado largo.' });
       }
-      throw err;
-    }
-  });
+      if (body.password.length > 200) throw badRequest('La contraseña es demasiado larga.', { password: 'Demasiado larga.' });
+      const email = body.email.trim().toLowerCase();
+      if (await findUserRowByEmail(db, email)) throw conflict(`El correo ingresado ya existe. ${email}`, 'EMAIL_TAKEN');
+      const passwordHash = await hashPassword(body.password);
+      try {
+        const [u] = await db
+          .insert(usuario)
+          .values({
+            nombre: body.nombre.trim(),
+            apellido: body.apellido.trim(),
+            fechaNacimiento: body.fechaNacimiento,
+            email,
+            passwordHash,
+            credential: body.Credential.trim(),
+            phone: body.phone.trim(),
+            sexo: body.sexo,
+            avatar: body.avatar,
+            photo: body.photo ?? null,
+            status: true,
+          })
+          .returning();
+        return reply.status(201).send({ msg: 'Usuario creado exitosamente.', data: toUsuarioWire(u!, []) });
+      } catch (err) {
+        // Two sign-ups with one email at once: the unique index decides.
+        if ((err as { code?: string; cause?: { code?: string } }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505') {
+          throw conflict(`El correo ingresado ya existe. ${email}`, 'EMAIL_TAKEN');
+        }
+        throw err;
+      }
+    },
+  );
 
-  app.post('/api/user/logIn', { config: { ...invalidates(), rateLimit: ipLimit }, preValidation: bodyOrEmpty, schema: { body: loginSchema } }, async (req, reply) => {
-    const body = req.body as z.output<typeof loginSchema>;
-    const email = body.email.trim().toLowerCase();
-    if (!email || !body.password.trim()) throw badRequest(LOGIN_REQUIRED_MSG);
-    if (email.length > 254) throw unauthorized(LOGIN_FAILED_MSG, 'INVALID_CREDENTIALS');
-    const raw = req.cookies[DEVICE_COOKIE];
-    const signed = raw ? req.unsignCookie(raw) : null;
-    const device = signed?.valid ? parseDevice(signed.value) : null;
-    const row = await findUserRowByEmail(db, email);
-    const known = !!row && !!device && device.accounts.includes(row.id);
-    const throttle = known ? knownDevices : unknownDevices;
-    const key = known ? `${device!.id}:${row!.id}` : email;
-    const wait = throttle.waitMs(key);
-    if (wait > 0) {
-      reply.header('Retry-After', String(Math.ceil(wait / 1000)));
-      throw new AppError(429, 'RATE_LIMITED', waitMessage(wait));
-    }
-    const ok = await verifyPassword(body.password, row?.passwordHash);
-    if (!row || !ok) {
-      throttle.fail(key);
-      throw unauthorized(LOGIN_FAILED_MSG, 'INVALID_CREDENTIALS');
-    }
-    if (!row.status) throw forbidden(INACTIVE_MSG, 'INACTIVE');
-    if (known) knownDevices.reset(key);
-    // This device now knows the account: its own failures no longer wait on anyone else's.
-    const next = rememberAccount(device ?? { id: newDeviceId(), accounts: [] }, row.id);
-    reply.setCookie(DEVICE_COOKIE, formatDevice(next), {
-      signed: true, httpOnly: true, sameSite: 'strict', secure: secureCookie, path: '/api/user', maxAge: 365 * 24 * 3600,
-    });
-    const roles = await roleNamesFor(db, [row.id]);
-    const token = await signToken({ sub: row.id, tv: row.tokenVersion, sid: newSessionId() }, ctx.config.jwtSecret, ctx.config.tokenTtl);
-    return { token, usuario: toUsuarioWire(row, roles.get(row.id) ?? []) };
-  });
+  app.post(
+    '/api/user/logIn',
+    { config: { ...invalidates(), rateLimit: ipLimit }, preValidation: bodyOrEmpty, schema: { body: loginSchema } },
+    async (req, reply) => {
+      const body = req.body as z.output<typeof loginSchema>;
+      const email = body.email.trim().toLowerCase();
+      if (!email || !body.password.trim()) throw badRequest(LOGIN_REQUIRED_MSG);
+      if (email.length > 254) throw unauthorized(LOGIN_FAILED_MSG, 'INVALID_CREDENTIALS');
+      const raw = req.cookies[DEVICE_COOKIE];
+      const signed = raw ? req.unsignCookie(raw) : null;
+      const device = signed?.valid ? parseDevice(signed.value) : null;
+      const row = await findUserRowByEmail(db, email);
+      const known = !!row && !!device && device.accounts.includes(row.id);
+      const throttle = known ? knownDevices : unknownDevices;
+      const key = known ? `${device!.id}:${row!.id}` : email;
+      const wait = throttle.waitMs(key);
+      if (wait > 0) {
+        reply.header('Retry-After', String(Math.ceil(wait / 1000)));
+        throw new AppError(429, 'RATE_LIMITED', waitMessage(wait));
+      }
+      const ok = await verifyPassword(body.password, row?.passwordHash);
+      if (!row || !ok) {
+        throttle.fail(key);
+        throw unauthorized(LOGIN_FAILED_MSG, 'INVALID_CREDENTIALS');
+      }
+      if (!row.status) throw forbidden(INACTIVE_MSG, 'INACTIVE');
+      if (known) knownDevices.reset(key);
+      // This device now knows the account: its own failures no longer wait on anyone else's.
+      const next = rememberAccount(device ?? { id: newDeviceId(), accounts: [] }, row.id);
+      reply.setCookie(DEVICE_COOKIE, formatDevice(next), {
+        signed: true,
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: secureCookie,
+        path: '/api/user',
+        maxAge: 365 * 24 * 3600,
+      });
+      const roles = await roleNamesFor(db, [row.id]);
+      const token = await signToken({ sub: row.id, tv: row.tokenVersion, sid: newSessionId() }, ctx.config.jwtSecret, ctx.config.tokenTtl);
+      return { token, usuario: toUsuarioWire(row, roles.get(row.id) ?? []) };
+    },
+  );
 
   /**
    * 'Salir' / 'Cerrar sesión': ends this session on the server. The token's session id is stored
@@ -115,7 +167,10 @@ export default async function userRoutes(app: FastifyInstance, ctx: AppContext) 
       await db.delete(sesionRevocada).where(lt(sesionRevocada.expira, new Date()));
     } else {
       // A token from before session ids: end every session of the account.
-      await db.update(usuario).set({ tokenVersion: sql`${usuario.tokenVersion} + 1` as unknown as number }).where(eq(usuario.id, me.id));
+      await db
+        .update(usuario)
+        .set({ tokenVersion: sql`${usuario.tokenVersion} + 1` as unknown as number })
+        .where(eq(usuario.id, me.id));
     }
     await ctx.cache.bump(['auth']);
     return { msg: 'Sesión cerrada.' };
@@ -144,9 +199,10 @@ export default async function userRoutes(app: FastifyInstance, ctx: AppContext) 
     // Validated here rather than by a route schema: which rules apply depends on the stored row.
     const raw = (req.body ?? {}) as Record<string, unknown>;
     // A stored value sent back unchanged is not checked against the profile's stricter rules.
-    const unchanged = typeof raw === 'object' && raw !== null && !Array.isArray(raw)
-      ? PROFILE_STRICTER_FIELDS.filter((k) => unchangedProfileValue(raw[k], (current as unknown as Record<string, unknown>)[k]))
-      : [];
+    const unchanged =
+      typeof raw === 'object' && raw !== null && !Array.isArray(raw)
+        ? PROFILE_STRICTER_FIELDS.filter((k) => unchangedProfileValue(raw[k], (current as unknown as Record<string, unknown>)[k]))
+        : [];
     const omit = Object.fromEntries(unchanged.map((k) => [k, true])) as Partial<Record<(typeof PROFILE_STRICTER_FIELDS)[number], true>>;
     // Unchanged fields are left out (zod drops keys it does not know): nothing to write for them.
     const body = validate(unchanged.length ? profileSchema.omit(omit) : profileSchema, raw) as z.infer<typeof profileSchema>;
@@ -154,8 +210,10 @@ export default async function userRoutes(app: FastifyInstance, ctx: AppContext) 
       throw badRequest('El correo electrónico no se puede cambiar desde el perfil.', { email: 'El correo es de solo lectura.' });
     }
     if (raw.rol !== undefined && String(raw.rol).toLowerCase() !== current.rol) throw forbidden('Los roles se administran desde la sección Roles.');
-    if (raw.password !== undefined || raw.passwordHash !== undefined) throw badRequest('La contraseña no se puede cambiar desde el perfil.', { password: 'No editable.' });
-    if (raw.Credential !== undefined && raw.Credential !== current.Credential) throw badRequest('La credencial no se puede cambiar desde el perfil.', { Credential: 'No editable.' });
+    if (raw.password !== undefined || raw.passwordHash !== undefined)
+      throw badRequest('La contraseña no se puede cambiar desde el perfil.', { password: 'No editable.' });
+    if (raw.Credential !== undefined && raw.Credential !== current.Credential)
+      throw badRequest('La credencial no se puede cambiar desde el perfil.', { Credential: 'No editable.' });
     const statusChange = body.status !== undefined && body.status !== current.status;
     if (statusChange && (self || !atLeast(me.role, 'admin'))) throw forbidden('No puedes cambiar el estado de tu propia cuenta.');
     const patch: Partial<typeof usuario.$inferInsert> = {};
@@ -176,6 +234,9 @@ export default async function userRoutes(app: FastifyInstance, ctx: AppContext) 
     }
     if (Object.keys(patch).length) await db.update(usuario).set(patch).where(eq(usuario.id, id));
     const updated = await findUserById(db, id);
-    return { msg: statusChange ? (body.status ? 'Usuario activado correctamente.' : 'Usuario desactivado correctamente.') : 'Perfil actualizado correctamente', data: updated };
+    return {
+      msg: statusChange ? (body.status ? 'Usuario activado correctamente.' : 'Usuario desactivado correctamente.') : 'Perfil actualizado correctamente',
+      data: updated,
+    };
   });
 }

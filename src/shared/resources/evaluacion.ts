@@ -16,7 +16,11 @@ export const EVALUACION_MSG = {
 /** POST api/evaluacion/register and PUT api/evaluacion/update/{id} (JSON). */
 export const evaluacionSchema = z.object({
   id_nivel: requiredId(EVALUACION_MSG.nivel, EVALUACION_MSG.nivelInvalido),
-  puntaje: intInRange({ required: EVALUACION_MSG.puntaje, invalid: EVALUACION_MSG.puntajeInvalido, min: EVALUACION_MSG.puntajeMin, max: EVALUACION_MSG.puntajeMax }, 1, 100),
+  puntaje: intInRange(
+    { required: EVALUACION_MSG.puntaje, invalid: EVALUACION_MSG.puntajeInvalido, min: EVALUACION_MSG.puntajeMin, max: EVALUACION_MSG.puntajeMax },
+    1,
+    100,
+  ),
 });
 export type EvaluacionInput = z.infer<typeof evaluacionSchema>;
 
@@ -58,9 +62,11 @@ export function learnerPregunta(p: PreguntaDetalle): PreguntaDetalle {
   const choice = isChoiceQuestion(p.Tipo);
   return {
     ...p,
-    respuestas: p.respuestas.map((r) => (choice
-      ? { id_respuesta: r.id_respuesta, respuesta: r.respuesta ?? '', id_pregunta: p.id_pregunta, imagen: r.imagen }
-      : { id_respuesta: r.id_respuesta, imagen: r.imagen })),
+    respuestas: p.respuestas.map((r) =>
+      choice
+        ? { id_respuesta: r.id_respuesta, respuesta: r.respuesta ?? '', id_pregunta: p.id_pregunta, imagen: r.imagen }
+        : { id_respuesta: r.id_respuesta, imagen: r.imagen },
+    ),
   };
 }
 

@@ -28,10 +28,7 @@ export const formImage = z.unknown().optional();
 
 /** Required text, trimmed; missing or blank → `required`. */
 export const requiredText = (required: string, max = 200, maxMsg = `El texto no puede exceder los ${max} caracteres.`) =>
-  z.preprocess(
-    (v) => (isBlank(v) ? undefined : typeof v === 'number' ? String(v) : v),
-    z.string({ error: required }).trim().min(1, required).max(max, maxMsg),
-  );
+  z.preprocess((v) => (isBlank(v) ? undefined : typeof v === 'number' ? String(v) : v), z.string({ error: required }).trim().min(1, required).max(max, maxMsg));
 
 /** Optional text, trimmed; missing or blank → null. */
 export const optionalText = (max = 500, maxMsg = `El texto no puede exceder los ${max} caracteres.`) =>
@@ -44,7 +41,14 @@ const toNumber = (v: unknown) => (isBlank(v) ? undefined : typeof v === 'string'
 
 /** Required reference to another record (a positive integer id). */
 export const requiredId = (required: string, invalid = required) =>
-  z.preprocess(toNumber, z.number({ error: (iss) => (iss.input === undefined ? required : invalid) }).int(invalid).positive(invalid).max(2_147_483_647, invalid));
+  z.preprocess(
+    toNumber,
+    z
+      .number({ error: (iss) => (iss.input === undefined ? required : invalid) })
+      .int(invalid)
+      .positive(invalid)
+      .max(2_147_483_647, invalid),
+  );
 
 /** Optional reference: missing, blank or null → null. */
 export const optionalId = (invalid: string) =>
@@ -52,13 +56,23 @@ export const optionalId = (invalid: string) =>
 
 /** Integer in [min, max] with one message per rule. */
 export const intInRange = (m: { required: string; invalid: string; min: string; max: string }, min: number, max: number) =>
-  z.preprocess(toNumber, z.number({ error: (iss) => (iss.input === undefined ? m.required : m.invalid) }).int(m.invalid).min(min, m.min).max(max, m.max));
+  z.preprocess(
+    toNumber,
+    z
+      .number({ error: (iss) => (iss.input === undefined ? m.required : m.invalid) })
+      .int(m.invalid)
+      .min(min, m.min)
+      .max(max, m.max),
+  );
 
 /** Decimal in [min, max]; missing → `def` when given (second reading), else `required`. */
 export const decimalInRange = (m: { required: string; invalid: string; min: string; max: string }, min: number, max: number, def?: number) =>
   z.preprocess(
     (v) => (v === undefined && def !== undefined ? def : toNumber(v)),
-    z.number({ error: (iss) => (iss.input === undefined ? m.required : m.invalid) }).min(min, m.min).max(max, m.max),
+    z
+      .number({ error: (iss) => (iss.input === undefined ? m.required : m.invalid) })
+      .min(min, m.min)
+      .max(max, m.max),
   );
 
 const TRUE = new Set(['true', '1', 'on', 'si', 'sí', 'correcta']);
@@ -66,15 +80,18 @@ const FALSE = new Set(['false', '0', 'off', 'no', 'incorrecta']);
 
 /** A boolean from true/false, 1/0 or their text; missing → `required` (or `def` when given). */
 export const boolish = (required: string, invalid = required, def?: boolean) =>
-  z.preprocess((v) => {
-    if (isBlank(v)) return def;
-    if (typeof v === 'number') return v === 1 ? true : v === 0 ? false : v;
-    if (typeof v === 'string') {
-      const s = v.trim().toLowerCase();
-      return TRUE.has(s) ? true : FALSE.has(s) ? false : v;
-    }
-    return v;
-  }, z.boolean({ error: (iss) => (iss.input === undefined ? required : invalid) }));
+  z.preprocess(
+    (v) => {
+      if (isBlank(v)) return def;
+      if (typeof v === 'number') return v === 1 ? true : v === 0 ? false : v;
+      if (typeof v === 'string') {
+        const s = v.trim().toLowerCase();
+        return TRUE.has(s) ? true : FALSE.has(s) ? false : v;
+      }
+      return v;
+    },
+    z.boolean({ error: (iss) => (iss.input === undefined ? required : invalid) }),
+  );
 
 /** One of `values`; missing → `required` (or `def`), anything else → `invalid`. */
 export const oneOf = <const T extends readonly [string, ...string[]]>(values: T, required: string, invalid: string, def?: T[number]) =>

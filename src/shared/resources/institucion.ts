@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { defineResource } from './types';
 
 export const institucionSchema = z.object({
-  nombre: z.string({ error: 'El nombre de la institución es obligatorio.' }).trim().min(1, 'El nombre de la institución es obligatorio.').max(200, 'El nombre no puede exceder los 200 caracteres.'),
+  nombre: z
+    .string({ error: 'El nombre de la institución es obligatorio.' })
+    .trim()
+    .min(1, 'El nombre de la institución es obligatorio.')
+    .max(200, 'El nombre no puede exceder los 200 caracteres.'),
 });
 export type InstitucionInput = z.infer<typeof institucionSchema>;
 

@@ -36,7 +36,10 @@ export const PREGUNTA_MSG = {
 export const PREGUNTA_FILE = {
   label: 'Imagen o seña (JPG, PNG, GIF, MP4 o WEBM)',
   helper: 'Opcional. Una imagen, o la seña en video o GIF (se reproduce en el cuestionario).',
-  accept: { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'], 'image/gif': ['.gif'], 'video/mp4': ['.mp4'], 'video/webm': ['.webm'] } as Record<string, string[]>,
+  accept: { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'], 'image/gif': ['.gif'], 'video/mp4': ['.mp4'], 'video/webm': ['.webm'] } as Record<
+    string,
+    string[]
+  >,
 };
 
 /** One answer inside `respuestas` (JSON text in the multipart body, or an array in JSON). */
@@ -45,24 +48,38 @@ export const respuestaItemSchema = z.object({
   valor: boolish('El valor es obligatorio.', 'El valor debe ser verdadero o falso.', false),
 });
 
-const respuestasField = z.preprocess((v) => {
-  if (isBlank(v)) return [];
-  if (typeof v === 'string') {
-    try { return JSON.parse(v); } catch { return v; }
-  }
-  return v;
-}, z.array(respuestaItemSchema, { error: PREGUNTA_MSG.respuestasInvalidas }).max(MAX_RESPUESTAS, PREGUNTA_MSG.max5));
+const respuestasField = z.preprocess(
+  (v) => {
+    if (isBlank(v)) return [];
+    if (typeof v === 'string') {
+      try {
+        return JSON.parse(v);
+      } catch {
+        return v;
+      }
+    }
+    return v;
+  },
+  z.array(respuestaItemSchema, { error: PREGUNTA_MSG.respuestasInvalidas }).max(MAX_RESPUESTAS, PREGUNTA_MSG.max5),
+);
 
 /** A choice question with answers none of which is marked correct. */
 export const lacksCorrectAnswer = (tipo: unknown, respuestas: unknown) =>
-  isChoiceQuestion(typeof tipo === 'string' ? tipo : '') && Array.isArray(respuestas) && respuestas.length > 0
-  && !respuestas.some((r) => (r as { valor?: unknown } | null)?.valor === true);
+  isChoiceQuestion(typeof tipo === 'string' ? tipo : '') &&
+  Array.isArray(respuestas) &&
+  respuestas.length > 0 &&
+  !respuestas.some((r) => (r as { valor?: unknown } | null)?.valor === true);
 
 /** The question's own fields, shared by the wire schema and the admin forms' reading. */
 const preguntaFields = {
   pregunta: optionalText(500, 'La pregunta no puede exceder los 500 caracteres.'),
   Tipo: z.preprocess((v) => (v === undefined ? 'Texto' : v), oneOf(TIPOS_PREGUNTA, PREGUNTA_MSG.tipo, PREGUNTA_MSG.tipoInvalido)),
-  porcentaje: decimalInRange({ required: PREGUNTA_MSG.porcentaje, invalid: PREGUNTA_MSG.porcentajeInvalido, min: PREGUNTA_MSG.porcentajeMin, max: PREGUNTA_MSG.porcentajeMax }, 0, 100, 0),
+  porcentaje: decimalInRange(
+    { required: PREGUNTA_MSG.porcentaje, invalid: PREGUNTA_MSG.porcentajeInvalido, min: PREGUNTA_MSG.porcentajeMin, max: PREGUNTA_MSG.porcentajeMax },
+    0,
+    100,
+    0,
+  ),
   id_evaluacion: requiredId(PREGUNTA_MSG.evaluacion, PREGUNTA_MSG.evaluacionInvalida),
 };
 
@@ -71,14 +88,16 @@ const preguntaFields = {
  * Tipo missing → 'Texto' and porcentaje missing → 0 (second reading); blank values are refused
  * with the first reading's messages. "Text or image" is checked by the server, which sees the file.
  */
-export const preguntaSchema = z.object({
-  ...preguntaFields,
-  respuestas: respuestasField.optional(),
-}).superRefine((p, ctx) => {
-  if (lacksCorrectAnswer(p.Tipo, p.respuestas)) {
-    ctx.addIssue({ code: 'custom', path: ['respuestas'], message: PREGUNTA_MSG.correcta });
-  }
-});
+export const preguntaSchema = z
+  .object({
+    ...preguntaFields,
+    respuestas: respuestasField.optional(),
+  })
+  .superRefine((p, ctx) => {
+    if (lacksCorrectAnswer(p.Tipo, p.respuestas)) {
+      ctx.addIssue({ code: 'custom', path: ['respuestas'], message: PREGUNTA_MSG.correcta });
+    }
+  });
 
 /** The answer-count message per limit: the question form's 4, the evaluation panel's 5. */
 const MAX_MSG = { [MAX_RESPUESTAS_FORM]: PREGUNTA_MSG.max4, [MAX_RESPUESTAS]: PREGUNTA_MSG.max5 } as Record<number, string>;
@@ -92,13 +111,18 @@ const MAX_MSG = { [MAX_RESPUESTAS_FORM]: PREGUNTA_MSG.max4, [MAX_RESPUESTAS]: PR
  * left empty, not omitted.
  */
 export const preguntaFormSchema = (max: typeof MAX_RESPUESTAS_FORM | typeof MAX_RESPUESTAS) =>
-  z.object({
-    ...preguntaFields,
-    imagen: formImage,
-    respuestas: z.array(respuestaItemSchema, { error: PREGUNTA_MSG.respuestasInvalidas }).nullish(),
-  })
+  z
+    .object({
+      ...preguntaFields,
+      imagen: formImage,
+      respuestas: z.array(respuestaItemSchema, { error: PREGUNTA_MSG.respuestasInvalidas }).nullish(),
+    })
     .refine((p) => hasText(p.pregunta) || !isBlank(p.imagen), { path: ['pregunta'], message: PREGUNTA_MSG.pregunta, ...always })
-    .refine((p) => !(isChoiceQuestion(typeof p.Tipo === 'string' ? p.Tipo : '') && Array.isArray(p.respuestas) && p.respuestas.length > max), { path: ['respuestas'], message: MAX_MSG[max], ...always })
+    .refine((p) => !(isChoiceQuestion(typeof p.Tipo === 'string' ? p.Tipo : '') && Array.isArray(p.respuestas) && p.respuestas.length > max), {
+      path: ['respuestas'],
+      message: MAX_MSG[max],
+      ...always,
+    })
     .refine((p) => !lacksCorrectAnswer(p.Tipo, p.respuestas), { path: ['respuestas'], message: PREGUNTA_MSG.correcta, ...always });
 export type PreguntaInput = z.infer<typeof preguntaSchema>;
 

@@ -26,16 +26,32 @@ export const GAME_MAX_POINTS: Readonly<Record<GameRunGame, number>> = Object.fre
 
 const wordIds = (label: string) =>
   z
-    .array(z.number({ message: `${label} debe tener solo identificadores de palabras.` }).int({ message: `${label} debe tener solo identificadores de palabras.` }).positive({ message: `${label} debe tener solo identificadores de palabras.` }), { message: `${label} debe ser una lista de palabras.` })
+    .array(
+      z
+        .number({ message: `${label} debe tener solo identificadores de palabras.` })
+        .int({ message: `${label} debe tener solo identificadores de palabras.` })
+        .positive({ message: `${label} debe tener solo identificadores de palabras.` }),
+      { message: `${label} debe ser una lista de palabras.` },
+    )
     .max(GAME_RUN_MAX_WORDS, { message: `${label} no puede tener más de ${GAME_RUN_MAX_WORDS} palabras.` });
 
 export const gameRunSchema = z
   .object({
     clave: z.string({ message: 'La clave de la partida es obligatoria.' }).regex(/^[A-Za-z0-9_-]{8,64}$/, { message: 'La clave de la partida no es válida.' }),
     juego: z.enum(GAME_IDS, { message: 'El juego no existe.' }),
-    idNivel: z.number({ message: 'El nivel no es válido.' }).int({ message: 'El nivel no es válido.' }).positive({ message: 'El nivel no es válido.' }).nullable(),
-    puntos: z.number({ message: 'Los puntos deben ser un número entero.' }).int({ message: 'Los puntos deben ser un número entero.' }).min(0, { message: 'Los puntos no pueden ser negativos.' }),
-    puntosMax: z.number({ message: 'Los puntos máximos deben ser un número entero.' }).int({ message: 'Los puntos máximos deben ser un número entero.' }).min(0, { message: 'Los puntos máximos no pueden ser negativos.' }),
+    idNivel: z
+      .number({ message: 'El nivel no es válido.' })
+      .int({ message: 'El nivel no es válido.' })
+      .positive({ message: 'El nivel no es válido.' })
+      .nullable(),
+    puntos: z
+      .number({ message: 'Los puntos deben ser un número entero.' })
+      .int({ message: 'Los puntos deben ser un número entero.' })
+      .min(0, { message: 'Los puntos no pueden ser negativos.' }),
+    puntosMax: z
+      .number({ message: 'Los puntos máximos deben ser un número entero.' })
+      .int({ message: 'Los puntos máximos deben ser un número entero.' })
+      .min(0, { message: 'Los puntos máximos no pueden ser negativos.' }),
     ganada: z.boolean({ message: 'Ganada debe ser sí o no.' }),
     palabrasBien: wordIds('Palabras bien'),
     palabrasMal: wordIds('Palabras mal'),

@@ -76,8 +76,17 @@ const SLOT_CLASSES: Record<SlotName, readonly FileClass[]> = {
 };
 
 const EXTENSIONS: Record<string, FileClass> = {
-  gif: 'gif', png: 'image', jpg: 'image', jpeg: 'image', mp4: 'video', webm: 'video',
-  mp3: 'audio', ogg: 'audio', oga: 'audio', wav: 'audio', m4a: 'audio',
+  gif: 'gif',
+  png: 'image',
+  jpg: 'image',
+  jpeg: 'image',
+  mp4: 'video',
+  webm: 'video',
+  mp3: 'audio',
+  ogg: 'audio',
+  oga: 'audio',
+  wav: 'audio',
+  m4a: 'audio',
 };
 
 const SEPARATORS = /[\s_.-]+/u;
@@ -89,7 +98,10 @@ export function exactKey(text: string): string {
 
 /** Lower case, accents removed (NFD), «ñ» → «n», separators and punctuation dropped. */
 export function foldKey(text: string): string {
-  return exactKey(text).normalize('NFD').replace(/\p{M}+/gu, '').normalize('NFC');
+  return exactKey(text)
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .normalize('NFC');
 }
 
 function keepLettersAndDigits(part: string): string {
@@ -282,7 +294,10 @@ type WordLookup = { word: ImportWord; byEnglish: boolean } | { ambiguous: Import
 
 function lookup(index: WordIndex, key: string, exact: string): WordLookup {
   if (!key) return null;
-  for (const [map, byEnglish] of [[index.es, false], [index.en, true]] as const) {
+  for (const [map, byEnglish] of [
+    [index.es, false],
+    [index.en, true],
+  ] as const) {
     const found = map.get(key);
     if (!found?.length) continue;
     if (found.length === 1) return { word: found[0]!, byEnglish };
@@ -320,9 +335,7 @@ export function matchFile(file: ImportFileInfo, index: WordIndex, existing: read
   const shownExt = (p.ext || p.kind).toUpperCase();
   if (!tipo) return no(`«${slot.label}» no admite archivos ${shownExt}: admite ${slot.accepts}.`);
   const word = found.word;
-  const current = existing
-    .filter((m) => m.id_palabra === word.id_palabra && m.descripcion === slotName)
-    .sort((a, b) => a.id - b.id)[0] ?? null;
+  const current = existing.filter((m) => m.id_palabra === word.id_palabra && m.descripcion === slotName).sort((a, b) => a.id - b.id)[0] ?? null;
   return {
     ...base,
     status: 'match',

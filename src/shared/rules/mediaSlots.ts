@@ -29,8 +29,18 @@ export const slotOf = (descripcion: string) => MEDIA_SLOTS.find((s) => s.descrip
 export function kindOfFile(name: string, mime = ''): MediaKind | null {
   const ext = /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase() ?? '';
   const byExt: Record<string, MediaKind> = {
-    jpg: 'jpeg', jpeg: 'jpeg', png: 'png', gif: 'gif', webp: 'webp', mp3: 'mp3', ogg: 'ogg', oga: 'ogg', wav: 'wav',
-    m4a: 'mp4', mp4: 'mp4', webm: 'webm',
+    jpg: 'jpeg',
+    jpeg: 'jpeg',
+    png: 'png',
+    gif: 'gif',
+    webp: 'webp',
+    mp3: 'mp3',
+    ogg: 'ogg',
+    oga: 'ogg',
+    wav: 'wav',
+    m4a: 'mp4',
+    mp4: 'mp4',
+    webm: 'webm',
   };
   if (byExt[ext]) return byExt[ext];
   const m = mime.toLowerCase();
@@ -47,5 +57,5 @@ export function kindOfFile(name: string, mime = ''): MediaKind | null {
 
 /** The tipo a file of this kind is saved as in this slot, or null when the slot does not take it. */
 export function tipoFor(slot: MediaSlot, kind: MediaKind | null): 'imagen' | 'audio' | 'video' | 'gif' | null {
-  return kind ? slot.kinds[kind] ?? null : null;
+  return kind ? (slot.kinds[kind] ?? null) : null;
 }

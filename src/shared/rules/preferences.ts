@@ -9,16 +9,18 @@ import { DEFAULT_PREFERENCES, SIGN_SPEEDS, parsePreferences, type Preferences, t
  */
 export { DEFAULT_PREFERENCES, SIGN_SPEEDS, parsePreferences, type Preferences, type SignSpeed };
 
-export const preferencesSchema = z.object({
-  /** Playback speed of every sign ("Velocidad"). */
-  velocidad: z.union([z.literal(0.5), z.literal(0.75), z.literal(1)], { message: 'La velocidad debe ser 0,5, 0,75 o 1.' }),
-  /** Mirror ("Espejo"): the image flipped horizontally, for left-handed children. */
-  espejo: z.boolean({ message: 'Espejo debe ser sí o no.' }),
-  /** Every sign plays once at the chosen speed, then again at half of it ("Segunda vez más lenta"). */
-  segundaLenta: z.boolean({ message: 'Segunda vez más lenta debe ser sí o no.' }),
-  /** "Sin sonido": nothing plays anywhere; every sound cue has a visible one. */
-  sinSonido: z.boolean({ message: 'Sin sonido debe ser sí o no.' }),
-}).strict() satisfies z.ZodType<Preferences>;
+export const preferencesSchema = z
+  .object({
+    /** Playback speed of every sign ("Velocidad"). */
+    velocidad: z.union([z.literal(0.5), z.literal(0.75), z.literal(1)], { message: 'La velocidad debe ser 0,5, 0,75 o 1.' }),
+    /** Mirror ("Espejo"): the image flipped horizontally, for left-handed children. */
+    espejo: z.boolean({ message: 'Espejo debe ser sí o no.' }),
+    /** Every sign plays once at the chosen speed, then again at half of it ("Segunda vez más lenta"). */
+    segundaLenta: z.boolean({ message: 'Segunda vez más lenta debe ser sí o no.' }),
+    /** "Sin sonido": nothing plays anywhere; every sound cue has a visible one. */
+    sinSonido: z.boolean({ message: 'Sin sonido debe ser sí o no.' }),
+  })
+  .strict() satisfies z.ZodType<Preferences>;
 
 /** A partial update (PUT body): any subset of the fields. */
 export const preferencesPatchSchema = preferencesSchema.partial();

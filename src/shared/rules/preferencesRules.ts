@@ -31,7 +31,11 @@ const VALID: { [K in keyof Preferences]: (v: unknown) => v is Preferences[K] } =
 export function parsePreferences(raw: unknown): Preferences {
   let value: unknown = raw;
   if (typeof raw === 'string') {
-    try { value = JSON.parse(raw); } catch { value = null; }
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      value = null;
+    }
   }
   const out: Preferences = { ...DEFAULT_PREFERENCES };
   if (!value || typeof value !== 'object') return out;

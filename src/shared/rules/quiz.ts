@@ -12,7 +12,11 @@ export * from './quizRules';
 const intId = (label: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' && /^\s*\d{1,10}\s*$/.test(v) ? Number(v) : v),
-    z.number({ error: `El identificador ${label} no es válido.` }).int(`El identificador ${label} no es válido.`).positive(`El identificador ${label} no es válido.`).max(2_147_483_647, `El identificador ${label} no es válido.`),
+    z
+      .number({ error: `El identificador ${label} no es válido.` })
+      .int(`El identificador ${label} no es válido.`)
+      .positive(`El identificador ${label} no es válido.`)
+      .max(2_147_483_647, `El identificador ${label} no es válido.`),
   );
 
 /**
@@ -34,5 +38,8 @@ export type ResultRow = z.infer<typeof resultRowSchema>;
 export const MAX_ROWS = 200;
 
 export const saveMultipleSchema = z.object({
-  respuestas: z.array(resultRowSchema, { error: ALL_ANSWERED_MSG }).min(1, ALL_ANSWERED_MSG).max(MAX_ROWS, `No se pueden enviar más de ${MAX_ROWS} respuestas a la vez.`),
+  respuestas: z
+    .array(resultRowSchema, { error: ALL_ANSWERED_MSG })
+    .min(1, ALL_ANSWERED_MSG)
+    .max(MAX_ROWS, `No se pueden enviar más de ${MAX_ROWS} respuestas a la vez.`),
 });

@@ -60,7 +60,26 @@ describe('canAccess mirrors the admin route table', () => {
 describe('sidebar links', () => {
   it('lists the spec links in order, results carrying the user id', () => {
     const links = menuLinks(7).map((l) => l.to);
-    expect(links).toEqual(expect.arrayContaining(['/admin/inicio', '/admin/usuario', '/admin/nivel', '/admin/palabra', '/admin/multimedia', '/admin/evaluacion', '/admin/verevaluacion', '/admin/pregunta', '/admin/respuesta', '/admin/resultados/7', '/admin/institucion', '/admin/dominio', '/admin/comentario', '/admin/configuracion', '/home', '/admin/rol']));
+    expect(links).toEqual(
+      expect.arrayContaining([
+        '/admin/inicio',
+        '/admin/usuario',
+        '/admin/nivel',
+        '/admin/palabra',
+        '/admin/multimedia',
+        '/admin/evaluacion',
+        '/admin/verevaluacion',
+        '/admin/pregunta',
+        '/admin/respuesta',
+        '/admin/resultados/7',
+        '/admin/institucion',
+        '/admin/dominio',
+        '/admin/comentario',
+        '/admin/configuracion',
+        '/home',
+        '/admin/rol',
+      ]),
+    );
     expect(links.indexOf('/admin/inicio')).toBeLessThan(links.indexOf('/admin/usuario'));
     expect(links.indexOf('/home')).toBeLessThan(links.indexOf('/admin/rol'));
   });

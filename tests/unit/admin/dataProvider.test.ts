@@ -5,7 +5,12 @@ import { institucionResource } from '../../../src/shared/resources/institucion';
 
 const BASE = 'http://test/api/';
 
-interface Seen { method: string; url: string; headers: Headers; body: unknown }
+interface Seen {
+  method: string;
+  url: string;
+  headers: Headers;
+  body: unknown;
+}
 
 /** A mocked fetch: records every request and answers with `reply(url, method)`. */
 function mockFetch(reply: (url: URL, method: string) => { status?: number; body?: unknown; headers?: Record<string, string> }) {
@@ -15,7 +20,10 @@ function mockFetch(reply: (url: URL, method: string) => { status?: number; body?
     const method = (init.method ?? 'GET').toUpperCase();
     seen.push({ method, url: url.pathname + url.search, headers: new Headers(init.headers), body: init.body ? JSON.parse(String(init.body)) : undefined });
     const r = reply(url, method);
-    return new Response(r.body === undefined ? '' : JSON.stringify(r.body), { status: r.status ?? 200, headers: { 'Content-Type': 'application/json', ...(r.headers ?? {}) } });
+    return new Response(r.body === undefined ? '' : JSON.stringify(r.body), {
+      status: r.status ?? 200,
+      headers: { 'Content-Type': 'application/json', ...(r.headers ?? {}) },
+    });
   });
   vi.stubGlobal('fetch', fn);
   return seen;
@@ -49,14 +57,56 @@ afterEach(() => {
 /** The spec's calls (admin-and-games.md section 7), verb by verb, for every admin resource. */
 const SPEC: Record<string, Partial<Record<'list' | 'one' | 'create' | 'update' | 'delete', string>>> = {
   nivel: { list: 'nivel/getNivels', one: 'nivel/getNivel/{id}', create: 'nivel/register', update: 'nivel/update/{id}', delete: 'nivel/delete/{id}' },
-  palabra: { list: 'palabra/getPalabras', one: 'palabra/getPalabra/{id}', create: 'palabra/register', update: 'palabra/update/{id}', delete: 'palabra/delete/{id}' },
+  palabra: {
+    list: 'palabra/getPalabras',
+    one: 'palabra/getPalabra/{id}',
+    create: 'palabra/register',
+    update: 'palabra/update/{id}',
+    delete: 'palabra/delete/{id}',
+  },
   conten: { list: 'contenido/contenido', one: 'contenido/{id}', create: 'contenido/create', update: 'contenido/update/{id}', delete: 'contenido/{id}' },
-  multimedia: { list: 'multimedia/getMultimedias', one: 'multimedia/get/{id}', create: 'multimedia/register', update: 'multimedia/update/{id}', delete: 'multimedia/delete/{id}' },
-  evaluacion: { list: 'evaluacion/getEvaluaciones', one: 'evaluacion/getEvaluacion/{id}', create: 'evaluacion/register', update: 'evaluacion/update/{id}', delete: 'evaluacion/delete/{id}' },
-  pregunta: { list: 'pregunta/getPreguntas', one: 'pregunta/getPregunta/{id}', create: 'pregunta/register', update: 'pregunta/update/{id}', delete: 'pregunta/delete/{id}' },
-  respuesta: { list: 'respuesta/getRespuestas', one: 'respuesta/getRespuesta/{id}', create: 'respuesta/register', update: 'respuesta/update/{id}', delete: 'respuesta/delete/{id}' },
-  institucion: { list: 'institucion/getInstituciones', one: 'institucion/getInstitucion/{id}', create: 'institucion/register', update: 'institucion/update/{id}', delete: 'institucion/delete/{id}' },
-  dominio: { list: 'dominio/getDominios', one: 'dominio/getDominio/{id}', create: 'dominio/register', update: 'dominio/update/{id}', delete: 'dominio/delete/{id}' },
+  multimedia: {
+    list: 'multimedia/getMultimedias',
+    one: 'multimedia/get/{id}',
+    create: 'multimedia/register',
+    update: 'multimedia/update/{id}',
+    delete: 'multimedia/delete/{id}',
+  },
+  evaluacion: {
+    list: 'evaluacion/getEvaluaciones',
+    one: 'evaluacion/getEvaluacion/{id}',
+    create: 'evaluacion/register',
+    update: 'evaluacion/update/{id}',
+    delete: 'evaluacion/delete/{id}',
+  },
+  pregunta: {
+    list: 'pregunta/getPreguntas',
+    one: 'pregunta/getPregunta/{id}',
+    create: 'pregunta/register',
+    update: 'pregunta/update/{id}',
+    delete: 'pregunta/delete/{id}',
+  },
+  respuesta: {
+    list: 'respuesta/getRespuestas',
+    one: 'respuesta/getRespuesta/{id}',
+    create: 'respuesta/register',
+    update: 'respuesta/update/{id}',
+    delete: 'respuesta/delete/{id}',
+  },
+  institucion: {
+    list: 'institucion/getInstituciones',
+    one: 'institucion/getInstitucion/{id}',
+    create: 'institucion/register',
+    update: 'institucion/update/{id}',
+    delete: 'institucion/delete/{id}',
+  },
+  dominio: {
+    list: 'dominio/getDominios',
+    one: 'dominio/getDominio/{id}',
+    create: 'dominio/register',
+    update: 'dominio/update/{id}',
+    delete: 'dominio/delete/{id}',
+  },
   comentario: { list: 'comentario/getComentarios', create: 'comentario/register' },
   progreso: { list: 'progreso/progresos' },
   usuario: { list: 'user/usuarios', one: 'user/{id}', update: 'user/{id}' },
@@ -88,7 +138,10 @@ describe('the table spells every call as the spec does', () => {
   });
 
   it('server declarations win over the row (spelt once), quirks stay', () => {
-    const merged = mergeRow({ name: 'x', dedupeBy: 'id_x', readOnlyFields: ['rel'] }, { ...institucionResource, name: 'x', idField: 'id_x', paths: { list: 'x/getXs', one: 'x/getX/{id}' } });
+    const merged = mergeRow(
+      { name: 'x', dedupeBy: 'id_x', readOnlyFields: ['rel'] },
+      { ...institucionResource, name: 'x', idField: 'id_x', paths: { list: 'x/getXs', one: 'x/getX/{id}' } },
+    );
     expect(merged.paths).toEqual({ list: 'x/getXs', one: 'x/getX/{id}' });
     expect(merged.idField).toBe('id_x');
     expect(merged.dedupeBy).toBe('id_x');
@@ -113,19 +166,39 @@ describe('getList', () => {
   });
 
   it('reads {users:[...]} for usuario', async () => {
-    mockFetch(() => ({ body: { users: [{ id: 1, nombre: 'Ana' }, { id: 2, nombre: 'Beto' }] }, headers: { 'X-Total-Count': '2' } }));
+    mockFetch(() => ({
+      body: {
+        users: [
+          { id: 1, nombre: 'Ana' },
+          { id: 2, nombre: 'Beto' },
+        ],
+      },
+      headers: { 'X-Total-Count': '2' },
+    }));
     const r = await dp().getList('usuario', listPage);
     expect(r.data.map((u) => u.nombre)).toEqual(['Ana', 'Beto']);
   });
 
   it('reads a plain array for multimedia and resultados', async () => {
-    mockFetch((url) => ({ body: url.pathname.includes('multimedia') ? [{ id: 9, tipo: 'gif' }] : [{ id: 4, puntaje: 80 }], headers: { 'X-Total-Count': '1' } }));
+    mockFetch((url) => ({
+      body: url.pathname.includes('multimedia') ? [{ id: 9, tipo: 'gif' }] : [{ id: 4, puntaje: 80 }],
+      headers: { 'X-Total-Count': '1' },
+    }));
     expect((await dp().getList('multimedia', listPage)).data).toEqual([{ id: 9, tipo: 'gif' }]);
     expect((await dp().getList('resultados', listPage)).data).toEqual([{ id: 4, puntaje: 80 }]);
   });
 
   it('de-duplicates getPalabras by id_palabra', async () => {
-    mockFetch(() => ({ body: { data: [{ id_palabra: 1, palabraEspanol: 'gato' }, { id_palabra: 1, palabraEspanol: 'gato' }, { id_palabra: 2, palabraEspanol: 'perro' }] }, headers: { 'X-Total-Count': '2' } }));
+    mockFetch(() => ({
+      body: {
+        data: [
+          { id_palabra: 1, palabraEspanol: 'gato' },
+          { id_palabra: 1, palabraEspanol: 'gato' },
+          { id_palabra: 2, palabraEspanol: 'perro' },
+        ],
+      },
+      headers: { 'X-Total-Count': '2' },
+    }));
     const r = await dp().getList('palabra', listPage);
     expect(r.data.map((p) => p.id)).toEqual([1, 2]);
     expect(r.total).toBe(2);
@@ -134,7 +207,9 @@ describe('getList', () => {
   it('every list is paged by the server: one without X-Total-Count is an error, not a whole list paged here', async () => {
     const rows = Array.from({ length: 30 }, (_, i) => ({ id_nivel: i + 1, nombre_nivel: `Nivel ${i + 1}` }));
     const seen = mockFetch(() => ({ body: { data: rows } }));
-    await expect(dp().getList('nivel', { pagination: { page: 2, perPage: 10 }, sort: { field: 'id_nivel', order: 'DESC' }, filter: {} })).rejects.toMatchObject({ status: 500 });
+    await expect(dp().getList('nivel', { pagination: { page: 2, perPage: 10 }, sort: { field: 'id_nivel', order: 'DESC' }, filter: {} })).rejects.toMatchObject(
+      { status: 500 },
+    );
     expect(seen[0]!.url).toBe('/api/nivel/getNivels?page=2&perPage=10&sort=id_nivel&order=DESC');
   });
 
@@ -148,7 +223,10 @@ describe('getList', () => {
 
   it('a sort the server refuses (400) rejects with its message; the whole list is never fetched instead', async () => {
     const seen = mockFetch(() => ({ status: 400, body: { msg: 'No se puede ordenar por "x".', code: 'INVALID_QUERY' } }));
-    await expect(dp().getList('palabra', { pagination: { page: 1, perPage: 10 }, sort: { field: 'x', order: 'ASC' }, filter: {} })).rejects.toMatchObject({ status: 400, message: 'No se puede ordenar por "x".' });
+    await expect(dp().getList('palabra', { pagination: { page: 1, perPage: 10 }, sort: { field: 'x', order: 'ASC' }, filter: {} })).rejects.toMatchObject({
+      status: 400,
+      message: 'No se puede ordenar por "x".',
+    });
     expect(seen).toHaveLength(1);
   });
 
@@ -172,7 +250,10 @@ describe('getOne, getMany, getManyReference', () => {
   });
 
   it('getOne without a one-record path asks the list for that id', async () => {
-    const seen = mockFetch((url) => ({ body: { data: url.searchParams.get('ids') === '2' ? [{ id_evaluacion: 2, puntaje: 20 }] : [] }, headers: { 'X-Total-Count': '1' } }));
+    const seen = mockFetch((url) => ({
+      body: { data: url.searchParams.get('ids') === '2' ? [{ id_evaluacion: 2, puntaje: 20 }] : [] },
+      headers: { 'X-Total-Count': '1' },
+    }));
     const table = { ...RESOURCE_TABLE, evaluacion: { ...RESOURCE_TABLE.evaluacion!, paths: { ...RESOURCE_TABLE.evaluacion!.paths, one: undefined } } };
     const noOne = createDataProvider({ apiBase: BASE, table, upload: up.fn, token: () => null, xsrf: () => null });
     const r = await noOne.getOne('evaluacion', { id: '2' });
@@ -193,10 +274,16 @@ describe('getOne, getMany, getManyReference', () => {
   });
 
   it('references are the list filtered by the server (answers of a question, words of a level)', async () => {
-    const seen = mockFetch((url) => ({ body: { data: url.pathname.includes('Respuestas') ? [{ id_respuesta: 4, id_pregunta: 2 }] : [{ id_palabra: 2, id_nivel: 2 }] }, headers: { 'X-Total-Count': '1' } }));
+    const seen = mockFetch((url) => ({
+      body: { data: url.pathname.includes('Respuestas') ? [{ id_respuesta: 4, id_pregunta: 2 }] : [{ id_palabra: 2, id_nivel: 2 }] },
+      headers: { 'X-Total-Count': '1' },
+    }));
     const a = await dp().getManyReference('respuesta', { target: 'id_pregunta', id: 2, ...listPage });
     const w = await dp().getManyReference('palabra', { target: 'id_nivel', id: 2, ...listPage });
-    expect(seen.map((x) => x.url)).toEqual(['/api/respuesta/getRespuestas?page=1&perPage=25&id_pregunta=2', '/api/palabra/getPalabras?page=1&perPage=25&id_nivel=2']);
+    expect(seen.map((x) => x.url)).toEqual([
+      '/api/respuesta/getRespuestas?page=1&perPage=25&id_pregunta=2',
+      '/api/palabra/getPalabras?page=1&perPage=25&id_nivel=2',
+    ]);
     expect(a.data[0]!.id).toBe(4);
     expect(w.total).toBe(1);
   });
@@ -204,7 +291,10 @@ describe('getOne, getMany, getManyReference', () => {
 
 describe('writes', () => {
   it('JSON create posts the fields (level as a number), with bearer and X-XSRF-TOKEN', async () => {
-    const seen = mockFetch(() => ({ status: 201, body: { msg: 'Palabra creada.', data: { id_palabra: 11, palabraEspanol: 'sol', palabraIngles: 'sun', id_nivel: 2 } } }));
+    const seen = mockFetch(() => ({
+      status: 201,
+      body: { msg: 'Palabra creada.', data: { id_palabra: 11, palabraEspanol: 'sol', palabraIngles: 'sun', id_nivel: 2 } },
+    }));
     const r = await dp().create('palabra', { data: { palabraEspanol: 'sol', palabraIngles: 'sun', id_nivel: '2', nivel: { nombre_nivel: 'x' } } });
     expect(seen[0]).toMatchObject({ method: 'POST', url: '/api/palabra/register', body: { palabraEspanol: 'sol', palabraIngles: 'sun', id_nivel: 2 } });
     expect(seen[0]!.headers.get('X-XSRF-TOKEN')).toBe('XS');
@@ -214,7 +304,11 @@ describe('writes', () => {
 
   it('JSON update puts to the update path and never sends the id alias or relations', async () => {
     const seen = mockFetch(() => ({ body: { msg: 'ok', data: { id_dominio: 4, dominio: 'b.edu', id_institucion: 1 } } }));
-    const r = await dp().update('dominio', { id: 4, data: { id: 4, id_dominio: 4, dominio: 'b.edu', id_institucion: '1', institucion: { nombre: 'X' } }, previousData: { id: 4 } });
+    const r = await dp().update('dominio', {
+      id: 4,
+      data: { id: 4, id_dominio: 4, dominio: 'b.edu', id_institucion: '1', institucion: { nombre: 'X' } },
+      previousData: { id: 4 },
+    });
     expect(seen[0]).toMatchObject({ method: 'PUT', url: '/api/dominio/update/4', body: { dominio: 'b.edu', id_institucion: 1 } });
     expect(r.data).toMatchObject({ id: 4, dominio: 'b.edu' });
   });
@@ -243,7 +337,9 @@ describe('writes', () => {
   it('multipart create sends text fields and the chosen file, reports progress, returns data', async () => {
     up.answer({ msg: 'Nivel creado', data: { id_nivel: 9, nombre_nivel: 'Animales', imagen: 'abc.png' } });
     const file = new File([new Uint8Array([137, 80, 78, 71])], 'leon.png', { type: 'image/png' });
-    const r = await dp().create('nivel', { data: { nombre_nivel: 'Animales', descripcion: 'Zoo', dificultad: 'Fácil', imagen: { rawFile: file, src: 'blob:x' } } });
+    const r = await dp().create('nivel', {
+      data: { nombre_nivel: 'Animales', descripcion: 'Zoo', dificultad: 'Fácil', imagen: { rawFile: file, src: 'blob:x' } },
+    });
     expect(up.calls[0]!.method).toBe('POST');
     expect(up.calls[0]!.path).toBe('nivel/register');
     const f = up.calls[0]!.form;
@@ -255,7 +351,18 @@ describe('writes', () => {
 
   it('multipart update does not resend an unchanged file (a stored name or preview)', async () => {
     up.answer({ msg: 'ok', data: { id_pregunta: 2 } });
-    await dp().update('pregunta', { id: 2, data: { pregunta: '¿Qué es?', Tipo: 'Texto', porcentaje: 50, id_evaluacion: 1, imagen: { src: '/uploads/preguntas/a.png', title: 'a.png' }, respuestas: [{ respuesta: 'sí', valor: true }] }, previousData: { id: 2 } });
+    await dp().update('pregunta', {
+      id: 2,
+      data: {
+        pregunta: '¿Qué es?',
+        Tipo: 'Texto',
+        porcentaje: 50,
+        id_evaluacion: 1,
+        imagen: { src: '/uploads/preguntas/a.png', title: 'a.png' },
+        respuestas: [{ respuesta: 'sí', valor: true }],
+      },
+      previousData: { id: 2 },
+    });
     const f = up.calls[0]!.form;
     expect(up.calls[0]).toMatchObject({ method: 'PUT', path: 'pregunta/update/2' });
     expect(f.has('imagen')).toBe(false);
@@ -272,8 +379,18 @@ describe('writes', () => {
   });
 
   it('a refused upload rejects with the server message and its per-field errors', async () => {
-    up.fail(Object.assign(new Error('Solo se permiten imágenes y GIFs.'), { status: 400, msg: 'Solo se permiten imágenes y GIFs.', fields: { imagen: 'Formato inválido.' } }));
-    await expect(dp().create('nivel', { data: { nombre_nivel: 'x' } })).rejects.toMatchObject({ status: 400, message: 'Solo se permiten imágenes y GIFs.', body: { errors: { imagen: 'Formato inválido.' } } });
+    up.fail(
+      Object.assign(new Error('Solo se permiten imágenes y GIFs.'), {
+        status: 400,
+        msg: 'Solo se permiten imágenes y GIFs.',
+        fields: { imagen: 'Formato inválido.' },
+      }),
+    );
+    await expect(dp().create('nivel', { data: { nombre_nivel: 'x' } })).rejects.toMatchObject({
+      status: 400,
+      message: 'Solo se permiten imágenes y GIFs.',
+      body: { errors: { imagen: 'Formato inválido.' } },
+    });
   });
 
   it('delete calls the delete path and returns the previous record', async () => {

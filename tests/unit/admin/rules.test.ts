@@ -28,7 +28,12 @@ describe('question form rules', () => {
     expect(await rule([{ valor: false }, { valor: false }], { Tipo: 'Opción Múltiple' })).toBe('Debes marcar al menos una respuesta como correcta.');
     expect(await rule([{ valor: false }, { valor: true }], { Tipo: 'Opción Múltiple' })).toBeUndefined();
     expect(await rule(five, { Tipo: 'Texto' })).toBeUndefined();
-    expect(await answersRule(5)(Array.from({ length: 6 }, () => ({ valor: true })), { Tipo: 'Opción Múltiple' })).toBe('Máximo 5 respuestas permitidas.');
+    expect(
+      await answersRule(5)(
+        Array.from({ length: 6 }, () => ({ valor: true })),
+        { Tipo: 'Opción Múltiple' },
+      ),
+    ).toBe('Máximo 5 respuestas permitidas.');
   });
 
   it('evaluation panel (second reading): pregunta required, 0..100, up to 5 answers each with text, one correct', () => {
@@ -37,9 +42,13 @@ describe('question form rules', () => {
     expect(validateDraft({ ...ok, pregunta: ' ' }, true)).toBe('La pregunta es obligatoria.');
     expect(validateDraft({ ...ok, porcentaje: '-1' }, true)).toBe('El porcentaje debe ser al menos 0.');
     expect(validateDraft({ ...ok, porcentaje: '101' }, true)).toBe('El porcentaje no puede ser mayor que 100.');
-    expect(validateDraft({ ...ok, respuestas: Array.from({ length: 6 }, () => ({ respuesta: 'a', valor: true, imagen: null })) }, true)).toBe('Máximo 5 respuestas permitidas.');
+    expect(validateDraft({ ...ok, respuestas: Array.from({ length: 6 }, () => ({ respuesta: 'a', valor: true, imagen: null })) }, true)).toBe(
+      'Máximo 5 respuestas permitidas.',
+    );
     expect(validateDraft({ ...ok, respuestas: [{ respuesta: ' ', valor: true, imagen: null }] }, true)).toBe('La respuesta es obligatoria.');
-    expect(validateDraft({ ...ok, respuestas: [{ respuesta: 'a', valor: false, imagen: null }] }, true)).toBe('Debes marcar al menos una respuesta como correcta.');
+    expect(validateDraft({ ...ok, respuestas: [{ respuesta: 'a', valor: false, imagen: null }] }, true)).toBe(
+      'Debes marcar al menos una respuesta como correcta.',
+    );
     // Editing in the panel touches the question only.
     expect(validateDraft({ ...ok, respuestas: [{ respuesta: '', valor: false, imagen: null }] }, false)).toBeNull();
   });

@@ -1,9 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { MEDIA_SLOTS, slotOf } from '../../../src/shared/rules/mediaSlots';
 import {
-  CAMERA_MSG, MAX_RECORDING_MS, MIN_CLIP_TENTHS, RECORDER_MIME_TYPES, acceptFor, cameraErrorMessage, canRecordHere, checkFiles, clampRange,
-  durationTenths, formatBytes, formatTenths, isWholeClip, mediaRowsFrom, pickRecorderMime, previewKind, rangeSeconds, recordingFile,
-  remaining, rowForSlot, trimProgress, uploadTarget,
+  CAMERA_MSG,
+  MAX_RECORDING_MS,
+  MIN_CLIP_TENTHS,
+  RECORDER_MIME_TYPES,
+  acceptFor,
+  cameraErrorMessage,
+  canRecordHere,
+  checkFiles,
+  clampRange,
+  durationTenths,
+  formatBytes,
+  formatTenths,
+  isWholeClip,
+  mediaRowsFrom,
+  pickRecorderMime,
+  previewKind,
+  rangeSeconds,
+  recordingFile,
+  remaining,
+  rowForSlot,
+  trimProgress,
+  uploadTarget,
 } from '../../../src/client/admin/media/mediaRules';
 
 const sign = slotOf('gifSena')!;
@@ -101,10 +120,12 @@ describe('sign recorder: format, camera errors, time', () => {
     expect(pickRecorderMime((t) => t.startsWith('video/mp4'))).toBe('video/mp4');
     expect(pickRecorderMime(() => false)).toBeNull();
     expect(pickRecorderMime(undefined)).toBeNull();
-    expect(pickRecorderMime((t) => {
-      if (t.includes('vp9')) throw new Error('unknown');
-      return true;
-    })).toBe('video/webm;codecs=vp8');
+    expect(
+      pickRecorderMime((t) => {
+        if (t.includes('vp9')) throw new Error('unknown');
+        return true;
+      }),
+    ).toBe('video/webm;codecs=vp8');
   });
 
   it('the uploaded file: container type without codecs, a name from the word', () => {
@@ -115,7 +136,9 @@ describe('sign recorder: format, camera errors, time', () => {
 
   it('camera failures in Spanish, by their name', () => {
     const e = (name: string) => Object.assign(new Error('x'), { name });
-    expect(cameraErrorMessage(e('NotAllowedError'))).toBe('No se pudo usar la cámara: el permiso está bloqueado. Permite la cámara en el navegador e inténtalo de nuevo.');
+    expect(cameraErrorMessage(e('NotAllowedError'))).toBe(
+      'No se pudo usar la cámara: el permiso está bloqueado. Permite la cámara en el navegador e inténtalo de nuevo.',
+    );
     expect(cameraErrorMessage(e('NotFoundError'))).toBe('Este dispositivo no tiene cámara.');
     expect(cameraErrorMessage(e('NotReadableError'))).toBe(CAMERA_MSG.busy);
     expect(cameraErrorMessage(e('NotSupportedError'))).toBe('Este navegador no puede grabar video aquí. Abre Manitas con https o en otro navegador.');

@@ -13,21 +13,25 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** MUI's files (in the folders the plugin watches) that import `source` by that exact specifier. */
 function importersOf(source: string): string[] {
   const re = new RegExp(`(?:from|import)\\s*['"]${escape(source)}['"]`);
-  return ['styles', 'GlobalStyles'].flatMap((dir) => readdirSync(path.join(ESM, dir))
-    .filter((f) => f.endsWith('.js'))
-    .map((f) => path.join(ESM, dir, f))
-    .filter((f) => re.test(readFileSync(f, 'utf8'))));
+  return ['styles', 'GlobalStyles'].flatMap((dir) =>
+    readdirSync(path.join(ESM, dir))
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => path.join(ESM, dir, f))
+      .filter((f) => re.test(readFileSync(f, 'utf8'))),
+  );
 }
 
 const plugin = muiWithoutCssVars();
-const resolve = (source: string, importer: string) =>
-  (plugin.resolveId as (s: string, i: string) => string | null).call(undefined, source, importer);
+const resolve = (source: string, importer: string) => (plugin.resolveId as (s: string, i: string) => string | null).call(undefined, source, importer);
 
 describe('MUI modules replaced at private paths', () => {
   for (const [source, stub] of Object.entries(MUI_STUBS)) {
     it(`${source}: MUI still imports it, the plugin replaces it, and the stand-in exports the same names`, async () => {
       const importers = importersOf(source);
-      expect(importers, `no file under @mui/material/esm/{styles,GlobalStyles} imports '${source}' any more: the stub is dead, update perf-plugins.ts`).not.toEqual([]);
+      expect(
+        importers,
+        `no file under @mui/material/esm/{styles,GlobalStyles} imports '${source}' any more: the stub is dead, update perf-plugins.ts`,
+      ).not.toEqual([]);
       for (const importer of importers) {
         expect(MUI_IMPORTER.test(importer)).toBe(true);
         expect(resolve(source, importer), importer).toBe(stub);

@@ -21,11 +21,14 @@ beforeEach(() => {
   asked = [];
   storage = { token: 'T1', user: JSON.stringify({ id: 7 }) };
   g.localStorage = { getItem: (k: string) => storage[k] ?? null };
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => {
-    asked.push(`${url} ${(init.headers as Record<string, string>).Authorization}`);
-    const body = url === '/api/palabra/nivel/3' ? [{ id_palabra: 12 }, { id_palabra: 11 }] : { data: [] };
-    return new Response(JSON.stringify(body), { status: 200 });
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      asked.push(`${url} ${(init.headers as Record<string, string>).Authorization}`);
+      const body = url === '/api/palabra/nivel/3' ? [{ id_palabra: 12 }, { id_palabra: 11 }] : { data: [] };
+      return new Response(JSON.stringify(body), { status: 200 });
+    }),
+  );
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -47,13 +50,13 @@ describe('first-visit route loaders', () => {
     expect(asked).toHaveLength(1);
   });
 
-  it('/supmenu/{id}: levels, progress, the words and then each word\'s media', async () => {
+  it("/supmenu/{id}: levels, progress, the words and then each word's media", async () => {
     const { levelMenuLoader } = await boot('/supmenu/3');
     await levelMenuLoader(withParams('/supmenu/3', { id: '3' }));
     expect(stored()).toEqual(['multimedia/palabra/11', 'multimedia/palabra/12', 'nivel/getNivels', 'palabra/nivel/3', 'progreso/usuario/7']);
   });
 
-  it('/menuletra/{id}/{palabraId}: the level\'s words and the word\'s media', async () => {
+  it("/menuletra/{id}/{palabraId}: the level's words and the word's media", async () => {
     const { wordLoader } = await boot('/menuletra/3/12');
     await wordLoader(withParams('/menuletra/3/12', { nivelId: '3', palabraId: '12' }));
     expect(stored()).toEqual(['multimedia/palabra/12', 'palabra/nivel/3']);

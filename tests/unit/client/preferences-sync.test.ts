@@ -17,7 +17,11 @@ function memoryStorage() {
   };
 }
 
-interface Call { method: string; url: string; body: unknown }
+interface Call {
+  method: string;
+  url: string;
+  body: unknown;
+}
 let calls: Call[];
 let server: Record<string, unknown>;
 let failPuts: boolean;
@@ -37,15 +41,18 @@ beforeEach(() => {
   storage = memoryStorage();
   vi.stubGlobal('localStorage', storage);
   vi.stubGlobal('window', { addEventListener: () => undefined, removeEventListener: () => undefined, location: { origin: 'http://localhost' } });
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init: { method: string; body?: string }) => {
-    const body = init.body ? JSON.parse(init.body) : undefined;
-    calls.push({ method: init.method, url, body });
-    if (init.method === 'PUT') {
-      if (failPuts) throw new TypeError('Failed to fetch');
-      server = { ...server, ...body };
-    }
-    return new Response(JSON.stringify({ data: server }), { status: 200 });
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: { method: string; body?: string }) => {
+      const body = init.body ? JSON.parse(init.body) : undefined;
+      calls.push({ method: init.method, url, body });
+      if (init.method === 'PUT') {
+        if (failPuts) throw new TypeError('Failed to fetch');
+        server = { ...server, ...body };
+      }
+      return new Response(JSON.stringify({ data: server }), { status: 200 });
+    }),
+  );
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -136,7 +143,7 @@ describe('loadServerPreferences', () => {
     expect(storage.getItem('manitas.preferencias.pendientes')).toBeNull();
   });
 
-  it('another account\'s unsent changes are not sent in this one\'s name', async () => {
+  it("another account's unsent changes are not sent in this one's name", async () => {
     signIn(8);
     storage.setItem('manitas.preferencias.pendientes', JSON.stringify({ userId: 7, patch: { sinSonido: true } }));
     const { prefs } = await load();

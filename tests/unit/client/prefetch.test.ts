@@ -6,7 +6,10 @@ import { api } from '../../../src/client/api/http';
 import { dropPrefetched, hasPrefetched, peekPrefetched, takePrefetched } from '../../../src/client/api/prefetched';
 import { firstLevelMenu } from '../../../src/client/learner/model/learnerData';
 
-interface Answer { status: number; text: string }
+interface Answer {
+  status: number;
+  text: string;
+}
 const g = globalThis as unknown as { window?: unknown; localStorage?: unknown; fetch: typeof fetch };
 let calls: string[] = [];
 let storage: Record<string, string> = {};
@@ -22,10 +25,13 @@ beforeEach(() => {
   store = {};
   g.window = { location: { origin: 'http://127.0.0.1' }, __manitasPrefetch: store };
   g.localStorage = { getItem: (k: string) => storage[k] ?? null };
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => {
-    calls.push(`${init.method} ${url}`);
-    return new Response(JSON.stringify({ from: 'network' }), { status: 200 });
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      calls.push(`${init.method} ${url}`);
+      return new Response(JSON.stringify({ from: 'network' }), { status: 200 });
+    }),
+  );
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -100,8 +106,16 @@ describe('boot prefetch', () => {
 
 describe('level menu first render from the boot prefetch', () => {
   const json = (v: unknown) => ({ status: 200, text: JSON.stringify(v) });
-  const levels = json({ data: [{ id_nivel: 1, nombre_nivel: 'Animales' }, { id_nivel: 2, nombre_nivel: 'Colores' }] });
-  const words = json([{ id_palabra: 12, palabraEspanol: 'gato' }, { id_palabra: 11, palabraEspanol: 'perro' }]);
+  const levels = json({
+    data: [
+      { id_nivel: 1, nombre_nivel: 'Animales' },
+      { id_nivel: 2, nombre_nivel: 'Colores' },
+    ],
+  });
+  const words = json([
+    { id_palabra: 12, palabraEspanol: 'gato' },
+    { id_palabra: 11, palabraEspanol: 'perro' },
+  ]);
   const media = (id: number) => json({ data: [{ id, descripcion: 'gifmenu', url: `uploads/${id}.gif`, id_palabra: id }] });
 
   it('takes levels, words, every answered media and the progress at once, merged with the local data', () => {

@@ -99,12 +99,16 @@ describe('the gate', () => {
     expect(stop).toHaveBeenCalledTimes(1);
   });
 
-  it('a sound asked for while the account\'s preferences load waits for them', async () => {
+  it("a sound asked for while the account's preferences load waits for them", async () => {
     const gate = await import('../../../src/client/prefs/soundGate');
     const prefs = await import('../../../src/client/prefs/preferences');
     const sound = await import('../../../src/client/learner/home/sound');
     let arrive!: () => void;
-    gate.markPreferencesLoading(new Promise<void>((r) => { arrive = r; }));
+    gate.markPreferencesLoading(
+      new Promise<void>((r) => {
+        arrive = r;
+      }),
+    );
     const h = sound.startSound('/a.mp3');
     await flush();
     expect(howler.created).toHaveLength(0);
@@ -146,7 +150,9 @@ describe('learner sounds (level start, Escuchar)', () => {
     expect(await word.started).toBe(true);
     expect(howler.created).toHaveLength(2);
     let ended = false;
-    void word.ended.then(() => { ended = true; });
+    void word.ended.then(() => {
+      ended = true;
+    });
     await flush();
     expect(ended).toBe(false);
     howler.created[1]!.opts.onend!();
@@ -187,7 +193,11 @@ describe('game cues', () => {
     cues.playCue('correct');
     cues.playCue('level');
     cues.playCue('click');
-    expect(cues.playedCues.map((c) => [c.cue, c.volume])).toEqual([['correct', 1], ['level', 1], ['click', 0.5]]);
+    expect(cues.playedCues.map((c) => [c.cue, c.volume])).toEqual([
+      ['correct', 1],
+      ['level', 1],
+      ['click', 0.5],
+    ]);
     expect(howler.created.reduce((n, h) => n + h.plays, 0)).toBe(3);
     prefs.setLocalPreferences({ sinSonido: true });
     expect(howler.created.every((h) => h.stopped === 1 && h.unloaded === 1)).toBe(true);

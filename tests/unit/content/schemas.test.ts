@@ -15,24 +15,36 @@ const firstMessage = (r: { success: boolean; error?: { issues: { message: string
 describe('content schemas (shared by the admin forms and the server)', () => {
   it('level: the spec messages, in field order', () => {
     expect(firstMessage(nivelSchema.safeParse({}))).toBe('El nombre del nivel es requerido.');
-    expect(firstMessage(nivelSchema.safeParse({ nombre_nivel: 'a', descripcion: 'x'.repeat(256), dificultad: 'Fácil' }))).toBe('La descripción no puede exceder los 255 caracteres.');
+    expect(firstMessage(nivelSchema.safeParse({ nombre_nivel: 'a', descripcion: 'x'.repeat(256), dificultad: 'Fácil' }))).toBe(
+      'La descripción no puede exceder los 255 caracteres.',
+    );
     expect(firstMessage(nivelSchema.safeParse({ nombre_nivel: 'a', descripcion: 'b' }))).toBe('La dificultad es requerida.');
-    expect(nivelSchema.parse({ nombre_nivel: ' a ', descripcion: 'b', dificultad: 'Medio' })).toEqual({ nombre_nivel: 'a', descripcion: 'b', dificultad: 'Medio' });
+    expect(nivelSchema.parse({ nombre_nivel: ' a ', descripcion: 'b', dificultad: 'Medio' })).toEqual({
+      nombre_nivel: 'a',
+      descripcion: 'b',
+      dificultad: 'Medio',
+    });
   });
 
   it('evaluation puntaje: accepted exactly on 1..100 integers (property)', () => {
-    fc.assert(fc.property(fc.integer({ min: -1000, max: 1000 }), (n) => {
-      const ok = evaluacionSchema.safeParse({ id_nivel: 1, puntaje: String(n) }).success;
-      expect(ok).toBe(n >= 1 && n <= 100);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: -1000, max: 1000 }), (n) => {
+        const ok = evaluacionSchema.safeParse({ id_nivel: 1, puntaje: String(n) }).success;
+        expect(ok).toBe(n >= 1 && n <= 100);
+      }),
+    );
   });
 
   it('question: both readings (Tipo defaults to Texto, porcentaje to 0); blanks use the first reading’s messages', () => {
     expect(preguntaSchema.parse({ pregunta: 'p', id_evaluacion: '3' })).toMatchObject({ Tipo: 'Texto', porcentaje: 0, id_evaluacion: 3 });
     expect(firstMessage(preguntaSchema.safeParse({ pregunta: 'p', id_evaluacion: 3, Tipo: '' }))).toBe('El tipo de pregunta es obligatorio.');
     expect(firstMessage(preguntaSchema.safeParse({ pregunta: 'p', id_evaluacion: 3, porcentaje: '' }))).toBe('El porcentaje es obligatorio.');
-    expect(firstMessage(preguntaSchema.safeParse({ pregunta: 'p', Tipo: 'Opción Múltiple', id_evaluacion: 3, respuestas: '[{"respuesta":"a","valor":"false"}]' }))).toBe('Debes marcar al menos una respuesta como correcta.');
-    expect(preguntaSchema.parse({ pregunta: 'p', Tipo: 'Opción Múltiple', id_evaluacion: 3, respuestas: '[{"respuesta":"a","valor":"true"}]' }).respuestas).toEqual([{ respuesta: 'a', valor: true }]);
+    expect(
+      firstMessage(preguntaSchema.safeParse({ pregunta: 'p', Tipo: 'Opción Múltiple', id_evaluacion: 3, respuestas: '[{"respuesta":"a","valor":"false"}]' })),
+    ).toBe('Debes marcar al menos una respuesta como correcta.');
+    expect(
+      preguntaSchema.parse({ pregunta: 'p', Tipo: 'Opción Múltiple', id_evaluacion: 3, respuestas: '[{"respuesta":"a","valor":"true"}]' }).respuestas,
+    ).toEqual([{ respuesta: 'a', valor: true }]);
   });
 
   it('answer: valor accepts true/false, 1/0 and their text; anything else is refused', () => {
@@ -48,7 +60,10 @@ describe('content schemas (shared by the admin forms and the server)', () => {
   });
 
   it('comment rating: 1..5 only, one message', () => {
-    for (const c of [0, 6, 2.5, 'x']) expect(firstMessage(comentarioSchema.safeParse({ id_user: 1, comentario: 'c', calificacion: c }))).toBe('La calificación es obligatoria y debe estar entre 1 y 5.');
+    for (const c of [0, 6, 2.5, 'x'])
+      expect(firstMessage(comentarioSchema.safeParse({ id_user: 1, comentario: 'c', calificacion: c }))).toBe(
+        'La calificación es obligatoria y debe estar entre 1 y 5.',
+      );
     expect(comentarioSchema.parse({ id_user: '1', comentario: 'c', calificacion: '5' }).calificacion).toBe(5);
   });
 
@@ -64,7 +79,12 @@ describe('content schemas (shared by the admin forms and the server)', () => {
 
 describe('learnerPregunta: the quiz never carries the answer key', () => {
   const base = (Tipo: string): PreguntaDetalle => ({
-    id_pregunta: 9, pregunta: '¿?', Tipo, porcentaje: 25, id_evaluacion: 2, imagen: null,
+    id_pregunta: 9,
+    pregunta: '¿?',
+    Tipo,
+    porcentaje: 25,
+    id_evaluacion: 2,
+    imagen: null,
     respuestas: [
       { id_respuesta: 1, respuesta: 'cat', valor: true, id_pregunta: 9, imagen: 'a.png' },
       { id_respuesta: 2, respuesta: 'dog', valor: false, id_pregunta: 9, imagen: null },
@@ -80,7 +100,10 @@ describe('learnerPregunta: the quiz never carries the answer key', () => {
 
   it.each(['Texto', 'Imagen', 'Video'])('%s (typed) keeps only ids and images', (tipo) => {
     const out = learnerPregunta(base(tipo));
-    expect(out.respuestas).toEqual([{ id_respuesta: 1, imagen: 'a.png' }, { id_respuesta: 2, imagen: null }]);
+    expect(out.respuestas).toEqual([
+      { id_respuesta: 1, imagen: 'a.png' },
+      { id_respuesta: 2, imagen: null },
+    ]);
     expect(JSON.stringify(out)).not.toMatch(/cat|dog|valor/);
   });
 });

@@ -184,9 +184,7 @@ describe('cards creation and rounds', () => {
   });
 
   it('the clue card position varies', () => {
-    const positions = new Set(
-      Array.from({ length: 30 }, (_, seed) => createGame(wordsFor([1]), mulberry32(seed)).clueCard),
-    );
+    const positions = new Set(Array.from({ length: 30 }, (_, seed) => createGame(wordsFor([1]), mulberry32(seed)).clueCard));
     expect(positions).toEqual(new Set([0, 1, 2]));
   });
 

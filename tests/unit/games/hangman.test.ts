@@ -46,16 +46,7 @@ const w = (id: number, es: string, nivelId = 1): GameWord => ({
   nivelId,
 });
 
-const WORDS: GameWord[] = [
-  w(1, 'sol'),
-  w(2, 'casa'),
-  w(3, 'perro'),
-  w(4, 'gato'),
-  w(5, 'luna'),
-  w(6, 'mesa'),
-  w(7, 'flor'),
-  w(8, 'pan'),
-];
+const WORDS: GameWord[] = [w(1, 'sol'), w(2, 'casa'), w(3, 'perro'), w(4, 'gato'), w(5, 'luna'), w(6, 'mesa'), w(7, 'flor'), w(8, 'pan')];
 
 function deepFreeze<T>(o: T): T {
   if (o && typeof o === 'object' && !Object.isFrozen(o)) {
@@ -266,10 +257,7 @@ describe('hangman creation and instructions', () => {
   });
 
   it('drops duplicate words and words without letters; throws when nothing is playable', () => {
-    const s = createGame(
-      [w(1, 'sol'), w(1, 'otra'), w(2, ' Sol '), w(3, '123'), w(4, '  '), w(5, 'pan')],
-      mulberry32(3),
-    );
+    const s = createGame([w(1, 'sol'), w(1, 'otra'), w(2, ' Sol '), w(3, '123'), w(4, '  '), w(5, 'pan')], mulberry32(3));
     expect(s.words.map((x) => x.id).sort()).toEqual([1, 5]);
     expect(() => createGame([], mulberry32(1))).toThrow(RangeError);
     expect(() => createGame([w(1, '12-3')], mulberry32(1))).toThrow('No hay palabras para este nivel.');
@@ -278,7 +266,11 @@ describe('hangman creation and instructions', () => {
   it('is deterministic for a seed', () => {
     expect(createGame(WORDS, mulberry32(42))).toEqual(createGame(WORDS, mulberry32(42)));
     const pools = new Set(
-      [1, 2, 3, 4, 5, 6].map((seed) => createGame(WORDS, mulberry32(seed)).pool.map((x) => x.id).join()),
+      [1, 2, 3, 4, 5, 6].map((seed) =>
+        createGame(WORDS, mulberry32(seed))
+          .pool.map((x) => x.id)
+          .join(),
+      ),
     );
     expect(pools.size).toBeGreaterThan(1);
   });

@@ -45,18 +45,9 @@ const w = (id: number, es: string, nivelId = 1): GameWord => ({
   nivelId,
 });
 
-const WORDS: GameWord[] = [
-  w(1, 'sol'),
-  w(2, 'casa'),
-  w(3, 'perro'),
-  w(4, 'gato'),
-  w(5, 'luna'),
-  w(6, 'mesa'),
-  w(7, 'flor'),
-];
+const WORDS: GameWord[] = [w(1, 'sol'), w(2, 'casa'), w(3, 'perro'), w(4, 'gato'), w(5, 'luna'), w(6, 'mesa'), w(7, 'flor')];
 
-const many = (n: number): GameWord[] =>
-  Array.from({ length: n }, (_, i) => w(i + 1, `pa${String.fromCharCode(97 + (i % 26))}${i}`));
+const many = (n: number): GameWord[] => Array.from({ length: n }, (_, i) => w(i + 1, `pa${String.fromCharCode(97 + (i % 26))}${i}`));
 
 function deepFreeze<T>(o: T): T {
   if (o && typeof o === 'object' && !Object.isFrozen(o)) {

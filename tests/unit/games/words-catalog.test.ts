@@ -32,7 +32,7 @@ describe('words for the games (page side)', () => {
     expect(pickMedia(media)).toEqual({ image: '/uploads/multimedia/es.png', sign: '/uploads/multimedia/sign.gif', signCompact: null });
   });
 
-  it('carries a GIF sign\'s compact rendition along', () => {
+  it("carries a GIF sign's compact rendition along", () => {
     const sign = { ...m('gifSena', 'gif', 'uploads/multimedia/sign.gif'), compacta: { url: 'uploads/multimedia/sign.webp' } };
     expect(pickMedia([sign])).toMatchObject({ sign: '/uploads/multimedia/sign.gif', signCompact: '/uploads/multimedia/sign.webp' });
   });
@@ -54,7 +54,10 @@ describe('words for the games (page side)', () => {
 
   it('the games play only words with a sign', () => {
     const withSign = toGameWord({ id_palabra: 1, palabraEspanol: 'gato', id_nivel: 1 }, [m('gifSena', 'gif', 'uploads/multimedia/s.gif')]);
-    const menuOnly = toGameWord({ id_palabra: 2, palabraEspanol: 'perro', id_nivel: 1 }, [m('gifmenu', 'gif', 'uploads/multimedia/m.gif'), m('imgEspanol', 'imagen', 'uploads/multimedia/p.png')]);
+    const menuOnly = toGameWord({ id_palabra: 2, palabraEspanol: 'perro', id_nivel: 1 }, [
+      m('gifmenu', 'gif', 'uploads/multimedia/m.gif'),
+      m('imgEspanol', 'imagen', 'uploads/multimedia/p.png'),
+    ]);
     expect([withSign, menuOnly].filter(hasSign).map((w) => w.es)).toEqual(['gato']);
   });
 });

@@ -34,13 +34,21 @@ describe('local per-level, per-user data (levelStorage)', () => {
   it('a broken or tampered value reads as empty or is cleaned', () => {
     expect(parseLevelData('{not json')).toEqual(EMPTY_LEVEL_DATA);
     expect(parseLevelData('null')).toEqual(EMPTY_LEVEL_DATA);
-    expect(parseLevelData(JSON.stringify({ palabrasVistas: [1, 'x', -2, 1, 3], reintentos: -4, ultimoResultado: { puntaje: 'mucho' } })))
-      .toEqual({ palabrasVistas: [1, 3], mostrarCuestionario: true, reintentos: 0, ultimoResultado: null });
+    expect(parseLevelData(JSON.stringify({ palabrasVistas: [1, 'x', -2, 1, 3], reintentos: -4, ultimoResultado: { puntaje: 'mucho' } }))).toEqual({
+      palabrasVistas: [1, 3],
+      mostrarCuestionario: true,
+      reintentos: 0,
+      ultimoResultado: null,
+    });
   });
 });
 
 describe('learner screen helpers', () => {
-  const levels = [{ nombre_nivel: 'Animales', descripcion: 'perro y gato' }, { nombre_nivel: 'Colores', descripcion: 'rojo' }, { nombre_nivel: 'Comida', descripcion: 'piña' }];
+  const levels = [
+    { nombre_nivel: 'Animales', descripcion: 'perro y gato' },
+    { nombre_nivel: 'Colores', descripcion: 'rojo' },
+    { nombre_nivel: 'Comida', descripcion: 'piña' },
+  ];
   it('search filters by level name only (not by description), ignoring case and accents', () => {
     expect(filterLevels(levels, 'co').map((l) => l.nombre_nivel)).toEqual(['Colores', 'Comida']);
     expect(filterLevels(levels, 'ÁNIM').map((l) => l.nombre_nivel)).toEqual(['Animales']);
@@ -64,10 +72,19 @@ describe('learner screen helpers', () => {
   });
 
   it('quiz rows: text answers trimmed with no option id; choices carry the option text; unknown keys count as not correct', () => {
-    const ev = { preguntas: [
-      { id_pregunta: 1, Tipo: 'Opción Múltiple', respuestas: [{ id_respuesta: 10, respuesta: 'gato' }, { id_respuesta: 11, respuesta: 'perro' }] },
-      { id_pregunta: 2, Tipo: 'Texto', respuestas: [{ id_respuesta: 20 }] },
-    ] };
+    const ev = {
+      preguntas: [
+        {
+          id_pregunta: 1,
+          Tipo: 'Opción Múltiple',
+          respuestas: [
+            { id_respuesta: 10, respuesta: 'gato' },
+            { id_respuesta: 11, respuesta: 'perro' },
+          ],
+        },
+        { id_pregunta: 2, Tipo: 'Texto', respuestas: [{ id_respuesta: 20 }] },
+      ],
+    };
     const now = new Date('2026-05-01T10:00:00.000Z');
     expect(buildRows(ev, { 1: { id_respuesta: 11 }, 2: { respuesta: '  pájaro ' } }, 7, 3, now)).toEqual([
       { id_pregunta: 1, id_usuario: 7, id_nivel: 3, id_respuesta: 11, respuesta: 'perro', correcta: false, valor: 0, fecha: now.toISOString() },

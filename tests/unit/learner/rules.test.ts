@@ -1,11 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
-  allWordsSeen, EMPTY_LEVEL_DATA, mergeLevelData, progressColor, progressPercent, seenInLevel, unsyncedWords,
-  type LocalLevelData, type ServerLevelProgress,
+  allWordsSeen,
+  EMPTY_LEVEL_DATA,
+  mergeLevelData,
+  progressColor,
+  progressPercent,
+  seenInLevel,
+  unsyncedWords,
+  type LocalLevelData,
+  type ServerLevelProgress,
 } from '../../../src/shared/rules/progress';
 import {
-  canRetry, formatScore, gradeQuiz, isAnswerCorrect, isPass, isTextQuestion, MAX_RETRIES, PASS_MARK, quizScore, roundScore,
+  canRetry,
+  formatScore,
+  gradeQuiz,
+  isAnswerCorrect,
+  isPass,
+  isTextQuestion,
+  MAX_RETRIES,
+  PASS_MARK,
+  quizScore,
+  roundScore,
   type KeyQuestion,
 } from '../../../src/shared/rules/quiz';
 
@@ -22,10 +38,12 @@ describe('progress percent = seen / total, rounded down', () => {
     expect(progressPercent(9, 6)).toBe(100);
   });
   it('property: equals floor(100*seen/total) for 0 ≤ seen ≤ total', () => {
-    fc.assert(fc.property(fc.integer({ min: 1, max: 500 }), fc.nat(), (total, k) => {
-      const seen = k % (total + 1);
-      expect(progressPercent(seen, total)).toBe(Math.floor((100 * seen) / total));
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 500 }), fc.nat(), (total, k) => {
+        const seen = k % (total + 1);
+        expect(progressPercent(seen, total)).toBe(Math.floor((100 * seen) / total));
+      }),
+    );
   });
   it('counts only distinct words that are still in the level', () => {
     expect(seenInLevel([1, 1, 2, 99], [1, 2, 3])).toEqual([1, 2]);
@@ -79,14 +97,22 @@ describe('score, pass mark and retries', () => {
 });
 
 describe('answer correctness', () => {
-  const choice: KeyQuestion = { id_pregunta: 1, Tipo: 'Opción Múltiple', respuestas: [
-    { id_respuesta: 10, respuesta: 'gato', valor: false },
-    { id_respuesta: 11, respuesta: 'perro', valor: true },
-  ] };
-  const text: KeyQuestion = { id_pregunta: 2, Tipo: 'Texto', respuestas: [
-    { id_respuesta: 20, respuesta: 'Pájaro', valor: true },
-    { id_respuesta: 21, respuesta: 'ave', valor: true },
-  ] };
+  const choice: KeyQuestion = {
+    id_pregunta: 1,
+    Tipo: 'Opción Múltiple',
+    respuestas: [
+      { id_respuesta: 10, respuesta: 'gato', valor: false },
+      { id_respuesta: 11, respuesta: 'perro', valor: true },
+    ],
+  };
+  const text: KeyQuestion = {
+    id_pregunta: 2,
+    Tipo: 'Texto',
+    respuestas: [
+      { id_respuesta: 20, respuesta: 'Pájaro', valor: true },
+      { id_respuesta: 21, respuesta: 'ave', valor: true },
+    ],
+  };
   it('multiple choice: correct when the chosen option has valor true', () => {
     expect(isAnswerCorrect(choice, { id_respuesta: 11 })).toBe(true);
     expect(isAnswerCorrect(choice, { id_respuesta: 10 })).toBe(false);
@@ -123,7 +149,11 @@ describe('merge of local and server progress', () => {
     expect(m.mostrarCuestionario).toBe(true);
   });
   it('a server result (another device) hides the questionnaire button and shows that result', () => {
-    const m = mergeLevelData(EMPTY_LEVEL_DATA, { ...server, reintentos: 1, ultimo_resultado: { puntaje: 75, correctas: 3, total_preguntas: 4, fecha: '2026-01-02T10:00:00.000Z' } });
+    const m = mergeLevelData(EMPTY_LEVEL_DATA, {
+      ...server,
+      reintentos: 1,
+      ultimo_resultado: { puntaje: 75, correctas: 3, total_preguntas: 4, fecha: '2026-01-02T10:00:00.000Z' },
+    });
     expect(m.mostrarCuestionario).toBe(false);
     expect(m.ultimoResultado).toEqual({ puntaje: 75, correctas: 3, totalPreguntas: 4, fecha: '2026-01-02T10:00:00.000Z' });
     expect(m.reintentos).toBe(1);
@@ -140,7 +170,7 @@ describe('merge of local and server progress', () => {
     expect(mergeLevelData(local, null)).toEqual(local);
     expect(mergeLevelData(null, null)).toEqual(EMPTY_LEVEL_DATA);
   });
-  it('a teacher\'s new grant lowers the retries used once; after that the larger count wins again', () => {
+  it("a teacher's new grant lowers the retries used once; after that the larger count wins again", () => {
     const used = { ...local, reintentos: 2 };
     const granted = { ...server, reintentos: 1, intentos_extra: 1 };
     const m = mergeLevelData(used, granted);
@@ -158,10 +188,12 @@ describe('merge of local and server progress', () => {
     expect(unsyncedWords([1, 2, 2, 5], [2, 3])).toEqual([1, 5]);
   });
   it('property: merge never loses a word from either side', () => {
-    fc.assert(fc.property(fc.array(fc.integer({ min: 1, max: 50 })), fc.array(fc.integer({ min: 1, max: 50 })), (a, b) => {
-      const m = mergeLevelData({ ...local, palabrasVistas: a }, { ...server, palabras_vistas: b });
-      for (const w of [...a, ...b]) expect(m.palabrasVistas).toContain(w);
-      expect(new Set(m.palabrasVistas).size).toBe(m.palabrasVistas.length);
-    }));
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 50 })), fc.array(fc.integer({ min: 1, max: 50 })), (a, b) => {
+        const m = mergeLevelData({ ...local, palabrasVistas: a }, { ...server, palabras_vistas: b });
+        for (const w of [...a, ...b]) expect(m.palabrasVistas).toContain(w);
+        expect(new Set(m.palabrasVistas).size).toBe(m.palabrasVistas.length);
+      }),
+    );
   });
 });

@@ -49,7 +49,11 @@ describe('declaredSize reads the size from the headers, as the decoder does', ()
   });
 
   it('a GIF frame reaching past the screen grows it', () => {
-    expect(declaredSize(gif({ width: 1, height: 1, frames: 1, frameWidth: 65_535, frameHeight: 300 }), 'gif')).toEqual({ width: 65_535, height: 300, frames: 1 });
+    expect(declaredSize(gif({ width: 1, height: 1, frames: 1, frameWidth: 65_535, frameHeight: 300 }), 'gif')).toEqual({
+      width: 65_535,
+      height: 300,
+      frames: 1,
+    });
   });
 
   it('an animated PNG counts its fcTL frames', () => {

@@ -62,7 +62,25 @@ describe('admin child route access (route table)', () => {
     }
   });
   it('the admin-only children', () => {
-    for (const c of ['resultados/3', 'nivel', 'usuario', 'palabra', 'palabra/5/multimedia', 'conten', 'multimedia', 'institucion', 'respuestas/2', 'dominio', 'progreso', 'comentario', 'respuesta', 'detalle', 'dominio/crear/1', 'verevaluacion', 'nivel/3/importar']) {
+    for (const c of [
+      'resultados/3',
+      'nivel',
+      'usuario',
+      'palabra',
+      'palabra/5/multimedia',
+      'conten',
+      'multimedia',
+      'institucion',
+      'respuestas/2',
+      'dominio',
+      'progreso',
+      'comentario',
+      'respuesta',
+      'detalle',
+      'dominio/crear/1',
+      'verevaluacion',
+      'nivel/3/importar',
+    ]) {
       expect([...adminPathRoles(`/admin/${c}`)].sort()).toEqual(['admin', 'superadmin']);
     }
   });

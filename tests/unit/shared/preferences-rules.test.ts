@@ -4,7 +4,7 @@ import * as plain from '../../../src/shared/rules/preferencesRules';
 
 /** The zod-free rules the learner screens use agree with the zod schemas the server validates with. */
 describe('preferencesRules (zod-free) = preferences (zod)', () => {
-  it('the defaults and speeds pass the server\'s schema', () => {
+  it("the defaults and speeds pass the server's schema", () => {
     expect(zodRules.preferencesSchema.safeParse(plain.DEFAULT_PREFERENCES).success).toBe(true);
     for (const velocidad of plain.SIGN_SPEEDS) expect(zodRules.preferencesPatchSchema.safeParse({ velocidad }).success).toBe(true);
     expect(zodRules.preferencesPatchSchema.safeParse({ velocidad: 2 }).success).toBe(false);
@@ -12,7 +12,17 @@ describe('preferencesRules (zod-free) = preferences (zod)', () => {
 
   const values = [undefined, null, true, false, 0, 0.5, 0.75, 1, 2, -1, '1', '0.5', 'true', 'sí', [], {}, NaN];
   const inputs: unknown[] = [
-    null, undefined, '', 'no es json', '[]', '7', 'null', '{}', [], 'x', 3,
+    null,
+    undefined,
+    '',
+    'no es json',
+    '[]',
+    '7',
+    'null',
+    '{}',
+    [],
+    'x',
+    3,
     { velocidad: 0.75, espejo: true, segundaLenta: true, sinSonido: true },
     { velocidad: 0.5, extra: 1 },
     JSON.stringify({ velocidad: 0.75, sinSonido: true, viejo: 'x' }),
@@ -22,11 +32,15 @@ describe('preferencesRules (zod-free) = preferences (zod)', () => {
     for (const v of values) inputs.push({ [key]: v });
   }
 
-  it('parsePreferences keeps exactly the stored fields the server\'s schema accepts, defaults for the rest', () => {
+  it("parsePreferences keeps exactly the stored fields the server's schema accepts, defaults for the rest", () => {
     for (const raw of inputs) {
       let value: unknown = raw;
       if (typeof raw === 'string') {
-        try { value = JSON.parse(raw); } catch { value = null; }
+        try {
+          value = JSON.parse(raw);
+        } catch {
+          value = null;
+        }
       }
       const expected: Record<string, unknown> = { ...plain.DEFAULT_PREFERENCES };
       if (value && typeof value === 'object') {

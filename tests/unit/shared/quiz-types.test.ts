@@ -6,7 +6,7 @@ import { TIPOS_PREGUNTA, preguntaSchema } from '../../../src/shared/resources/pr
 const OTHER_SPELLINGS = ['opción múltiple', 'OPCIÓN MÚLTIPLE', ' Opción Múltiple ', 'Opción Múltiple\n', 'Opcion Multiple', 'Opción  Múltiple'];
 
 describe('isChoiceQuestion: the one reading of Tipo', () => {
-  it('is true for the spec\'s spelling only, among the four stored types', () => {
+  it("is true for the spec's spelling only, among the four stored types", () => {
     expect(TIPOS_PREGUNTA.filter(isChoiceQuestion)).toEqual([OPCION_MULTIPLE]);
     expect(OPCION_MULTIPLE).toBe('Opción Múltiple');
     for (const t of ['Texto', 'Imagen', 'Video']) {
@@ -35,16 +35,31 @@ describe('isChoiceQuestion: the one reading of Tipo', () => {
     for (const t of OTHER_SPELLINGS.filter((s) => s.trim() !== OPCION_MULTIPLE)) expect(parse(t).success, t).toBe(false);
   });
 
-  it('the learner\'s view and the grading read every Tipo the same way', () => {
+  it("the learner's view and the grading read every Tipo the same way", () => {
     for (const Tipo of [...TIPOS_PREGUNTA, ...OTHER_SPELLINGS]) {
       const detalle: PreguntaDetalle = {
-        id_pregunta: 1, pregunta: '¿?', Tipo, porcentaje: 0, id_evaluacion: 1, imagen: null,
-        respuestas: [{ id_respuesta: 10, respuesta: 'gato', valor: true, imagen: null }, { id_respuesta: 11, respuesta: 'perro', valor: false, imagen: null }],
+        id_pregunta: 1,
+        pregunta: '¿?',
+        Tipo,
+        porcentaje: 0,
+        id_evaluacion: 1,
+        imagen: null,
+        respuestas: [
+          { id_respuesta: 10, respuesta: 'gato', valor: true, imagen: null },
+          { id_respuesta: 11, respuesta: 'perro', valor: false, imagen: null },
+        ],
       };
       // The learner sees option texts only for a choice question ...
       const shownAsChoice = learnerPregunta(detalle).respuestas.every((r) => r.respuesta !== undefined);
       // ... and only a choice question is graded by the chosen option.
-      const key: KeyQuestion = { id_pregunta: 1, Tipo, respuestas: [{ id_respuesta: 10, respuesta: 'gato', valor: true }, { id_respuesta: 11, respuesta: 'perro', valor: false }] };
+      const key: KeyQuestion = {
+        id_pregunta: 1,
+        Tipo,
+        respuestas: [
+          { id_respuesta: 10, respuesta: 'gato', valor: true },
+          { id_respuesta: 11, respuesta: 'perro', valor: false },
+        ],
+      };
       const gradedAsChoice = gradeQuiz([key], new Map([[1, { id_respuesta: 10 }]])).correctas === 1;
       expect(shownAsChoice, JSON.stringify(Tipo)).toBe(isChoiceQuestion(Tipo));
       expect(gradedAsChoice, JSON.stringify(Tipo)).toBe(isChoiceQuestion(Tipo));

@@ -3,10 +3,29 @@ import { REG_MSG, validateRegistration, type RegistrationForm } from '../../../s
 
 const TODAY = '2026-11-22';
 const valid: RegistrationForm = {
-  nombre: 'Ana', apellido: 'Ruiz', fechaNacimiento: '2015-04-01', Credentials: 'A-1', email: 'ana@ejemplo.com',
-  password: 'secreto123', confirmPassword: 'secreto123', phone: '+525512345678', avatar: 'girl', sexo: 'niña',
+  nombre: 'Ana',
+  apellido: 'Ruiz',
+  fechaNacimiento: '2015-04-01',
+  Credentials: 'A-1',
+  email: 'ana@ejemplo.com',
+  password: 'secreto123',
+  confirmPassword: 'secreto123',
+  phone: '+525512345678',
+  avatar: 'girl',
+  sexo: 'niña',
 };
-const empty: RegistrationForm = { nombre: '', apellido: '', fechaNacimiento: '', Credentials: '', email: '', password: '', confirmPassword: '', phone: '', avatar: '', sexo: '' };
+const empty: RegistrationForm = {
+  nombre: '',
+  apellido: '',
+  fechaNacimiento: '',
+  Credentials: '',
+  email: '',
+  password: '',
+  confirmPassword: '',
+  phone: '',
+  avatar: '',
+  sexo: '',
+};
 const v = (patch: Partial<RegistrationForm>) => validateRegistration({ ...valid, ...patch }, TODAY);
 
 describe('registration checks, in the spec order', () => {
@@ -25,7 +44,9 @@ describe('registration checks, in the spec order', () => {
     expect(v({ phone: '++1234567' })).toBe(REG_MSG.phone);
   });
   it('2. birth date strictly before today, checked before the required fields', () => {
-    expect(validateRegistration({ ...empty, phone: '5512345678', fechaNacimiento: TODAY }, TODAY)).toBe('La fecha de nacimiento no puede ser hoy o una fecha futura.');
+    expect(validateRegistration({ ...empty, phone: '5512345678', fechaNacimiento: TODAY }, TODAY)).toBe(
+      'La fecha de nacimiento no puede ser hoy o una fecha futura.',
+    );
     expect(v({ fechaNacimiento: '2027-01-01' })).toBe(REG_MSG.birthDate);
     expect(v({ fechaNacimiento: '2026-11-21' })).toBeNull();
   });

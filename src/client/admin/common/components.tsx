@@ -4,9 +4,7 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import MuiButton from '@mui/material/Button';
-import {
-  DeleteButton, ImageField, ImageInput, SaveButton, Toolbar, useNotify, useRedirect, useResourceContext, type RaRecord,
-} from 'react-admin';
+import { DeleteButton, ImageField, ImageInput, SaveButton, Toolbar, useNotify, useRedirect, useResourceContext, type RaRecord } from 'react-admin';
 import { errorMessage } from '../dataProvider';
 import { MESSAGES } from '../messages';
 import { getUploadProgress, subscribeUploadProgress } from '../uploadProgress';
@@ -27,7 +25,15 @@ export function InvalidFormWarning({ message }: { message: string }) {
 }
 
 /** Save + Cancelar. Cancel (like a successful save) returns to the list. */
-export function FormToolbar({ disableWhenInvalid = false, resource: resourceProp, cancelTo }: { disableWhenInvalid?: boolean; resource?: string; cancelTo?: string }) {
+export function FormToolbar({
+  disableWhenInvalid = false,
+  resource: resourceProp,
+  cancelTo,
+}: {
+  disableWhenInvalid?: boolean;
+  resource?: string;
+  cancelTo?: string;
+}) {
   const ctx = useResourceContext();
   const resource = resourceProp ?? ctx ?? '';
   const redirect = useRedirect();
@@ -45,7 +51,17 @@ export function FormToolbar({ disableWhenInvalid = false, resource: resourceProp
 }
 
 /** The spec's delete: '¿Estás seguro?' + the resource's wording, 'Sí, eliminar' / 'Cancelar'. */
-export function ConfirmDelete({ resource: resourceProp, record, redirect = 'list', onDeleted }: { resource?: string; record?: RaRecord; redirect?: string | false; onDeleted?: () => void }) {
+export function ConfirmDelete({
+  resource: resourceProp,
+  record,
+  redirect = 'list',
+  onDeleted,
+}: {
+  resource?: string;
+  record?: RaRecord;
+  redirect?: string | false;
+  onDeleted?: () => void;
+}) {
   const ctx = useResourceContext();
   const resource = resourceProp ?? ctx ?? '';
   const notify = useNotify();
@@ -91,7 +107,19 @@ export const formatImage = (folder: 'niveles' | 'preguntas' | 'respuestas') => (
   typeof v === 'string' && v ? { src: mediaUrl(v, folder), title: v } : v;
 
 /** An image picker for jpeg, png and gif; any other file shows `rejectMessage` as a warning. */
-export function ImagePicker({ source, label, folder, rejectMessage, helper }: { source: string; label: string; folder: 'niveles' | 'preguntas' | 'respuestas'; rejectMessage: string; helper?: ReactNode }) {
+export function ImagePicker({
+  source,
+  label,
+  folder,
+  rejectMessage,
+  helper,
+}: {
+  source: string;
+  label: string;
+  folder: 'niveles' | 'preguntas' | 'respuestas';
+  rejectMessage: string;
+  helper?: ReactNode;
+}) {
   const notify = useNotify();
   return (
     <ImageInput

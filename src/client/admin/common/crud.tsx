@@ -1,13 +1,17 @@
 import type { ReactElement, ReactNode } from 'react';
 import type { Resolver } from 'react-hook-form';
-import {
-  Create, CreateButton, Edit, List, SearchInput, SimpleForm, TopToolbar, type CreateProps, type EditProps, type ListProps,
-} from 'react-admin';
+import { Create, CreateButton, Edit, List, SearchInput, SimpleForm, TopToolbar, type CreateProps, type EditProps, type ListProps } from 'react-admin';
 import { FormToolbar } from './components';
 import { useLoadErrorOptions, useSaveOptions } from './hooks';
 
 /** A list screen: the spec's title, search box (`q`), a create button when the role may create. */
-export function ResourceList({ children, search, create = true, actions, ...rest }: Omit<ListProps, 'children'> & { children: ReactNode; search?: string; create?: boolean }) {
+export function ResourceList({
+  children,
+  search,
+  create = true,
+  actions,
+  ...rest
+}: Omit<ListProps, 'children'> & { children: ReactNode; search?: string; create?: boolean }) {
   const queryOptions = useLoadErrorOptions(rest.resource);
   return (
     <List

@@ -17,8 +17,14 @@ export function MediaPreview({ url, kind, alt = '' }: { url: string | null | und
   const src = mediaUrl(url ?? null);
   if (!src) return <span>-</span>;
   const k = kind.toLowerCase();
-  if (k === 'video') return <Box component="video" src={src} controls preload="metadata" sx={{ width: 160, maxHeight: 100, borderRadius: 2 }} aria-label={alt || 'Video'} />;
+  if (k === 'video')
+    return <Box component="video" src={src} controls preload="metadata" sx={{ width: 160, maxHeight: 100, borderRadius: 2 }} aria-label={alt || 'Video'} />;
   if (k === 'audio') return <Box component="audio" src={src} controls preload="none" sx={{ width: 200 }} aria-label={alt || 'Audio'} />;
-  if (k === 'texto') return <Link href={src} target="_blank" rel="noopener">Ver Texto</Link>;
+  if (k === 'texto')
+    return (
+      <Link href={src} target="_blank" rel="noopener">
+        Ver Texto
+      </Link>
+    );
   return <Box component="img" src={src} alt={alt} sx={{ width: 64, height: 64, objectFit: 'contain', borderRadius: 2, bgcolor: 'grey.100' }} />;
 }

@@ -27,8 +27,19 @@ import MovieIcon from '@mui/icons-material/Movie';
 import { Title, useGetOne } from 'react-admin';
 import { MEDIA_SLOTS } from '../../../shared/rules/mediaSlots';
 import {
-  conflictMessage, defaultSelection, formatBytes, importButtonLabel, mergeSelection, planImport, summaryLine, toggleSelection,
-  classify, baseName, type ImportItem, type ImportPlan, type MatchedItem,
+  conflictMessage,
+  defaultSelection,
+  formatBytes,
+  importButtonLabel,
+  mergeSelection,
+  planImport,
+  summaryLine,
+  toggleSelection,
+  classify,
+  baseName,
+  type ImportItem,
+  type ImportPlan,
+  type MatchedItem,
 } from '../../../shared/rules/mediaImport';
 import { multimediaResource } from '../../../shared/resources/multimedia';
 import { ApiError, upload } from '../../api/http';
@@ -38,11 +49,7 @@ import { NamingHelp } from './NamingHelp';
 import { mergeSources, readDropped, releaseSources, type SourceFile } from './readFiles';
 import { useLevelMedia } from './useLevelMedia';
 
-type RowResult =
-  | { state: 'waiting' }
-  | { state: 'uploading'; fraction: number }
-  | { state: 'ok'; replaced: boolean }
-  | { state: 'error'; msg: string };
+type RowResult = { state: 'waiting' } | { state: 'uploading'; fraction: number } | { state: 'ok'; replaced: boolean } | { state: 'error'; msg: string };
 
 type Phase = 'ready' | 'importing' | 'done';
 
@@ -58,8 +65,12 @@ function displayOrder(items: readonly ImportItem[]): ImportItem[] {
   return [...items].sort((a, b) => {
     if (a.status !== b.status) return a.status === 'match' ? -1 : 1;
     if (a.status === 'match' && b.status === 'match') {
-      return cmp(a.word.palabraEspanol, b.word.palabraEspanol) || a.word.id_palabra - b.word.id_palabra
-        || SLOT_ORDER.get(a.slot.descripcion)! - SLOT_ORDER.get(b.slot.descripcion)! || cmp(a.name, b.name);
+      return (
+        cmp(a.word.palabraEspanol, b.word.palabraEspanol) ||
+        a.word.id_palabra - b.word.id_palabra ||
+        SLOT_ORDER.get(a.slot.descripcion)! - SLOT_ORDER.get(b.slot.descripcion)! ||
+        cmp(a.name, b.name)
+      );
     }
     return cmp(a.name, b.name);
   });
@@ -81,10 +92,20 @@ function Preview({ source }: { source: SourceFile }) {
 
 /** The row's state: a chip, and the sentence that explains it (reason, conflict, server error). */
 function stateParts(
-  item: ImportItem, plan: ImportPlan, picked: boolean, result?: RowResult, savedInstead?: ImportItem, pickedInstead?: ImportItem,
+  item: ImportItem,
+  plan: ImportPlan,
+  picked: boolean,
+  result?: RowResult,
+  savedInstead?: ImportItem,
+  pickedInstead?: ImportItem,
 ): { chip: ReactNode; detail: ReactNode } {
-  const text = (t: string, color = 'text.secondary') => <Typography variant="body2" color={color} sx={{ mt: 0.5 }}>{t}</Typography>;
-  if (result?.state === 'ok') return { chip: <Chip size="small" color="success" icon={<CheckCircleIcon />} label={result.replaced ? 'Reemplazado' : 'Guardado'} />, detail: null };
+  const text = (t: string, color = 'text.secondary') => (
+    <Typography variant="body2" color={color} sx={{ mt: 0.5 }}>
+      {t}
+    </Typography>
+  );
+  if (result?.state === 'ok')
+    return { chip: <Chip size="small" color="success" icon={<CheckCircleIcon />} label={result.replaced ? 'Reemplazado' : 'Guardado'} />, detail: null };
   if (result?.state === 'error') return { chip: <Chip size="small" color="error" label="No se guardó" />, detail: text(result.msg, 'error') };
   if (result?.state === 'uploading') {
     return {
@@ -98,11 +119,17 @@ function stateParts(
     };
   }
   if (item.status === 'nomatch') return { chip: <Chip size="small" color="warning" variant="outlined" label="Sin coincidencia" />, detail: text(item.reason) };
-  if (savedInstead && !result) return { chip: <Chip size="small" variant="outlined" label="No importado" />, detail: text(`Se guardó «${savedInstead.name}» en su lugar.`) };
+  if (savedInstead && !result)
+    return { chip: <Chip size="small" variant="outlined" label="No importado" />, detail: text(`Se guardó «${savedInstead.name}» en su lugar.`) };
   const conflict = conflictMessage(plan, item);
   const waiting = result?.state === 'waiting' ? text('En espera') : null;
-  if (conflict && picked) return { chip: <Chip size="small" color={item.replaces ? 'warning' : 'info'} label={item.replaces ? 'Elegido · reemplaza el actual' : 'Elegido · nuevo'} />, detail: waiting ?? text(`Se usará este en lugar de ${item.conflictsWith.map((i) => `«${plan.items.find((o) => o.index === i)?.name}»`).join(', ')}.`) };
-  if (conflict && pickedInstead) return { chip: <Chip size="small" variant="outlined" label="No se usará" />, detail: text(`Se usará «${pickedInstead.name}» en su lugar.`) };
+  if (conflict && picked)
+    return {
+      chip: <Chip size="small" color={item.replaces ? 'warning' : 'info'} label={item.replaces ? 'Elegido · reemplaza el actual' : 'Elegido · nuevo'} />,
+      detail: waiting ?? text(`Se usará este en lugar de ${item.conflictsWith.map((i) => `«${plan.items.find((o) => o.index === i)?.name}»`).join(', ')}.`),
+    };
+  if (conflict && pickedInstead)
+    return { chip: <Chip size="small" variant="outlined" label="No se usará" />, detail: text(`Se usará «${pickedInstead.name}» en su lugar.`) };
   if (conflict) return { chip: <Chip size="small" color="error" variant="outlined" label="Conflicto" />, detail: text(conflict, 'error') };
   if (item.replaces) return { chip: <Chip size="small" color="warning" label="Reemplaza el actual" />, detail: waiting };
   return { chip: <Chip size="small" color="info" label="Nuevo" />, detail: waiting };
@@ -133,7 +160,12 @@ export default function ImportarMultimedia() {
   const doneRef = useRef<HTMLDivElement>(null);
 
   const plan = useMemo(
-    () => planImport(sources.map((s) => ({ path: s.path, size: s.size, mime: s.mime })), media.words, media.existing),
+    () =>
+      planImport(
+        sources.map((s) => ({ path: s.path, size: s.size, mime: s.mime })),
+        media.words,
+        media.existing,
+      ),
     [sources, media.words, media.existing],
   );
   const rows = useMemo(() => displayOrder(plan.items), [plan]);
@@ -169,7 +201,11 @@ export default function ImportarMultimedia() {
       const merged = mergeSources(base, read.files);
       releaseSources(merged.dropped);
       const { words, existing } = mediaRef.current;
-      const nextPlan = planImport(merged.files.map((s) => ({ path: s.path, size: s.size, mime: s.mime })), words, existing);
+      const nextPlan = planImport(
+        merged.files.map((s) => ({ path: s.path, size: s.size, mime: s.mime })),
+        words,
+        existing,
+      );
       sourcesRef.current = merged.files;
       setSources(merged.files);
       setSelected((prev) => (base.length === 0 ? defaultSelection(nextPlan) : mergeSelection(nextPlan, prev, base.length)));
@@ -274,37 +310,54 @@ export default function ImportarMultimedia() {
     const result = results.get(it.index);
     const folder = source.path.includes('/') ? source.path.slice(0, source.path.lastIndexOf('/')) : '';
     const where = [manyZips ? source.zip : null, folder].filter(Boolean).join(' › ');
-    const savedInstead = it.status === 'match'
-      ? it.conflictsWith.map((i) => plan.items.find((o) => o.index === i)!).find((o) => results.get(o.index)?.state === 'ok')
-      : undefined;
+    const savedInstead =
+      it.status === 'match' ? it.conflictsWith.map((i) => plan.items.find((o) => o.index === i)!).find((o) => results.get(o.index)?.state === 'ok') : undefined;
     const picked = it.status === 'match' && selected.has(it.index);
-    const pickedInstead = it.status === 'match' && !picked ? it.conflictsWith.map((i) => plan.items.find((o) => o.index === i)!).find((o) => selected.has(o.index)) : undefined;
+    const pickedInstead =
+      it.status === 'match' && !picked ? it.conflictsWith.map((i) => plan.items.find((o) => o.index === i)!).find((o) => selected.has(o.index)) : undefined;
     const conflict = it.status === 'match' && it.conflictsWith.length > 0 && !result && !savedInstead && !picked && !pickedInstead;
-    const check = result?.state === 'ok' ? (
-      <Box sx={{ width: 42, display: 'flex', justifyContent: 'center', pt: 1 }}>
-        <CheckCircleIcon color="success" titleAccess="Guardado" />
-      </Box>
-    ) : (
-      <Checkbox
-        checked={it.status === 'match' && selected.has(it.index)}
-        disabled={it.status !== 'match' || importing}
-        onChange={() => toggle(it.index)}
-        slotProps={{ input: { 'aria-label': `Importar ${it.name}` } }}
-      />
-    );
+    const check =
+      result?.state === 'ok' ? (
+        <Box sx={{ width: 42, display: 'flex', justifyContent: 'center', pt: 1 }}>
+          <CheckCircleIcon color="success" titleAccess="Guardado" />
+        </Box>
+      ) : (
+        <Checkbox
+          checked={it.status === 'match' && selected.has(it.index)}
+          disabled={it.status !== 'match' || importing}
+          onChange={() => toggle(it.index)}
+          slotProps={{ input: { 'aria-label': `Importar ${it.name}` } }}
+        />
+      );
     const file = (
       <>
-        <Typography variant="body2" fontWeight={600} sx={{ color: 'inherit' }}>{it.name}</Typography>
-        <Typography variant="caption" color="text.secondary" component="div">{formatBytes(it.size)}{where ? ` · ${where}` : ''}</Typography>
+        <Typography variant="body2" fontWeight={600} sx={{ color: 'inherit' }}>
+          {it.name}
+        </Typography>
+        <Typography variant="caption" color="text.secondary" component="div">
+          {formatBytes(it.size)}
+          {where ? ` · ${where}` : ''}
+        </Typography>
       </>
     );
-    const target = it.status === 'match' ? (
-      <Typography variant="body2">
-        <Box component="span" sx={{ fontWeight: 600 }}>{it.word.palabraEspanol}</Box>
-        {it.byEnglish ? ` (por «${it.word.palabraIngles}»)` : ''} → {it.slot.label}
-      </Typography>
-    ) : null;
-    return { source, check, file, target, ...stateParts(it, plan, picked, result, savedInstead, pickedInstead), tint: conflict ? 'rgba(211, 47, 47, 0.05)' : undefined, muted: it.status === 'nomatch' };
+    const target =
+      it.status === 'match' ? (
+        <Typography variant="body2">
+          <Box component="span" sx={{ fontWeight: 600 }}>
+            {it.word.palabraEspanol}
+          </Box>
+          {it.byEnglish ? ` (por «${it.word.palabraIngles}»)` : ''} → {it.slot.label}
+        </Typography>
+      ) : null;
+    return {
+      source,
+      check,
+      file,
+      target,
+      ...stateParts(it, plan, picked, result, savedInstead, pickedInstead),
+      tint: conflict ? 'rgba(211, 47, 47, 0.05)' : undefined,
+      muted: it.status === 'nomatch',
+    };
   };
   const overall = progress ? ((progress.current - 1 + progress.fraction) / progress.total) * 100 : 0;
 
@@ -313,10 +366,10 @@ export default function ImportarMultimedia() {
       <Title title={title} />
       <Stack direction={{ xs: 'column', sm: 'row' }} justifyContent="space-between" alignItems={{ xs: 'flex-start', sm: 'center' }} gap={1} sx={{ mb: 2 }}>
         <Box>
-          <Typography variant="h5" component="h1">{title}</Typography>
-          <Typography color="text.secondary">
-            Nada se guarda hasta que pulses «Importar»: antes verás a qué palabra va cada archivo.
+          <Typography variant="h5" component="h1">
+            {title}
           </Typography>
+          <Typography color="text.secondary">Nada se guarda hasta que pulses «Importar»: antes verás a qué palabra va cada archivo.</Typography>
         </Box>
         <Button component={RouterLink} to={`/admin/nivel/${id}`} startIcon={<ArrowBackIcon />} sx={{ minHeight: 44, flexShrink: 0 }} disabled={importing}>
           Volver al nivel
@@ -324,16 +377,36 @@ export default function ImportarMultimedia() {
       </Stack>
 
       {media.error && (
-        <Alert severity="error" sx={{ mb: 2 }} action={<Button color="inherit" onClick={() => void media.reload()}>Reintentar</Button>}>
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" onClick={() => void media.reload()}>
+              Reintentar
+            </Button>
+          }
+        >
           {media.error}
         </Alert>
       )}
       {!media.loading && !media.error && media.words.length === 0 && (
-        <Alert severity="info" sx={{ mb: 2 }} action={<Button color="inherit" component={RouterLink} to="/admin/palabra/create">Crear palabra</Button>}>
+        <Alert
+          severity="info"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" component={RouterLink} to="/admin/palabra/create">
+              Crear palabra
+            </Button>
+          }
+        >
           Este nivel aún no tiene palabras: crea sus palabras antes de importar su multimedia.
         </Alert>
       )}
-      {plan.warnings.map((w) => <Alert key={w} severity="warning" sx={{ mb: 2 }}>{w}</Alert>)}
+      {plan.warnings.map((w) => (
+        <Alert key={w} severity="warning" sx={{ mb: 2 }}>
+          {w}
+        </Alert>
+      ))}
 
       <Box sx={{ mb: 2 }}>
         <DropZone onFiles={(f) => void addFiles(f)} disabled={importing || !!reading || media.loading} compact={sources.length > 0} />
@@ -345,7 +418,11 @@ export default function ImportarMultimedia() {
           <LinearProgress aria-label={reading ?? 'Cargando'} />
         </Box>
       )}
-      {readErrors.map((e) => <Alert key={e} severity="error" sx={{ mb: 2 }} onClose={() => setReadErrors((l) => l.filter((x) => x !== e))}>{e}</Alert>)}
+      {readErrors.map((e) => (
+        <Alert key={e} severity="error" sx={{ mb: 2 }} onClose={() => setReadErrors((l) => l.filter((x) => x !== e))}>
+          {e}
+        </Alert>
+      ))}
 
       {phase === 'done' && (
         <Alert
@@ -357,25 +434,37 @@ export default function ImportarMultimedia() {
         >
           <Typography fontWeight={600}>
             {`Importación terminada: ${plural(okCount, 'archivo guardado', 'archivos guardados')}`}
-            {replacedCount ? ` (${replacedCount} ${replacedCount === 1 ? 'reemplazó al' : 'reemplazaron a los'} anterior${replacedCount === 1 ? '' : 'es'})` : ''}
+            {replacedCount
+              ? ` (${replacedCount} ${replacedCount === 1 ? 'reemplazó al' : 'reemplazaron a los'} anterior${replacedCount === 1 ? '' : 'es'})`
+              : ''}
             {errorCount ? ` · ${plural(errorCount, 'con error', 'con error')}` : ''}.
           </Typography>
-          {errorCount > 0 && <Typography variant="body2">Los que fallaron siguen marcados: revisa el motivo en la tabla y vuelve a pulsar «Importar».</Typography>}
+          {errorCount > 0 && (
+            <Typography variant="body2">Los que fallaron siguen marcados: revisa el motivo en la tabla y vuelve a pulsar «Importar».</Typography>
+          )}
           {wordsDone.size > 0 && (
             <Typography variant="body2" sx={{ mt: 0.5 }}>
               Ver la multimedia de:{' '}
               {[...wordsDone].map((w, i) => (
                 <span key={w.id_palabra}>
                   {i > 0 && ', '}
-                  <Link component={RouterLink} to={`/admin/palabra/${w.id_palabra}/multimedia`}>{w.palabraEspanol}</Link>
+                  <Link component={RouterLink} to={`/admin/palabra/${w.id_palabra}/multimedia`}>
+                    {w.palabraEspanol}
+                  </Link>
                 </span>
               ))}
             </Typography>
           )}
           <Stack direction="row" gap={1} flexWrap="wrap" sx={{ mt: 1 }}>
-            <Button variant="contained" size="small" component={RouterLink} to={`/admin/nivel/${id}`}>Volver al nivel</Button>
-            <Button variant="outlined" size="small" component={RouterLink} to={wordsLink}>Ver las palabras del nivel</Button>
-            <Button size="small" onClick={clear}>Importar más archivos</Button>
+            <Button variant="contained" size="small" component={RouterLink} to={`/admin/nivel/${id}`}>
+              Volver al nivel
+            </Button>
+            <Button variant="outlined" size="small" component={RouterLink} to={wordsLink}>
+              Ver las palabras del nivel
+            </Button>
+            <Button size="small" onClick={clear}>
+              Importar más archivos
+            </Button>
           </Stack>
         </Alert>
       )}
@@ -384,7 +473,9 @@ export default function ImportarMultimedia() {
         <>
           <Stack direction="row" alignItems="center" gap={1} sx={{ mb: 1 }}>
             {narrow && headerCheckbox}
-            <Typography sx={{ fontWeight: 600 }} data-testid="importar-resumen">{summaryLine(plan, selected)}</Typography>
+            <Typography sx={{ fontWeight: 600 }} data-testid="importar-resumen">
+              {summaryLine(plan, selected)}
+            </Typography>
           </Stack>
           {narrow ? (
             <Paper variant="outlined" component="ul" aria-label="Archivos a importar" sx={{ listStyle: 'none', m: 0, p: 0 }}>
@@ -395,10 +486,21 @@ export default function ImportarMultimedia() {
                     component="li"
                     key={r.source.id}
                     data-testid="importar-fila"
-                    sx={{ display: 'flex', gap: 1, p: 1, pr: 1.5, borderTop: i ? 1 : 0, borderColor: 'divider', bgcolor: r.tint, color: r.muted ? 'text.secondary' : undefined }}
+                    sx={{
+                      display: 'flex',
+                      gap: 1,
+                      p: 1,
+                      pr: 1.5,
+                      borderTop: i ? 1 : 0,
+                      borderColor: 'divider',
+                      bgcolor: r.tint,
+                      color: r.muted ? 'text.secondary' : undefined,
+                    }}
                   >
                     <Box sx={{ flexShrink: 0 }}>{r.check}</Box>
-                    <Box sx={{ flexShrink: 0, pt: 0.5 }}><Preview source={r.source} /></Box>
+                    <Box sx={{ flexShrink: 0, pt: 0.5 }}>
+                      <Preview source={r.source} />
+                    </Box>
                     <Box sx={{ flex: 1, minWidth: 0, pt: 0.5 }}>
                       <Stack direction="row" gap={1} justifyContent="space-between" alignItems="flex-start">
                         <Box sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>{r.file}</Box>
@@ -427,7 +529,11 @@ export default function ImportarMultimedia() {
                   {rows.map((it) => {
                     const r = rowParts(it);
                     return (
-                      <TableRow key={r.source.id} data-testid="importar-fila" sx={{ bgcolor: r.tint, '& td': { color: r.muted ? 'text.secondary' : undefined, verticalAlign: 'top' } }}>
+                      <TableRow
+                        key={r.source.id}
+                        data-testid="importar-fila"
+                        sx={{ bgcolor: r.tint, '& td': { color: r.muted ? 'text.secondary' : undefined, verticalAlign: 'top' } }}
+                      >
                         <TableCell padding="checkbox">{r.check}</TableCell>
                         <TableCell sx={{ minWidth: 200 }}>
                           <Stack direction="row" gap={1.5} alignItems="flex-start">
@@ -438,14 +544,25 @@ export default function ImportarMultimedia() {
                         <TableCell>
                           {it.status === 'match' ? (
                             <>
-                              <Typography variant="body2" fontWeight={600}>{it.word.palabraEspanol}</Typography>
-                              {it.byEnglish && <Typography variant="caption" color="text.secondary" component="div">por «{it.word.palabraIngles}»</Typography>}
+                              <Typography variant="body2" fontWeight={600}>
+                                {it.word.palabraEspanol}
+                              </Typography>
+                              {it.byEnglish && (
+                                <Typography variant="caption" color="text.secondary" component="div">
+                                  por «{it.word.palabraIngles}»
+                                </Typography>
+                              )}
                             </>
-                          ) : '—'}
+                          ) : (
+                            '—'
+                          )}
                         </TableCell>
                         <TableCell sx={{ whiteSpace: 'nowrap' }}>{it.status === 'match' ? it.slot.label : '—'}</TableCell>
                         <TableCell sx={{ minWidth: 180 }}>
-                          <Stack gap={0.5} alignItems="flex-start">{r.chip}{r.detail}</Stack>
+                          <Stack gap={0.5} alignItems="flex-start">
+                            {r.chip}
+                            {r.detail}
+                          </Stack>
                         </TableCell>
                       </TableRow>
                     );
@@ -455,25 +572,21 @@ export default function ImportarMultimedia() {
             </TableContainer>
           )}
 
-          <Paper
-            elevation={6}
-            sx={{ position: 'sticky', bottom: 0, mt: 2, p: 1.5, zIndex: 2, borderRadius: 2 }}
-            data-testid="importar-barra"
-          >
+          <Paper elevation={6} sx={{ position: 'sticky', bottom: 0, mt: 2, p: 1.5, zIndex: 2, borderRadius: 2 }} data-testid="importar-barra">
             {progress && importing ? (
               <Box role="status" aria-live="polite">
-                <Typography variant="body2" sx={{ mb: 0.5 }}>Subiendo {progress.current} de {progress.total}… <Box component="span" sx={{ color: 'text.secondary' }}>({progress.name})</Box></Typography>
+                <Typography variant="body2" sx={{ mb: 0.5 }}>
+                  Subiendo {progress.current} de {progress.total}…{' '}
+                  <Box component="span" sx={{ color: 'text.secondary' }}>
+                    ({progress.name})
+                  </Box>
+                </Typography>
                 <LinearProgress variant="determinate" value={overall} aria-label="Progreso de la importación" />
               </Box>
             ) : (
               <Stack direction="row" gap={1.5} alignItems="center" flexWrap="wrap">
                 {(phase !== 'done' || chosen.length > 0) && (
-                  <Button
-                    variant="contained"
-                    onClick={() => void runImport()}
-                    disabled={chosen.length === 0 || !!reading}
-                    sx={{ minHeight: 44 }}
-                  >
+                  <Button variant="contained" onClick={() => void runImport()} disabled={chosen.length === 0 || !!reading} sx={{ minHeight: 44 }}>
                     {chosen.length === 0 ? 'Importar' : importButtonLabel(chosen.length)}
                   </Button>
                 )}

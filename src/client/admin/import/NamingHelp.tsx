@@ -25,14 +25,18 @@ function Rules() {
       >
         {EXAMPLES.map((e) => (
           <Box key={e.slot} sx={{ display: 'flex', flexDirection: 'column' }}>
-            <Typography component="dt" variant="body2" sx={{ fontFamily: 'monospace', fontWeight: 600 }}>{e.names.join(' · ')}</Typography>
-            <Typography component="dd" variant="body2" color="text.secondary" sx={{ m: 0 }}>→ {e.slot}</Typography>
+            <Typography component="dt" variant="body2" sx={{ fontFamily: 'monospace', fontWeight: 600 }}>
+              {e.names.join(' · ')}
+            </Typography>
+            <Typography component="dd" variant="body2" color="text.secondary" sx={{ m: 0 }}>
+              → {e.slot}
+            </Typography>
           </Box>
         ))}
       </Box>
       <Typography variant="body2" color="text.secondary">
-        Mayúsculas, tildes, «ñ», espacios y guiones no importan, ni las carpetas del zip. Se busca la palabra en español y,
-        si no está, en inglés. Un GIF con «-es» o «-en» es la imagen de ese idioma; «-seña» también marca la seña.
+        Mayúsculas, tildes, «ñ», espacios y guiones no importan, ni las carpetas del zip. Se busca la palabra en español y, si no está, en inglés. Un GIF con
+        «-es» o «-en» es la imagen de ese idioma; «-seña» también marca la seña.
       </Typography>
     </>
   );
@@ -44,14 +48,22 @@ export function NamingHelp({ collapsed = false }: { collapsed?: boolean }) {
   if (!collapsed) {
     return (
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }} id="importar-ayuda">
-        <Typography variant="subtitle1" component="h2" fontWeight={600} sx={{ mb: 1 }}>Cómo nombrar los archivos</Typography>
+        <Typography variant="subtitle1" component="h2" fontWeight={600} sx={{ mb: 1 }}>
+          Cómo nombrar los archivos
+        </Typography>
         <Rules />
       </Paper>
     );
   }
   return (
     <Box sx={{ mb: 2 }} id="importar-ayuda">
-      <Button size="small" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls="importar-reglas" endIcon={open ? <ExpandLessIcon /> : <ExpandMoreIcon />}>
+      <Button
+        size="small"
+        onClick={() => setOpen((o) => !o)}
+        aria-expanded={open}
+        aria-controls="importar-reglas"
+        endIcon={open ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+      >
         Cómo nombrar los archivos
       </Button>
       {open && (

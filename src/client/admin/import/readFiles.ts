@@ -1,7 +1,5 @@
 import type { Unzipped } from 'fflate';
-import {
-  baseName, checkZipEntries, classify, isSkippedEntry, mimeFor, repairZipName, worthUnpacking,
-} from '../../../shared/rules/mediaImport';
+import { baseName, checkZipEntries, classify, isSkippedEntry, mimeFor, repairZipName, worthUnpacking } from '../../../shared/rules/mediaImport';
 
 /** One file of an import: dropped as it is, or unpacked from a zip. */
 export interface SourceFile {
@@ -50,7 +48,12 @@ async function readZip(zip: File): Promise<SourceFile[]> {
   const entries: { raw: string; name: string; originalSize: number }[] = [];
   try {
     // A filter that takes nothing only reads the zip's directory.
-    unzipSync(data, { filter: (f) => { entries.push({ raw: f.name, name: repairZipName(f.name), originalSize: f.originalSize }); return false; } });
+    unzipSync(data, {
+      filter: (f) => {
+        entries.push({ raw: f.name, name: repairZipName(f.name), originalSize: f.originalSize });
+        return false;
+      },
+    });
   } catch {
     throw new Error(`No se pudo abrir «${zip.name}»: el archivo está dañado o no es un zip.`);
   }

@@ -33,7 +33,12 @@ function TopSearch() {
     send(text);
   };
   return (
-    <Box component="form" role="search" onSubmit={onSubmit} sx={{ display: 'flex', alignItems: 'center', bgcolor: 'rgba(255,255,255,0.18)', borderRadius: 999, px: 1.5, mx: 2, minWidth: { xs: 120, sm: 260 } }}>
+    <Box
+      component="form"
+      role="search"
+      onSubmit={onSubmit}
+      sx={{ display: 'flex', alignItems: 'center', bgcolor: 'rgba(255,255,255,0.18)', borderRadius: 999, px: 1.5, mx: 2, minWidth: { xs: 120, sm: 260 } }}
+    >
       <SearchIcon aria-hidden="true" />
       <InputBase
         value={text}

@@ -22,10 +22,23 @@ import { useSession } from '../../auth/useSession';
 import { visibleMenuLinks } from '../menu';
 
 const ICONS: Record<string, ReactElement> = {
-  inicio: <DashboardIcon />, usuario: <PeopleIcon />, nivel: <LayersIcon />, palabra: <TranslateIcon />, conten: <ArticleIcon />,
-  multimedia: <PermMediaIcon />, evaluacion: <AssignmentIcon />, verevaluacion: <FactCheckIcon />, pregunta: <HelpIcon />,
-  respuesta: <QuestionAnswerIcon />, resultados: <LeaderboardIcon />, institucion: <AccountBalanceIcon />, dominio: <LanguageIcon />,
-  comentario: <CommentIcon />, progreso: <TrendingUpIcon />, configuracion: <SettingsIcon />, rol: <AdminPanelSettingsIcon />,
+  inicio: <DashboardIcon />,
+  usuario: <PeopleIcon />,
+  nivel: <LayersIcon />,
+  palabra: <TranslateIcon />,
+  conten: <ArticleIcon />,
+  multimedia: <PermMediaIcon />,
+  evaluacion: <AssignmentIcon />,
+  verevaluacion: <FactCheckIcon />,
+  pregunta: <HelpIcon />,
+  respuesta: <QuestionAnswerIcon />,
+  resultados: <LeaderboardIcon />,
+  institucion: <AccountBalanceIcon />,
+  dominio: <LanguageIcon />,
+  comentario: <CommentIcon />,
+  progreso: <TrendingUpIcon />,
+  configuracion: <SettingsIcon />,
+  rol: <AdminPanelSettingsIcon />,
 };
 
 /** The sidebar of the spec's shell, filtered by the stored user's role. */

@@ -24,8 +24,22 @@ import VideocamIcon from '@mui/icons-material/Videocam';
 import { ApiError, upload } from '../../api/http';
 import { SignPlayer } from '../../sign/SignPlayer';
 import {
-  CAMERA_CONSTRAINTS, CAMERA_MSG, COUNTDOWN_FROM, MAX_RECORDING_MS, VIDEO_BITS_PER_SECOND, cameraErrorMessage, canRecordHere, clampRange,
-  durationTenths, formatTenths, isWholeClip, pickRecorderMime, rangeSeconds, recordingFile, remaining, uploadTarget,
+  CAMERA_CONSTRAINTS,
+  CAMERA_MSG,
+  COUNTDOWN_FROM,
+  MAX_RECORDING_MS,
+  VIDEO_BITS_PER_SECOND,
+  cameraErrorMessage,
+  canRecordHere,
+  clampRange,
+  durationTenths,
+  formatTenths,
+  isWholeClip,
+  pickRecorderMime,
+  rangeSeconds,
+  recordingFile,
+  remaining,
+  uploadTarget,
 } from './mediaRules';
 import { clipDuration, trimClip } from './trimClip';
 
@@ -135,11 +149,14 @@ export default function RecordSignDialog({ word, idPalabra, existing, onClose, o
   }, [attempt]);
 
   // Everything else the dialog holds goes when it closes.
-  useEffect(() => () => {
-    abortRef.current?.abort();
-    if (resumeTimer.current) clearTimeout(resumeTimer.current);
-    if (clipRef.current) URL.revokeObjectURL(clipRef.current.url);
-  }, []);
+  useEffect(
+    () => () => {
+      abortRef.current?.abort();
+      if (resumeTimer.current) clearTimeout(resumeTimer.current);
+      if (clipRef.current) URL.revokeObjectURL(clipRef.current.url);
+    },
+    [],
+  );
 
   // The live camera in the <video>, mirrored like a selfie (the recording itself is not mirrored).
   const liveRef = useRef<HTMLVideoElement | null>(null);
@@ -349,7 +366,16 @@ export default function RecordSignDialog({ word, idPalabra, existing, onClose, o
 
   const showLive = phase === 'camera' || phase === 'ready' || phase === 'countdown' || phase === 'recording' || phase === 'measuring';
   const left = remaining(elapsed);
-  const stage = { position: 'relative', width: '100%', aspectRatio: '4 / 3', maxHeight: small ? '58vh' : '52vh', mx: 'auto', bgcolor: 'grey.900', borderRadius: 2, overflow: 'hidden' } as const;
+  const stage = {
+    position: 'relative',
+    width: '100%',
+    aspectRatio: '4 / 3',
+    maxHeight: small ? '58vh' : '52vh',
+    mx: 'auto',
+    bgcolor: 'grey.900',
+    borderRadius: 2,
+    overflow: 'hidden',
+  } as const;
   const titleId = 'grabar-sena-titulo';
 
   return (
@@ -363,7 +389,9 @@ export default function RecordSignDialog({ word, idPalabra, existing, onClose, o
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         {phase === 'error' && (
           <>
-            <Alert severity="error" role="alert">{error}</Alert>
+            <Alert severity="error" role="alert">
+              {error}
+            </Alert>
             <Typography color="text.secondary">
               También puedes grabar la seña con la cámara del dispositivo y subir el video (MP4 o WEBM) o un GIF en la casilla «Seña».
             </Typography>
@@ -379,7 +407,11 @@ export default function RecordSignDialog({ word, idPalabra, existing, onClose, o
               </Typography>
             )}
             {phase === 'countdown' && <Typography>Prepárate…</Typography>}
-            {phase === 'recording' && <Typography>Haz la seña. Pulsa <strong>Parar</strong> al terminar.</Typography>}
+            {phase === 'recording' && (
+              <Typography>
+                Haz la seña. Pulsa <strong>Parar</strong> al terminar.
+              </Typography>
+            )}
             {phase === 'measuring' && <Typography role="status">Preparando la vista previa…</Typography>}
             <Box sx={stage}>
               <Box
@@ -392,7 +424,19 @@ export default function RecordSignDialog({ word, idPalabra, existing, onClose, o
                 sx={{ width: '100%', height: '100%', objectFit: 'contain', transform: 'scaleX(-1)', display: 'block' }}
               />
               {phase === 'camera' && (
-                <Typography role="status" sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', color: 'common.white', fontSize: '1.2rem', p: 2, textAlign: 'center' }}>
+                <Typography
+                  role="status"
+                  sx={{
+                    position: 'absolute',
+                    inset: 0,
+                    display: 'grid',
+                    placeItems: 'center',
+                    color: 'common.white',
+                    fontSize: '1.2rem',
+                    p: 2,
+                    textAlign: 'center',
+                  }}
+                >
                   Abriendo la cámara… Si el navegador lo pregunta, pulsa «Permitir».
                 </Typography>
               )}
@@ -402,13 +446,39 @@ export default function RecordSignDialog({ word, idPalabra, existing, onClose, o
                   aria-live="assertive"
                   aria-label={`Empieza en ${count}`}
                   data-testid="cuenta-atras"
-                  sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', bgcolor: 'rgba(0,0,0,0.35)', color: 'common.white', fontSize: { xs: '7rem', sm: '10rem' }, fontWeight: 800, lineHeight: 1, textShadow: '0 4px 16px rgba(0,0,0,0.6)' }}
+                  sx={{
+                    position: 'absolute',
+                    inset: 0,
+                    display: 'grid',
+                    placeItems: 'center',
+                    bgcolor: 'rgba(0,0,0,0.35)',
+                    color: 'common.white',
+                    fontSize: { xs: '7rem', sm: '10rem' },
+                    fontWeight: 800,
+                    lineHeight: 1,
+                    textShadow: '0 4px 16px rgba(0,0,0,0.6)',
+                  }}
                 >
                   {count > 0 ? count : ''}
                 </Box>
               )}
               {phase === 'recording' && (
-                <Box sx={{ position: 'absolute', top: 12, left: 12, display: 'flex', alignItems: 'center', gap: 0.5, bgcolor: 'error.main', color: 'common.white', px: 1.5, py: 0.5, borderRadius: 5, fontWeight: 700 }}>
+                <Box
+                  sx={{
+                    position: 'absolute',
+                    top: 12,
+                    left: 12,
+                    display: 'flex',
+                    alignItems: 'center',
+                    gap: 0.5,
+                    bgcolor: 'error.main',
+                    color: 'common.white',
+                    px: 1.5,
+                    py: 0.5,
+                    borderRadius: 5,
+                    fontWeight: 700,
+                  }}
+                >
                   <FiberManualRecordIcon fontSize="small" /> Grabando
                 </Box>
               )}
@@ -422,7 +492,9 @@ export default function RecordSignDialog({ word, idPalabra, existing, onClose, o
                   aria-label="Tiempo que queda de grabación"
                   sx={{ height: 12, borderRadius: 6 }}
                 />
-                <Typography role="timer" sx={{ mt: 0.5, fontWeight: 700 }}>Quedan {left.seconds} s</Typography>
+                <Typography role="timer" sx={{ mt: 0.5, fontWeight: 700 }}>
+                  Quedan {left.seconds} s
+                </Typography>
               </Box>
             )}
           </>
@@ -440,7 +512,9 @@ export default function RecordSignDialog({ word, idPalabra, existing, onClose, o
               <SignPlayer src={clip.url} label={`Vista previa de la seña de ${word}`} variant="preview" speed={speed} mirror={false} />
             </Box>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ xs: 'stretch', sm: 'center' }}>
-              <Typography id="velocidad-vista-previa" sx={{ fontWeight: 700 }}>Velocidad</Typography>
+              <Typography id="velocidad-vista-previa" sx={{ fontWeight: 700 }}>
+                Velocidad
+              </Typography>
               <ToggleButtonGroup
                 exclusive
                 value={speed}
@@ -448,12 +522,18 @@ export default function RecordSignDialog({ word, idPalabra, existing, onClose, o
                 aria-labelledby="velocidad-vista-previa"
                 disabled={phase !== 'review'}
               >
-                <ToggleButton value={0.5} sx={{ minHeight: 48, minWidth: 72, fontSize: '1.05rem' }}>0,5×</ToggleButton>
-                <ToggleButton value={1} sx={{ minHeight: 48, minWidth: 72, fontSize: '1.05rem' }}>1×</ToggleButton>
+                <ToggleButton value={0.5} sx={{ minHeight: 48, minWidth: 72, fontSize: '1.05rem' }}>
+                  0,5×
+                </ToggleButton>
+                <ToggleButton value={1} sx={{ minHeight: 48, minWidth: 72, fontSize: '1.05rem' }}>
+                  1×
+                </ToggleButton>
               </ToggleButtonGroup>
             </Stack>
             <Box sx={{ px: 1 }}>
-              <Typography id="recorte-titulo" sx={{ fontWeight: 700 }}>Recortar</Typography>
+              <Typography id="recorte-titulo" sx={{ fontWeight: 700 }}>
+                Recortar
+              </Typography>
               <Typography color="text.secondary" variant="body2">
                 Mueve los extremos para quitar el principio o el final.{' '}
                 <span data-testid="recorte-valor">
@@ -473,7 +553,14 @@ export default function RecordSignDialog({ word, idPalabra, existing, onClose, o
                 valueLabelFormat={formatTenths}
                 getAriaLabel={(i) => (i === 0 ? 'Inicio del recorte' : 'Fin del recorte')}
                 getAriaValueText={formatTenths}
-                sx={{ mt: 1, mx: '14px', width: 'calc(100% - 28px)', boxSizing: 'border-box', '& .MuiSlider-thumb': { width: 28, height: 28 }, '& .MuiSlider-rail, & .MuiSlider-track': { height: 8 } }}
+                sx={{
+                  mt: 1,
+                  mx: '14px',
+                  width: 'calc(100% - 28px)',
+                  boxSizing: 'border-box',
+                  '& .MuiSlider-thumb': { width: 28, height: 28 },
+                  '& .MuiSlider-rail, & .MuiSlider-track': { height: 8 },
+                }}
               />
             </Box>
           </>
@@ -482,26 +569,38 @@ export default function RecordSignDialog({ word, idPalabra, existing, onClose, o
         {phase === 'trimming' && (
           <Box>
             <Box ref={trimCanvasBox} sx={{ ...stage, bgcolor: 'grey.100' }} />
-            <Typography role="status" sx={{ mt: 2, fontWeight: 700 }}>Recortando… {Math.round(progress * 100)} %</Typography>
+            <Typography role="status" sx={{ mt: 2, fontWeight: 700 }}>
+              Recortando… {Math.round(progress * 100)} %
+            </Typography>
             <LinearProgress variant="determinate" value={progress * 100} aria-label="Recortando" sx={{ height: 10, borderRadius: 5 }} />
           </Box>
         )}
         {phase === 'uploading' && (
           <Box>
-            <Typography role="status" sx={{ fontWeight: 700 }}>Subiendo… {Math.round(progress * 100)} %</Typography>
+            <Typography role="status" sx={{ fontWeight: 700 }}>
+              Subiendo… {Math.round(progress * 100)} %
+            </Typography>
             <LinearProgress variant="determinate" value={progress * 100} aria-label="Subiendo la seña" sx={{ height: 10, borderRadius: 5 }} />
           </Box>
         )}
-        {error && phase === 'review' && <Alert severity="error" role="alert">{error}</Alert>}
+        {error && phase === 'review' && (
+          <Alert severity="error" role="alert">
+            {error}
+          </Alert>
+        )}
       </DialogContent>
 
       <DialogActions sx={{ px: 3, pb: 2, gap: 1, flexWrap: 'wrap' }}>
         {phase === 'error' && (
           <>
             {error !== CAMERA_MSG.unsupported && error !== CAMERA_MSG.missing && (
-              <Button variant="outlined" onClick={() => setAttempt((a) => a + 1)} sx={BUTTON}>Intentar de nuevo</Button>
+              <Button variant="outlined" onClick={() => setAttempt((a) => a + 1)} sx={BUTTON}>
+                Intentar de nuevo
+              </Button>
             )}
-            <Button variant="contained" onClick={close} sx={BUTTON}>Cerrar</Button>
+            <Button variant="contained" onClick={close} sx={BUTTON}>
+              Cerrar
+            </Button>
           </>
         )}
         {(phase === 'ready' || phase === 'camera') && (

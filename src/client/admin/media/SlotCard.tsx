@@ -64,7 +64,17 @@ function Preview({ slot, row, word }: { slot: MediaSlot; row: WordMediaRow | nul
   if (kind === 'video') {
     return (
       <Box sx={frame}>
-        <Box component="video" key={src} src={src} controls muted playsInline preload="metadata" aria-label={name} sx={{ width: '100%', height: '100%', objectFit: 'contain' }} />
+        <Box
+          component="video"
+          key={src}
+          src={src}
+          controls
+          muted
+          playsInline
+          preload="metadata"
+          aria-label={name}
+          sx={{ width: '100%', height: '100%', objectFit: 'contain' }}
+        />
       </Box>
     );
   }
@@ -150,9 +160,17 @@ export default function SlotCard({ slot, row, word, idPalabra, onChanged }: Slot
   };
 
   return (
-    <Card component="section" aria-labelledby={headingId} data-testid={headingId} variant="outlined" sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+    <Card
+      component="section"
+      aria-labelledby={headingId}
+      data-testid={headingId}
+      variant="outlined"
+      sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1.5 }}
+    >
       <Stack direction="row" alignItems="center" justifyContent="space-between" gap={1} flexWrap="wrap">
-        <Typography id={headingId} variant="h6" component="h2" sx={{ fontSize: '1.1rem' }}>{slot.label}</Typography>
+        <Typography id={headingId} variant="h6" component="h2" sx={{ fontSize: '1.1rem' }}>
+          {slot.label}
+        </Typography>
         {row ? (
           <Chip
             size="small"
@@ -195,18 +213,25 @@ export default function SlotCard({ slot, row, word, idPalabra, onChanged }: Slot
         <Box>
           <Typography sx={{ fontWeight: 600 }}>Arrastra un archivo aquí o pulsa para elegirlo</Typography>
           <Typography variant="body2" color="text.secondary">
-            {slot.accepts}{row ? ' · reemplaza el archivo actual' : ''}
+            {slot.accepts}
+            {row ? ' · reemplaza el archivo actual' : ''}
           </Typography>
         </Box>
       </Box>
 
       {uploading && (
         <Box>
-          <Typography role="status" variant="body2" sx={{ fontWeight: 600 }}>Subiendo… {Math.round((progress ?? 0) * 100)} %</Typography>
+          <Typography role="status" variant="body2" sx={{ fontWeight: 600 }}>
+            Subiendo… {Math.round((progress ?? 0) * 100)} %
+          </Typography>
           <LinearProgress variant="determinate" value={(progress ?? 0) * 100} aria-label={`Subiendo ${slot.label}`} sx={{ height: 8, borderRadius: 4 }} />
         </Box>
       )}
-      {error && <Alert severity="error" role="alert" onClose={() => setError(null)}>{error}</Alert>}
+      {error && (
+        <Alert severity="error" role="alert" onClose={() => setError(null)}>
+          {error}
+        </Alert>
+      )}
 
       {(slot.descripcion === 'gifSena' || row) && (
         <Stack direction="row" gap={1} flexWrap="wrap" sx={{ mt: 'auto' }}>
@@ -216,7 +241,14 @@ export default function SlotCard({ slot, row, word, idPalabra, onChanged }: Slot
             </Button>
           )}
           {row && (
-            <Button variant="outlined" color="error" startIcon={<DeleteIcon />} onClick={() => setConfirming(true)} disabled={uploading || deleting} sx={{ minHeight: 48 }}>
+            <Button
+              variant="outlined"
+              color="error"
+              startIcon={<DeleteIcon />}
+              onClick={() => setConfirming(true)}
+              disabled={uploading || deleting}
+              sx={{ minHeight: 48 }}
+            >
               Eliminar
             </Button>
           )}

@@ -61,10 +61,13 @@ export default function WordMediaPage() {
       <Title title={title} />
       <Stack direction={{ xs: 'column', sm: 'row' }} justifyContent="space-between" alignItems={{ xs: 'flex-start', sm: 'center' }} gap={2} sx={{ mb: 2 }}>
         <Box>
-          <Typography variant="h5" component="h1">{title}</Typography>
+          <Typography variant="h5" component="h1">
+            {title}
+          </Typography>
           {word.data && (
             <Typography color="text.secondary">
-              En inglés: {String(word.data.palabraIngles ?? '')}{nivel ? ` · Nivel: ${nivel}` : ''}
+              En inglés: {String(word.data.palabraIngles ?? '')}
+              {nivel ? ` · Nivel: ${nivel}` : ''}
             </Typography>
           )}
         </Box>
@@ -84,7 +87,15 @@ export default function WordMediaPage() {
         </Alert>
       ) : null}
       {error && (
-        <Alert severity="error" sx={{ mb: 2 }} action={<Button color="inherit" onClick={reload}>Reintentar</Button>}>
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" onClick={reload}>
+              Reintentar
+            </Button>
+          }
+        >
           {error}
         </Alert>
       )}
@@ -104,7 +115,14 @@ export default function WordMediaPage() {
           }}
         >
           {MEDIA_SLOTS.map((slot) => (
-            <SlotCard key={slot.descripcion} slot={slot} row={rowForSlot(rows, slot.descripcion)} word={name || 'la palabra'} idPalabra={id ?? ''} onChanged={reload} />
+            <SlotCard
+              key={slot.descripcion}
+              slot={slot}
+              row={rowForSlot(rows, slot.descripcion)}
+              word={name || 'la palabra'}
+              idPalabra={id ?? ''}
+              onChanged={reload}
+            />
           ))}
         </Box>
       )}

@@ -19,7 +19,9 @@ export interface WordMediaRow {
 /** `{data:[...]}` (or a plain array) → the rows that carry a url. */
 export function mediaRowsFrom(body: unknown): WordMediaRow[] {
   const list = Array.isArray(body) ? body : Array.isArray((body as { data?: unknown } | null)?.data) ? (body as { data: unknown[] }).data : [];
-  return list.filter((m): m is WordMediaRow => typeof m === 'object' && m !== null && typeof (m as WordMediaRow).url === 'string' && typeof (m as WordMediaRow).id === 'number');
+  return list.filter(
+    (m): m is WordMediaRow => typeof m === 'object' && m !== null && typeof (m as WordMediaRow).url === 'string' && typeof (m as WordMediaRow).id === 'number',
+  );
 }
 
 /**
@@ -126,7 +128,13 @@ export function pickRecorderMime(isTypeSupported: ((t: string) => boolean) | und
 export function recordingFile(mime: string | null | undefined, word: string): { type: string; name: string } {
   const base = (mime ?? '').split(';')[0]!.trim().toLowerCase();
   const ext = base === 'video/mp4' ? 'mp4' : 'webm';
-  const slug = word.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'palabra';
+  const slug =
+    word
+      .normalize('NFD')
+      .replace(/\p{Diacritic}/gu, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'palabra';
   return { type: base || `video/${ext}`, name: `sena-${slug}.${ext}` };
 }
 

@@ -16,11 +16,21 @@ export default function Configuracion() {
       <Title title="Configuración" />
       <Card>
         <CardContent>
-          <Typography variant="h5" component="h1" gutterBottom>Configuración</Typography>
-          <Typography><strong>Nombre:</strong> {user?.nombre} {user?.apellido ?? ''}</Typography>
-          <Typography><strong>Correo:</strong> {user?.email}</Typography>
-          <Typography sx={{ mb: 2 }}><strong>Rol:</strong> {readRole(user)}</Typography>
-          <Button component={RouterLink} to="/perfil" variant="contained">Editar mi perfil</Button>
+          <Typography variant="h5" component="h1" gutterBottom>
+            Configuración
+          </Typography>
+          <Typography>
+            <strong>Nombre:</strong> {user?.nombre} {user?.apellido ?? ''}
+          </Typography>
+          <Typography>
+            <strong>Correo:</strong> {user?.email}
+          </Typography>
+          <Typography sx={{ mb: 2 }}>
+            <strong>Rol:</strong> {readRole(user)}
+          </Typography>
+          <Button component={RouterLink} to="/perfil" variant="contained">
+            Editar mi perfil
+          </Button>
         </CardContent>
       </Card>
     </Box>

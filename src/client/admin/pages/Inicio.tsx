@@ -21,14 +21,19 @@ interface Resumen {
 export default function Inicio() {
   const user = useSession();
   // One small call instead of every user and attempt (at 10,000 learners the lists were megabytes).
-  const { data: r } = useQuery({ queryKey: ['resultados', 'resumen'], queryFn: ({ signal }) => apiGet<{ data: Resumen }>('resultados/resumen', { signal }).then((x) => x.data) });
+  const { data: r } = useQuery({
+    queryKey: ['resultados', 'resumen'],
+    queryFn: ({ signal }) => apiGet<{ data: Resumen }>('resultados/resumen', { signal }).then((x) => x.data),
+  });
   const first = String(user?.nombre ?? '').split(' ')[0];
   return (
     <Box sx={{ p: { xs: 1, md: 3 } }}>
       <Title title="Inicio" />
       <Card sx={{ mb: 3, background: 'linear-gradient(120deg, #4a3aff 0%, #7c6cff 60%, #c2185b 100%)', color: '#fff' }}>
         <CardContent>
-          <Typography variant="h4" component="h1" gutterBottom>¡Hola, {first || 'equipo'}!</Typography>
+          <Typography variant="h4" component="h1" gutterBottom>
+            ¡Hola, {first || 'equipo'}!
+          </Typography>
           <Typography sx={{ fontSize: '1.1rem' }}>
             Bienvenido al panel de administración de Manitas. Desde aquí puedes administrar los niveles, las palabras, los contenidos y las evaluaciones.
           </Typography>

@@ -13,7 +13,12 @@ import { ValorChip } from '../resources/respuesta/List';
 import { isChoiceQuestion } from '../../../shared/rules/quizRules';
 import { pct } from '../resources/pregunta/List';
 
-interface Answer { id_respuesta: number; respuesta: string; valor: boolean; imagen: string | null }
+interface Answer {
+  id_respuesta: number;
+  respuesta: string;
+  valor: boolean;
+  imagen: string | null;
+}
 
 /** /admin/pregunta/{id}: the question with its answers (the list does not link here). */
 export default function PreguntaDetail() {
@@ -25,11 +30,18 @@ export default function PreguntaDetail() {
       Volver a la lista
     </Button>
   );
-  if (isPending) return <Typography role="status" sx={{ p: 3 }}>Cargando detalles...</Typography>;
+  if (isPending)
+    return (
+      <Typography role="status" sx={{ p: 3 }}>
+        Cargando detalles...
+      </Typography>
+    );
   if (error || !data)
     return (
       <Box sx={{ p: 3 }}>
-        <Alert severity="error" sx={{ mb: 2 }}>Error al cargar los detalles de la pregunta.</Alert>
+        <Alert severity="error" sx={{ mb: 2 }}>
+          Error al cargar los detalles de la pregunta.
+        </Alert>
         {back}
       </Box>
     );
@@ -40,28 +52,44 @@ export default function PreguntaDetail() {
       <Title title={`Pregunta #${data.id}`} />
       <Card>
         <CardContent>
-          <Typography variant="h5" component="h1" gutterBottom>{data.pregunta || '(pregunta con imagen)'}</Typography>
+          <Typography variant="h5" component="h1" gutterBottom>
+            {data.pregunta || '(pregunta con imagen)'}
+          </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ mb: 2 }}>
-            <Typography><strong>Tipo:</strong> {data.Tipo}</Typography>
-            <Typography><strong>Porcentaje:</strong> {pct(data.porcentaje)}</Typography>
-            <Typography><strong>Evaluación ID:</strong> {data.id_evaluacion}</Typography>
+            <Typography>
+              <strong>Tipo:</strong> {data.Tipo}
+            </Typography>
+            <Typography>
+              <strong>Porcentaje:</strong> {pct(data.porcentaje)}
+            </Typography>
+            <Typography>
+              <strong>Evaluación ID:</strong> {data.id_evaluacion}
+            </Typography>
           </Stack>
           {img && <Box component="img" src={img} alt="Imagen de la pregunta" sx={{ maxWidth: 280, borderRadius: 2, mb: 2 }} />}
           {isChoiceQuestion(data.Tipo) && (
             <>
-              <Typography variant="h6" component="h2" sx={{ mt: 1 }}>Respuestas</Typography>
+              <Typography variant="h6" component="h2" sx={{ mt: 1 }}>
+                Respuestas
+              </Typography>
               {answers.length === 0 && <Typography>Esta pregunta aún no tiene respuestas.</Typography>}
               <Stack spacing={1.5} sx={{ mt: 1 }}>
                 {answers.map((a) => {
                   const aImg = mediaUrl(a.imagen, 'respuestas');
                   return (
-                    <Box key={a.id_respuesta} data-testid={`respuesta-${a.id_respuesta}`} sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 1.5, border: 1, borderColor: 'divider', borderRadius: 2, flexWrap: 'wrap' }}>
+                    <Box
+                      key={a.id_respuesta}
+                      data-testid={`respuesta-${a.id_respuesta}`}
+                      sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 1.5, border: 1, borderColor: 'divider', borderRadius: 2, flexWrap: 'wrap' }}
+                    >
                       {aImg && <Box component="img" src={aImg} alt="" sx={{ width: 56, height: 56, objectFit: 'cover', borderRadius: 1 }} />}
                       <Typography sx={{ flex: 1, minWidth: 120 }}>{a.respuesta || '(solo imagen)'}</Typography>
                       <ValorChip valor={a.valor} />
                       {canEditAnswers && (
                         <>
-                          <Button component={RouterLink} to={`/admin/respuesta?editar=true&id_respuesta=${a.id_respuesta}`} size="small">Editar</Button>
+                          <Button component={RouterLink} to={`/admin/respuesta?editar=true&id_respuesta=${a.id_respuesta}`} size="small">
+                            Editar
+                          </Button>
                           <RecordContextProvider value={{ ...a, id: a.id_respuesta }}>
                             <ConfirmDelete resource="respuesta" redirect={false} onDeleted={() => void refetch()} />
                           </RecordContextProvider>

@@ -25,11 +25,17 @@ export default function Respuestas() {
   const id = idPregunta && /^\d+$/.test(idPregunta) ? Number(idPregunta) : null;
   const preguntas = useGetList('pregunta', { pagination: { page: 1, perPage: 500 }, sort: { field: 'id_pregunta', order: 'ASC' } });
   const pregunta = useGetOne('pregunta', { id: id ?? 0 }, { enabled: id !== null });
-  const answers = useGetManyReference('respuesta', { target: 'id_pregunta', id: id ?? 0, pagination: { page: 1, perPage: 100 }, sort: { field: 'id_respuesta', order: 'ASC' } }, { enabled: id !== null });
+  const answers = useGetManyReference(
+    'respuesta',
+    { target: 'id_pregunta', id: id ?? 0, pagination: { page: 1, perPage: 100 }, sort: { field: 'id_respuesta', order: 'ASC' } },
+    { enabled: id !== null },
+  );
   return (
     <Box sx={{ p: { xs: 1, md: 3 } }}>
       <Title title="Respuestas por pregunta" />
-      <Typography variant="h5" component="h1" gutterBottom>Respuestas por pregunta</Typography>
+      <Typography variant="h5" component="h1" gutterBottom>
+        Respuestas por pregunta
+      </Typography>
       <TextField
         select
         label="Pregunta"
@@ -39,15 +45,28 @@ export default function Respuestas() {
         size="small"
       >
         {(preguntas.data ?? []).map((p) => (
-          <MenuItem key={p.id} value={p.id}>#{p.id} · {p.pregunta || '(solo imagen)'}</MenuItem>
+          <MenuItem key={p.id} value={p.id}>
+            #{p.id} · {p.pregunta || '(solo imagen)'}
+          </MenuItem>
         ))}
       </TextField>
       {id === null ? (
         <Typography>Elige una pregunta para ver sus respuestas.</Typography>
       ) : (
         <>
-          {pregunta.data && <Typography variant="h6" component="h2" sx={{ mb: 1 }}>{pregunta.data.pregunta || '(pregunta con imagen)'} · {pregunta.data.Tipo}</Typography>}
-          <Button component={RouterLink} to="/admin/respuesta/create" state={{ record: { id_pregunta: id } }} startIcon={<AddIcon />} variant="contained" sx={{ mb: 2 }}>
+          {pregunta.data && (
+            <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+              {pregunta.data.pregunta || '(pregunta con imagen)'} · {pregunta.data.Tipo}
+            </Typography>
+          )}
+          <Button
+            component={RouterLink}
+            to="/admin/respuesta/create"
+            state={{ record: { id_pregunta: id } }}
+            startIcon={<AddIcon />}
+            variant="contained"
+            sx={{ mb: 2 }}
+          >
             Nueva respuesta
           </Button>
           {answers.isPending ? (
@@ -72,10 +91,16 @@ export default function Respuestas() {
                     <RecordContextProvider key={a.id} value={a}>
                       <TableRow>
                         <TableCell>{a.respuesta || '(solo imagen)'}</TableCell>
-                        <TableCell><ValorChip valor={a.valor} /></TableCell>
-                        <TableCell><ImageCell source="imagen" folder="respuestas" /></TableCell>
                         <TableCell>
-                          <Button component={RouterLink} to={`/admin/respuesta/${a.id}`} size="small">Editar</Button>
+                          <ValorChip valor={a.valor} />
+                        </TableCell>
+                        <TableCell>
+                          <ImageCell source="imagen" folder="respuestas" />
+                        </TableCell>
+                        <TableCell>
+                          <Button component={RouterLink} to={`/admin/respuesta/${a.id}`} size="small">
+                            Editar
+                          </Button>
                           <ConfirmDelete resource="respuesta" redirect={false} onDeleted={() => void answers.refetch()} />
                         </TableCell>
                       </TableRow>

@@ -44,8 +44,14 @@ function GrantAttempt({ row, onDone }: { row: { id_usuario: number; id_nivel: nu
     }
   };
   return (
-    <Button size="small" variant="outlined" startIcon={<ReplayIcon />} disabled={busy} onClick={() => void grant()}
-      aria-label={`Dar otro intento a ${row.usuario?.nombre ?? 'este estudiante'}`}>
+    <Button
+      size="small"
+      variant="outlined"
+      startIcon={<ReplayIcon />}
+      disabled={busy}
+      onClick={() => void grant()}
+      aria-label={`Dar otro intento a ${row.usuario?.nombre ?? 'este estudiante'}`}
+    >
       Dar otro intento
     </Button>
   );
@@ -56,13 +62,18 @@ export default function Resultados() {
   // Paged by the server, newest first: a school's year of attempts never comes down at once.
   const [page, setPage] = useState(0);
   const [perPage, setPerPage] = useState(50);
-  const { data, total, isPending, error, refetch } = useGetList('resultados', { pagination: { page: page + 1, perPage }, sort: { field: 'fecha', order: 'DESC' } });
+  const { data, total, isPending, error, refetch } = useGetList('resultados', {
+    pagination: { page: page + 1, perPage },
+    sort: { field: 'fecha', order: 'DESC' },
+  });
   // The button goes on the newest attempt of each child and level only.
   const shown = new Set<string>();
   return (
     <Box sx={{ p: { xs: 1, md: 3 } }}>
       <Title title="Resultados" />
-      <Typography variant="h5" component="h1" gutterBottom>Resultados del Cuestionario</Typography>
+      <Typography variant="h5" component="h1" gutterBottom>
+        Resultados del Cuestionario
+      </Typography>
       {isPending ? (
         <Typography role="status">Cargando resultados...</Typography>
       ) : error ? (
@@ -74,7 +85,9 @@ export default function Resultados() {
           <Table size="small" aria-label="Resultados del Cuestionario">
             <TableHead>
               <TableRow>
-                {['#', 'Estudiante', 'Nivel', 'Correctas', 'Total Preguntas', 'Calificación (%)', 'Fecha', 'Intentos'].map((h) => <TableCell key={h}>{h}</TableCell>)}
+                {['#', 'Estudiante', 'Nivel', 'Correctas', 'Total Preguntas', 'Calificación (%)', 'Fecha', 'Intentos'].map((h) => (
+                  <TableCell key={h}>{h}</TableCell>
+                ))}
               </TableRow>
             </TableHead>
             <TableBody>
@@ -114,7 +127,9 @@ export default function Resultados() {
             }}
             labelRowsPerPage="Filas por página:"
             labelDisplayedRows={({ from, to, count }) => `${from}–${to} de ${count}`}
-            getItemAriaLabel={(type) => (type === 'next' ? 'Página siguiente' : type === 'previous' ? 'Página anterior' : type === 'first' ? 'Primera página' : 'Última página')}
+            getItemAriaLabel={(type) =>
+              type === 'next' ? 'Página siguiente' : type === 'previous' ? 'Página anterior' : type === 'first' ? 'Primera página' : 'Última página'
+            }
           />
         </TableContainer>
       )}

@@ -35,8 +35,20 @@ const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif'];
 /** The panel's reading of Tipo: Texto and Opción Múltiple only. */
 const PANEL_TIPOS = ['Texto', OPCION_MULTIPLE] as const;
 
-interface AnswerDraft { respuesta: string; valor: boolean; imagen: { rawFile: File } | null }
-interface Draft { id: number | null; id_evaluacion: number; pregunta: string; Tipo: string; porcentaje: string; imagen: { rawFile: File } | null; respuestas: AnswerDraft[] }
+interface AnswerDraft {
+  respuesta: string;
+  valor: boolean;
+  imagen: { rawFile: File } | null;
+}
+interface Draft {
+  id: number | null;
+  id_evaluacion: number;
+  pregunta: string;
+  Tipo: string;
+  porcentaje: string;
+  imagen: { rawFile: File } | null;
+  respuestas: AnswerDraft[];
+}
 
 /** The panel's reading of a question: the shared rules, with up to MAX_RESPUESTAS answers. */
 const panelSchema = preguntaFormSchema(MAX_RESPUESTAS);
@@ -98,7 +110,13 @@ function QuestionPanel({ draft, onCancel, onSaved }: { draft: Draft; onCancel: (
       notify(PREGUNTA_MSG.invalidSubmit, { type: 'warning' });
       return;
     }
-    const data = { pregunta: d.pregunta.trim(), Tipo: d.Tipo, porcentaje: d.porcentaje.trim() === '' ? 0 : Number(d.porcentaje), id_evaluacion: d.id_evaluacion, imagen: d.imagen ?? undefined };
+    const data = {
+      pregunta: d.pregunta.trim(),
+      Tipo: d.Tipo,
+      porcentaje: d.porcentaje.trim() === '' ? 0 : Number(d.porcentaje),
+      id_evaluacion: d.id_evaluacion,
+      imagen: d.imagen ?? undefined,
+    };
     setSaving(true);
     try {
       if (creating) {
@@ -120,15 +138,51 @@ function QuestionPanel({ draft, onCancel, onSaved }: { draft: Draft; onCancel: (
   };
 
   return (
-    <Paper component="form" onSubmit={submit} noValidate sx={{ p: 2, mt: 2, border: 2, borderColor: 'primary.light' }} aria-label={creating ? 'Nueva pregunta' : 'Editar pregunta'}>
-      <Typography variant="h6" component="h3" gutterBottom>{creating ? `Nueva pregunta · Evaluación #${d.id_evaluacion}` : `Editar pregunta #${d.id}`}</Typography>
+    <Paper
+      component="form"
+      onSubmit={submit}
+      noValidate
+      sx={{ p: 2, mt: 2, border: 2, borderColor: 'primary.light' }}
+      aria-label={creating ? 'Nueva pregunta' : 'Editar pregunta'}
+    >
+      <Typography variant="h6" component="h3" gutterBottom>
+        {creating ? `Nueva pregunta · Evaluación #${d.id_evaluacion}` : `Editar pregunta #${d.id}`}
+      </Typography>
       <Stack spacing={2}>
-        <TextField label="Pregunta" value={d.pregunta} onChange={(e) => set({ pregunta: e.target.value })} required error={error === PREGUNTA_MSG.pregunta} helperText={error === PREGUNTA_MSG.pregunta ? error : ' '} />
+        <TextField
+          label="Pregunta"
+          value={d.pregunta}
+          onChange={(e) => set({ pregunta: e.target.value })}
+          required
+          error={error === PREGUNTA_MSG.pregunta}
+          helperText={error === PREGUNTA_MSG.pregunta ? error : ' '}
+        />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField select label="Tipo" value={d.Tipo} onChange={(e) => set({ Tipo: e.target.value, respuestas: isChoiceQuestion(e.target.value) && creating ? (d.respuestas.length ? d.respuestas : [{ respuesta: '', valor: false, imagen: null }]) : [] })}>
-            {(PANEL_TIPOS.includes(d.Tipo as never) ? PANEL_TIPOS : [...PANEL_TIPOS, d.Tipo]).map((t) => <MenuItem key={t} value={t}>{t}</MenuItem>)}
+          <TextField
+            select
+            label="Tipo"
+            value={d.Tipo}
+            onChange={(e) =>
+              set({
+                Tipo: e.target.value,
+                respuestas:
+                  isChoiceQuestion(e.target.value) && creating ? (d.respuestas.length ? d.respuestas : [{ respuesta: '', valor: false, imagen: null }]) : [],
+              })
+            }
+          >
+            {(PANEL_TIPOS.includes(d.Tipo as never) ? PANEL_TIPOS : [...PANEL_TIPOS, d.Tipo]).map((t) => (
+              <MenuItem key={t} value={t}>
+                {t}
+              </MenuItem>
+            ))}
           </TextField>
-          <TextField label="Porcentaje" type="number" value={d.porcentaje} onChange={(e) => set({ porcentaje: e.target.value })} slotProps={{ htmlInput: { min: 0, max: 100 } }} />
+          <TextField
+            label="Porcentaje"
+            type="number"
+            value={d.porcentaje}
+            onChange={(e) => set({ porcentaje: e.target.value })}
+            slotProps={{ htmlInput: { min: 0, max: 100 } }}
+          />
         </Stack>
         <Button variant="outlined" component="label" sx={{ alignSelf: 'flex-start' }}>
           {d.imagen ? `Imagen: ${d.imagen.rawFile.name}` : 'Elegir imagen (opcional)'}
@@ -136,27 +190,44 @@ function QuestionPanel({ draft, onCancel, onSaved }: { draft: Draft; onCancel: (
         </Button>
         {creating && isChoiceQuestion(d.Tipo) && (
           <Box>
-            <Typography variant="subtitle1" sx={{ fontWeight: 800 }}>Respuestas (hasta {MAX_RESPUESTAS})</Typography>
+            <Typography variant="subtitle1" sx={{ fontWeight: 800 }}>
+              Respuestas (hasta {MAX_RESPUESTAS})
+            </Typography>
             {d.respuestas.map((r, i) => (
               <Stack key={i} direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ sm: 'center' }} sx={{ mt: 1 }}>
                 <TextField label={`Respuesta ${i + 1}`} value={r.respuesta} onChange={(e) => setAnswer(i, { respuesta: e.target.value })} size="small" />
                 <FormControlLabel control={<Checkbox checked={r.valor} onChange={(e) => setAnswer(i, { valor: e.target.checked })} />} label="Correcta" />
                 <Button variant="text" component="label" size="small">
                   {r.imagen ? r.imagen.rawFile.name : 'Imagen'}
-                  <input hidden type="file" accept={IMAGE_TYPES.join(',')} onChange={(e) => setAnswer(i, { imagen: pickImage(e.target.files, RESPUESTA_MSG.imagen, notify) })} />
+                  <input
+                    hidden
+                    type="file"
+                    accept={IMAGE_TYPES.join(',')}
+                    onChange={(e) => setAnswer(i, { imagen: pickImage(e.target.files, RESPUESTA_MSG.imagen, notify) })}
+                  />
                 </Button>
-                <IconButton aria-label={`Quitar respuesta ${i + 1}`} onClick={() => set({ respuestas: d.respuestas.filter((_, j) => j !== i) })}><DeleteIcon /></IconButton>
+                <IconButton aria-label={`Quitar respuesta ${i + 1}`} onClick={() => set({ respuestas: d.respuestas.filter((_, j) => j !== i) })}>
+                  <DeleteIcon />
+                </IconButton>
               </Stack>
             ))}
-            <Button sx={{ mt: 1 }} disabled={d.respuestas.length >= MAX_RESPUESTAS} onClick={() => set({ respuestas: [...d.respuestas, { respuesta: '', valor: false, imagen: null }] })}>
+            <Button
+              sx={{ mt: 1 }}
+              disabled={d.respuestas.length >= MAX_RESPUESTAS}
+              onClick={() => set({ respuestas: [...d.respuestas, { respuesta: '', valor: false, imagen: null }] })}
+            >
               Agregar respuesta
             </Button>
           </Box>
         )}
         {error && <Alert severity="warning">{error}</Alert>}
         <Stack direction="row" spacing={2}>
-          <Button type="submit" variant="contained" disabled={saving}>Guardar</Button>
-          <Button variant="outlined" onClick={onCancel}>Cancelar</Button>
+          <Button type="submit" variant="contained" disabled={saving}>
+            Guardar
+          </Button>
+          <Button variant="outlined" onClick={onCancel}>
+            Cancelar
+          </Button>
         </Stack>
       </Stack>
     </Paper>
@@ -201,15 +272,35 @@ export default function VerEvaluacion() {
   };
 
   const editDraft = (e: EvaluacionDetalle, p: PreguntaDetalle): Draft => ({
-    id: p.id_pregunta, id_evaluacion: e.id_evaluacion, pregunta: p.pregunta ?? '', Tipo: p.Tipo, porcentaje: String(p.porcentaje ?? 0), imagen: null, respuestas: [],
+    id: p.id_pregunta,
+    id_evaluacion: e.id_evaluacion,
+    pregunta: p.pregunta ?? '',
+    Tipo: p.Tipo,
+    porcentaje: String(p.porcentaje ?? 0),
+    imagen: null,
+    respuestas: [],
   });
-  const newDraft = (e: EvaluacionDetalle): Draft => ({ id: null, id_evaluacion: e.id_evaluacion, pregunta: '', Tipo: 'Texto', porcentaje: '0', imagen: null, respuestas: [] });
+  const newDraft = (e: EvaluacionDetalle): Draft => ({
+    id: null,
+    id_evaluacion: e.id_evaluacion,
+    pregunta: '',
+    Tipo: 'Texto',
+    porcentaje: '0',
+    imagen: null,
+    respuestas: [],
+  });
 
   return (
     <Box sx={{ p: { xs: 1, md: 3 } }}>
       <Title title="Evaluación y preguntas" />
-      <Typography variant="h5" component="h1" gutterBottom>Evaluación y preguntas</Typography>
-      {loadError && <Alert severity="error" sx={{ mb: 2 }}>{loadError}</Alert>}
+      <Typography variant="h5" component="h1" gutterBottom>
+        Evaluación y preguntas
+      </Typography>
+      {loadError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {loadError}
+        </Alert>
+      )}
       {evals === null && !loadError && <Typography role="status">Cargando evaluaciones...</Typography>}
       {evals?.length === 0 && <Typography>No hay evaluaciones todavía.</Typography>}
       <Stack spacing={3}>
@@ -221,7 +312,15 @@ export default function VerEvaluacion() {
               action={
                 <Stack direction="row" spacing={1}>
                   <Button onClick={() => void load()}>Actualizar Preguntas</Button>
-                  <Button variant="contained" onClick={() => { setOpenAnswers(null); setPanel(newDraft(e)); }}>Nueva pregunta</Button>
+                  <Button
+                    variant="contained"
+                    onClick={() => {
+                      setOpenAnswers(null);
+                      setPanel(newDraft(e));
+                    }}
+                  >
+                    Nueva pregunta
+                  </Button>
                 </Stack>
               }
             />
@@ -246,11 +345,27 @@ export default function VerEvaluacion() {
                           <TableCell>{p.Tipo}</TableCell>
                           <TableCell>{pct(p.porcentaje)}</TableCell>
                           <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                            <Button size="small" onClick={() => { setPanel(null); setOpenAnswers(openAnswers === p.id_pregunta ? null : p.id_pregunta); }}>
+                            <Button
+                              size="small"
+                              onClick={() => {
+                                setPanel(null);
+                                setOpenAnswers(openAnswers === p.id_pregunta ? null : p.id_pregunta);
+                              }}
+                            >
                               {openAnswers === p.id_pregunta ? 'Ocultar respuestas' : 'Ver respuestas'}
                             </Button>
-                            <Button size="small" onClick={() => { setOpenAnswers(null); setPanel(editDraft(e, p)); }}>Editar</Button>
-                            <Button size="small" color="error" onClick={() => setConfirm({ resource: 'pregunta', id: p.id_pregunta })}>Eliminar</Button>
+                            <Button
+                              size="small"
+                              onClick={() => {
+                                setOpenAnswers(null);
+                                setPanel(editDraft(e, p));
+                              }}
+                            >
+                              Editar
+                            </Button>
+                            <Button size="small" color="error" onClick={() => setConfirm({ resource: 'pregunta', id: p.id_pregunta })}>
+                              Eliminar
+                            </Button>
                           </TableCell>
                         </TableRow>
                         {openAnswers === p.id_pregunta && (
@@ -271,10 +386,16 @@ export default function VerEvaluacion() {
                                     {p.respuestas.map((r) => (
                                       <TableRow key={r.id_respuesta}>
                                         <TableCell>{r.respuesta || '(solo imagen)'}</TableCell>
-                                        <TableCell><ValorChip valor={r.valor} /></TableCell>
+                                        <TableCell>
+                                          <ValorChip valor={r.valor} />
+                                        </TableCell>
                                         <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                                          <Button size="small" component={RouterLink} to={`/admin/respuesta?editar=true&id_respuesta=${r.id_respuesta}`}>Editar</Button>
-                                          <Button size="small" color="error" onClick={() => setConfirm({ resource: 'respuesta', id: r.id_respuesta })}>Eliminar</Button>
+                                          <Button size="small" component={RouterLink} to={`/admin/respuesta?editar=true&id_respuesta=${r.id_respuesta}`}>
+                                            Editar
+                                          </Button>
+                                          <Button size="small" color="error" onClick={() => setConfirm({ resource: 'respuesta', id: r.id_respuesta })}>
+                                            Eliminar
+                                          </Button>
                                         </TableCell>
                                       </TableRow>
                                     ))}
@@ -290,7 +411,15 @@ export default function VerEvaluacion() {
                 </Table>
               )}
               {panel && panel.id_evaluacion === e.id_evaluacion && (
-                <QuestionPanel key={`${panel.id ?? 'new'}`} draft={panel} onCancel={() => setPanel(null)} onSaved={() => { setPanel(null); void load(); }} />
+                <QuestionPanel
+                  key={`${panel.id ?? 'new'}`}
+                  draft={panel}
+                  onCancel={() => setPanel(null)}
+                  onSaved={() => {
+                    setPanel(null);
+                    void load();
+                  }}
+                />
               )}
             </CardContent>
           </Card>

@@ -29,9 +29,18 @@ function LevelCard({ level, index, onStart, busy, stars }: { level: Nivel; index
       component="li"
       data-testid="level-card"
       sx={{
-        listStyle: 'none', flex: '0 0 auto', width: { xs: 'calc(100vw - 64px)', sm: 300 }, maxWidth: 320, scrollSnapAlign: 'start',
-        bgcolor: CARD_COLORS[index % CARD_COLORS.length], borderRadius: 4, boxShadow: 3, overflow: 'hidden', position: 'relative',
-        display: 'flex', flexDirection: 'column',
+        listStyle: 'none',
+        flex: '0 0 auto',
+        width: { xs: 'calc(100vw - 64px)', sm: 300 },
+        maxWidth: 320,
+        scrollSnapAlign: 'start',
+        bgcolor: CARD_COLORS[index % CARD_COLORS.length],
+        borderRadius: 4,
+        boxShadow: 3,
+        overflow: 'hidden',
+        position: 'relative',
+        display: 'flex',
+        flexDirection: 'column',
         // The description shows on hover (spec), and on keyboard focus for children who use the
         // keyboard. It only fades in over the picture: nothing on the card moves or changes size.
         '&:hover .nivel-desc, &:focus-within .nivel-desc': { opacity: 1 },
@@ -58,8 +67,18 @@ function LevelCard({ level, index, onStart, busy, stars }: { level: Nivel; index
           className="nivel-desc"
           id={descId}
           sx={{
-            position: 'absolute', inset: 0, p: 2, display: 'flex', alignItems: 'center', bgcolor: '#1d1a3a', color: '#fff',
-            opacity: 0, transition: 'opacity .2s', fontSize: '1.05rem', lineHeight: 1.4, overflow: 'hidden',
+            position: 'absolute',
+            inset: 0,
+            p: 2,
+            display: 'flex',
+            alignItems: 'center',
+            bgcolor: '#1d1a3a',
+            color: '#fff',
+            opacity: 0,
+            transition: 'opacity .2s',
+            fontSize: '1.05rem',
+            lineHeight: 1.4,
+            overflow: 'hidden',
             '@media (prefers-reduced-motion: reduce)': { transition: 'none' },
           }}
         >
@@ -68,10 +87,14 @@ function LevelCard({ level, index, onStart, busy, stars }: { level: Nivel; index
       </Box>
       <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1.5, flexGrow: 1 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
-          <Typography variant="h5" component="h3" sx={{ fontWeight: 800 }}>{level.nombre_nivel}</Typography>
+          <Typography variant="h5" component="h3" sx={{ fontWeight: 800 }}>
+            {level.nombre_nivel}
+          </Typography>
           {level.dificultad && <Chip label={level.dificultad} size="small" sx={{ bgcolor: '#fff', fontWeight: 700 }} />}
         </Box>
-        <Typography className="nivel-desc-touch" aria-hidden="true">{level.descripcion}</Typography>
+        <Typography className="nivel-desc-touch" aria-hidden="true">
+          {level.descripcion}
+        </Typography>
         <LevelStars idNivel={level.id_nivel} stars={stars} />
         <Button
           variant="contained"
@@ -113,12 +136,14 @@ export default function Home() {
   useEffect(() => {
     if (hadLevels.current) return;
     const ctrl = new AbortController();
-    fetchLevels(ctrl.signal).then(setLevels).catch((err) => {
-      if ((err as Error).name === 'AbortError') return;
-      console.error('No se pudieron cargar los niveles', err);
-      setError(true);
-      setLevels([]);
-    });
+    fetchLevels(ctrl.signal)
+      .then(setLevels)
+      .catch((err) => {
+        if ((err as Error).name === 'AbortError') return;
+        console.error('No se pudieron cargar los niveles', err);
+        setError(true);
+        setLevels([]);
+      });
     return () => ctrl.abort();
   }, []);
 
@@ -131,7 +156,7 @@ export default function Home() {
     await Promise.all([playLevelSound(), new Promise((r) => setTimeout(r, LEVEL_BANNER_MIN_MS))]);
     navigate(`/supmenu/${level.id_nivel}`);
   };
-  const startingLevel = starting === null ? null : levels?.find((l) => l.id_nivel === starting) ?? null;
+  const startingLevel = starting === null ? null : (levels?.find((l) => l.id_nivel === starting) ?? null);
 
   const nombre = (typeof user?.nombre === 'string' && user.nombre.trim()) || 'Invitado';
   const listo = user?.sexo === 'niño' ? 'listo' : 'lista';
@@ -147,7 +172,9 @@ export default function Home() {
 
       <Box component="section" aria-labelledby="niveles-titulo">
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
-          <Typography id="niveles-titulo" variant="h4" component="h2" sx={{ fontSize: { xs: '1.5rem', sm: '2rem' } }}>Niveles</Typography>
+          <Typography id="niveles-titulo" variant="h4" component="h2" sx={{ fontSize: { xs: '1.5rem', sm: '2rem' } }}>
+            Niveles
+          </Typography>
           <ScrollButtons target={track} label="niveles" />
         </Box>
         {levels === null ? (
@@ -164,11 +191,19 @@ export default function Home() {
             ref={track}
             aria-label="Niveles disponibles"
             sx={{
-              display: 'flex', gap: 3, overflowX: 'auto', scrollSnapType: 'x mandatory', p: 1, pb: 3, m: 0,
+              display: 'flex',
+              gap: 3,
+              overflowX: 'auto',
+              scrollSnapType: 'x mandatory',
+              p: 1,
+              pb: 3,
+              m: 0,
               scrollbarWidth: 'thin',
             }}
           >
-            {shown.map((l, i) => <LevelCard key={l.id_nivel} level={l} index={i} onStart={start} busy={starting !== null} stars={stars} />)}
+            {shown.map((l, i) => (
+              <LevelCard key={l.id_nivel} level={l} index={i} onStart={start} busy={starting !== null} stars={stars} />
+            ))}
           </Box>
         )}
       </Box>
@@ -181,8 +216,15 @@ export default function Home() {
         aria-label="Ir a los juegos"
         sx={{
           // On a phone it sits under the levels (never over a card's button); from 600 px it floats.
-          position: { xs: 'static', sm: 'fixed' }, right: { sm: 32 }, bottom: { sm: 32 }, width: { xs: '100%', sm: 'auto' }, mt: { xs: 1, sm: 0 },
-          minHeight: 64, px: 3, fontSize: '1.1rem', ...focusRing,
+          position: { xs: 'static', sm: 'fixed' },
+          right: { sm: 32 },
+          bottom: { sm: 32 },
+          width: { xs: '100%', sm: 'auto' },
+          mt: { xs: 1, sm: 0 },
+          minHeight: 64,
+          px: 3,
+          fontSize: '1.1rem',
+          ...focusRing,
         }}
       >
         <SportsEsportsIcon sx={{ mr: 1 }} />

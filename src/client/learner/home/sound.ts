@@ -3,26 +3,33 @@
 // it is never loaded: no sound file, no Howl, no audio element. The gate itself is loaded the same
 // way (not on the first visit's critical path: the page asks for as few files as it can).
 let howler: Promise<typeof import('howler')> | null = null;
-const loadHowler = () => (howler ??= import('howler').catch((err) => {
-  howler = null;
-  throw err;
-}));
+const loadHowler = () =>
+  (howler ??= import('howler').catch((err) => {
+    howler = null;
+    throw err;
+  }));
 
 type Gate = typeof import('../../prefs/soundGate');
 let gate: Promise<Gate> | null = null;
-const loadGate = () => (gate ??= import('../../prefs/soundGate').then((g) => {
-  g.onSoundBlocked(stopAll);
-  return g;
-}, (err) => {
-  gate = null;
-  throw err;
-}));
+const loadGate = () =>
+  (gate ??= import('../../prefs/soundGate').then(
+    (g) => {
+      g.onSoundBlocked(stopAll);
+      return g;
+    },
+    (err) => {
+      gate = null;
+      throw err;
+    },
+  ));
 
 /** Starts loading the sound library once the page is idle, so the first sound is not delayed. */
 export function warmSound() {
   if (typeof window === 'undefined') return;
   const go = () => {
-    void loadGate().then((g) => (g.soundAllowed() ? loadHowler() : null)).catch(() => undefined);
+    void loadGate()
+      .then((g) => (g.soundAllowed() ? loadHowler() : null))
+      .catch(() => undefined);
   };
   const idle = (window as Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number }).requestIdleCallback;
   if (idle) idle(go, { timeout: 3000 });
@@ -64,7 +71,9 @@ export function startSound(src: string, opts: { volume?: number; maxWaitMs?: num
   let stopped = false;
   let finish: () => void = () => undefined;
   let markStarted: (v: boolean) => void = () => undefined;
-  const started = new Promise<boolean>((r) => { markStarted = r; });
+  const started = new Promise<boolean>((r) => {
+    markStarted = r;
+  });
   const ended = new Promise<void>((resolve) => {
     let done = false;
     const timer = setTimeout(() => finish(), opts.maxWaitMs ?? 1500);

@@ -29,7 +29,21 @@ import { plural } from '../../../../games/shared/plural';
 export const BAR_COLORS: Record<ProgressColor, string> = { red: '#c62828', orange: '#b35c00', green: '#1b7f4a' };
 const NO_WORDS_MSG = 'No hay palabras para este nivel.';
 
-function WordCard({ word, media, seen, highlighted, onOpen, index }: { word: Palabra; media: Multimedia[]; seen: boolean; highlighted: boolean; onOpen: () => void; index: number }) {
+function WordCard({
+  word,
+  media,
+  seen,
+  highlighted,
+  onOpen,
+  index,
+}: {
+  word: Palabra;
+  media: Multimedia[];
+  seen: boolean;
+  highlighted: boolean;
+  onOpen: () => void;
+  index: number;
+}) {
   const pic = mediaBy(media, 'gifmenu') ?? mediaBy(media, 'imgEspanol');
   const src = mediaUrl(pic?.url);
   const sign = signMedia(media);
@@ -40,8 +54,17 @@ function WordCard({ word, media, seen, highlighted, onOpen, index }: { word: Pal
       data-testid="word-card"
       data-seen={seen ? 'true' : 'false'}
       sx={{
-        listStyle: 'none', flex: '0 0 auto', width: { xs: 200, sm: 220 }, scrollSnapAlign: 'start', bgcolor: '#fff', borderRadius: 4,
-        boxShadow: highlighted ? '0 0 0 4px #4a3aff' : 2, overflow: 'hidden', display: 'flex', flexDirection: 'column', position: 'relative',
+        listStyle: 'none',
+        flex: '0 0 auto',
+        width: { xs: 200, sm: 220 },
+        scrollSnapAlign: 'start',
+        bgcolor: '#fff',
+        borderRadius: 4,
+        boxShadow: highlighted ? '0 0 0 4px #4a3aff' : 2,
+        overflow: 'hidden',
+        display: 'flex',
+        flexDirection: 'column',
+        position: 'relative',
       }}
     >
       <Box sx={{ position: 'relative', aspectRatio: '1 / 1', bgcolor: '#f7f5ff', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
@@ -62,21 +85,63 @@ function WordCard({ word, media, seen, highlighted, onOpen, index }: { word: Pal
         )}
         {signSrc && (
           // A small preview of the sign itself, at the child's speed and mirror.
-          <Box data-testid="word-card-sign" sx={{ position: 'absolute', left: 8, top: 8, width: '46%', borderRadius: 2, overflow: 'hidden', border: '3px solid #fff', boxShadow: 2, bgcolor: '#fff', lineHeight: 0 }}>
-            <SignPlayer src={signSrc} compactSrc={mediaUrl(sign?.compacta?.url)} kind={sign?.tipo === 'video' ? 'video' : 'auto'} label={`Seña de ${word.palabraEspanol}`} variant="preview" />
+          <Box
+            data-testid="word-card-sign"
+            sx={{
+              position: 'absolute',
+              left: 8,
+              top: 8,
+              width: '46%',
+              borderRadius: 2,
+              overflow: 'hidden',
+              border: '3px solid #fff',
+              boxShadow: 2,
+              bgcolor: '#fff',
+              lineHeight: 0,
+            }}
+          >
+            <SignPlayer
+              src={signSrc}
+              compactSrc={mediaUrl(sign?.compacta?.url)}
+              kind={sign?.tipo === 'video' ? 'video' : 'auto'}
+              label={`Seña de ${word.palabraEspanol}`}
+              variant="preview"
+            />
           </Box>
         )}
       </Box>
       {seen && (
-        <Box sx={{ position: 'absolute', top: 8, right: 8, bgcolor: '#fff', borderRadius: 999, display: 'flex', alignItems: 'center', gap: 0.5, px: 1, py: 0.25, boxShadow: 1 }}>
+        <Box
+          sx={{
+            position: 'absolute',
+            top: 8,
+            right: 8,
+            bgcolor: '#fff',
+            borderRadius: 999,
+            display: 'flex',
+            alignItems: 'center',
+            gap: 0.5,
+            px: 1,
+            py: 0.25,
+            boxShadow: 1,
+          }}
+        >
           <CheckCircleIcon sx={{ color: BAR_COLORS.green }} fontSize="small" aria-hidden="true" />
-          <Typography variant="body2" sx={{ fontWeight: 700, color: BAR_COLORS.green }}>Vista</Typography>
+          <Typography variant="body2" sx={{ fontWeight: 700, color: BAR_COLORS.green }}>
+            Vista
+          </Typography>
         </Box>
       )}
       <Box sx={{ p: 1.5, display: 'flex', flexDirection: 'column', gap: 1, flexGrow: 1 }}>
-        <Typography variant="h6" component="h3" sx={{ fontWeight: 800, lineHeight: 1.2 }}>{word.palabraEspanol}</Typography>
-        <Typography lang="en" sx={{ color: 'text.secondary' }}>{word.palabraIngles}</Typography>
-        <Button variant="contained" onClick={onOpen} aria-label={`Empezar ${word.palabraEspanol}`} sx={{ mt: 'auto', minHeight: 48, ...focusRing }}>Empezar</Button>
+        <Typography variant="h6" component="h3" sx={{ fontWeight: 800, lineHeight: 1.2 }}>
+          {word.palabraEspanol}
+        </Typography>
+        <Typography lang="en" sx={{ color: 'text.secondary' }}>
+          {word.palabraIngles}
+        </Typography>
+        <Button variant="contained" onClick={onOpen} aria-label={`Empezar ${word.palabraEspanol}`} sx={{ mt: 'auto', minHeight: 48, ...focusRing }}>
+          Empezar
+        </Button>
       </Box>
     </Box>
   );
@@ -123,11 +188,26 @@ export default function LevelMenu() {
           missing = had.missingMedia!;
           const picturesAsked = pictures(missing); // takes the prefetched ones before the sync's write
           const server = had.server;
-          sync = server === undefined
-            ? syncLevel(levelId, userId, ws.map((w) => w.id_palabra), ctrl.signal)
-            // Already merged into the first render: stored, and the words only this browser knew sent,
-            // once this effect is known to stay (StrictMode's trial run is aborted at once).
-            : Promise.resolve().then(() => { ctrl.signal.throwIfAborted(); applyServerProgress(levelId, userId, server, ws.map((w) => w.id_palabra)); return null; });
+          sync =
+            server === undefined
+              ? syncLevel(
+                  levelId,
+                  userId,
+                  ws.map((w) => w.id_palabra),
+                  ctrl.signal,
+                )
+              : // Already merged into the first render: stored, and the words only this browser knew sent,
+                // once this effect is known to stay (StrictMode's trial run is aborted at once).
+                Promise.resolve().then(() => {
+                  ctrl.signal.throwIfAborted();
+                  applyServerProgress(
+                    levelId,
+                    userId,
+                    server,
+                    ws.map((w) => w.id_palabra),
+                  );
+                  return null;
+                });
           const [entries, synced] = await Promise.all([picturesAsked, sync]);
           if (ctrl.signal.aborted || (entries.length === 0 && !synced)) return;
           setMenu((m) => ({ ...m, media: { ...m.media, ...Object.fromEntries(entries) }, data: synced ?? m.data }));
@@ -138,7 +218,15 @@ export default function LevelMenu() {
         ws = fetched;
         setMenu((m) => ({ ...m, level: lvls.find((l) => l.id_nivel === levelId) ?? null, words: ws }));
         // The pictures do not wait for the progress sync: both are asked for at once, shown together.
-        const [entries, merged] = await Promise.all([pictures(ws.map((w) => w.id_palabra)), syncLevel(levelId, userId, ws.map((w) => w.id_palabra), ctrl.signal)]);
+        const [entries, merged] = await Promise.all([
+          pictures(ws.map((w) => w.id_palabra)),
+          syncLevel(
+            levelId,
+            userId,
+            ws.map((w) => w.id_palabra),
+            ctrl.signal,
+          ),
+        ]);
         if (!ctrl.signal.aborted) setMenu((m) => ({ ...m, media: Object.fromEntries(entries), data: merged }));
       } catch (err) {
         if ((err as Error).name === 'AbortError') return;
@@ -174,7 +262,9 @@ export default function LevelMenu() {
       <Button component={RouterLink} to="/home" startIcon={<ArrowBackIcon />} sx={{ mb: 2, fontSize: '1.05rem' }}>
         Volver a los niveles
       </Button>
-      <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '2rem', sm: '2.6rem' }, color: 'primary.dark', mb: 2 }}>{levelName}</Typography>
+      <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '2rem', sm: '2.6rem' }, color: 'primary.dark', mb: 2 }}>
+        {levelName}
+      </Typography>
 
       {words === null ? (
         <Loading label="Cargando palabras..." />
@@ -182,12 +272,16 @@ export default function LevelMenu() {
         <Alert severity="error">No se pudo cargar este nivel. Inténtalo de nuevo más tarde.</Alert>
       ) : words.length === 0 ? (
         <Paper sx={{ p: 4, textAlign: 'center' }}>
-          <Typography sx={{ fontSize: '1.3rem' }} role="status">{NO_WORDS_MSG}</Typography>
+          <Typography sx={{ fontSize: '1.3rem' }} role="status">
+            {NO_WORDS_MSG}
+          </Typography>
         </Paper>
       ) : (
         <>
           <Paper component="section" aria-labelledby="progreso-titulo" sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}>
-            <Typography id="progreso-titulo" variant="h6" component="h2" sx={{ fontWeight: 800 }}>Tu progreso</Typography>
+            <Typography id="progreso-titulo" variant="h6" component="h2" sx={{ fontWeight: 800 }}>
+              Tu progreso
+            </Typography>
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 1 }}>
               <LinearProgress
                 variant="determinate"
@@ -198,17 +292,28 @@ export default function LevelMenu() {
                 data-color={progressColor(percent)}
                 sx={{ flexGrow: 1, height: 18, borderRadius: 999, bgcolor: '#e7e3f7', '& .MuiLinearProgress-bar': { bgcolor: color, borderRadius: 999 } }}
               />
-              <Typography sx={{ fontWeight: 800, fontSize: '1.3rem', minWidth: 56, color }} data-testid="progress-percent">{percent}%</Typography>
+              <Typography sx={{ fontWeight: 800, fontSize: '1.3rem', minWidth: 56, color }} data-testid="progress-percent">
+                {percent}%
+              </Typography>
             </Box>
-            <Typography sx={{ mt: 1 }}>Has visto {seen.length} de {wordIds.length} {plural(wordIds.length, 'palabra', 'palabras')}.</Typography>
+            <Typography sx={{ mt: 1 }}>
+              Has visto {seen.length} de {wordIds.length} {plural(wordIds.length, 'palabra', 'palabras')}.
+            </Typography>
           </Paper>
 
           <Box component="section" aria-labelledby="palabras-titulo" sx={{ mb: 3 }}>
             <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
-              <Typography id="palabras-titulo" variant="h5" component="h2" sx={{ fontWeight: 800 }}>Palabras</Typography>
+              <Typography id="palabras-titulo" variant="h5" component="h2" sx={{ fontWeight: 800 }}>
+                Palabras
+              </Typography>
               <ScrollButtons target={track} label="palabras" />
             </Box>
-            <Box component="ul" ref={track} aria-label="Palabras del nivel" sx={{ display: 'flex', gap: 2, overflowX: 'auto', scrollSnapType: 'x mandatory', p: 1, pb: 2, m: 0 }}>
+            <Box
+              component="ul"
+              ref={track}
+              aria-label="Palabras del nivel"
+              sx={{ display: 'flex', gap: 2, overflowX: 'auto', scrollSnapType: 'x mandatory', p: 1, pb: 2, m: 0 }}
+            >
               {words.map((w, i) => (
                 <WordCard
                   key={w.id_palabra}
@@ -225,7 +330,9 @@ export default function LevelMenu() {
 
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 3 }}>
             <Paper component="section" aria-labelledby="cuestionario-titulo" sx={{ p: { xs: 2, sm: 3 } }}>
-              <Typography id="cuestionario-titulo" variant="h5" component="h2" sx={{ mb: 2, fontWeight: 800 }}>Cuestionario</Typography>
+              <Typography id="cuestionario-titulo" variant="h5" component="h2" sx={{ mb: 2, fontWeight: 800 }}>
+                Cuestionario
+              </Typography>
               {data.mostrarCuestionario && (
                 <Button variant="contained" size="large" startIcon={<QuizIcon />} onClick={openQuiz} sx={{ minHeight: 56, fontSize: '1.15rem', mb: 2 }}>
                   Hacer el cuestionario
@@ -236,7 +343,9 @@ export default function LevelMenu() {
                   <Typography sx={{ fontWeight: 800, fontSize: '1.4rem', color: isPass(result.puntaje) ? BAR_COLORS.green : BAR_COLORS.orange }}>
                     {isPass(result.puntaje) ? 'Muy bien hecho' : 'Sigue practicando'}
                   </Typography>
-                  <Typography sx={{ mt: 1 }}>Tu último resultado: {result.correctas} de {result.totalPreguntas} {plural(result.totalPreguntas, 'correcta', 'correctas')}</Typography>
+                  <Typography sx={{ mt: 1 }}>
+                    Tu último resultado: {result.correctas} de {result.totalPreguntas} {plural(result.totalPreguntas, 'correcta', 'correctas')}
+                  </Typography>
                   <Typography>Calificación: {formatScore(result.puntaje)}%</Typography>
                   {canRetry(result.puntaje, data.reintentos) && (
                     <Button variant="outlined" startIcon={<ReplayIcon />} onClick={retry} sx={{ mt: 2, minHeight: 48 }}>
@@ -250,13 +359,26 @@ export default function LevelMenu() {
             </Paper>
 
             <Paper component="section" aria-labelledby="juego-titulo" sx={{ p: { xs: 2, sm: 3 } }}>
-              <Typography id="juego-titulo" variant="h5" component="h2" sx={{ mb: 2, fontWeight: 800 }}>Juegos</Typography>
+              <Typography id="juego-titulo" variant="h5" component="h2" sx={{ mb: 2, fontWeight: 800 }}>
+                Juegos
+              </Typography>
               {allWordsSeen(seen, wordIds) ? (
-                <Button component={RouterLink} to={`/juegos/${levelId}`} variant="contained" color="secondary" size="large" startIcon={<SportsEsportsIcon />} sx={{ minHeight: 56, fontSize: '1.15rem' }}>
+                <Button
+                  component={RouterLink}
+                  to={`/juegos/${levelId}`}
+                  variant="contained"
+                  color="secondary"
+                  size="large"
+                  startIcon={<SportsEsportsIcon />}
+                  sx={{ minHeight: 56, fontSize: '1.15rem' }}
+                >
                   Jugar con estas palabras
                 </Button>
               ) : (
-                <Typography>Mira todas las palabras para desbloquear los juegos. Te {plural(wordIds.length - seen.length, 'falta', 'faltan')} {wordIds.length - seen.length}.</Typography>
+                <Typography>
+                  Mira todas las palabras para desbloquear los juegos. Te {plural(wordIds.length - seen.length, 'falta', 'faltan')}{' '}
+                  {wordIds.length - seen.length}.
+                </Typography>
               )}
             </Paper>
           </Box>

@@ -48,27 +48,64 @@ export default function Login() {
     <AuthLayout hideBelow={768}>
       <Box sx={{ textAlign: 'center', mb: 2 }}>
         <Box component="img" src="/img/logo.svg" alt="Manitas" sx={{ width: 88, height: 88 }} />
-        <Typography variant="h4" component="h1" sx={{ mt: 1 }}>Manitas</Typography>
+        <Typography variant="h4" component="h1" sx={{ mt: 1 }}>
+          Manitas
+        </Typography>
         <Typography color="text.secondary">Aprende lengua de señas jugando</Typography>
       </Box>
       <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }} aria-busy={loading}>
-        <TextField label="Correo electrónico" type="email" name="email" autoComplete="email" placeholder="Escribe tu correo" value={email} onChange={(e) => setEmail(e.target.value)} disabled={loading} />
-        <TextField label="Contraseña" type="password" name="password" autoComplete="current-password" placeholder="Escribe tu contraseña" value={password} onChange={(e) => setPassword(e.target.value)} disabled={loading} />
-        <Button type="submit" variant="contained" size="large" disabled={loading} startIcon={loading ? <CircularProgress size={20} color="inherit" aria-label="Cargando" /> : undefined}>
+        <TextField
+          label="Correo electrónico"
+          type="email"
+          name="email"
+          autoComplete="email"
+          placeholder="Escribe tu correo"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          disabled={loading}
+        />
+        <TextField
+          label="Contraseña"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          placeholder="Escribe tu contraseña"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          disabled={loading}
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={loading}
+          startIcon={loading ? <CircularProgress size={20} color="inherit" aria-label="Cargando" /> : undefined}
+        >
           Entrar
         </Button>
-        <Link component={RouterLink} to="/recuperar-password" sx={{ alignSelf: 'center' }}>¿Olvidaste tu contraseña?</Link>
+        <Link component={RouterLink} to="/recuperar-password" sx={{ alignSelf: 'center' }}>
+          ¿Olvidaste tu contraseña?
+        </Link>
       </Box>
       <Divider sx={{ my: 2 }}>o</Divider>
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
         <GoogleButton disabled={loading} onLoading={setLoading} />
         {/* Styled like the other provider buttons; the spec says it does nothing. */}
-        <Button type="button" variant="contained" aria-label="Facebook (no disponible)" sx={{ bgcolor: '#1565c0', '&:hover': { bgcolor: '#0d47a1' } }} onClick={() => undefined}>
+        <Button
+          type="button"
+          variant="contained"
+          aria-label="Facebook (no disponible)"
+          sx={{ bgcolor: '#1565c0', '&:hover': { bgcolor: '#0d47a1' } }}
+          onClick={() => undefined}
+        >
           Continuar con Facebook
         </Button>
       </Box>
       <Typography sx={{ mt: 3, textAlign: 'center' }}>
-        ¿No tienes cuenta? <Link component={RouterLink} to="/singIn">Regístrate aquí</Link>
+        ¿No tienes cuenta?{' '}
+        <Link component={RouterLink} to="/singIn">
+          Regístrate aquí
+        </Link>
       </Typography>
     </AuthLayout>
   );

@@ -21,14 +21,22 @@ const SAMPLE = [
 export default function MenuNivel() {
   return (
     <LearnerPage>
-      <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '2rem', sm: '2.6rem' }, color: 'primary.dark', mb: 1 }}>Menú de nivel</Typography>
+      <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '2rem', sm: '2.6rem' }, color: 'primary.dark', mb: 1 }}>
+        Menú de nivel
+      </Typography>
       <Typography sx={{ mb: 3, fontSize: '1.15rem' }}>Así se ve un nivel: sus palabras con su seña, en español y en inglés.</Typography>
-      <Box component="ul" aria-label="Ejemplo de palabras" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: 2, p: 0, m: 0 }}>
+      <Box
+        component="ul"
+        aria-label="Ejemplo de palabras"
+        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: 2, p: 0, m: 0 }}
+      >
         {SAMPLE.map((w) => (
           <Paper component="li" key={w.es} sx={{ listStyle: 'none', p: 2, textAlign: 'center', bgcolor: w.color, borderRadius: 4 }}>
             <w.Icon aria-hidden="true" sx={{ fontSize: 64, color: 'primary.dark' }} />
             <Typography sx={{ fontWeight: 800, fontSize: '1.4rem' }}>{w.es}</Typography>
-            <Typography lang="en" sx={{ color: 'text.secondary' }}>{w.en}</Typography>
+            <Typography lang="en" sx={{ color: 'text.secondary' }}>
+              {w.en}
+            </Typography>
           </Paper>
         ))}
       </Box>

@@ -34,10 +34,11 @@ export const NO_USER_MSG = 'Usuario no identificado. Inicia sesión de nuevo.';
 /** The levels, when the boot prefetch already has them (a first render with data, no spinner). */
 export function prefetchedLevels(): Nivel[] | null {
   const r = peekPrefetched<{ data: Nivel[] }>('nivel/getNivels');
-  return r ? r.data ?? [] : null;
+  return r ? (r.data ?? []) : null;
 }
 
-const wordsOf = (r: Palabra[] | { data: Palabra[] } | null | undefined) => [...(Array.isArray(r) ? r : r?.data ?? [])].sort((a, b) => a.id_palabra - b.id_palabra);
+const wordsOf = (r: Palabra[] | { data: Palabra[] } | null | undefined) =>
+  [...(Array.isArray(r) ? r : (r?.data ?? []))].sort((a, b) => a.id_palabra - b.id_palabra);
 const levelProgress = (r: { data: ServerLevelProgress[] } | null | undefined, levelId: number) => (r?.data ?? []).find((p) => p.id_nivel === levelId) ?? null;
 
 /** What the level menu shows: the level, its words (null while loading), their media, the progress. */

@@ -4,15 +4,24 @@
 import { isAnswerCorrect, isTextQuestion, type GivenAnswer } from '../../../shared/rules/quizRules';
 import type { ResultRow } from '../../../shared/rules/quiz';
 
-export interface NivelLike { nombre_nivel: string }
-export interface PalabraLike { id_palabra: number }
+export interface NivelLike {
+  nombre_nivel: string;
+}
+export interface PalabraLike {
+  id_palabra: number;
+}
 export interface QuizLike {
   preguntas: { id_pregunta: number; Tipo: string; respuestas: { id_respuesta: number; respuesta?: string; valor?: boolean }[] }[];
 }
 
 /** Filters level cards by level name only (case- and accent-insensitive). */
 export function filterLevels<T extends NivelLike>(levels: readonly T[], q: string): T[] {
-  const norm = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().trim();
+  const norm = (s: string) =>
+    s
+      .normalize('NFD')
+      .replace(/\p{Diacritic}/gu, '')
+      .toLowerCase()
+      .trim();
   const n = norm(q);
   return n ? levels.filter((l) => norm(l.nombre_nivel).includes(n)) : [...levels];
 }
@@ -30,14 +39,18 @@ export function buildRows(ev: QuizLike, answers: Record<number, GivenAnswer>, us
     const a = answers[q.id_pregunta] ?? {};
     const text = isTextQuestion(q.Tipo);
     const option = text ? null : q.respuestas.find((r) => r.id_respuesta === a.id_respuesta);
-    const key = { id_pregunta: q.id_pregunta, Tipo: q.Tipo, respuestas: q.respuestas.map((r) => ({ id_respuesta: r.id_respuesta, respuesta: r.respuesta ?? '', valor: r.valor === true })) };
+    const key = {
+      id_pregunta: q.id_pregunta,
+      Tipo: q.Tipo,
+      respuestas: q.respuestas.map((r) => ({ id_respuesta: r.id_respuesta, respuesta: r.respuesta ?? '', valor: r.valor === true })),
+    };
     const correcta = isAnswerCorrect(key, a);
     return {
       id_pregunta: q.id_pregunta,
       id_usuario: userId,
       id_nivel: levelId,
-      id_respuesta: text ? null : a.id_respuesta ?? null,
-      respuesta: text ? (a.respuesta ?? '').trim() : option?.respuesta ?? '',
+      id_respuesta: text ? null : (a.id_respuesta ?? null),
+      respuesta: text ? (a.respuesta ?? '').trim() : (option?.respuesta ?? ''),
       correcta,
       valor: correcta ? 1 : 0,
       fecha: now.toISOString(),

@@ -57,7 +57,10 @@ export function writeLevelData(levelId: number | string, userId: number | string
 }
 
 export function updateLevelData(
-  levelId: number | string, userId: number | string, change: (d: LocalLevelData) => LocalLevelData, storage: StorageLike | null = store(),
+  levelId: number | string,
+  userId: number | string,
+  change: (d: LocalLevelData) => LocalLevelData,
+  storage: StorageLike | null = store(),
 ): LocalLevelData {
   const next = change(readLevelData(levelId, userId, storage));
   writeLevelData(levelId, userId, next, storage);

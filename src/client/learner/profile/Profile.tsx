@@ -48,8 +48,13 @@ export default function Profile() {
         const u = r.data;
         setFull(u);
         setForm({
-          nombre: u.nombre ?? '', apellido: u.apellido ?? '', email: u.email ?? '', fechaNacimiento: u.fechaNacimiento ?? '',
-          phone: u.phone ?? '', avatar: u.avatar === 'girl' || u.avatar === 'boy' ? u.avatar : '', sexo: u.sexo ?? '',
+          nombre: u.nombre ?? '',
+          apellido: u.apellido ?? '',
+          email: u.email ?? '',
+          fechaNacimiento: u.fechaNacimiento ?? '',
+          phone: u.phone ?? '',
+          avatar: u.avatar === 'girl' || u.avatar === 'boy' ? u.avatar : '',
+          sexo: u.sexo ?? '',
         });
       })
       .catch((err: ApiError) => {
@@ -72,11 +77,25 @@ export default function Profile() {
     try {
       // All user fields except password and Credential, plus the chosen avatar.
       const payload = {
-        nombre: form.nombre.trim(), apellido: form.apellido.trim(), email: form.email, fechaNacimiento: form.fechaNacimiento || null,
-        phone: form.phone.trim() || null, sexo: form.sexo || undefined, status: full?.status, avatar: form.avatar || undefined,
+        nombre: form.nombre.trim(),
+        apellido: form.apellido.trim(),
+        email: form.email,
+        fechaNacimiento: form.fechaNacimiento || null,
+        phone: form.phone.trim() || null,
+        sexo: form.sexo || undefined,
+        status: full?.status,
+        avatar: form.avatar || undefined,
       };
       const res = await apiPut<{ msg?: string; data?: SessionUser }>(`user/${user.id}`, payload);
-      if (res.data) updateStoredUser({ nombre: res.data.nombre, apellido: res.data.apellido, avatar: res.data.avatar, sexo: res.data.sexo, fechaNacimiento: res.data.fechaNacimiento, phone: res.data.phone });
+      if (res.data)
+        updateStoredUser({
+          nombre: res.data.nombre,
+          apellido: res.data.apellido,
+          avatar: res.data.avatar,
+          sexo: res.data.sexo,
+          fechaNacimiento: res.data.fechaNacimiento,
+          phone: res.data.phone,
+        });
       setSaving(false);
       await alert(res.msg || 'Perfil actualizado correctamente', { kind: 'success' });
     } catch (err) {
@@ -97,18 +116,55 @@ export default function Profile() {
         src="/img/ninos.svg"
         alt=""
         data-decorative="ninos"
-        sx={{ display: 'none', width: 200, maxWidth: '60%', mx: 'auto', mb: 1, [`@media (min-width: 768px) and (max-width: ${PROFILE_ILLUSTRATION_BESIDE - 1}px)`]: { display: 'block' } }}
+        sx={{
+          display: 'none',
+          width: 200,
+          maxWidth: '60%',
+          mx: 'auto',
+          mb: 1,
+          [`@media (min-width: 768px) and (max-width: ${PROFILE_ILLUSTRATION_BESIDE - 1}px)`]: { display: 'block' },
+        }}
       />
-      <Typography variant="h4" component="h1" sx={{ textAlign: 'center', mb: 2 }}>Mi perfil</Typography>
+      <Typography variant="h4" component="h1" sx={{ textAlign: 'center', mb: 2 }}>
+        Mi perfil
+      </Typography>
       {!form ? (
         <Loading label="Cargando tu perfil..." />
       ) : (
-        <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }} aria-busy={saving}>
+        <Box
+          component="form"
+          noValidate
+          onSubmit={onSubmit}
+          sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}
+          aria-busy={saving}
+        >
           <TextField label="Nombre" name="nombre" value={form.nombre} onChange={set('nombre')} />
           <TextField label="Apellido" name="apellido" value={form.apellido} onChange={set('apellido')} />
-          <TextField label="Correo electrónico" name="email" value={form.email} slotProps={{ input: { readOnly: true } }} helperText="El correo no se puede cambiar." sx={{ gridColumn: { sm: '1 / -1' } }} />
-          <TextField label="Fecha de nacimiento" name="fechaNacimiento" type="date" value={form.fechaNacimiento} onChange={set('fechaNacimiento')} slotProps={{ inputLabel: { shrink: true } }} />
-          <TextField label="Teléfono (opcional)" name="phone" type="tel" value={form.phone} onChange={set('phone')} helperText="10 dígitos" slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+          <TextField
+            label="Correo electrónico"
+            name="email"
+            value={form.email}
+            slotProps={{ input: { readOnly: true } }}
+            helperText="El correo no se puede cambiar."
+            sx={{ gridColumn: { sm: '1 / -1' } }}
+          />
+          <TextField
+            label="Fecha de nacimiento"
+            name="fechaNacimiento"
+            type="date"
+            value={form.fechaNacimiento}
+            onChange={set('fechaNacimiento')}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            label="Teléfono (opcional)"
+            name="phone"
+            type="tel"
+            value={form.phone}
+            onChange={set('phone')}
+            helperText="10 dígitos"
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          />
           <Box sx={{ gridColumn: { sm: '1 / -1' } }}>
             <Typography sx={{ mb: 1, textAlign: 'center', fontWeight: 700 }}>Tu avatar</Typography>
             <AvatarChoice value={form.avatar} onChange={(v) => setForm((f) => (f ? { ...f, avatar: v } : f))} />
@@ -117,10 +173,19 @@ export default function Profile() {
             <MenuItem value="niño">Niño</MenuItem>
             <MenuItem value="niña">Niña</MenuItem>
           </TextField>
-          <Button type="submit" variant="contained" size="large" disabled={saving} sx={{ gridColumn: { sm: '1 / -1' } }} startIcon={saving ? <CircularProgress size={20} color="inherit" aria-label="Guardando" /> : undefined}>
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            disabled={saving}
+            sx={{ gridColumn: { sm: '1 / -1' } }}
+            startIcon={saving ? <CircularProgress size={20} color="inherit" aria-label="Guardando" /> : undefined}
+          >
             Actualizar Perfil
           </Button>
-          <Button component={RouterLink} to="/home" variant="text" sx={{ gridColumn: { sm: '1 / -1' } }}>Volver al inicio</Button>
+          <Button component={RouterLink} to="/home" variant="text" sx={{ gridColumn: { sm: '1 / -1' } }}>
+            Volver al inicio
+          </Button>
         </Box>
       )}
       {user && <PreferencesSection />}

@@ -26,34 +26,50 @@ export default function Prueba() {
   useEffect(() => {
     if (!userId) return;
     const ctrl = new AbortController();
-    fetchMyResults(userId, ctrl.signal).then(setRows).catch((err) => {
-      if ((err as Error).name === 'AbortError') return;
-      console.error('No se pudieron cargar los resultados', err);
-      setError(true);
-      setRows([]);
-    });
+    fetchMyResults(userId, ctrl.signal)
+      .then(setRows)
+      .catch((err) => {
+        if ((err as Error).name === 'AbortError') return;
+        console.error('No se pudieron cargar los resultados', err);
+        setError(true);
+        setRows([]);
+      });
     return () => ctrl.abort();
   }, [userId]);
 
   return (
     <LearnerPage maxWidth="md">
-      <Button component={RouterLink} to="/home" startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>Volver al inicio</Button>
-      <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '2rem', sm: '2.6rem' }, color: 'primary.dark', mb: 3 }}>Mis resultados</Typography>
+      <Button component={RouterLink} to="/home" startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
+        Volver al inicio
+      </Button>
+      <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '2rem', sm: '2.6rem' }, color: 'primary.dark', mb: 3 }}>
+        Mis resultados
+      </Typography>
       {rows === null ? (
         <Loading label="Cargando resultados..." />
       ) : error ? (
         <Alert severity="error">No se pudieron cargar tus resultados.</Alert>
       ) : rows.length === 0 ? (
-        <Typography sx={{ fontSize: '1.2rem' }} role="status">Todavía no has hecho ningún cuestionario.</Typography>
+        <Typography sx={{ fontSize: '1.2rem' }} role="status">
+          Todavía no has hecho ningún cuestionario.
+        </Typography>
       ) : (
         <Box component="ul" sx={{ p: 0, m: 0, display: 'grid', gap: 2 }}>
           {rows.map((r) => (
-            <Paper component="li" key={r.id} sx={{ listStyle: 'none', p: 2, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, justifyContent: 'space-between' }}>
+            <Paper
+              component="li"
+              key={r.id}
+              sx={{ listStyle: 'none', p: 2, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, justifyContent: 'space-between' }}
+            >
               <Box>
                 <Typography sx={{ fontWeight: 800, fontSize: '1.2rem' }}>{r.nivel?.nombre_nivel ?? `Nivel ${r.id_nivel}`}</Typography>
-                <Typography sx={{ color: 'text.secondary' }}>{fmtDate(r.fecha)} · {r.correctas} de {r.total_preguntas} correctas</Typography>
+                <Typography sx={{ color: 'text.secondary' }}>
+                  {fmtDate(r.fecha)} · {r.correctas} de {r.total_preguntas} correctas
+                </Typography>
               </Box>
-              <Typography sx={{ fontWeight: 800, fontSize: '1.4rem', color: isPass(r.puntaje) ? 'success.main' : 'error.main' }}>{formatScore(r.puntaje)}%</Typography>
+              <Typography sx={{ fontWeight: 800, fontSize: '1.4rem', color: isPass(r.puntaje) ? 'success.main' : 'error.main' }}>
+                {formatScore(r.puntaje)}%
+              </Typography>
             </Paper>
           ))}
         </Box>

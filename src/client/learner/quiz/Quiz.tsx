@@ -25,7 +25,16 @@ import CancelIcon from '@mui/icons-material/Cancel';
 import { ApiError, mediaUrl } from '../../api/http';
 import { useAlert } from '../../ui/AlertModal';
 import {
-  ALL_ANSWERED_MSG, formatScore, isAnswered, isPass, isTextQuestion, NO_EVALUATION_MSG, type AttemptResult, type AttemptReview, type GivenAnswer, type QuestionFeedback,
+  ALL_ANSWERED_MSG,
+  formatScore,
+  isAnswered,
+  isPass,
+  isTextQuestion,
+  NO_EVALUATION_MSG,
+  type AttemptResult,
+  type AttemptReview,
+  type GivenAnswer,
+  type QuestionFeedback,
 } from '../../../shared/rules/quizRules';
 import { ACCENT_LETTERS, hasUnsentAnswers, insertAtCaret, solutionText } from './feedback';
 import { saveQuizWithReview } from './quizApi';
@@ -65,7 +74,17 @@ function AccentButtons({ inputRef, value, onChange }: { inputRef: RefObject<HTML
           // Pressing the button must not take the focus (and the caret) away from the field.
           onMouseDown={(e) => e.preventDefault()}
           onClick={() => type(letter)}
-          sx={{ minWidth: 52, minHeight: 52, p: 0, fontSize: '1.5rem', fontWeight: 700, textTransform: 'none', borderWidth: 2, '&:hover': { borderWidth: 2 }, ...focusRing }}
+          sx={{
+            minWidth: 52,
+            minHeight: 52,
+            p: 0,
+            fontSize: '1.5rem',
+            fontWeight: 700,
+            textTransform: 'none',
+            borderWidth: 2,
+            '&:hover': { borderWidth: 2 },
+            ...focusRing,
+          }}
         >
           {letter}
         </Button>
@@ -79,11 +98,17 @@ function FeedbackMark({ q, fb, canRetry }: { q: PreguntaQuiz; fb: QuestionFeedba
   const solution = solutionText(q, fb);
   const ok = fb.acierto;
   return (
-    <Box data-testid="question-feedback" data-correct={ok ? 'true' : 'false'} sx={{ mt: 2, p: 2, borderRadius: 3, border: '3px solid', borderColor: ok ? '#2e7d32' : '#c62828', bgcolor: ok ? '#e8f5e9' : '#ffebee' }}>
+    <Box
+      data-testid="question-feedback"
+      data-correct={ok ? 'true' : 'false'}
+      sx={{ mt: 2, p: 2, borderRadius: 3, border: '3px solid', borderColor: ok ? '#2e7d32' : '#c62828', bgcolor: ok ? '#e8f5e9' : '#ffebee' }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-        {ok
-          ? <CheckCircleIcon aria-hidden="true" sx={{ fontSize: 40, color: '#2e7d32' }} />
-          : <CancelIcon aria-hidden="true" sx={{ fontSize: 40, color: '#c62828' }} />}
+        {ok ? (
+          <CheckCircleIcon aria-hidden="true" sx={{ fontSize: 40, color: '#2e7d32' }} />
+        ) : (
+          <CancelIcon aria-hidden="true" sx={{ fontSize: 40, color: '#c62828' }} />
+        )}
         <Typography sx={{ fontSize: '1.4rem', fontWeight: 800, color: ok ? '#1b5e20' : '#b71c1c' }}>{ok ? '¡Correcto!' : 'Incorrecto'}</Typography>
       </Box>
       {solution && (
@@ -91,16 +116,29 @@ function FeedbackMark({ q, fb, canRetry }: { q: PreguntaQuiz; fb: QuestionFeedba
           Respuesta correcta: <strong>{solution}</strong>
         </Typography>
       )}
-      {!ok && !solution && canRetry && (
-        <Typography sx={{ mt: 1, fontSize: '1.1rem' }}>Repasa las palabras: podrás intentarlo otra vez.</Typography>
-      )}
+      {!ok && !solution && canRetry && <Typography sx={{ mt: 1, fontSize: '1.1rem' }}>Repasa las palabras: podrás intentarlo otra vez.</Typography>}
     </Box>
   );
 }
 
-function QuestionCard({ q, index, total, answer, onChange, feedback, sent, canRetry }: {
-  q: PreguntaQuiz; index: number; total: number; answer: GivenAnswer | undefined; onChange: (a: GivenAnswer) => void;
-  feedback: QuestionFeedback | undefined; sent: boolean; canRetry: boolean;
+function QuestionCard({
+  q,
+  index,
+  total,
+  answer,
+  onChange,
+  feedback,
+  sent,
+  canRetry,
+}: {
+  q: PreguntaQuiz;
+  index: number;
+  total: number;
+  answer: GivenAnswer | undefined;
+  onChange: (a: GivenAnswer) => void;
+  feedback: QuestionFeedback | undefined;
+  sent: boolean;
+  canRetry: boolean;
 }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const img = mediaUrl(q.imagen, 'preguntas');
@@ -108,27 +146,60 @@ function QuestionCard({ q, index, total, answer, onChange, feedback, sent, canRe
   const text = isTextQuestion(q.Tipo);
   const textImg = text ? mediaUrl(q.respuestas[0]?.imagen, 'respuestas') : null;
   return (
-    <Paper component="section" aria-labelledby={labelId} data-testid="question-card" sx={{ p: { xs: 2, sm: 3 }, mb: 3, borderLeft: '8px solid', borderColor: feedback ? (feedback.acierto ? '#2e7d32' : '#c62828') : isAnswered(q, answer) ? 'success.main' : 'primary.main' }}>
+    <Paper
+      component="section"
+      aria-labelledby={labelId}
+      data-testid="question-card"
+      sx={{
+        p: { xs: 2, sm: 3 },
+        mb: 3,
+        borderLeft: '8px solid',
+        borderColor: feedback ? (feedback.acierto ? '#2e7d32' : '#c62828') : isAnswered(q, answer) ? 'success.main' : 'primary.main',
+      }}
+    >
       <FormControl component="fieldset" fullWidth>
         <FormLabel component="legend" sx={{ color: 'text.primary', '&.Mui-focused': { color: 'text.primary' }, mb: 2 }}>
-          <Typography component="span" variant="body2" sx={{ display: 'block', fontWeight: 700, color: 'text.secondary' }}>Pregunta {index + 1} de {total}</Typography>
-          <Typography component="span" id={labelId} sx={{ display: 'block', fontSize: { xs: '1.25rem', sm: '1.45rem' }, fontWeight: 800 }}>{q.pregunta}</Typography>
+          <Typography component="span" variant="body2" sx={{ display: 'block', fontWeight: 700, color: 'text.secondary' }}>
+            Pregunta {index + 1} de {total}
+          </Typography>
+          <Typography component="span" id={labelId} sx={{ display: 'block', fontSize: { xs: '1.25rem', sm: '1.45rem' }, fontWeight: 800 }}>
+            {q.pregunta}
+          </Typography>
         </FormLabel>
         {img && isAnimatedSign(img) ? (
           // A question that shows a sign (an animated GIF or a video) plays it in the sign player.
           <Box sx={{ width: '100%', maxWidth: 420, mb: 2, alignSelf: 'flex-start' }}>
             <SignPlayer src={img} label={`Seña de la pregunta ${index + 1}`} variant="overlay" />
           </Box>
-        ) : img && <Box component="img" src={img} alt={`Imagen de la pregunta ${index + 1}`} sx={{ maxWidth: '100%', maxHeight: 240, objectFit: 'contain', borderRadius: 2, mb: 2, alignSelf: 'flex-start' }} />}
+        ) : (
+          img && (
+            <Box
+              component="img"
+              src={img}
+              alt={`Imagen de la pregunta ${index + 1}`}
+              sx={{ maxWidth: '100%', maxHeight: 240, objectFit: 'contain', borderRadius: 2, mb: 2, alignSelf: 'flex-start' }}
+            />
+          )
+        )}
         {text ? (
           <Box>
-            {textImg && <Box component="img" src={textImg} alt={`Pista de la pregunta ${index + 1}`} sx={{ maxWidth: '100%', maxHeight: 200, objectFit: 'contain', borderRadius: 2, mb: 2 }} />}
+            {textImg && (
+              <Box
+                component="img"
+                src={textImg}
+                alt={`Pista de la pregunta ${index + 1}`}
+                sx={{ maxWidth: '100%', maxHeight: 200, objectFit: 'contain', borderRadius: 2, mb: 2 }}
+              />
+            )}
             <TextField
               label="Escribe tu respuesta"
               value={answer?.respuesta ?? ''}
               onChange={(e) => onChange({ respuesta: e.target.value })}
               inputRef={inputRef}
-              slotProps={{ htmlInput: { maxLength: TEXT_MAX, autoComplete: 'off', 'aria-describedby': labelId, readOnly: sent }, input: { sx: { fontSize: '1.3rem', minHeight: 56 } } }}
+              slotProps={{
+                htmlInput: { maxLength: TEXT_MAX, autoComplete: 'off', 'aria-describedby': labelId, readOnly: sent },
+                input: { sx: { fontSize: '1.3rem', minHeight: 56 } },
+              }}
             />
             {!sent && <AccentButtons inputRef={inputRef} value={answer?.respuesta ?? ''} onChange={(v) => onChange({ respuesta: v })} />}
           </Box>
@@ -136,7 +207,9 @@ function QuestionCard({ q, index, total, answer, onChange, feedback, sent, canRe
           <RadioGroup
             aria-labelledby={labelId}
             value={answer?.id_respuesta != null ? String(answer.id_respuesta) : ''}
-            onChange={(e) => { if (!sent) onChange({ id_respuesta: Number(e.target.value) }); }}
+            onChange={(e) => {
+              if (!sent) onChange({ id_respuesta: Number(e.target.value) });
+            }}
             sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fit, minmax(200px, 1fr))' }, gap: 1.5 }}
           >
             {q.respuestas.map((r) => {
@@ -157,9 +230,16 @@ function QuestionCard({ q, index, total, answer, onChange, feedback, sent, canRe
                     </Box>
                   }
                   sx={{
-                    m: 0, pr: 2, borderRadius: 3, border: '3px solid', borderColor: chosenColor ?? (checked ? 'primary.main' : '#e2ddf7'), bgcolor: checked ? '#efeaff' : isSolution ? '#e8f5e9' : '#fff',
+                    m: 0,
+                    pr: 2,
+                    borderRadius: 3,
+                    border: '3px solid',
+                    borderColor: chosenColor ?? (checked ? 'primary.main' : '#e2ddf7'),
+                    bgcolor: checked ? '#efeaff' : isSolution ? '#e8f5e9' : '#fff',
                     '& .MuiFormControlLabel-label.Mui-disabled': { color: 'text.primary' },
-                    minHeight: 64, ...(sent ? {} : { '&:hover': { borderColor: 'primary.main' } }), '&:focus-within': { outline: '4px solid #c2185b', outlineOffset: 2 },
+                    minHeight: 64,
+                    ...(sent ? {} : { '&:hover': { borderColor: 'primary.main' } }),
+                    '&:focus-within': { outline: '4px solid #c2185b', outlineOffset: 2 },
                   }}
                 />
               );
@@ -192,12 +272,14 @@ export default function Quiz() {
   useEffect(() => {
     const ctrl = new AbortController();
     setEv(undefined);
-    fetchEvaluation(levelId, ctrl.signal).then(setEv).catch((err) => {
-      if ((err as Error).name === 'AbortError') return;
-      // Quiz load failures are only logged (section 8).
-      console.error('No se pudo cargar el cuestionario', err);
-      setEv(null);
-    });
+    fetchEvaluation(levelId, ctrl.signal)
+      .then(setEv)
+      .catch((err) => {
+        if ((err as Error).name === 'AbortError') return;
+        // Quiz load failures are only logged (section 8).
+        console.error('No se pudo cargar el cuestionario', err);
+        setEv(null);
+      });
     return () => ctrl.abort();
   }, [levelId]);
 
@@ -255,7 +337,14 @@ export default function Quiz() {
   return (
     <LearnerPage maxWidth="md">
       {!result && (ev === undefined || preguntas.length > 0) && (
-        <Button component={RouterLink} to={levelPath} onClick={leave} startIcon={<ArrowBackIcon />} size="large" sx={{ minHeight: 48, fontSize: '1.1rem', mb: 1, ...focusRing }}>
+        <Button
+          component={RouterLink}
+          to={levelPath}
+          onClick={leave}
+          startIcon={<ArrowBackIcon />}
+          size="large"
+          sx={{ minHeight: 48, fontSize: '1.1rem', mb: 1, ...focusRing }}
+        >
           Volver al nivel
         </Button>
       )}
@@ -270,14 +359,25 @@ export default function Quiz() {
         </Box>
       ) : !ev || preguntas.length === 0 ? (
         <Paper sx={{ p: 4, textAlign: 'center' }}>
-          <Typography sx={{ fontSize: '1.3rem', mb: 3 }} role="status">{NO_EVALUATION_MSG}</Typography>
-          <Button variant="contained" size="large" onClick={back}>Volver al Nivel</Button>
+          <Typography sx={{ fontSize: '1.3rem', mb: 3 }} role="status">
+            {NO_EVALUATION_MSG}
+          </Typography>
+          <Button variant="contained" size="large" onClick={back}>
+            Volver al Nivel
+          </Button>
         </Paper>
       ) : (
         <Box component="form" onSubmit={submit} noValidate aria-label="Cuestionario">
           {result && (
-            <Paper ref={reviewRef} tabIndex={-1} data-testid="quiz-review" sx={{ p: { xs: 2, sm: 3 }, mb: 3, textAlign: 'center', bgcolor: passed ? '#e6f7ea' : '#fff4e5', outline: 'none' }}>
-              <Typography component="h2" sx={{ fontSize: '1.5rem', fontWeight: 800 }}>Revisa tus respuestas</Typography>
+            <Paper
+              ref={reviewRef}
+              tabIndex={-1}
+              data-testid="quiz-review"
+              sx={{ p: { xs: 2, sm: 3 }, mb: 3, textAlign: 'center', bgcolor: passed ? '#e6f7ea' : '#fff4e5', outline: 'none' }}
+            >
+              <Typography component="h2" sx={{ fontSize: '1.5rem', fontWeight: 800 }}>
+                Revisa tus respuestas
+              </Typography>
               <Typography sx={{ fontSize: '1.2rem', mt: 1 }}>
                 Respuestas correctas: <strong>{result.correctas}</strong> de <strong>{result.total_preguntas}</strong>
               </Typography>
@@ -302,31 +402,62 @@ export default function Quiz() {
                 Volver al Nivel
               </Button>
             ) : (
-            <Button type="submit" variant="contained" size="large" endIcon={sending ? <CircularProgress size={22} color="inherit" aria-hidden="true" /> : <SendIcon />} disabled={sending} sx={{ minHeight: 60, px: 5, fontSize: '1.25rem', ...focusRing }}>
-              Enviar respuestas
-            </Button>
+              <Button
+                type="submit"
+                variant="contained"
+                size="large"
+                endIcon={sending ? <CircularProgress size={22} color="inherit" aria-hidden="true" /> : <SendIcon />}
+                disabled={sending}
+                sx={{ minHeight: 60, px: 5, fontSize: '1.25rem', ...focusRing }}
+              >
+                Enviar respuestas
+              </Button>
             )}
           </Box>
         </Box>
       )}
 
-      <Dialog open={confirmExit} onClose={() => setConfirmExit(false)} aria-labelledby="salir-titulo" aria-describedby="salir-detalle" data-testid="quiz-exit-confirm">
-        <DialogTitle id="salir-titulo" sx={{ fontSize: '1.5rem', fontWeight: 800 }}>¿Salir del cuestionario?</DialogTitle>
+      <Dialog
+        open={confirmExit}
+        onClose={() => setConfirmExit(false)}
+        aria-labelledby="salir-titulo"
+        aria-describedby="salir-detalle"
+        data-testid="quiz-exit-confirm"
+      >
+        <DialogTitle id="salir-titulo" sx={{ fontSize: '1.5rem', fontWeight: 800 }}>
+          ¿Salir del cuestionario?
+        </DialogTitle>
         <DialogContent>
-          <DialogContentText id="salir-detalle" sx={{ fontSize: '1.2rem', color: 'text.primary' }}>Se perderán tus respuestas.</DialogContentText>
+          <DialogContentText id="salir-detalle" sx={{ fontSize: '1.2rem', color: 'text.primary' }}>
+            Se perderán tus respuestas.
+          </DialogContentText>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 3, gap: 1, flexWrap: 'wrap' }}>
-          <Button variant="outlined" size="large" onClick={back} sx={{ minHeight: 52, fontSize: '1.1rem', ...focusRing }}>Salir</Button>
-          <Button variant="contained" size="large" onClick={() => setConfirmExit(false)} autoFocus sx={{ minHeight: 52, fontSize: '1.1rem', ...focusRing }}>Seguir respondiendo</Button>
+          <Button variant="outlined" size="large" onClick={back} sx={{ minHeight: 52, fontSize: '1.1rem', ...focusRing }}>
+            Salir
+          </Button>
+          <Button variant="contained" size="large" onClick={() => setConfirmExit(false)} autoFocus sx={{ minHeight: 52, fontSize: '1.1rem', ...focusRing }}>
+            Seguir respondiendo
+          </Button>
         </DialogActions>
       </Dialog>
 
-      <Dialog open={!!result && overlayOpen} onClose={showReview} aria-labelledby="resultado-titulo" aria-describedby="resultado-detalle" maxWidth="sm" fullWidth data-testid="quiz-result">
+      <Dialog
+        open={!!result && overlayOpen}
+        onClose={showReview}
+        aria-labelledby="resultado-titulo"
+        aria-describedby="resultado-detalle"
+        maxWidth="sm"
+        fullWidth
+        data-testid="quiz-result"
+      >
         {result && (
           <DialogContent sx={{ textAlign: 'center', py: 5, px: { xs: 2, sm: 5 }, bgcolor: passed ? '#e6f7ea' : '#fff4e5' }}>
-            {passed
-              ? <EmojiEventsIcon aria-hidden="true" sx={{ fontSize: 80, color: '#b8860b' }} />
-              : <ThumbUpIcon aria-hidden="true" sx={{ fontSize: 72, color: 'warning.main' }} />}
+            {passed ? (
+              <EmojiEventsIcon aria-hidden="true" sx={{ fontSize: 80, color: '#b8860b' }} />
+            ) : (
+              <ThumbUpIcon aria-hidden="true" sx={{ fontSize: 72, color: 'warning.main' }} />
+            )}
             <Typography id="resultado-titulo" variant="h4" component="h2" sx={{ mt: 2, color: passed ? 'success.main' : 'warning.main' }}>
               {passed ? '¡Excelente trabajo!' : '¡Sigue practicando!'}
             </Typography>

@@ -10,7 +10,13 @@ export const ACCENT_LETTERS = ['á', 'é', 'í', 'ó', 'ú', 'ñ'] as const;
  * Inserts `letter` at the caret (replacing a selection) and returns the new text and caret. A
  * caret out of range (or unknown) means the end of the text; `maxLength` is respected.
  */
-export function insertAtCaret(value: string, start: number | null | undefined, end: number | null | undefined, letter: string, maxLength = Infinity): { value: string; caret: number } {
+export function insertAtCaret(
+  value: string,
+  start: number | null | undefined,
+  end: number | null | undefined,
+  letter: string,
+  maxLength = Infinity,
+): { value: string; caret: number } {
   const len = value.length;
   const clamp = (n: number | null | undefined, fallback: number) => (typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= len ? n : fallback);
   const s = clamp(start, len);
@@ -37,11 +43,13 @@ interface QuestionLike {
  */
 export function solutionText(q: QuestionLike, fb: QuestionFeedback | undefined): string | null {
   if (!fb || fb.acierto || !fb.solucion || fb.solucion.length === 0) return null;
-  const names = fb.solucion.map((s) => {
-    if (isTextQuestion(q.Tipo)) return s.texto.trim();
-    const i = q.respuestas.findIndex((r) => r.id_respuesta === s.id_respuesta);
-    const own = i >= 0 ? q.respuestas[i]!.respuesta : null;
-    return (own || s.texto || `Opción ${i + 1}`).trim();
-  }).filter((n) => n !== '');
+  const names = fb.solucion
+    .map((s) => {
+      if (isTextQuestion(q.Tipo)) return s.texto.trim();
+      const i = q.respuestas.findIndex((r) => r.id_respuesta === s.id_respuesta);
+      const own = i >= 0 ? q.respuestas[i]!.respuesta : null;
+      return (own || s.texto || `Opción ${i + 1}`).trim();
+    })
+    .filter((n) => n !== '');
   return names.length ? names.join(' o ') : null;
 }

@@ -37,15 +37,34 @@ export default function Recover() {
     <AuthLayout>
       <Box sx={{ textAlign: 'center', mb: 2 }}>
         <Box component="img" src="/img/logo.svg" alt="" sx={{ width: 72, height: 72 }} />
-        <Typography variant="h4" component="h1">Recuperar contraseña</Typography>
+        <Typography variant="h4" component="h1">
+          Recuperar contraseña
+        </Typography>
         <Typography color="text.secondary">Escribe tu correo y te enviaremos un enlace para crear una contraseña nueva.</Typography>
       </Box>
       <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }} aria-busy={loading}>
-        <TextField label="Correo electrónico" type="email" name="email" placeholder="Escribe tu correo" value={email} onChange={(e) => setEmail(e.target.value)} disabled={loading} autoComplete="email" />
-        <Button type="submit" variant="contained" size="large" disabled={loading} startIcon={loading ? <CircularProgress size={20} color="inherit" aria-label="Enviando" /> : undefined}>
+        <TextField
+          label="Correo electrónico"
+          type="email"
+          name="email"
+          placeholder="Escribe tu correo"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          disabled={loading}
+          autoComplete="email"
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={loading}
+          startIcon={loading ? <CircularProgress size={20} color="inherit" aria-label="Enviando" /> : undefined}
+        >
           Enviar enlace
         </Button>
-        <Button component={RouterLink} to="/logIn" variant="outlined">Volver a iniciar sesión</Button>
+        <Button component={RouterLink} to="/logIn" variant="outlined">
+          Volver a iniciar sesión
+        </Button>
       </Box>
     </AuthLayout>
   );

@@ -39,22 +39,50 @@ export default function ResetPassword() {
     <AuthLayout>
       <Box sx={{ textAlign: 'center', mb: 2 }}>
         <Box component="img" src="/img/logo.svg" alt="" sx={{ width: 72, height: 72 }} />
-        <Typography variant="h4" component="h1">Nueva contraseña</Typography>
+        <Typography variant="h4" component="h1">
+          Nueva contraseña
+        </Typography>
         <Typography color="text.secondary">Elige una contraseña nueva de al menos 8 caracteres.</Typography>
       </Box>
       {!token ? (
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
           <Typography role="alert">El enlace no es válido o ya expiró. Solicita uno nuevo.</Typography>
-          <Button component={RouterLink} to="/recuperar-password" variant="contained">Solicitar un enlace nuevo</Button>
+          <Button component={RouterLink} to="/recuperar-password" variant="contained">
+            Solicitar un enlace nuevo
+          </Button>
         </Box>
       ) : (
         <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }} aria-busy={loading}>
-          <TextField label="Contraseña nueva" type="password" name="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} disabled={loading} />
-          <TextField label="Repetir contraseña" type="password" name="confirm" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} disabled={loading} />
-          <Button type="submit" variant="contained" size="large" disabled={loading} startIcon={loading ? <CircularProgress size={20} color="inherit" aria-label="Guardando" /> : undefined}>
+          <TextField
+            label="Contraseña nueva"
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            disabled={loading}
+          />
+          <TextField
+            label="Repetir contraseña"
+            type="password"
+            name="confirm"
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+            disabled={loading}
+          />
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            disabled={loading}
+            startIcon={loading ? <CircularProgress size={20} color="inherit" aria-label="Guardando" /> : undefined}
+          >
             Guardar contraseña
           </Button>
-          <Button component={RouterLink} to="/logIn" variant="outlined">Volver a iniciar sesión</Button>
+          <Button component={RouterLink} to="/logIn" variant="outlined">
+            Volver a iniciar sesión
+          </Button>
         </Box>
       )}
     </AuthLayout>

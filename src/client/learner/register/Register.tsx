@@ -16,11 +16,21 @@ import { useAlert } from '../../ui/AlertModal';
 import { validateRegistration, type RegistrationForm } from '../../../shared/validation/registration';
 
 const EMPTY: RegistrationForm = {
-  nombre: '', apellido: '', fechaNacimiento: '', Credentials: '', email: '', password: '', confirmPassword: '', phone: '', avatar: '', sexo: '',
+  nombre: '',
+  apellido: '',
+  fechaNacimiento: '',
+  Credentials: '',
+  email: '',
+  password: '',
+  confirmPassword: '',
+  phone: '',
+  avatar: '',
+  sexo: '',
 };
 
 /** Registration success text: '¡{nombre} {apellido}, tu usuario ha sido creado exitosamente! 🎉'. */
-export const successMessage = (f: Pick<RegistrationForm, 'nombre' | 'apellido'>) => `¡${f.nombre.trim()} ${f.apellido.trim()}, tu usuario ha sido creado exitosamente! 🎉`;
+export const successMessage = (f: Pick<RegistrationForm, 'nombre' | 'apellido'>) =>
+  `¡${f.nombre.trim()} ${f.apellido.trim()}, tu usuario ha sido creado exitosamente! 🎉`;
 
 /** /singIn: the sign-up form, with the spec's checks in the spec's order. */
 export default function Register() {
@@ -73,8 +83,12 @@ export default function Register() {
         <Tab label="Regístrate" value={1} />
       </Tabs>
       <Box sx={{ textAlign: 'center', mb: 2 }}>
-        <Typography variant="h4" component="h1">¡Bienvenido!</Typography>
-        <Typography variant="h6" component="p" color="text.secondary">Regístrate</Typography>
+        <Typography variant="h4" component="h1">
+          ¡Bienvenido!
+        </Typography>
+        <Typography variant="h6" component="p" color="text.secondary">
+          Regístrate
+        </Typography>
       </Box>
       {loading ? (
         <Box role="status" aria-live="polite" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2, py: 6 }}>
@@ -84,29 +98,91 @@ export default function Register() {
       ) : (
         <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
           <TextField label="Nombre" name="nombre" placeholder="Ingresa tu nombre" value={form.nombre} onChange={set('nombre')} autoComplete="given-name" />
-          <TextField label="Apellido" name="apellido" placeholder="Ingresa tu apellido" value={form.apellido} onChange={set('apellido')} autoComplete="family-name" />
-          <TextField label="Fecha de nacimiento" name="fechaNacimiento" type="date" value={form.fechaNacimiento} onChange={set('fechaNacimiento')} slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField
+            label="Apellido"
+            name="apellido"
+            placeholder="Ingresa tu apellido"
+            value={form.apellido}
+            onChange={set('apellido')}
+            autoComplete="family-name"
+          />
+          <TextField
+            label="Fecha de nacimiento"
+            name="fechaNacimiento"
+            type="date"
+            value={form.fechaNacimiento}
+            onChange={set('fechaNacimiento')}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
           <TextField label="Credencial" name="Credentials" placeholder="Ingresa tu credencial" value={form.Credentials} onChange={set('Credentials')} />
-          <TextField label="Correo electrónico" name="email" type="email" placeholder="Ingresa tu correo" value={form.email} onChange={set('email')} autoComplete="email" sx={{ gridColumn: { sm: '1 / -1' } }} />
-          <TextField label="Contraseña" name="password" type="password" placeholder="Mínimo 8 caracteres" value={form.password} onChange={set('password')} autoComplete="new-password" />
-          <TextField label="Repetir contraseña" name="confirmPassword" type="password" placeholder="Repite tu contraseña" value={form.confirmPassword} onChange={set('confirmPassword')} autoComplete="new-password" />
-          <TextField label="Celular (opcional)" name="phone" type="tel" placeholder="Ej. 5512345678" value={form.phone} onChange={set('phone')} autoComplete="tel" sx={{ gridColumn: { sm: '1 / -1' } }} />
+          <TextField
+            label="Correo electrónico"
+            name="email"
+            type="email"
+            placeholder="Ingresa tu correo"
+            value={form.email}
+            onChange={set('email')}
+            autoComplete="email"
+            sx={{ gridColumn: { sm: '1 / -1' } }}
+          />
+          <TextField
+            label="Contraseña"
+            name="password"
+            type="password"
+            placeholder="Mínimo 8 caracteres"
+            value={form.password}
+            onChange={set('password')}
+            autoComplete="new-password"
+          />
+          <TextField
+            label="Repetir contraseña"
+            name="confirmPassword"
+            type="password"
+            placeholder="Repite tu contraseña"
+            value={form.confirmPassword}
+            onChange={set('confirmPassword')}
+            autoComplete="new-password"
+          />
+          <TextField
+            label="Celular (opcional)"
+            name="phone"
+            type="tel"
+            placeholder="Ej. 5512345678"
+            value={form.phone}
+            onChange={set('phone')}
+            autoComplete="tel"
+            sx={{ gridColumn: { sm: '1 / -1' } }}
+          />
           <Box sx={{ gridColumn: { sm: '1 / -1' } }}>
             <Typography sx={{ mb: 1, textAlign: 'center', fontWeight: 700 }}>Elige tu avatar</Typography>
             <AvatarChoice value={form.avatar} onChange={(v) => setForm((f) => ({ ...f, avatar: v }))} />
           </Box>
-          <TextField select label="Sexo" name="sexo" value={form.sexo} onChange={set('sexo')} sx={{ gridColumn: { sm: '1 / -1' } }} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
+          <TextField
+            select
+            label="Sexo"
+            name="sexo"
+            value={form.sexo}
+            onChange={set('sexo')}
+            sx={{ gridColumn: { sm: '1 / -1' } }}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          >
             {/* The spec's disabled, empty placeholder (the label 'Sexo' names the field). */}
             <MenuItem value="" disabled sx={{ minHeight: 36 }} />
             <MenuItem value="niño">Niño</MenuItem>
             <MenuItem value="niña">Niña</MenuItem>
           </TextField>
-          <Button type="submit" variant="contained" size="large" sx={{ gridColumn: { sm: '1 / -1' } }}>¡Registrarte!</Button>
-          <Button type="button" variant="outlined" onClick={() => navigate('/logIn')} sx={{ gridColumn: { sm: '1 / -1' } }}>Ya tengo cuenta</Button>
+          <Button type="submit" variant="contained" size="large" sx={{ gridColumn: { sm: '1 / -1' } }}>
+            ¡Registrarte!
+          </Button>
+          <Button type="button" variant="outlined" onClick={() => navigate('/logIn')} sx={{ gridColumn: { sm: '1 / -1' } }}>
+            Ya tengo cuenta
+          </Button>
         </Box>
       )}
       <Snackbar open={toast} autoHideDuration={5000} onClose={() => setToast(false)} anchorOrigin={{ vertical: 'top', horizontal: 'right' }}>
-        <Alert severity="success" variant="filled" onClose={() => setToast(false)}>Registro exitoso</Alert>
+        <Alert severity="success" variant="filled" onClose={() => setToast(false)}>
+          Registro exitoso
+        </Alert>
       </Snackbar>
     </AuthLayout>
   );

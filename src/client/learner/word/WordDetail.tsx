@@ -22,16 +22,48 @@ import { ListenButton } from '../../ui/ListenButton';
 
 export { NO_SIGN_MSG };
 
-function LanguageCard({ lang, title, word, image, audio }: { lang: 'es' | 'en'; title: string; word: string; image: Multimedia | null; audio: Multimedia | null }) {
+function LanguageCard({
+  lang,
+  title,
+  word,
+  image,
+  audio,
+}: {
+  lang: 'es' | 'en';
+  title: string;
+  word: string;
+  image: Multimedia | null;
+  audio: Multimedia | null;
+}) {
   const img = mediaUrl(image?.url);
   const src = mediaUrl(audio?.url);
   const idioma = lang === 'es' ? 'español' : 'inglés';
   return (
-    <Paper component="section" aria-label={title} sx={{ p: 2, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1.5, borderTop: '6px solid', borderColor: lang === 'es' ? '#c2185b' : '#4a3aff' }}>
-      <Typography variant="overline" component="h2" sx={{ fontSize: '0.95rem', fontWeight: 800 }}>{title}</Typography>
+    <Paper
+      component="section"
+      aria-label={title}
+      sx={{
+        p: 2,
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        gap: 1.5,
+        borderTop: '6px solid',
+        borderColor: lang === 'es' ? '#c2185b' : '#4a3aff',
+      }}
+    >
+      <Typography variant="overline" component="h2" sx={{ fontSize: '0.95rem', fontWeight: 800 }}>
+        {title}
+      </Typography>
       {img && <Box component="img" src={img} alt={`Dibujo de ${word}`} sx={{ width: '100%', maxWidth: 220, aspectRatio: '1 / 1', objectFit: 'contain' }} />}
       {/* The written word is always visible next to the audio. */}
-      <Typography lang={lang} sx={{ fontSize: { xs: '2rem', sm: '2.4rem' }, fontWeight: 800, textAlign: 'center', wordBreak: 'break-word' }} data-testid={`word-${lang}`}>{word}</Typography>
+      <Typography
+        lang={lang}
+        sx={{ fontSize: { xs: '2rem', sm: '2.4rem' }, fontWeight: 800, textAlign: 'center', wordBreak: 'break-word' }}
+        data-testid={`word-${lang}`}
+      >
+        {word}
+      </Typography>
       <ListenButton src={src} word={word} idioma={idioma} />
     </Paper>
   );
@@ -53,19 +85,23 @@ export default function WordDetail() {
 
   useEffect(() => {
     const ctrl = new AbortController();
-    fetchWords(levelId, ctrl.signal).then(setWords).catch((err) => {
-      if ((err as Error).name === 'AbortError') return;
-      console.error('No se pudieron cargar las palabras', err);
-      setError(true);
-      setWords([]);
-    });
+    fetchWords(levelId, ctrl.signal)
+      .then(setWords)
+      .catch((err) => {
+        if ((err as Error).name === 'AbortError') return;
+        console.error('No se pudieron cargar las palabras', err);
+        setError(true);
+        setWords([]);
+      });
     return () => ctrl.abort();
   }, [levelId]);
 
   useEffect(() => {
     const ctrl = new AbortController();
     setMedia(null);
-    fetchMedia(wordId, ctrl.signal).then((m) => { if (!ctrl.signal.aborted) setMedia(m); });
+    fetchMedia(wordId, ctrl.signal).then((m) => {
+      if (!ctrl.signal.aborted) setMedia(m);
+    });
     return () => ctrl.abort();
   }, [wordId]);
 
@@ -89,7 +125,11 @@ export default function WordDetail() {
         <Button component={RouterLink} to={`/supmenu/${levelId}`} startIcon={<ArrowBackIcon />} sx={{ fontSize: '1.05rem' }}>
           Volver al nivel
         </Button>
-        {index >= 0 && words && <Typography sx={{ fontWeight: 700 }}>Palabra {index + 1} de {words.length}</Typography>}
+        {index >= 0 && words && (
+          <Typography sx={{ fontWeight: 700 }}>
+            Palabra {index + 1} de {words.length}
+          </Typography>
+        )}
       </Box>
 
       {words === null ? (
@@ -105,7 +145,9 @@ export default function WordDetail() {
           </Typography>
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, gap: 3, alignItems: 'start' }}>
             <Paper component="section" aria-label="Seña" sx={{ p: 2 }}>
-              <Typography variant="h6" component="h2" sx={{ mb: 1, fontWeight: 800 }}>Seña</Typography>
+              <Typography variant="h6" component="h2" sx={{ mb: 1, fontWeight: 800 }}>
+                Seña
+              </Typography>
               {media === null ? (
                 <Loading label="Cargando seña..." />
               ) : signSrc ? (
@@ -117,12 +159,26 @@ export default function WordDetail() {
                   label={`Seña de ${word.palabraEspanol}`}
                 />
               ) : (
-                <Typography sx={{ py: 6, textAlign: 'center', fontSize: '1.2rem' }} role="status">{NO_SIGN_MSG}</Typography>
+                <Typography sx={{ py: 6, textAlign: 'center', fontSize: '1.2rem' }} role="status">
+                  {NO_SIGN_MSG}
+                </Typography>
               )}
             </Paper>
             <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1fr' }, gap: 2 }}>
-              <LanguageCard lang="es" title="Español" word={word.palabraEspanol} image={media && mediaBy(media, 'imgEspanol')} audio={media && mediaBy(media, 'audioEspanol')} />
-              <LanguageCard lang="en" title="Inglés" word={word.palabraIngles} image={media && mediaBy(media, 'imgIngles')} audio={media && mediaBy(media, 'audioIngles')} />
+              <LanguageCard
+                lang="es"
+                title="Español"
+                word={word.palabraEspanol}
+                image={media && mediaBy(media, 'imgEspanol')}
+                audio={media && mediaBy(media, 'audioEspanol')}
+              />
+              <LanguageCard
+                lang="en"
+                title="Inglés"
+                word={word.palabraIngles}
+                image={media && mediaBy(media, 'imgIngles')}
+                audio={media && mediaBy(media, 'audioIngles')}
+              />
             </Box>
           </Box>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: 2, mt: 3 }}>
@@ -130,7 +186,13 @@ export default function WordDetail() {
               Volver
             </Button>
             {next && (
-              <Button variant="contained" size="large" endIcon={<ArrowForwardIcon />} onClick={() => navigate(`/menuletra/${levelId}/${next.id_palabra}`)} sx={{ minHeight: 56, fontSize: '1.2rem', px: 4 }}>
+              <Button
+                variant="contained"
+                size="large"
+                endIcon={<ArrowForwardIcon />}
+                onClick={() => navigate(`/menuletra/${levelId}/${next.id_palabra}`)}
+                sx={{ minHeight: 56, fontSize: '1.2rem', px: 4 }}
+              >
                 Siguiente
               </Button>
             )}

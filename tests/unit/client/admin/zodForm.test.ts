@@ -33,7 +33,15 @@ describe('schemaResolver', () => {
 
   it('submits the form values as they are, files and read-only relations included', async () => {
     const file = { rawFile: { name: 'a.png' }, src: 'blob:x', title: 'a.png' };
-    const values = { id: 3, id_nivel: 3, nombre_nivel: '  Animales ', descripcion: 'Los animales', dificultad: 'Fácil', imagen: file, evaluaciones: [{ id_evaluacion: 1 }] };
+    const values = {
+      id: 3,
+      id_nivel: 3,
+      nombre_nivel: '  Animales ',
+      descripcion: 'Los animales',
+      dificultad: 'Fácil',
+      imagen: file,
+      evaluaciones: [{ id_evaluacion: 1 }],
+    };
     const result = await run(nivel, values);
     expect(result.errors).toEqual({});
     // Not the parsed output (trimmed, stripped of unknown keys): the dataProvider needs the file.
@@ -48,7 +56,7 @@ describe('schemaResolver', () => {
     });
   });
 
-  it('leaves out the omitted fields and moves a wire field\'s message to the form\'s field', async () => {
+  it("leaves out the omitted fields and moves a wire field's message to the form's field", async () => {
     const pregunta = schemaResolver(preguntaFormSchema(MAX_RESPUESTAS_FORM), { omit: ['respuestas'] });
     const stored = { pregunta: '¿Qué es?', Tipo: 'Opción Múltiple', porcentaje: 10, id_evaluacion: 1, respuestas: [{ respuesta: '', valor: false }] };
     expect((await run(pregunta, stored)).errors).toEqual({});
@@ -69,7 +77,9 @@ describe('level form', () => {
   const ok = { nombre_nivel: 'Animales', descripcion: 'Los animales de la granja', dificultad: 'Medio' };
 
   it('refuses a name over 120 characters (the limit the hand validators missed)', async () => {
-    expect(await errorsOf(nivel, { ...ok, nombre_nivel: 'a'.repeat(121) })).toEqual({ nombre_nivel: 'El nombre del nivel no puede exceder los 120 caracteres.' });
+    expect(await errorsOf(nivel, { ...ok, nombre_nivel: 'a'.repeat(121) })).toEqual({
+      nombre_nivel: 'El nombre del nivel no puede exceder los 120 caracteres.',
+    });
     expect((await run(nivel, { ...ok, nombre_nivel: 'a'.repeat(120) })).errors).toEqual({});
   });
 
@@ -85,7 +95,17 @@ describe('level form', () => {
 
 describe('question form', () => {
   const pregunta = schemaResolver(preguntaFormSchema(MAX_RESPUESTAS_FORM));
-  const ok = { Tipo: 'Opción Múltiple', pregunta: '¿Cuál es el perro?', porcentaje: 20, id_evaluacion: 2, imagen: null, respuestas: [{ respuesta: 'Perro', valor: true }, { respuesta: 'Gato', valor: false }] };
+  const ok = {
+    Tipo: 'Opción Múltiple',
+    pregunta: '¿Cuál es el perro?',
+    porcentaje: 20,
+    id_evaluacion: 2,
+    imagen: null,
+    respuestas: [
+      { respuesta: 'Perro', valor: true },
+      { respuesta: 'Gato', valor: false },
+    ],
+  };
 
   it('accepts a valid multiple-choice question', async () => {
     expect((await run(pregunta, ok)).errors).toEqual({});
@@ -108,8 +128,12 @@ describe('question form', () => {
   });
 
   it('answer rows: each with text, at most 4, at least one correct (choice questions only)', async () => {
-    expect(await errorsOf(pregunta, { ...ok, respuestas: [{ respuesta: ' ', valor: true }] })).toEqual({ 'respuestas.0.respuesta': 'La respuesta es obligatoria.' });
-    expect(await errorsOf(pregunta, { ...ok, respuestas: [{ respuesta: 'a', valor: false }] })).toEqual({ respuestas: 'Debes marcar al menos una respuesta como correcta.' });
+    expect(await errorsOf(pregunta, { ...ok, respuestas: [{ respuesta: ' ', valor: true }] })).toEqual({
+      'respuestas.0.respuesta': 'La respuesta es obligatoria.',
+    });
+    expect(await errorsOf(pregunta, { ...ok, respuestas: [{ respuesta: 'a', valor: false }] })).toEqual({
+      respuestas: 'Debes marcar al menos una respuesta como correcta.',
+    });
     const five = Array.from({ length: 5 }, (_, i) => ({ respuesta: `r${i}`, valor: i === 0 }));
     expect(await errorsOf(pregunta, { ...ok, respuestas: five })).toEqual({ respuestas: 'Máximo 4 respuestas permitidas.' });
     expect((await run(pregunta, { ...ok, Tipo: 'Texto', respuestas: five })).errors).toEqual({});
@@ -120,7 +144,10 @@ describe('domain form', () => {
   const dominio = schemaResolver(dominioSchema);
 
   it('requires both fields with the spec texts', async () => {
-    expect(await errorsOf(dominio, { dominio: '' })).toEqual({ dominio: 'El dominio es obligatorio.', id_institucion: 'El ID de la institución es obligatorio.' });
+    expect(await errorsOf(dominio, { dominio: '' })).toEqual({
+      dominio: 'El dominio es obligatorio.',
+      id_institucion: 'El ID de la institución es obligatorio.',
+    });
   });
 
   it('refuses a malformed domain and accepts one written with @ and capitals', async () => {
@@ -135,7 +162,11 @@ describe('domain form', () => {
 describe('answer and multimedia forms', () => {
   it('answer: text or image, valor and question required', async () => {
     const respuesta = schemaResolver(respuestaFormSchema);
-    expect(await errorsOf(respuesta, { respuesta: '' })).toEqual({ respuesta: RESPUESTA_MSG.respuesta, valor: RESPUESTA_MSG.valor, id_pregunta: RESPUESTA_MSG.pregunta });
+    expect(await errorsOf(respuesta, { respuesta: '' })).toEqual({
+      respuesta: RESPUESTA_MSG.respuesta,
+      valor: RESPUESTA_MSG.valor,
+      id_pregunta: RESPUESTA_MSG.pregunta,
+    });
     expect((await run(respuesta, { respuesta: '', imagen: 'gato.png', valor: false, id_pregunta: 3 })).errors).toEqual({});
   });
 
@@ -144,6 +175,8 @@ describe('answer and multimedia forms', () => {
     expect(await errorsOf(schemaResolver(multimediaFormSchema(true)), values)).toEqual({ file: MULTIMEDIA_MSG.archivo });
     expect((await run(schemaResolver(multimediaFormSchema(true)), { ...values, file: { rawFile: {}, src: 'blob:z' } })).errors).toEqual({});
     expect((await run(schemaResolver(multimediaFormSchema(false)), values)).errors).toEqual({});
-    expect(await errorsOf(schemaResolver(multimediaFormSchema(false)), { ...values, id_palabra: 'abc' })).toEqual({ id_palabra: 'La palabra seleccionada no es válida.' });
+    expect(await errorsOf(schemaResolver(multimediaFormSchema(false)), { ...values, id_palabra: 'abc' })).toEqual({
+      id_palabra: 'La palabra seleccionada no es válida.',
+    });
   });
 });

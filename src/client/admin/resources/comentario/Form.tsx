@@ -16,7 +16,11 @@ export function ComentarioCreate() {
     <ResourceCreate title="Nuevo comentario">
       <ResourceForm resolver={resolver}>
         <ReferenceInput source="id_user" reference="usuario" perPage={500} sort={{ field: 'id', order: 'ASC' }}>
-          <SelectInput label="Usuario" optionText={(u: { nombre: string; apellido?: string; email: string }) => `${u.nombre} ${u.apellido ?? ''} (${u.email})`} isRequired />
+          <SelectInput
+            label="Usuario"
+            optionText={(u: { nombre: string; apellido?: string; email: string }) => `${u.nombre} ${u.apellido ?? ''} (${u.email})`}
+            isRequired
+          />
         </ReferenceInput>
         <TextInput source="comentario" label="Comentario" multiline minRows={3} isRequired />
         <NumberInput source="calificacion" label="Calificación (1 a 5)" isRequired />

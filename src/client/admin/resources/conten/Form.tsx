@@ -26,7 +26,9 @@ function ContenidoInputs() {
 export function ContenidoCreate() {
   return (
     <ResourceCreate title="Nuevo contenido">
-      <ResourceForm resolver={resolver}><ContenidoInputs /></ResourceForm>
+      <ResourceForm resolver={resolver}>
+        <ContenidoInputs />
+      </ResourceForm>
     </ResourceCreate>
   );
 }
@@ -34,7 +36,9 @@ export function ContenidoCreate() {
 export function ContenidoEdit() {
   return (
     <ResourceEdit title="Editar contenido">
-      <ResourceForm resolver={resolver}><ContenidoInputs /></ResourceForm>
+      <ResourceForm resolver={resolver}>
+        <ContenidoInputs />
+      </ResourceForm>
     </ResourceEdit>
   );
 }

@@ -11,7 +11,11 @@ export default function ContenidoList() {
         <TextField source="tipo_contenido" label="Tipo" />
         <TextField source="nivel.nombre_nivel" label="Nivel" sortable={false} />
         <TextField source="palabra.palabraEspanol" label="Palabra" sortable={false} emptyText="-" />
-        <FunctionField label="Archivo" sortable={false} render={(r: RaRecord) => <MediaPreview url={r.url_archivo} kind={String(r.tipo_contenido ?? '')} alt={r.descripcion ?? ''} />} />
+        <FunctionField
+          label="Archivo"
+          sortable={false}
+          render={(r: RaRecord) => <MediaPreview url={r.url_archivo} kind={String(r.tipo_contenido ?? '')} alt={r.descripcion ?? ''} />}
+        />
         <TextField source="descripcion" label="Descripción" emptyText="-" />
         <WrapperField label="Acciones">
           <EditButton />

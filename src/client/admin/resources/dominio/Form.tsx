@@ -26,7 +26,9 @@ export function DominioCreate() {
   const pre = idInstitucion && /^\d+$/.test(idInstitucion) ? Number(idInstitucion) : undefined;
   return (
     <ResourceCreate title="Nuevo dominio" resource="dominio">
-      <ResourceForm resolver={resolver} defaultValues={pre ? { id_institucion: pre } : undefined}><DominioInputs /></ResourceForm>
+      <ResourceForm resolver={resolver} defaultValues={pre ? { id_institucion: pre } : undefined}>
+        <DominioInputs />
+      </ResourceForm>
     </ResourceCreate>
   );
 }
@@ -34,7 +36,9 @@ export function DominioCreate() {
 export function DominioEdit() {
   return (
     <ResourceEdit title="Editar dominio">
-      <ResourceForm resolver={resolver}><DominioInputs /></ResourceForm>
+      <ResourceForm resolver={resolver}>
+        <DominioInputs />
+      </ResourceForm>
     </ResourceEdit>
   );
 }

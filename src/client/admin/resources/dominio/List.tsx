@@ -7,7 +7,11 @@ export default function DominioList() {
     <ResourceList title="Dominios" search="Buscar dominios..." sort={{ field: 'id_dominio', order: 'ASC' }}>
       <Datagrid rowClick={false} bulkActionButtons={false}>
         <TextField source="dominio" label="Dominio" />
-        <FunctionField label="ID Institución" source="id_institucion" render={(r: RaRecord) => (r.institucion?.nombre ? `${r.id_institucion} · ${r.institucion.nombre}` : r.id_institucion)} />
+        <FunctionField
+          label="ID Institución"
+          source="id_institucion"
+          render={(r: RaRecord) => (r.institucion?.nombre ? `${r.id_institucion} · ${r.institucion.nombre}` : r.id_institucion)}
+        />
         <WrapperField label="Acciones">
           <EditButton />
           <ConfirmDelete />

@@ -19,7 +19,9 @@ function EvaluacionInputs() {
 export function EvaluacionCreate() {
   return (
     <ResourceCreate title="Nueva evaluación">
-      <ResourceForm resolver={resolver}><EvaluacionInputs /></ResourceForm>
+      <ResourceForm resolver={resolver}>
+        <EvaluacionInputs />
+      </ResourceForm>
     </ResourceCreate>
   );
 }
@@ -27,7 +29,9 @@ export function EvaluacionCreate() {
 export function EvaluacionEdit() {
   return (
     <ResourceEdit title="Editar evaluación">
-      <ResourceForm resolver={resolver}><EvaluacionInputs /></ResourceForm>
+      <ResourceForm resolver={resolver}>
+        <EvaluacionInputs />
+      </ResourceForm>
     </ResourceEdit>
   );
 }

@@ -7,7 +7,14 @@ import { EVALUACION_DELETE_WARNING } from '../../messages';
 /** The spec: deleting an evaluation only shows a warning and makes no call. */
 function WarnDeleteButton() {
   const alert = useAlert();
-  return <Button label="Eliminar" color="error" startIcon={<DeleteIcon />} onClick={() => void alert(EVALUACION_DELETE_WARNING, { kind: 'warning', title: 'Advertencia' })} />;
+  return (
+    <Button
+      label="Eliminar"
+      color="error"
+      startIcon={<DeleteIcon />}
+      onClick={() => void alert(EVALUACION_DELETE_WARNING, { kind: 'warning', title: 'Advertencia' })}
+    />
+  );
 }
 
 export default function EvaluacionList() {

@@ -12,7 +12,9 @@ function InstitucionInputs() {
 export function InstitucionCreate() {
   return (
     <ResourceCreate title="Nueva institución">
-      <ResourceForm resolver={resolver}><InstitucionInputs /></ResourceForm>
+      <ResourceForm resolver={resolver}>
+        <InstitucionInputs />
+      </ResourceForm>
     </ResourceCreate>
   );
 }
@@ -20,7 +22,9 @@ export function InstitucionCreate() {
 export function InstitucionEdit() {
   return (
     <ResourceEdit title="Editar institución">
-      <ResourceForm resolver={resolver}><InstitucionInputs /></ResourceForm>
+      <ResourceForm resolver={resolver}>
+        <InstitucionInputs />
+      </ResourceForm>
     </ResourceEdit>
   );
 }

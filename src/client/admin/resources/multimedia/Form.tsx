@@ -13,7 +13,11 @@ function MultimediaInputs({ create }: { create: boolean }) {
       <SelectInput source="tipo" label="Tipo" choices={MULTIMEDIA_TIPOS.map((t) => ({ id: t, name: t }))} isRequired />
       <SelectInput source="descripcion" label="Descripción" choices={MULTIMEDIA_DESCRIPCIONES.map((d) => ({ id: d, name: d }))} isRequired />
       <ReferenceInput source="id_palabra" reference="palabra" perPage={500} sort={{ field: 'palabraEspanol', order: 'ASC' }}>
-        <SelectInput label="Palabra" optionText={(p: { palabraEspanol: string; palabraIngles: string }) => `${p.palabraEspanol} / ${p.palabraIngles}`} isRequired />
+        <SelectInput
+          label="Palabra"
+          optionText={(p: { palabraEspanol: string; palabraIngles: string }) => `${p.palabraEspanol} / ${p.palabraIngles}`}
+          isRequired
+        />
       </ReferenceInput>
       <FileInput
         source="file"
@@ -31,7 +35,9 @@ function MultimediaInputs({ create }: { create: boolean }) {
 export function MultimediaCreate() {
   return (
     <ResourceCreate title="Subir multimedia">
-      <ResourceForm resolver={createResolver} disableWhenInvalid><MultimediaInputs create /></ResourceForm>
+      <ResourceForm resolver={createResolver} disableWhenInvalid>
+        <MultimediaInputs create />
+      </ResourceForm>
     </ResourceCreate>
   );
 }
@@ -39,7 +45,9 @@ export function MultimediaCreate() {
 export function MultimediaEdit() {
   return (
     <ResourceEdit title="Editar multimedia">
-      <ResourceForm resolver={editResolver} disableWhenInvalid><MultimediaInputs create={false} /></ResourceForm>
+      <ResourceForm resolver={editResolver} disableWhenInvalid>
+        <MultimediaInputs create={false} />
+      </ResourceForm>
     </ResourceEdit>
   );
 }

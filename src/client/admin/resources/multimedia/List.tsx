@@ -11,8 +11,16 @@ export default function MultimediaList() {
         <TextField source="id" label="ID" />
         <TextField source="tipo" label="Tipo" />
         <TextField source="descripcion" label="Descripción" />
-        <FunctionField label="Palabra" sortable={false} render={(r: RaRecord) => (r.palabra ? `${r.palabra.palabraEspanol} / ${r.palabra.palabraIngles}` : r.id_palabra)} />
-        <FunctionField label="Archivo" sortable={false} render={(r: RaRecord) => <MediaPreview url={r.url} kind={r.tipo === 'gif' ? 'imagen' : String(r.tipo ?? '')} alt={`${r.descripcion ?? ''}`} />} />
+        <FunctionField
+          label="Palabra"
+          sortable={false}
+          render={(r: RaRecord) => (r.palabra ? `${r.palabra.palabraEspanol} / ${r.palabra.palabraIngles}` : r.id_palabra)}
+        />
+        <FunctionField
+          label="Archivo"
+          sortable={false}
+          render={(r: RaRecord) => <MediaPreview url={r.url} kind={r.tipo === 'gif' ? 'imagen' : String(r.tipo ?? '')} alt={`${r.descripcion ?? ''}`} />}
+        />
         <FunctionField label="Tamaño" sortBy="tamano" render={(r: RaRecord) => sizeLabel({ tamano: r.tamano, compacta: r.compacta })} />
         <WrapperField label="Acciones">
           <EditButton />

@@ -21,15 +21,26 @@ function NivelInputs() {
 export function NivelCreate() {
   return (
     <ResourceCreate title="Nuevo nivel">
-      <ResourceForm resolver={resolver}><NivelInputs /></ResourceForm>
+      <ResourceForm resolver={resolver}>
+        <NivelInputs />
+      </ResourceForm>
     </ResourceCreate>
   );
 }
 
 export function NivelEdit() {
   return (
-    <ResourceEdit title="Editar nivel" actions={<TopToolbar><ImportButton /></TopToolbar>}>
-      <ResourceForm resolver={resolver}><NivelInputs /></ResourceForm>
+    <ResourceEdit
+      title="Editar nivel"
+      actions={
+        <TopToolbar>
+          <ImportButton />
+        </TopToolbar>
+      }
+    >
+      <ResourceForm resolver={resolver}>
+        <NivelInputs />
+      </ResourceForm>
     </ResourceEdit>
   );
 }

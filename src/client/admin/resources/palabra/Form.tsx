@@ -21,15 +21,26 @@ function PalabraInputs() {
 export function PalabraCreate() {
   return (
     <ResourceCreate title="Nueva palabra">
-      <ResourceForm resolver={resolver}><PalabraInputs /></ResourceForm>
+      <ResourceForm resolver={resolver}>
+        <PalabraInputs />
+      </ResourceForm>
     </ResourceCreate>
   );
 }
 
 export function PalabraEdit() {
   return (
-    <ResourceEdit title="Editar palabra" actions={<TopToolbar><MediaButton label="Multimedia de la palabra" /></TopToolbar>}>
-      <ResourceForm resolver={resolver}><PalabraInputs /></ResourceForm>
+    <ResourceEdit
+      title="Editar palabra"
+      actions={
+        <TopToolbar>
+          <MediaButton label="Multimedia de la palabra" />
+        </TopToolbar>
+      }
+    >
+      <ResourceForm resolver={resolver}>
+        <PalabraInputs />
+      </ResourceForm>
     </ResourceEdit>
   );
 }

@@ -1,9 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import Typography from '@mui/material/Typography';
-import {
-  ArrayInput, BooleanInput, NumberInput, ReferenceInput, SelectInput, SimpleFormIterator, TextInput, useNotify, useRedirect,
-} from 'react-admin';
+import { ArrayInput, BooleanInput, NumberInput, ReferenceInput, SelectInput, SimpleFormIterator, TextInput, useNotify, useRedirect } from 'react-admin';
 import { MAX_RESPUESTAS_FORM, preguntaFormSchema, TIPOS_PREGUNTA } from '../../../../shared/resources/pregunta';
 import { RESPUESTA_MSG } from '../../../../shared/resources/respuesta';
 import { isChoiceQuestion } from '../../../../shared/rules/quizRules';
@@ -45,7 +43,9 @@ function AnswerRows() {
   if (!isChoiceQuestion(tipo)) return null;
   return (
     <>
-      <Typography variant="h6" component="h2" sx={{ mt: 2 }}>Respuestas</Typography>
+      <Typography variant="h6" component="h2" sx={{ mt: 2 }}>
+        Respuestas
+      </Typography>
       <ArrayInput source="respuestas" label={false}>
         <SimpleFormIterator inline disableReordering disableAdd={rows.length >= MAX_RESPUESTAS_FORM} disableClear>
           <TextInput source="respuesta" label="Respuesta" isRequired />
@@ -53,7 +53,9 @@ function AnswerRows() {
           <ImagePicker source="imagen" label="Imagen (opcional)" folder="respuestas" rejectMessage={RESPUESTA_MSG.imagen} />
         </SimpleFormIterator>
       </ArrayInput>
-      <Typography variant="body2" color="text.secondary">Máximo {MAX_RESPUESTAS_FORM} respuestas; marca al menos una como correcta.</Typography>
+      <Typography variant="body2" color="text.secondary">
+        Máximo {MAX_RESPUESTAS_FORM} respuestas; marca al menos una como correcta.
+      </Typography>
     </>
   );
 }
@@ -65,7 +67,11 @@ export function PreguntaInputs({ create }: { create: boolean }) {
       <TextInput source="pregunta" label="Pregunta" multiline />
       <NumberInput source="porcentaje" label="Porcentaje" isRequired />
       <ReferenceInput source="id_evaluacion" reference="evaluacion" perPage={500} sort={{ field: 'id_evaluacion', order: 'ASC' }}>
-        <SelectInput label="Evaluación" optionText={(e: { id: number; nivel?: { nombre_nivel?: string } }) => `#${e.id} · ${e.nivel?.nombre_nivel ?? 'sin nivel'}`} isRequired />
+        <SelectInput
+          label="Evaluación"
+          optionText={(e: { id: number; nivel?: { nombre_nivel?: string } }) => `#${e.id} · ${e.nivel?.nombre_nivel ?? 'sin nivel'}`}
+          isRequired
+        />
       </ReferenceInput>
       <SignOrImagePicker />
       {create && (
@@ -95,7 +101,9 @@ export function PreguntaCreate() {
         },
       }}
     >
-      <ResourceForm resolver={preguntaCreateResolver} defaultValues={{ porcentaje: 0, respuestas: [] }}><PreguntaInputs create /></ResourceForm>
+      <ResourceForm resolver={preguntaCreateResolver} defaultValues={{ porcentaje: 0, respuestas: [] }}>
+        <PreguntaInputs create />
+      </ResourceForm>
     </ResourceCreate>
   );
 }
@@ -104,7 +112,9 @@ export function PreguntaCreate() {
 export function PreguntaEdit() {
   return (
     <ResourceEdit title="Editar pregunta" resource="pregunta" transform={(d: Record<string, unknown>) => ({ ...d, respuestas: undefined })}>
-      <ResourceForm resolver={preguntaEditResolver}><PreguntaInputs create={false} /></ResourceForm>
+      <ResourceForm resolver={preguntaEditResolver}>
+        <PreguntaInputs create={false} />
+      </ResourceForm>
     </ResourceEdit>
   );
 }

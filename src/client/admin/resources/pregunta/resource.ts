@@ -48,7 +48,9 @@ export default adminResource({
     // Answers travel with the question as JSON text (text and valor only: their images follow).
     toWire: (d) => ({
       ...d,
-      respuestas: Array.isArray(d.respuestas) ? d.respuestas.map((r: { respuesta?: unknown; valor?: unknown }) => ({ respuesta: r.respuesta ?? '', valor: !!r.valor })) : undefined,
+      respuestas: Array.isArray(d.respuestas)
+        ? d.respuestas.map((r: { respuesta?: unknown; valor?: unknown }) => ({ respuesta: r.respuesta ?? '', valor: !!r.valor }))
+        : undefined,
     }),
     afterCreate: uploadAnswerImages,
   },

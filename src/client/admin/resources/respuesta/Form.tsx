@@ -8,7 +8,10 @@ import { schemaResolver } from '../../common/zodForm';
 /** The text shows 'La respuesta es obligatoria.' unless an image stands for it (no required mark). */
 const resolver = schemaResolver(respuestaFormSchema);
 
-const VALOR = [{ id: true, name: 'Correcta' }, { id: false, name: 'Incorrecta' }];
+const VALOR = [
+  { id: true, name: 'Correcta' },
+  { id: false, name: 'Incorrecta' },
+];
 
 function RespuestaInputs() {
   return (
@@ -28,7 +31,9 @@ export function RespuestaCreate() {
   const pre = (location.state as { record?: { id_pregunta?: number } } | null)?.record?.id_pregunta;
   return (
     <ResourceCreate title="Nueva respuesta" resource="respuesta">
-      <ResourceForm resolver={resolver} defaultValues={{ valor: false, ...(pre ? { id_pregunta: pre } : {}) }}><RespuestaInputs /></ResourceForm>
+      <ResourceForm resolver={resolver} defaultValues={{ valor: false, ...(pre ? { id_pregunta: pre } : {}) }}>
+        <RespuestaInputs />
+      </ResourceForm>
     </ResourceCreate>
   );
 }
@@ -36,7 +41,9 @@ export function RespuestaCreate() {
 export function RespuestaEdit() {
   return (
     <ResourceEdit title="Editar respuesta" resource="respuesta">
-      <ResourceForm resolver={resolver}><RespuestaInputs /></ResourceForm>
+      <ResourceForm resolver={resolver}>
+        <RespuestaInputs />
+      </ResourceForm>
     </ResourceEdit>
   );
 }

@@ -13,7 +13,11 @@ function RolInputs() {
       <SelectInput source="nombre" label="Rol" choices={ROL_OPCIONES.map((o) => ({ id: o.value, name: o.label }))} isRequired />
       <TextInput source="descripcion" label="Descripción (opcional)" />
       <ReferenceInput source="id_usuario" reference="usuario" perPage={500}>
-        <SelectInput label="Usuario" optionText={(u: { nombre: string; apellido?: string; email: string }) => `${u.nombre} ${u.apellido ?? ''} (${u.email})`} isRequired />
+        <SelectInput
+          label="Usuario"
+          optionText={(u: { nombre: string; apellido?: string; email: string }) => `${u.nombre} ${u.apellido ?? ''} (${u.email})`}
+          isRequired
+        />
       </ReferenceInput>
     </>
   );
@@ -22,7 +26,9 @@ function RolInputs() {
 export function RolCreate() {
   return (
     <ResourceCreate title="Nuevo rol">
-      <ResourceForm resolver={resolver} disableWhenInvalid><RolInputs /></ResourceForm>
+      <ResourceForm resolver={resolver} disableWhenInvalid>
+        <RolInputs />
+      </ResourceForm>
     </ResourceCreate>
   );
 }
@@ -31,7 +37,9 @@ export function RolCreate() {
 export function RolEdit() {
   return (
     <ResourceEdit title="Editar rol">
-      <ResourceForm resolver={resolver} disableWhenInvalid><RolInputs /></ResourceForm>
+      <ResourceForm resolver={resolver} disableWhenInvalid>
+        <RolInputs />
+      </ResourceForm>
     </ResourceEdit>
   );
 }

@@ -11,7 +11,11 @@ export default function RolList() {
         <TextField source="id" label="ID" />
         <FunctionField label="Rol" source="nombre" render={(r: RaRecord) => cap(r.nombre)} />
         <TextField source="descripcion" label="Descripción" emptyText="-" />
-        <FunctionField label="Usuario" sortable={false} render={(r: RaRecord) => (r.usuario ? `${r.usuario.nombre} ${r.usuario.apellido ?? ''}`.trim() : r.id_usuario)} />
+        <FunctionField
+          label="Usuario"
+          sortable={false}
+          render={(r: RaRecord) => (r.usuario ? `${r.usuario.nombre} ${r.usuario.apellido ?? ''}`.trim() : r.id_usuario)}
+        />
         <WrapperField label="Acciones">
           <EditButton />
           <ConfirmDelete />

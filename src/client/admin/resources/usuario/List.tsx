@@ -106,7 +106,9 @@ function UsersTable() {
             <TableHead>
               <TableRow>
                 {['ID', 'Nombre', 'Apellido', 'Fecha Nacimiento', 'Sexo', 'Email', 'Teléfono', 'Activo', 'Acciones'].map((h) => (
-                  <TableCell key={h} sx={{ fontWeight: 800 }}>{h}</TableCell>
+                  <TableCell key={h} sx={{ fontWeight: 800 }}>
+                    {h}
+                  </TableCell>
                 ))}
               </TableRow>
             </TableHead>
@@ -123,7 +125,9 @@ function UsersTable() {
                   <TableCell>
                     <Chip size="small" label={u.status ? 'Sí' : 'No'} color={u.status ? 'success' : 'default'} />
                   </TableCell>
-                  <TableCell><StatusButton user={u} /></TableCell>
+                  <TableCell>
+                    <StatusButton user={u} />
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>
