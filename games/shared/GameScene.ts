@@ -212,7 +212,12 @@ export abstract class GameScene extends Phaser.Scene {
   /** Common set-up; subclasses call it first in create(). */
   protected setUp(): void {
     this.cameras.main.setBackgroundColor(css(COLORS.bg));
+    // One key press is one move: the same DOM event handed over twice (seen once in CI on a slow
+    // frame: a '3' picked the clue card and then the third word) is taken once.
+    let lastKey: KeyboardEvent | null = null;
     this.input.keyboard?.on('keydown', (ev: KeyboardEvent) => {
+      if (ev === lastKey) return;
+      lastKey = ev;
       if (keyBelongsToPage(ev) || ev.ctrlKey || ev.metaKey || ev.altKey) return;
       if (this.pauseKey(ev)) return;
       this.onKey(ev);
