@@ -70,6 +70,16 @@ describe('multimedia: list search', () => {
   });
 });
 
+describe('multimedia: sort by id', () => {
+  it('sort=id&order=DESC lists the newest media first (react-admin sorts by `id`)', async () => {
+    const asc = (await t.call('GET', '/api/multimedia/getMultimedias?sort=id&order=ASC&perPage=500', { as: 'admin' })).json() as { id: number }[];
+    const desc = (await t.call('GET', '/api/multimedia/getMultimedias?sort=id&order=DESC&perPage=500', { as: 'admin' })).json() as { id: number }[];
+    expect(asc.length).toBeGreaterThan(1);
+    expect(desc.map((m) => m.id)).toEqual(asc.map((m) => m.id).reverse());
+    expect(desc[0]!.id).toBeGreaterThan(desc[desc.length - 1]!.id);
+  });
+});
+
 describe('multimedia: admin CRUD (multipart with file)', () => {
   const base = async () => ({ tipo: 'gif', descripcion: 'gifSena', id_palabra: await firstWord() });
 

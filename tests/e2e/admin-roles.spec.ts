@@ -100,7 +100,9 @@ test('users: search box, global search-usuario event, and status toggled only af
   await page.getByPlaceholder('Buscar usuarios...').fill('LÓPEZ');
   await expect(page.getByRole('row')).toHaveCount(2); // header + Mateo
   await page.getByPlaceholder('Buscar usuarios...').fill('nadie-se-llama-asi');
-  await expect(page.getByText('No hay usuarios registrados.')).toBeVisible();
+  // Issue 19: a search that matches nothing says so (not 'No hay usuarios registrados.').
+  await expect(page.getByText('Ningún usuario coincide con «nadie-se-llama-asi».')).toBeVisible();
+  await expect(page.getByText('No hay usuarios registrados.')).toHaveCount(0);
   await page.evaluate(() => window.dispatchEvent(new CustomEvent('search-usuario', { detail: 'García' })));
   await expect(page.getByRole('row').filter({ hasText: 'nina@manitas.test' })).toBeVisible();
   await expect(page.getByPlaceholder('Buscar usuarios...')).toHaveValue('García');

@@ -3,6 +3,7 @@ import { Navigate, Route } from 'react-router-dom';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
+import { queryClient } from './queryClient';
 import { i18nProvider } from './i18n/es';
 import { AdminLayout, AdminNotification } from './layout/Layout';
 import { adminTheme } from './theme';
@@ -47,6 +48,7 @@ export default function AdminApp() {
       disableTelemetry
       requireAuth
       title="Manitas · Administración"
+      queryClient={queryClient}
       dataProvider={dataProvider}
       authProvider={authProvider}
       i18nProvider={i18nProvider}

@@ -184,7 +184,9 @@ export function createDataProvider(opts: DataProviderOptions = {}): DataProvider
    */
   async function page(row: ResourceRow, params: { pagination?: { page: number; perPage: number }; sort?: { field: string; order: string }; filter?: Rec }) {
     const { q, ...filters } = (params.filter ?? {}) as Rec;
-    const sortField = params.sort?.field && params.sort.field !== 'id' ? params.sort.field : undefined;
+    // Every sort is sent, `id` included (the server sorts `id` by the record's id column): a
+    // descending id order used to change the arrow and the address but not the rows.
+    const sortField = params.sort?.field || undefined;
     const query: Record<string, string | number | undefined> = {
       page: params.pagination?.page ?? 1,
       perPage: params.pagination?.perPage ?? 25,

@@ -155,7 +155,8 @@ export function searchColumns(b: Pick<ResourceBinding, 'decl' | 'sortable' | 'se
 
 /** The list spec of a binding (sort, search and filter columns). */
 export function listSpecOf(b: ResourceBinding): ListSpec {
-  return { sortable: b.sortable, idColumn: b.idColumn, search: searchColumns(b), filters: b.filters };
+  // `id` (react-admin's record id) always sorts by the id column, whatever the wire calls it.
+  return { sortable: { id: b.idColumn, ...b.sortable }, idColumn: b.idColumn, search: searchColumns(b), filters: b.filters };
 }
 
 /** One row by id, or the binding's 404. */

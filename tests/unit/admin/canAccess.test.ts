@@ -101,3 +101,27 @@ describe('sidebar links', () => {
     expect(visibleMenuLinks(null)).toEqual([]);
   });
 });
+
+describe('back office queries: refusals are answers, not retried', () => {
+  it('retries a lost connection or a server error twice, never a 4xx', async () => {
+    const { shouldRetry } = await import('../../../src/client/admin/queryClient');
+    expect(shouldRetry(0, { status: 404 })).toBe(false);
+    expect(shouldRetry(0, { status: 400 })).toBe(false);
+    expect(shouldRetry(0, { status: 403 })).toBe(false);
+    expect(shouldRetry(0, { status: 0 })).toBe(true);
+    expect(shouldRetry(1, { status: 503 })).toBe(true);
+    expect(shouldRetry(2, { status: 500 })).toBe(false);
+    expect(shouldRetry(0, new TypeError('Failed to fetch'))).toBe(true);
+  });
+});
+
+describe('institution delete says why it was refused', () => {
+  it("keeps the spec's sentence and adds the server's reason", async () => {
+    const { MESSAGES } = await import('../../../src/client/admin/messages');
+    const m = MESSAGES.institucion!.deleteError!;
+    expect(m('No se puede eliminar la institución: tiene 1 dominio.')).toBe(
+      'Error al eliminar la institución. No se puede eliminar la institución: tiene 1 dominio.',
+    );
+    expect(m('')).toBe('Error al eliminar la institución.');
+  });
+});

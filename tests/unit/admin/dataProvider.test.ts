@@ -216,7 +216,7 @@ describe('getList', () => {
   it('filters go to the server with the page, sort and search', async () => {
     const seen = mockFetch(() => ({ body: { data: [{ id_pregunta: 2, id_evaluacion: 2 }] }, headers: { 'X-Total-Count': '1' } }));
     const r = await dp().getList('pregunta', { ...listPage, filter: { id_evaluacion: 2, q: 'casa', vacio: '' } });
-    expect(seen[0]!.url).toBe('/api/pregunta/getPreguntas?page=1&perPage=25&q=casa&id_evaluacion=2');
+    expect(seen[0]!.url).toBe('/api/pregunta/getPreguntas?page=1&perPage=25&sort=id&order=ASC&q=casa&id_evaluacion=2');
     expect(r.data.map((p) => p.id)).toEqual([2]);
     expect(r.total).toBe(1);
   });
@@ -228,6 +228,13 @@ describe('getList', () => {
       message: 'No se puede ordenar por "x".',
     });
     expect(seen).toHaveLength(1);
+  });
+
+  it('a sort by id is sent too (descending ids used to change only the arrow)', async () => {
+    const seen = mockFetch(() => ({ body: [{ id: 9 }, { id: 3 }], headers: { 'X-Total-Count': '2' } }));
+    const r = await dp().getList('multimedia', { pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'DESC' }, filter: {} });
+    expect(seen[0]!.url).toBe('/api/multimedia/getMultimedias?page=1&perPage=25&sort=id&order=DESC');
+    expect(r.data.map((m) => m.id)).toEqual([9, 3]);
   });
 
   it('a refused list rejects with the server msg and status', async () => {
@@ -281,8 +288,8 @@ describe('getOne, getMany, getManyReference', () => {
     const a = await dp().getManyReference('respuesta', { target: 'id_pregunta', id: 2, ...listPage });
     const w = await dp().getManyReference('palabra', { target: 'id_nivel', id: 2, ...listPage });
     expect(seen.map((x) => x.url)).toEqual([
-      '/api/respuesta/getRespuestas?page=1&perPage=25&id_pregunta=2',
-      '/api/palabra/getPalabras?page=1&perPage=25&id_nivel=2',
+      '/api/respuesta/getRespuestas?page=1&perPage=25&sort=id&order=ASC&id_pregunta=2',
+      '/api/palabra/getPalabras?page=1&perPage=25&sort=id&order=ASC&id_nivel=2',
     ]);
     expect(a.data[0]!.id).toBe(4);
     expect(w.total).toBe(1);

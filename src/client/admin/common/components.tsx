@@ -1,8 +1,8 @@
 import { useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { useFormState } from 'react-hook-form';
-import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
+import Paper from '@mui/material/Paper';
 import MuiButton from '@mui/material/Button';
 import { DeleteButton, ImageField, ImageInput, SaveButton, Toolbar, useNotify, useRedirect, useResourceContext, type RaRecord } from 'react-admin';
 import { errorMessage } from '../dataProvider';
@@ -86,17 +86,24 @@ export function ConfirmDelete({
 }
 
 /** The progress of a running upload (the dataProvider's multipart writes). */
+/**
+ * Upload progress where the user looks: a card over the bottom of the form, above the toolbar's
+ * Guardar (it used to be a thin bar at the very top, under the fixed top bar). Announced politely.
+ */
 export function UploadProgress() {
   const p = useSyncExternalStore(subscribeUploadProgress, getUploadProgress, () => null);
   if (p === null) return null;
   const pct = Math.round(p * 100);
   return (
-    <Box sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 2000 }}>
-      <LinearProgress variant="determinate" value={pct} aria-label="Subiendo archivo" sx={{ height: 6 }} />
-      <Typography variant="caption" sx={{ position: 'absolute', right: 8, top: 6, bgcolor: 'background.paper', px: 1, borderRadius: 1 }}>
-        Subiendo archivo… {pct}%
-      </Typography>
-    </Box>
+    <Paper
+      role="status"
+      aria-live="polite"
+      elevation={6}
+      sx={{ position: 'fixed', left: '50%', bottom: 24, transform: 'translateX(-50%)', zIndex: 2000, p: 2, width: 'min(420px, calc(100% - 32px))' }}
+    >
+      <Typography sx={{ fontWeight: 700 }}>Subiendo archivo… {pct}%</Typography>
+      <LinearProgress variant="determinate" value={pct} aria-label="Subiendo archivo" sx={{ height: 8, borderRadius: 4, mt: 1 }} />
+    </Paper>
   );
 }
 

@@ -13,7 +13,10 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   );
 }
 
-/** Toasts: top right, 5000 ms (admin-and-games.md section 9). */
+/**
+ * Toasts: top right, 5000 ms (admin-and-games.md section 9), below the top bar (48 px high) so they
+ * never cover the avatar, the name or 'Cerrar sesión'.
+ */
 export function AdminNotification() {
-  return <Notification anchorOrigin={{ vertical: 'top', horizontal: 'right' }} autoHideDuration={5000} />;
+  return <Notification anchorOrigin={{ vertical: 'top', horizontal: 'right' }} autoHideDuration={5000} sx={{ top: { xs: 56, sm: 60 } }} />;
 }

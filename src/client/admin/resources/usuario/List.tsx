@@ -99,7 +99,12 @@ function UsersTable() {
       ) : error ? (
         <Alert severity="error">{MESSAGES.usuario!.load(errorMessage(error))}</Alert>
       ) : !data || data.length === 0 ? (
-        <Typography>No hay usuarios registrados.</Typography>
+        // A search that matched nothing says so: 'No hay usuarios registrados.' read as an empty table.
+        typeof filterValues.q === 'string' && filterValues.q.trim() ? (
+          <Typography role="status">Ningún usuario coincide con «{filterValues.q.trim()}».</Typography>
+        ) : (
+          <Typography>No hay usuarios registrados.</Typography>
+        )
       ) : (
         <TableContainer component={Paper} sx={{ maxWidth: '100%', overflowX: 'auto' }}>
           <Table size="small" aria-label="Lista de Usuarios">
