@@ -191,7 +191,8 @@ test.describe('sign player', () => {
     await expect(player).toHaveAttribute('data-ready', 'true');
     await expect(video).toHaveAttribute('aria-label', 'Seña de gato');
     const state = () => video.evaluate((v: HTMLVideoElement) => ({ rate: v.playbackRate, paused: v.paused, transform: getComputedStyle(v).transform }));
-    expect(await state()).toMatchObject({ rate: 1, paused: false, transform: 'none' });
+    // Autoplay starts once the clip can play: under load that is a moment after data-ready.
+    await expect.poll(state).toMatchObject({ rate: 1, paused: false, transform: 'none' });
     await player.getByRole('button', { name: '0,5×' }).click();
     await expect.poll(async () => (await state()).rate).toBe(0.5);
     await player.getByRole('button', { name: 'Espejo' }).click();
