@@ -1,6 +1,6 @@
 // Shared pieces of `npm run bench`: start the production server on 127.0.0.1, wait for it, sign in,
 // stop it; format tables. Only loopback is ever contacted.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +15,26 @@ export const HOST = '127.0.0.1';
 const OFF = Number(process.env.BENCH_PORT_OFFSET || 0);
 export const PORTS = { api: 3301 + OFF, api2: 3302 + OFF, web: 3310 + OFF, scale: 3320 + OFF, lighthouse: 3330 + OFF } as const;
 export const DEMO_PASSWORD = 'Manitas2024';
+
+/** Debian's Chromium (no browser downloads on this machine), and the flags every bench launches it with. */
+export const CHROMIUM =
+  process.env.CHROMIUM_PATH ||
+  (() => {
+    try {
+      return execSync('command -v chromium', { shell: '/bin/bash' }).toString().trim();
+    } catch {
+      return '/usr/bin/chromium';
+    }
+  })();
+export const CHROME_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 
 export function buildClient(): void {
   const r = spawnSync(
@@ -46,6 +66,13 @@ export async function startServer(opts: {
   env?: Record<string, string>;
   dataDir?: string;
 }): Promise<Server> {
+  // A server left on the port (a run killed before it could stop it) would answer the health
+  // check below and the bench would measure the old server and its old data: refuse instead.
+  const taken = await fetch(`http://${HOST}:${opts.port}/api/health`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`el puerto ${opts.port} ya está en uso (¿un servidor de una ejecución anterior?)`);
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'manitas-bench-'));
   const entry = opts.entry === 'cluster' ? 'src/server/cluster.ts' : 'src/server/main.ts';
   // BENCH_NODE_FLAGS: extra flags for the server's node (e.g. --cpu-prof --cpu-prof-dir=DIR to profile it).

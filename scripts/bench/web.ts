@@ -8,29 +8,9 @@ import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { gzipSync } from 'node:zlib';
-import { execSync } from 'node:child_process';
-import { BENCH_DIST, PORTS, buildClient, getJson, kb, login, machine, saveResult, startServer, table } from './lib';
+import { BENCH_DIST, CHROME_ARGS, CHROMIUM, PORTS, buildClient, getJson, kb, login, machine, saveResult, startServer, table } from './lib';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-
-const CHROMIUM =
-  process.env.CHROMIUM_PATH ||
-  (() => {
-    try {
-      return execSync('command -v chromium', { shell: '/bin/bash' }).toString().trim();
-    } catch {
-      return '/usr/bin/chromium';
-    }
-  })();
-const CHROME_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 /** Budgets of the issue: /logIn ≤ 150 KB gzipped JS, without react-admin, Phaser or firebase. */
 export const LOGIN_JS_BUDGET = 150 * 1024;

@@ -42,6 +42,18 @@ export const ACCESS: readonly Entry[] = [
   // Game runs (issue 17): always the caller's own runs, any role
   ['POST', '/api/partidas', 'user'],
   ['GET', '/api/partidas/resumen', 'user'],
+  // Memory per child and word (issue 20): the child's own reviews, any role; the teacher's views profesor+
+  // (/alumno also answers a child about themself: the matrix samples a missing id, so a child gets 403)
+  ['GET', '/api/repaso/hoy', 'user'],
+  ['GET', '/api/repaso/sesion', 'user'],
+  ['POST', '/api/repaso/respuesta', 'user'],
+  ['POST', '/api/repaso/visto', 'user'],
+  ['GET', '/api/repaso/nivel/:id', 'user', '1'],
+  ['GET', '/api/repaso/juego/:id', 'user', '1'],
+  ['GET', '/api/repaso/alumno/:userId', 'profesor'],
+  ['GET', '/api/repaso/dificiles/:id', 'profesor', '1'],
+  ['GET', '/api/repaso/memorias', 'profesor'],
+  ['GET', '/api/repaso/registros', 'profesor'],
   // Learner reads: any signed-in user ("a learner reads content"; levels, words and media: all their GETs)
   ['GET', '/api/nivel/getNivels', 'user'],
   ['GET', '/api/nivel/getNivel/:id', 'user', '1'],
@@ -58,6 +70,8 @@ export const ACCESS: readonly Entry[] = [
   ['GET', '/api/resultados/resultados-profesor', 'profesor'],
   // The back office home's figures (issue 18): staff only, as the home (admin-and-games §2: inicio is profesor+)
   ['GET', '/api/resultados/resumen', 'profesor'],
+  // The back office's top-bar search across resources (issue 19): staff only; each role gets only what it may read
+  ['GET', '/api/buscar', 'profesor'],
   ['POST', '/api/resultados/otro-intento', 'profesor'],
   ['GET', '/api/progreso/usuario/:userId', 'self'],
   ['POST', '/api/progreso/visto', 'user'],

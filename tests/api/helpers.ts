@@ -125,6 +125,8 @@ export async function snapshotCounts(database: Database): Promise<Record<string,
     'resultado',
     'password_reset',
     'partida',
+    'memoria',
+    'repaso',
   ];
   const out: Record<string, number> = {};
   for (const t of tables) {

@@ -4,7 +4,7 @@ import { expectRefused, fileExists, scalar, sendForm } from './content-helpers';
 
 /**
  * The quiz resources (evaluacion, pregunta, respuesta) on the resource layer: the steps they
- * override (several tables in one transaction, a limit re-checked, an update that ignores answers,
+ * override (several tables in one transaction, a limit re-checked, an update that carries answers,
  * "text or image" seeing the kept file) behave as their hand-written routes did.
  */
 let t: TestApp;
@@ -26,15 +26,24 @@ async function question(answers: number) {
 }
 
 describe('quiz resources on the resource layer', () => {
-  it('PUT pregunta/update ignores the answers sent with it, even unreadable ones', async () => {
+  // Issue 19: the update carries the question's answers (tests/api/pregunta-answers.test.ts), so
+  // unreadable ones are refused instead of ignored; without `respuestas` the answers stay.
+  it('PUT pregunta/update refuses unreadable answers and changes nothing; without them the answers stay', async () => {
     const q = await question(2);
+    const ev = await evaluation();
     const r = await t.call('PUT', `/api/pregunta/update/${q.id_pregunta}`, {
       as: 'profesor',
-      body: { pregunta: 'Otra', Tipo: 'Opción Múltiple', porcentaje: 20, id_evaluacion: await evaluation(), respuestas: '{no es json' },
+      body: { pregunta: 'Otra', Tipo: 'Opción Múltiple', porcentaje: 20, id_evaluacion: ev, respuestas: '{no es json' },
     });
-    expect(r.statusCode).toBe(200);
-    expect(r.json().data).toMatchObject({ pregunta: 'Otra', porcentaje: 20 });
-    expect(r.json().data.respuestas.map((a: { respuesta: string }) => a.respuesta)).toEqual(['op0', 'op1']);
+    expect(r.statusCode).toBe(400);
+    expect(r.json().msg).toBe('Las respuestas no tienen un formato válido.');
+    const kept = await t.call('PUT', `/api/pregunta/update/${q.id_pregunta}`, {
+      as: 'profesor',
+      body: { pregunta: 'Otra', Tipo: 'Opción Múltiple', porcentaje: 20, id_evaluacion: ev },
+    });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json().data).toMatchObject({ pregunta: 'Otra', porcentaje: 20 });
+    expect(kept.json().data.respuestas.map((a: { respuesta: string }) => a.respuesta)).toEqual(['op0', 'op1']);
   });
 
   it('a kept image counts for "text or image" on update; without one the text is required', async () => {

@@ -33,7 +33,15 @@ describe('respuesta', () => {
     expect(r.statusCode).toBe(201);
     expect(r.json()).toEqual({
       msg: 'Respuesta creada correctamente.',
-      data: { id_respuesta: expect.any(Number), respuesta: 'amarillo', valor: true, id_pregunta: q, imagen: expect.stringMatching(/\.jpg$/) },
+      // Beside the spec's fields, the question's text (issue 19: the list shows it).
+      data: {
+        id_respuesta: expect.any(Number),
+        respuesta: 'amarillo',
+        valor: true,
+        id_pregunta: q,
+        imagen: expect.stringMatching(/\.jpg$/),
+        pregunta: { pregunta: expect.any(String) },
+      },
     });
     expect((await t.call('GET', `/uploads/respuestas/${r.json().data.imagen}`)).headers['content-type']).toBe('image/jpeg');
     const one = await t.call('GET', `/api/respuesta/getRespuesta/${r.json().data.id_respuesta}`, { as: 'profesor' });
@@ -114,7 +122,8 @@ describe('respuesta', () => {
     const por = (await t.call('GET', `/api/respuesta/getRespuestasPorPregunta/${q}`, { as: 'profesor' })).json().data;
     expect(por.map((r: { respuesta: string }) => r.respuesta)).toEqual(['op0', 'op1', 'op2']);
     const filtered = (await t.call('GET', `/api/respuesta/getRespuestas?id_pregunta=${q}`, { as: 'profesor' })).json().data;
-    expect(filtered).toEqual(por);
+    // The list carries the question's text beside the spec's fields (issue 19).
+    expect(filtered).toEqual(por.map((r: object) => ({ ...r, pregunta: { pregunta: expect.any(String) } })));
     const all = await t.call('GET', '/api/respuesta/getRespuestas', { as: 'profesor' });
     expect(all.json().data.length).toBe(await scalar(t, 'SELECT count(*) FROM respuesta'));
     expect((await t.call('GET', '/api/respuesta/getRespuestasPorPregunta/999999', { as: 'profesor' })).statusCode).toBe(404);

@@ -38,7 +38,7 @@ test('Multimedia sorted by ID descending sends the sort and shows the newest fir
 test('toasts sit below the top bar, never over the account controls', async ({ page }) => {
   await loginAs(page, 'admin');
   await page.goto('/admin/nivel/create');
-  await page.getByRole('button', { name: /Guardar/ }).click();
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
   const toast = page.getByText('Por favor, complete todos los campos.');
   await expect(toast).toBeVisible();
   const bar = await page.locator('header').first().boundingBox();

@@ -46,7 +46,7 @@ test('admin builds a level end to end and the demo child sees it', async ({ page
 
   // 1. A level with an image.
   await page.goto('/admin/nivel/create');
-  await page.getByRole('button', { name: 'Guardar' }).click();
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
   await expect(page.getByText('El nombre del nivel es requerido.')).toBeVisible();
   await expectToast(page, 'Por favor, complete todos los campos.');
   await page.getByLabel('Nombre').fill(LEVEL);
@@ -54,7 +54,7 @@ test('admin builds a level end to end and the demo child sees it', async ({ page
   await choose(page, 'Dificultad', 'Medio');
   await page.locator('input[type=file]').setInputFiles(path.join(DEMO, 'niveles/animales.png'));
   await page.screenshot({ path: '/tmp/admin-flow-nivel-form.png', fullPage: true });
-  await page.getByRole('button', { name: 'Guardar' }).click();
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
   await expectToast(page, 'Nivel creado exitosamente.');
   await expect(page).toHaveURL(/\/admin\/nivel$/);
   const row = await rowOf(page, LEVEL);
@@ -65,8 +65,9 @@ test('admin builds a level end to end and the demo child sees it', async ({ page
   await page.goto('/admin/palabra/create');
   await page.getByLabel('Palabra en Español').fill(WORD);
   await page.getByLabel('Palabra en Inglés').fill('Bus');
+  await page.getByRole('combobox', { name: 'Nivel' }).fill(LEVEL); // a searchable picker: type, then pick
   await choose(page, 'Nivel', LEVEL);
-  await page.getByRole('button', { name: 'Guardar' }).click();
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
   await expectToast(page, 'Palabra creada exitosamente.');
   await expect(await rowOf(page, WORD)).toContainText(LEVEL);
 
@@ -76,10 +77,11 @@ test('admin builds a level end to end and the demo child sees it', async ({ page
     { tipo: 'audio', desc: 'audioEspanol', file: 'palabras/gato/audio-es.mp3' },
   ]) {
     await page.goto('/admin/multimedia/create');
-    const save = page.getByRole('button', { name: 'Guardar' });
+    const save = page.getByRole('button', { name: 'Guardar', exact: true });
     await expect(save).toBeDisabled();
     await choose(page, 'Tipo', m.tipo);
     await choose(page, 'Descripción', m.desc);
+    await page.getByRole('combobox', { name: 'Palabra' }).fill(WORD);
     await choose(page, 'Palabra', `${WORD} / Bus`);
     await expect(save).toBeDisabled();
     await page.locator('input[type=file]').setInputFiles(path.join(DEMO, m.file));
@@ -91,12 +93,13 @@ test('admin builds a level end to end and the demo child sees it', async ({ page
 
   // 4. An evaluation for the level.
   await page.goto('/admin/evaluacion/create');
+  await page.getByRole('combobox', { name: 'Nivel' }).fill(LEVEL); // a searchable picker: type, then pick
   await choose(page, 'Nivel', LEVEL);
   await page.getByLabel('Puntaje').fill('0');
-  await page.getByRole('button', { name: 'Guardar' }).click();
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
   await expect(page.getByText('El puntaje debe ser al menos 1.')).toBeVisible();
   await page.getByLabel('Puntaje').fill('100');
-  await page.getByRole('button', { name: 'Guardar' }).click();
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
   await expectToast(page, 'Evaluación creada correctamente.');
 
   // 5. A multiple-choice question with answers.
@@ -105,17 +108,18 @@ test('admin builds a level end to end and the demo child sees it', async ({ page
   await expect(page.getByLabel('Respuesta')).toHaveCount(1); // one blank answer row
   await page.getByLabel('Pregunta').fill(QUESTION);
   await page.getByLabel('Porcentaje').fill('100');
-  await choose(page, 'Evaluación', new RegExp(`· ${LEVEL}$`));
-  await page.getByRole('button', { name: 'Guardar' }).click();
+  await page.getByRole('combobox', { name: 'Evaluación' }).fill(LEVEL); // searchable by the level's name
+  await choose(page, 'Evaluación', new RegExp(`^${LEVEL} \\(#\\d+\\)$`));
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
   await expect(page.getByText('La respuesta es obligatoria.').first()).toBeVisible();
   await page.getByLabel('Respuesta').fill(WORD);
-  await page.getByRole('button', { name: 'Guardar' }).click();
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
   await expect(page.getByText('Debes marcar al menos una respuesta como correcta.')).toBeVisible();
   await page.getByLabel('Correcta').check();
   await page.getByRole('button', { name: 'Añadir' }).click();
   await page.getByLabel('Respuesta').nth(1).fill('Avión');
   await page.screenshot({ path: '/tmp/admin-flow-pregunta-form.png', fullPage: true });
-  await page.getByRole('button', { name: 'Guardar' }).click();
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
   await expectToast(page, 'Pregunta creada correctamente.');
   const qRow = await rowOf(page, QUESTION);
   await expect(qRow).toContainText('100%');

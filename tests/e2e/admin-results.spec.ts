@@ -86,7 +86,7 @@ test('verevaluacion: create a question with answers in the panel, view its answe
   await expect(card.getByText('Puntaje: 100')).toBeVisible();
   await card.getByRole('button', { name: 'Nueva pregunta' }).click();
   const panel = card.getByRole('form', { name: 'Nueva pregunta' });
-  await panel.getByRole('button', { name: 'Guardar' }).click();
+  await panel.getByRole('button', { name: 'Guardar', exact: true }).click();
   await expect(panel.getByText('La pregunta es obligatoria.').first()).toBeVisible();
   await panel.getByLabel('Pregunta').fill('¿Cuál maúlla?');
   await pickOption(page, panel.getByRole('combobox', { name: 'Tipo' }), 'Opción Múltiple', 'Tipo');
@@ -98,7 +98,7 @@ test('verevaluacion: create a question with answers in the panel, view its answe
   }
   await expect(panel.getByRole('button', { name: 'Agregar respuesta' })).toBeDisabled(); // up to 5
   await page.screenshot({ path: '/tmp/admin-verevaluacion-panel.png', fullPage: true });
-  await panel.getByRole('button', { name: 'Guardar' }).click();
+  await panel.getByRole('button', { name: 'Guardar', exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Pregunta creada correctamente.' })).toBeVisible();
   const row = card.getByRole('row').filter({ hasText: '¿Cuál maúlla?' });
   await row.getByRole('button', { name: 'Ver respuestas' }).click();
@@ -112,13 +112,20 @@ test('verevaluacion: create a question with answers in the panel, view its answe
   await expect(card.getByRole('row').filter({ hasText: '¿Cuál maúlla?' })).toHaveCount(0);
 });
 
-test('the top bar search opens the users list filtered by the term', async ({ page }) => {
+// Issue 19: outside the users list the top-bar search no longer jumps to users: it lists the
+// matches of every resource grouped (tests/e2e/admin-shell.spec.ts); a user result opens the users list searching the term.
+test('the top bar search finds a user from another screen and opens them', async ({ page }) => {
   await loginAs(page, 'admin');
-  await page.goto('/admin/nivel');
+  await page.goto('/admin/inicio');
   await page.getByRole('textbox', { name: 'Buscar en el panel' }).fill('profesor');
   await page.getByRole('textbox', { name: 'Buscar en el panel' }).press('Enter');
-  await expect(page).toHaveURL(/\/admin\/usuario/);
+  const users = page.getByRole('region', { name: 'Resultados de la búsqueda' }).getByRole('list', { name: 'Usuarios' });
+  await expect(users.getByRole('link')).toHaveCount(1);
+  await expect(users.getByRole('link')).toContainText('Paula');
+  // Users have no screen of their own: the result opens their list searching the term.
+  await users.getByRole('link').click();
+  await expect(page).toHaveURL(/\/admin\/usuario$/);
   await expect(page.getByPlaceholder('Buscar usuarios...')).toHaveValue('profesor');
-  await expect(page.getByRole('row')).toHaveCount(2);
-  await expect(page.getByRole('row').nth(1)).toContainText('Paula');
+  await expect(page.getByRole('main').getByText('Paula', { exact: true })).toHaveCount(1);
+  await expect(page.getByRole('main').getByText('Andrés', { exact: true })).toHaveCount(0);
 });

@@ -6,7 +6,8 @@ test('profesor sees only inicio, pregunta and evaluacion; other admin routes go 
   await expect(page).toHaveURL(/\/admin\/inicio$/);
   await expect(page.getByRole('heading', { name: '¡Hola, Paula!' })).toBeVisible();
   const items = page.getByRole('menuitem');
-  await expect(items).toHaveText(['Inicio', 'Evaluaciones', 'Preguntas', 'Vista de usuario']);
+  // 'Memoria': the children's memory (issue 20), read by profesor and above.
+  await expect(items).toHaveText(['Inicio', 'Evaluaciones', 'Preguntas', 'Memoria', 'Vista de usuario']);
   // The teacher's figures: levels, words and attempts; learners need the admin's user list.
   const niveles = (await (await page.request.get('/api/nivel/getNivels', { headers: { Authorization: `Bearer ${token}` } })).json()).data.length;
   await expect(page.getByTestId('bar-Niveles')).toHaveText(String(niveles));
@@ -50,10 +51,11 @@ test('superadmin manages roles: create, edit, delete with the spec confirmation'
   await expect(page).toHaveURL(/\/admin\/rol$/);
   await expect(page.getByText('Lista de Roles')).toBeVisible();
   await page.getByRole('link', { name: 'Crear' }).click();
-  const save = page.getByRole('button', { name: 'Guardar' });
+  const save = page.getByRole('button', { name: 'Guardar', exact: true });
   await expect(save).toBeDisabled(); // submit disabled while invalid
   await pickOption(page, page.getByRole('combobox', { name: 'Rol' }), 'Profesor', 'Rol');
   await page.getByLabel('Descripción (opcional)').fill('Docente de apoyo');
+  await page.getByRole('combobox', { name: 'Usuario' }).fill('Lucía'); // a searchable picker: type, then pick
   await pickOption(page, page.getByRole('combobox', { name: 'Usuario' }), /Lucía García/, 'Usuario');
   await expect(save).toBeEnabled();
   await save.click();
@@ -67,7 +69,7 @@ test('superadmin manages roles: create, edit, delete with the spec confirmation'
   await row.getByRole('link', { name: 'Editar' }).click();
   await expect(page.getByRole('combobox', { name: 'Rol' })).toHaveText('Profesor');
   await page.getByLabel('Descripción (opcional)').fill('Docente titular');
-  await page.getByRole('button', { name: 'Guardar' }).click();
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Rol actualizado exitosamente.' })).toBeVisible();
 
   // Delete asks first; Cancelar keeps it, 'Sí, eliminar' removes it.
@@ -143,8 +145,9 @@ test('question detail, answer edit from ?editar=true&id_respuesta, institution �
   await answer.getByRole('link', { name: 'Editar' }).click();
   await expect(page).toHaveURL(/\/admin\/respuesta\/\d+$/);
   await expect(page.getByRole('textbox', { name: 'Respuesta', exact: true })).not.toHaveValue('');
+  // Issue 19: an answer opened from its question returns there.
   await page.getByRole('button', { name: 'Cancelar' }).click();
-  await expect(page).toHaveURL(/\/admin\/respuesta$/);
+  await expect(page).toHaveURL(/\/admin\/pregunta\/1$/);
 
   await page.goto('/admin/pregunta/999999');
   await expect(page.getByText('Error al cargar los detalles de la pregunta.')).toBeVisible();
@@ -152,17 +155,17 @@ test('question detail, answer edit from ?editar=true&id_respuesta, institution �
   await expect(page).toHaveURL(/\/admin\/pregunta$/);
 
   await page.goto('/admin/institucion/create');
-  await page.getByRole('button', { name: 'Guardar' }).click();
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
   await expect(page.getByText('El nombre de la institución es obligatorio.')).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: 'Por favor, complete el formulario.' })).toBeVisible();
   await page.getByLabel('Nombre').fill('Escuela Manos Unidas');
-  await page.getByRole('button', { name: 'Guardar' }).click();
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Institución creada exitosamente.' })).toBeVisible();
   await page.getByRole('row').filter({ hasText: 'Escuela Manos Unidas' }).getByRole('link', { name: 'Dominio' }).click();
   await expect(page).toHaveURL(/\/admin\/dominio\/crear\/\d+$/);
-  await expect(page.getByRole('combobox', { name: 'Institución' })).toHaveText('Escuela Manos Unidas');
+  await expect(page.getByRole('combobox', { name: 'Institución' })).toHaveValue('Escuela Manos Unidas'); // a searchable picker (input)
   await page.getByLabel('Dominio').fill('manosunidas.edu.mx');
-  await page.getByRole('button', { name: 'Guardar' }).click();
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Dominio creado correctamente.' })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'manosunidas.edu.mx' })).toContainText('Escuela Manos Unidas');
   await page.screenshot({ path: '/tmp/admin-dominio-list.png', fullPage: true });
@@ -171,17 +174,18 @@ test('question detail, answer edit from ?editar=true&id_respuesta, institution �
 test('comments: create with the spec checks; the table has no edit or delete', async ({ page }) => {
   await loginAs(page, 'admin');
   await page.goto('/admin/comentario/create');
-  await page.getByRole('button', { name: 'Guardar' }).click();
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
   await expect(page.getByText('El usuario es obligatorio.')).toBeVisible();
   await expect(page.getByText('El comentario es obligatorio.')).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: 'Por favor, complete todos los campos correctamente.' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Usuario' }).fill('Mateo');
   await pickOption(page, page.getByRole('combobox', { name: 'Usuario' }), /Mateo López/, 'Usuario');
   await page.getByLabel('Comentario').fill('¡Me encantan las señas de animales!');
   await page.getByLabel('Calificación (1 a 5)').fill('6');
-  await page.getByRole('button', { name: 'Guardar' }).click();
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
   await expect(page.getByText('La calificación es obligatoria y debe estar entre 1 y 5.')).toBeVisible();
   await page.getByLabel('Calificación (1 a 5)').fill('5');
-  await page.getByRole('button', { name: 'Guardar' }).click();
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Comentario creado exitosamente.' })).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: '¡Me encantan las señas de animales!' });
   await expect(row).toContainText('Mateo López');

@@ -48,6 +48,24 @@ export function toError(err: unknown, row?: Pick<ResourceRow, 'errorMessageKey'>
   return out;
 }
 
+/** A JSON call with no answer after this long is given up as a lost connection (a hung network never rejects). */
+export const CALL_TIMEOUT_MS = 30_000;
+
+/** What a call with no answer says (issue 19): at once, and for a write, that nothing was saved. */
+export const OFFLINE_MESSAGES = {
+  load: 'Sin conexión: no se pudieron cargar los datos. Revisa la conexión.',
+  save: 'Sin conexión: no se guardó. Revisa la conexión y vuelve a pulsar Guardar.',
+  delete: 'Sin conexión: no se eliminó. Revisa la conexión y vuelve a intentarlo.',
+} as const;
+
+/** The lost-connection error of a call (status 0, code OFFLINE: react-query does not retry it). */
+export function offlineError(method: string): HttpError {
+  const msg = method === 'GET' ? OFFLINE_MESSAGES.load : method === 'DELETE' ? OFFLINE_MESSAGES.delete : OFFLINE_MESSAGES.save;
+  const err = new HttpError(msg, 0, { msg, code: 'OFFLINE' });
+  (err as { __manitas?: boolean }).__manitas = true;
+  return err;
+}
+
 export function createDataProvider(opts: DataProviderOptions = {}): DataProvider {
   const apiBase = opts.apiBase ?? '/api/';
   const table = opts.table ?? RESOURCE_TABLE;
@@ -78,7 +96,19 @@ export function createDataProvider(opts: DataProviderOptions = {}): DataProvider
       const x = xsrf();
       if (x) headers.set('X-XSRF-TOKEN', x);
     }
-    return fetchJson(url, { method, headers, credentials: 'same-origin', body: body === undefined ? undefined : JSON.stringify(body) });
+    try {
+      return await fetchJson(url, {
+        method,
+        headers,
+        credentials: 'same-origin',
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+      });
+    } catch (err) {
+      // fetch rejects (a TypeError, or the timeout's abort) only when no answer came back.
+      if (err instanceof HttpError) throw err;
+      throw offlineError(method);
+    }
   }
 
   /** Gives every record react-admin's `id` (from the row's id field). */
@@ -156,6 +186,7 @@ export function createDataProvider(opts: DataProviderOptions = {}): DataProvider
       try {
         return await uploadFn(method, path, toFormData(row, body), (f) => setUploadProgress(f));
       } catch (err) {
+        if ((err as { code?: unknown })?.code === 'NETWORK') throw offlineError(method);
         throw toError(err, row);
       } finally {
         setUploadProgress(null);

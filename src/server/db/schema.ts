@@ -1,5 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 /** Accounts. Email is unique case-insensitively (index on lower(email)). */
 export const usuario = pgTable(
@@ -302,6 +317,72 @@ export const partida = pgTable(
     uniqueIndex('partida_usuario_clave_uq').on(t.idUsuario, t.clave),
     index('partida_usuario_nivel_juego_idx').on(t.idUsuario, t.idNivel, t.juego),
     index('partida_id_nivel_idx').on(t.idNivel),
+  ],
+);
+
+/**
+ * Memory per child and word (issue 20): the word's FSRS card (ts-fsrs, src/shared/rules/review.ts).
+ * Only the server writes it, from graded events; `estado` 0 = new (seen in word detail, never
+ * reviewed). The due list of one child reads (id_usuario, vence) in order.
+ */
+export const memoria = pgTable(
+  'memoria',
+  {
+    idMemoria: serial('id_memoria').primaryKey(),
+    idUsuario: integer('id_usuario')
+      .notNull()
+      .references(() => usuario.id, { onDelete: 'cascade' }),
+    idPalabra: integer('id_palabra')
+      .notNull()
+      .references(() => palabra.idPalabra, { onDelete: 'cascade' }),
+    /** ts-fsrs State: 0 new, 1 learning, 2 review, 3 relearning. */
+    estado: integer('estado').notNull().default(0),
+    vence: timestamp('vence', { withTimezone: true }).notNull().defaultNow(),
+    estabilidad: doublePrecision('estabilidad').notNull().default(0),
+    dificultad: doublePrecision('dificultad').notNull().default(0),
+    diasTranscurridos: integer('dias_transcurridos').notNull().default(0),
+    diasProgramados: integer('dias_programados').notNull().default(0),
+    pasos: integer('pasos').notNull().default(0),
+    repasos: integer('repasos').notNull().default(0),
+    olvidos: integer('olvidos').notNull().default(0),
+    ultimoRepaso: timestamp('ultimo_repaso', { withTimezone: true }),
+    vistaEn: timestamp('vista_en', { withTimezone: true }),
+    actualizado: timestamp('actualizado', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('memoria_usuario_palabra_uq').on(t.idUsuario, t.idPalabra),
+    index('memoria_usuario_vence_idx').on(t.idUsuario, t.vence),
+    index('memoria_id_palabra_idx').on(t.idPalabra),
+  ],
+);
+
+/**
+ * One review of a word by a child: its grade (ts-fsrs Rating 1–4), where it came from (repaso,
+ * juego, cuestionario) and the due date it produced. `clave` is unique per child: a device's key
+ * for a review answer, or one the server makes for a game run's or a quiz attempt's words, so a
+ * replay never reviews twice.
+ */
+export const repaso = pgTable(
+  'repaso',
+  {
+    idRepaso: serial('id_repaso').primaryKey(),
+    idUsuario: integer('id_usuario')
+      .notNull()
+      .references(() => usuario.id, { onDelete: 'cascade' }),
+    idPalabra: integer('id_palabra')
+      .notNull()
+      .references(() => palabra.idPalabra, { onDelete: 'cascade' }),
+    calificacion: integer('calificacion').notNull(),
+    fuente: text('fuente').notNull(),
+    clave: text('clave').notNull(),
+    estadoAntes: integer('estado_antes').notNull(),
+    vence: timestamp('vence', { withTimezone: true }).notNull(),
+    fecha: timestamp('fecha', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('repaso_usuario_clave_uq').on(t.idUsuario, t.clave),
+    index('repaso_usuario_fecha_idx').on(t.idUsuario, t.fecha),
+    index('repaso_id_palabra_idx').on(t.idPalabra),
   ],
 );
 

@@ -25,6 +25,8 @@ export const BACKUP_TABLES = [
   'intento',
   'resultado',
   'partida',
+  'memoria',
+  'repaso',
   'password_reset',
   'app_meta',
 ] as const;

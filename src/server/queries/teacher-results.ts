@@ -10,16 +10,20 @@
 //  - Names are joined for the page's rows only.
 // The rows, their order, the totals and the filters are exactly those of the straightforward query
 // (tests/api/teacher-results-scale.test.ts compares them).
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../db';
 import { intento, intentoConteo, nivel, usuario } from '../db/schema';
 import { contains, type ListParams } from '../routes/list';
 
-export const TEACHER_RESULTS_SORTABLE = ['id', 'fecha', 'puntaje', 'correctas', 'total_preguntas'] as const;
+export const TEACHER_RESULTS_SORTABLE = ['id', 'fecha', 'puntaje', 'correctas', 'total_preguntas', 'estudiante', 'nivel'] as const;
 
 export interface TeacherResultsFilter {
   idNivel?: number;
   idUsuario?: number;
+  /** Attempts on or after this instant. */
+  desde?: Date;
+  /** Attempts before this instant (exclusive: the day after the last day asked for). */
+  hasta?: Date;
 }
 
 export interface TeacherResultWire {
@@ -52,6 +56,8 @@ export async function teacherResults(
   const conds: SQL[] = [];
   if (f.idNivel !== undefined) conds.push(eq(intento.idNivel, f.idNivel));
   if (f.idUsuario !== undefined) conds.push(eq(intento.idUsuario, f.idUsuario));
+  if (f.desde) conds.push(sql`${intento.fecha} >= ${f.desde.toISOString()}::timestamptz`);
+  if (f.hasta) conds.push(sql`${intento.fecha} < ${f.hasta.toISOString()}::timestamptz`);
   if (p.q) {
     // The children and levels whose names match (small tables), then their attempts by index.
     const kids = (
@@ -71,18 +77,25 @@ export async function teacherResults(
   }
   const where = conds.length ? and(...conds) : undefined;
   const sortName = p.sort ?? 'fecha';
-  const sortCol =
-    ({ id: intento.idIntento, fecha: intento.fecha, puntaje: intento.puntaje, correctas: intento.correctas, total_preguntas: intento.totalPreguntas } as const)[
-      sortName as (typeof TEACHER_RESULTS_SORTABLE)[number]
-    ] ?? intento.fecha;
+  // Estudiante and Nivel sort by the names shown (correlated look-ups: the page query reads intento alone).
+  const byName: Record<(typeof TEACHER_RESULTS_SORTABLE)[number], SQL | AnyColumn> = {
+    id: intento.idIntento,
+    fecha: intento.fecha,
+    puntaje: intento.puntaje,
+    correctas: intento.correctas,
+    total_preguntas: intento.totalPreguntas,
+    estudiante: sql`(select ${usuario.nombre} || ' ' || ${usuario.apellido} from ${usuario} where ${usuario.id} = ${intento.idUsuario})`,
+    nivel: sql`(select ${nivel.nombreNivel} from ${nivel} where ${nivel.idNivel} = ${intento.idNivel})`,
+  };
+  const sortCol = byName[sortName as (typeof TEACHER_RESULTS_SORTABLE)[number]] ?? intento.fecha;
   const dir = p.sort ? p.order : 'DESC';
   // A name search matches few attempts: sort the matches (coalesce hides the column's index, which
   // PostgreSQL would otherwise walk through a whole year of attempts looking for them).
   const sortKey = p.q ? sql`coalesce(${sortCol}, ${sortCol})` : sortCol;
-  const by = (k: SQL | typeof sortCol) => (dir === 'DESC' ? desc(k) : asc(k));
+  const by = (k: SQL | AnyColumn) => (dir === 'DESC' ? desc(k) : asc(k));
   const order = [by(sortKey), by(intento.idIntento)];
   // Every condition is on the attempts (the joins are NOT NULL foreign keys and drop no row).
-  const counted = !p.q && f.idUsuario === undefined;
+  const counted = !p.q && f.idUsuario === undefined && !f.desde && !f.hasta;
 
   // The total and the page from one snapshot.
   return db.transaction(

@@ -39,6 +39,8 @@ export default serverResource<ComentarioInput, Row, ComentarioWire>(({ database:
     comentario: comentario.comentario,
     calificacion: comentario.calificacion,
     fecha: comentario.fecha,
+    usuario: usuario.nombre,
+    email: usuario.email,
   },
   searchOnly: { 'usuario.nombre': usuario.nombre, 'usuario.apellido': usuario.apellido, 'usuario.email': usuario.email },
   filters: { id_user: comentario.idUser },

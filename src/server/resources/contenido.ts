@@ -49,6 +49,7 @@ export default serverResource<ContenidoInput, Row, ContenidoWire>(({ database: {
       id_palabra: contenido.idPalabra,
       descripcion: contenido.descripcion,
       nivel: nivel.nombreNivel,
+      palabra: pal.palabraEspanol,
     },
     searchOnly: { 'nivel.nombre_nivel': nivel.nombreNivel, 'palabra.palabraEspanol': pal.palabraEspanol },
     filters: { id_nivel: contenido.idNivel, id_palabra: contenido.idPalabra },

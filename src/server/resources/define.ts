@@ -40,6 +40,12 @@ export interface ResourceBinding<I = any, Row = any, W = unknown> {
   searchOnly?: Record<string, Col>;
   /** Exact-match integer filters from the query string: wire name → column (e.g. ?id_nivel=2). */
   filters?: Record<string, PgColumn>;
+  /**
+   * Filters that are not an id (e.g. ?tipo=gif, ?sin_sena=true): wire name → the condition the query
+   * value gives. Each throws its own 400 on a value it cannot read. Declared like `filters`: the
+   * list refuses a parameter that is in neither.
+   */
+  conditions?: Record<string, (value: string) => SQL>;
   toWire: (rows: Row[]) => W[] | Promise<W[]>;
   /** Insert / update values from the validated input (and the names of the files just stored). */
   toValues?: (input: I, stored: Partial<Record<string, StoredFile>>) => Record<string, unknown>;
@@ -179,9 +185,9 @@ const LIST_PARAMS = ['page', 'perPage', 'sort', 'order', 'q', 'ids'];
  * binding does not declare would otherwise be ignored, and the list would look filtered but hold
  * every row.
  */
-function refuseUnknownParams(query: unknown, filters: Record<string, unknown> | undefined) {
+function refuseUnknownParams(query: unknown, filters: Record<string, unknown> | undefined, conditions?: Record<string, unknown>) {
   for (const key of Object.keys((query ?? {}) as object)) {
-    if (LIST_PARAMS.includes(key) || (filters && key in filters)) continue;
+    if (LIST_PARAMS.includes(key) || (filters && key in filters) || (conditions && key in conditions)) continue;
     const name = key.slice(0, 40);
     throw badRequest(`No se puede filtrar por "${name}".`, { [name]: 'Filtro desconocido.' }, 'INVALID_QUERY');
   }
@@ -194,6 +200,18 @@ function idsFilter(query: unknown): number[] | null {
   const parts = (Array.isArray(raw) ? raw : [raw]).flatMap((v) => String(v).split(','));
   const ids = parts.map((s) => idParam(s.trim(), 'ids'));
   return ids.slice(0, 500);
+}
+
+/** The `conditions` a list query asks for (an empty value asks for nothing). */
+function conditionsOf(query: unknown, conditions: ResourceBinding['conditions']): SQL[] {
+  const qs = (query ?? {}) as Record<string, unknown>;
+  const out: SQL[] = [];
+  for (const [name, make] of Object.entries(conditions ?? {})) {
+    const raw = qs[name];
+    const value = String(Array.isArray(raw) ? (raw[0] ?? '') : (raw ?? '')).trim();
+    if (value) out.push(make(value));
+  }
+  return out;
 }
 
 /** Registers list / one / create / update / delete of a binding, as its declaration spells them. */
@@ -301,10 +319,12 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, b: Resou
   if (decl.paths.list) {
     app.get(apiPath(decl.paths.list), read, async (req, reply) => {
       const build = async () => {
-        refuseUnknownParams(req.query, b.filters);
+        refuseUnknownParams(req.query, b.filters, b.conditions);
         const plan = listPlan(req.query, spec);
         const ids = idsFilter(req.query);
-        const where = ids ? and(plan.where, inArray(b.idColumn, ids)) : plan.where;
+        const extra = conditionsOf(req.query, b.conditions);
+        if (ids) extra.push(inArray(b.idColumn, ids));
+        const where = extra.length ? and(plan.where, ...extra) : plan.where;
         const { n, rows } = await pageOf(where, plan);
         reply.header('X-Total-Count', String(n));
         return listBody(await b.toWire(rows));

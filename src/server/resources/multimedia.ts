@@ -6,7 +6,14 @@ import { idParam } from '../validate';
 import { kindOfStoredName } from '../multipart';
 import { cachedReply } from '../cache';
 import { NO_COMPACT, storeCompact } from '../media/compact';
-import { MULTIMEDIA_FILE_RULES, MULTIMEDIA_MSG, multimediaResource, type MultimediaInput, type MultimediaWire } from '../../shared/resources/multimedia';
+import {
+  MULTIMEDIA_FILE_RULES,
+  MULTIMEDIA_MSG,
+  MULTIMEDIA_TIPOS,
+  multimediaResource,
+  type MultimediaInput,
+  type MultimediaWire,
+} from '../../shared/resources/multimedia';
 import { serverResource } from './define';
 
 export const MULTIMEDIA_NOT_FOUND = 'Multimedia no encontrada.';
@@ -23,6 +30,13 @@ interface Row {
   tamanoCompacta: number | null;
   palabraEspanol: string;
   palabraIngles: string;
+}
+
+/** ?tipo=gif: the media of one tipo (one of the spec's four). */
+function tipoCondition(value: string) {
+  if (!(MULTIMEDIA_TIPOS as readonly string[]).includes(value))
+    throw badRequest(MULTIMEDIA_MSG.tipoInvalido, { tipo: MULTIMEDIA_MSG.tipoInvalido }, 'INVALID_QUERY');
+  return eq(multimedia.tipo, value);
 }
 
 const toWire = (r: Row, withPalabra = true): MultimediaWire => ({
@@ -67,9 +81,11 @@ export default serverResource<MultimediaInput, Row, MultimediaWire>((ctx) => {
       id_palabra: multimedia.idPalabra,
       url: multimedia.url,
       tamano: multimedia.tamano,
+      palabra: palabra.palabraEspanol,
     },
     searchOnly: { 'palabra.palabraEspanol': palabra.palabraEspanol, 'palabra.palabraIngles': palabra.palabraIngles },
     filters: { id_palabra: multimedia.idPalabra },
+    conditions: { tipo: tipoCondition },
     toWire: (rows) => rows.map((r) => toWire(r)),
     // `url` holds the stored file's URL; no new file keeps it (and its size and rendition).
     toValues: (input, stored) => ({

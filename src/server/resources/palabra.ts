@@ -10,6 +10,19 @@ import { serverResource } from './define';
 
 export const PALABRA_NOT_FOUND = 'Palabra no encontrada.';
 
+/**
+ * A media row that src/client/sign/signMedia.ts would show as its word's sign: the `gifSena` entry,
+ * a video, or a GIF that is not the menu GIF (trimmed, case-insensitive, as there).
+ */
+export const isSignMedia = sql`(lower(trim(${multimedia.descripcion})) = 'gifsena' or lower(trim(${multimedia.tipo})) = 'video' or (lower(trim(${multimedia.tipo})) = 'gif' and lower(trim(${multimedia.descripcion})) <> 'gifmenu'))`;
+
+/** ?sin_sena=true: the words with no sign media (false: those with one). */
+export function sinSenaCondition(value: string) {
+  if (value !== 'true' && value !== 'false') throw badRequest('El filtro sin_sena debe ser true o false.', { sin_sena: 'Valor inválido.' }, 'INVALID_QUERY');
+  const has = sql`exists (select 1 from ${multimedia} where ${multimedia.idPalabra} = ${palabra.idPalabra} and ${isSignMedia})`;
+  return value === 'true' ? sql`not ${has}` : has;
+}
+
 interface Row {
   id_palabra: number;
   palabraEspanol: string;
@@ -55,6 +68,7 @@ export default serverResource<PalabraInput, Row, PalabraWire>((ctx) => {
       nivel: nivel.nombreNivel,
     },
     filters: { id_nivel: palabra.idNivel },
+    conditions: { sin_sena: sinSenaCondition },
     toWire: (rows) => rows.map(toWire),
     toValues: (input) => ({ palabraEspanol: input.palabraEspanol, palabraIngles: input.palabraIngles, idNivel: input.id_nivel }),
     async check(input, exceptId) {

@@ -159,6 +159,7 @@ export default serverResource<never, Row, ProgresoWire>(({ database: { db } }) =
     id_usuario: progreso.idUsuario,
     id_nivel: progreso.idNivel,
     username,
+    nivel: nivel.nombreNivel,
   },
   searchOnly: { 'usuario.username': username, 'nivel.nombre_nivel': nivel.nombreNivel },
   filters: { id_usuario: progreso.idUsuario, id_nivel: progreso.idNivel },

@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db';
 import { pregunta, respuesta } from '../db/schema';
@@ -43,9 +43,17 @@ export default serverResource<RespuestaInput, Row, RespuestaWire>(({ database: {
     respuesta: respuesta.respuesta,
     valor: respuesta.valor,
     id_pregunta: respuesta.idPregunta,
+    // "ID Pregunta" shows the question's text: it sorts by that text.
+    pregunta: sql`(select ${pregunta.pregunta} from ${pregunta} where ${pregunta.idPregunta} = ${respuesta.idPregunta})`,
   },
   filters: { id_pregunta: respuesta.idPregunta },
-  toWire: (rows) => rows.map(toWire),
+  // Beside the spec's fields, the question's text: the list's "ID Pregunta" shows it.
+  toWire: async (rows) => {
+    const ids = [...new Set(rows.map((r) => r.idPregunta))];
+    const qs = ids.length ? await db.select({ id: pregunta.idPregunta, texto: pregunta.pregunta }).from(pregunta).where(inArray(pregunta.idPregunta, ids)) : [];
+    const byId = new Map(qs.map((q) => [q.id, q.texto]));
+    return rows.map((r) => ({ ...toWire(r), pregunta: { pregunta: byId.get(r.idPregunta) ?? null } }));
+  },
   toValues: (input, stored) => ({
     respuesta: input.respuesta ?? '',
     valor: input.valor,

@@ -6,6 +6,8 @@ import resultadosRoutes from './resultados';
 import googleRoutes from './google';
 import preferenciasRoutes from './preferencias';
 import partidasRoutes from './partidas';
+import repasoRoutes from './repaso';
+import buscarRoutes from './buscar';
 import { registerResources } from '../resources';
 
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
@@ -23,4 +25,6 @@ export const routeModules: RouteModule[] = [
   googleRoutes,
   preferenciasRoutes,
   partidasRoutes,
+  buscarRoutes,
+  repasoRoutes,
 ];

@@ -44,11 +44,29 @@ export function listParams(query: unknown, sortable: readonly string[]): ListPar
 /** Escapes % and _ so a search term matches literally inside LIKE. */
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** Accented letters a search ignores, and what each reads as (same length, position by position). */
+export const FOLD_FROM = 'áéíóúüñàèìòùÁÉÍÓÚÜÑÀÈÌÒÙ';
+export const FOLD_TO = 'aeiouunaeiouaeiouunaeiou';
+
+/** The same fold in JS (tests and anything that compares outside SQL). */
+export function foldSearch(s: string): string {
+  let out = '';
+  for (const ch of s.toLowerCase()) {
+    const i = FOLD_FROM.indexOf(ch);
+    out += i >= 0 ? FOLD_TO[i] : ch;
+  }
+  return out;
+}
+
 /**
- * Every list's case-insensitive substring search, `col ILIKE '%q%'`, written as PostgreSQL defines
- * ILIKE in a multibyte (UTF8) database: `lower(col) LIKE lower('%q%')`. Same rows; but the
- * pattern is lowered once instead of once per row, 3× faster on PGlite (docs/performance.md).
+ * Every list's search: a case- and accent-insensitive substring, so "lopez" finds López and "nino"
+ * finds niño (issue 19). `ILIKE` is written as PostgreSQL defines it in a UTF8 database,
+ * `lower(col) LIKE lower('%q%')` (the pattern is lowered once instead of once per row, 3× faster on
+ * PGlite: docs/performance.md), and both sides then go through `translate` with the accented
+ * letters — upper case too, because PGlite's C locale `lower()` leaves non-ASCII letters as they
+ * are. Built-in functions only: no `unaccent` extension, same on PGlite and PostgreSQL. No index
+ * serves a substring search anyway (a leading %), so the fold costs no index.
  */
 export function contains(col: AnyColumn | SQL, q: string): SQL {
-  return sql`lower(${col}) like lower(${`%${escapeLike(q)}%`})`;
+  return sql`translate(lower(${col}), ${FOLD_FROM}, ${FOLD_TO}) like translate(lower(${`%${escapeLike(q)}%`}), ${FOLD_FROM}, ${FOLD_TO})`;
 }

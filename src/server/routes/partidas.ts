@@ -7,6 +7,7 @@ import { validate } from '../validate';
 import { GAME_IDS, gameRunSchema, type GameRunGame, type GameRunSummary } from '../../shared/rules/gameRun';
 import { starsFor } from '../../../games/shared/stars';
 import { invalidates } from '../cache';
+import { reviewGameRun } from './repaso-memory';
 
 export const PARTIDAS_PATH = '/api/partidas';
 export const PARTIDAS_SUMMARY_PATH = '/api/partidas/resumen';
@@ -80,11 +81,17 @@ export default async function partidasRoutes(app: FastifyInstance, ctx: AppConte
 
     const estrellas = starsFor(run.puntos, run.puntosMax, run.ganada);
     // Two sends of one run racing: the unique (user, clave) index keeps one; the loser reads it.
-    const inserted = await db
-      .insert(partida)
-      .values({ idUsuario: userId, ...run, estrellas })
-      .onConflictDoNothing()
-      .returning();
+    // The run and the reviews of its words (issue 20: the child's memory) in one transaction; a
+    // resent run inserts nothing, so it reviews nothing again.
+    const inserted = await db.transaction(async (tx) => {
+      const rows = await tx
+        .insert(partida)
+        .values({ idUsuario: userId, ...run, estrellas })
+        .onConflictDoNothing()
+        .returning();
+      if (rows[0]) await reviewGameRun(tx, userId, run);
+      return rows;
+    });
     if (inserted[0]) return reply.code(201).send({ msg: PARTIDA_SAVED_MSG, data: toWire(inserted[0]) });
     const stored = await byClave(userId, run.clave);
     return reply.code(200).send({ msg: PARTIDA_SAVED_MSG, data: stored ? toWire(stored) : null });

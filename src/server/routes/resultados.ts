@@ -25,6 +25,7 @@ import {
 import { listParams } from './list';
 import { TEACHER_RESULTS_SORTABLE, teacherResults } from '../queries/teacher-results';
 import { saveAttempt } from '../quiz/submit';
+import { reviewQuizAttempt } from './repaso-memory';
 import { ESTADO_EN_PROGRESO } from '../../shared/rules/progress';
 import { z } from 'zod';
 import { invalidates } from '../cache';
@@ -44,6 +45,26 @@ const grantSchema = z.object({
     .max(2_147_483_647, 'Indica el estudiante.'),
   id_nivel: z.coerce.number({ error: 'Indica el nivel.' }).int('Indica el nivel.').positive('Indica el nivel.').max(2_147_483_647, 'Indica el nivel.'),
 });
+
+/**
+ * `desde` / `hasta` of the teacher results: a calendar day (YYYY-MM-DD, UTC) or an instant (ISO
+ * 8601 with time; the back office sends the viewer's local midnights). `hasta` is exclusive as an
+ * instant and takes its whole day as a date. Anything else is refused.
+ */
+export function dateBound(value: unknown, name: 'desde' | 'hasta'): Date | undefined {
+  const s = String(Array.isArray(value) ? (value[0] ?? '') : (value ?? '')).trim();
+  if (!s) return undefined;
+  const bad = () => badRequest(`La fecha «${name}» no es válida.`, { [name]: 'Fecha inválida (AAAA-MM-DD).' }, 'INVALID_QUERY');
+  if (/^\d{4}-\d{2}-\d{2}$/.test(s)) {
+    const d = new Date(`${s}T00:00:00Z`);
+    if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== s) throw bad();
+    return name === 'hasta' ? new Date(d.getTime() + 86_400_000) : d;
+  }
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(s)) throw bad();
+  const d = new Date(s);
+  if (Number.isNaN(d.getTime())) throw bad();
+  return d;
+}
 
 /** Attempts used and extra attempts granted, per (child, level) pair. */
 async function attemptsOf(database: Database, pairs: readonly { u: number; n: number }[]): Promise<Map<string, { used: number; extra: number }>> {
@@ -176,6 +197,8 @@ export default async function resultadosRoutes(app: FastifyInstance, ctx: AppCon
         };
       }),
     });
+    // Questions linked to a word review it in the child's memory (issue 20; keys per attempt and question).
+    await reviewQuizAttempt(db, me, { idIntento: saved.idIntento, idNivel, key, correct: graded.correct });
     reply.status(201);
     return {
       msg: SAVED_MSG,
@@ -279,9 +302,15 @@ export default async function resultadosRoutes(app: FastifyInstance, ctx: AppCon
   app.get('/api/resultados/resultados-profesor', { preHandler: app.requireRole('profesor') }, async (req, reply) => {
     const p = listParams(req.query, TEACHER_RESULTS_SORTABLE);
     const qs = (req.query ?? {}) as Record<string, unknown>;
+    const desde = dateBound(qs.desde, 'desde');
+    const hasta = dateBound(qs.hasta, 'hasta');
+    if (desde && hasta && desde >= hasta)
+      throw badRequest('La fecha «desde» debe ser anterior a «hasta».', { desde: 'Rango de fechas inválido.' }, 'INVALID_QUERY');
     const { total, rows } = await teacherResults(db, p, {
-      idNivel: qs.id_nivel !== undefined ? idParam(qs.id_nivel, 'id_nivel') : undefined,
-      idUsuario: qs.id_usuario !== undefined ? idParam(qs.id_usuario, 'id_usuario') : undefined,
+      idNivel: qs.id_nivel !== undefined && qs.id_nivel !== '' ? idParam(qs.id_nivel, 'id_nivel') : undefined,
+      idUsuario: qs.id_usuario !== undefined && qs.id_usuario !== '' ? idParam(qs.id_usuario, 'id_usuario') : undefined,
+      desde,
+      hasta,
     });
     reply.header('X-Total-Count', String(total));
     // Whether the child has used every attempt at that level (the screen offers to grant one more).

@@ -3,7 +3,8 @@ import { defineResource } from './types';
 import { isChoiceQuestion, OPCION_MULTIPLE } from '../rules/quizRules';
 import { always, boolish, decimalInRange, formImage, hasText, isBlank, oneOf, optionalText, requiredId, requiredText } from './fields';
 
-export const TIPOS_PREGUNTA = ['Texto', 'Imagen', 'Video', OPCION_MULTIPLE] as const;
+export const TEXTO = 'Texto';
+export const TIPOS_PREGUNTA = [TEXTO, 'Imagen', 'Video', OPCION_MULTIPLE] as const;
 export type TipoPregunta = (typeof TIPOS_PREGUNTA)[number];
 
 /** The admin question form allows 4 answers, the evaluation panel 5: the server accepts 5. */
@@ -26,6 +27,11 @@ export const PREGUNTA_MSG = {
   respuesta: 'La respuesta es obligatoria.',
   correcta: 'Debes marcar al menos una respuesta como correcta.',
   respuestasInvalidas: 'Las respuestas no tienen un formato válido.',
+  /** Issue 19: a Texto question carries its expected answer (one row, valor true). */
+  respuestaEsperada: 'La respuesta esperada es obligatoria.',
+  textoUnaRespuesta: 'Una pregunta de texto tiene exactamente una respuesta esperada.',
+  respuestaAjena: 'Una de las respuestas no pertenece a esta pregunta.',
+  respuestaImagenSinFila: 'Hay una imagen de respuesta sin su respuesta.',
   invalidSubmit: 'Por favor, complete todos los campos correctamente.',
 } as const;
 
@@ -42,8 +48,26 @@ export const PREGUNTA_FILE = {
   >,
 };
 
-/** One answer inside `respuestas` (JSON text in the multipart body, or an array in JSON). */
+/**
+ * Answer images travel in the question's own multipart request (a profesor edits a question's
+ * answers without the Respuestas screen): the picture of `respuestas[i]` is the file field
+ * `respuesta_imagen_<i>`. One field per possible answer.
+ */
+export const RESPUESTA_IMAGEN_FIELDS = Array.from({ length: MAX_RESPUESTAS }, (_, i) => `respuesta_imagen_${i}`);
+export const respuestaImagenField = (i: number) => `respuesta_imagen_${i}`;
+
+/**
+ * Texto: the one type whose answers are edited as one expected text ("Respuesta esperada"; the quiz
+ * compares what the child writes with the first answer). Imagen and Video keep their rows as they are.
+ */
+export const expectsOneText = (tipo: unknown) => tipo === TEXTO;
+
+/**
+ * One answer inside `respuestas` (JSON text in the multipart body, or an array in JSON). On an
+ * update, `id_respuesta` names a stored answer to change; an answer without it is new.
+ */
 export const respuestaItemSchema = z.object({
+  id_respuesta: z.preprocess((v) => (isBlank(v) ? undefined : v), z.coerce.number({ error: PREGUNTA_MSG.respuestasInvalidas }).int().positive().optional()),
   respuesta: requiredText(PREGUNTA_MSG.respuesta, 300, 'La respuesta no puede exceder los 300 caracteres.'),
   valor: boolish('El valor es obligatorio.', 'El valor debe ser verdadero o falso.', false),
 });
@@ -123,7 +147,18 @@ export const preguntaFormSchema = (max: typeof MAX_RESPUESTAS_FORM | typeof MAX_
       message: MAX_MSG[max],
       ...always,
     })
-    .refine((p) => !lacksCorrectAnswer(p.Tipo, p.respuestas), { path: ['respuestas'], message: PREGUNTA_MSG.correcta, ...always });
+    .refine((p) => !lacksCorrectAnswer(p.Tipo, p.respuestas), { path: ['respuestas'], message: PREGUNTA_MSG.correcta, ...always })
+    // Issue 19: the form's answer rows of a Texto question are its one expected answer.
+    .refine((p) => !(expectsOneText(p.Tipo) && Array.isArray(p.respuestas) && p.respuestas.length === 0), {
+      path: ['respuestas', 0, 'respuesta'],
+      message: PREGUNTA_MSG.respuestaEsperada,
+      ...always,
+    })
+    .refine((p) => !(expectsOneText(p.Tipo) && Array.isArray(p.respuestas) && p.respuestas.length > 1), {
+      path: ['respuestas'],
+      message: PREGUNTA_MSG.textoUnaRespuesta,
+      ...always,
+    });
 export type PreguntaInput = z.infer<typeof preguntaSchema>;
 
 export interface PreguntaWire {
@@ -149,7 +184,7 @@ export const preguntaResource = defineResource({
   },
   listKey: 'data',
   multipart: true,
-  fileFields: ['imagen'],
+  fileFields: ['imagen', ...RESPUESTA_IMAGEN_FIELDS],
   schema: preguntaSchema,
   searchFields: ['pregunta', 'Tipo', 'id_evaluacion'],
   writeRole: 'profesor',

@@ -27,7 +27,9 @@ describe('question form rules', () => {
     expect(await rule(five, { Tipo: 'Opción Múltiple' })).toBe('Máximo 4 respuestas permitidas.');
     expect(await rule([{ valor: false }, { valor: false }], { Tipo: 'Opción Múltiple' })).toBe('Debes marcar al menos una respuesta como correcta.');
     expect(await rule([{ valor: false }, { valor: true }], { Tipo: 'Opción Múltiple' })).toBeUndefined();
-    expect(await rule(five, { Tipo: 'Texto' })).toBeUndefined();
+    expect(await rule(five, { Tipo: 'Video' })).toBeUndefined();
+    // Issue 19: Texto's rows are its one expected answer.
+    expect(await rule(five, { Tipo: 'Texto' })).toBe('Una pregunta de texto tiene exactamente una respuesta esperada.');
     expect(
       await answersRule(5)(
         Array.from({ length: 6 }, () => ({ valor: true })),
@@ -38,19 +40,20 @@ describe('question form rules', () => {
 
   it('evaluation panel (second reading): pregunta required, 0..100, up to 5 answers each with text, one correct', () => {
     const ok = { pregunta: '¿Qué es?', Tipo: 'Opción Múltiple', porcentaje: '', respuestas: [{ respuesta: 'a', valor: true, imagen: null }] };
-    expect(validateDraft(ok, true)).toBeNull();
-    expect(validateDraft({ ...ok, pregunta: ' ' }, true)).toBe('La pregunta es obligatoria.');
-    expect(validateDraft({ ...ok, porcentaje: '-1' }, true)).toBe('El porcentaje debe ser al menos 0.');
-    expect(validateDraft({ ...ok, porcentaje: '101' }, true)).toBe('El porcentaje no puede ser mayor que 100.');
-    expect(validateDraft({ ...ok, respuestas: Array.from({ length: 6 }, () => ({ respuesta: 'a', valor: true, imagen: null })) }, true)).toBe(
+    expect(validateDraft(ok)).toBeNull();
+    expect(validateDraft({ ...ok, pregunta: ' ' })).toBe('La pregunta es obligatoria.');
+    expect(validateDraft({ ...ok, porcentaje: '-1' })).toBe('El porcentaje debe ser al menos 0.');
+    expect(validateDraft({ ...ok, porcentaje: '101' })).toBe('El porcentaje no puede ser mayor que 100.');
+    expect(validateDraft({ ...ok, respuestas: Array.from({ length: 6 }, () => ({ respuesta: 'a', valor: true, imagen: null })) })).toBe(
       'Máximo 5 respuestas permitidas.',
     );
-    expect(validateDraft({ ...ok, respuestas: [{ respuesta: ' ', valor: true, imagen: null }] }, true)).toBe('La respuesta es obligatoria.');
-    expect(validateDraft({ ...ok, respuestas: [{ respuesta: 'a', valor: false, imagen: null }] }, true)).toBe(
-      'Debes marcar al menos una respuesta como correcta.',
-    );
-    // Editing in the panel touches the question only.
-    expect(validateDraft({ ...ok, respuestas: [{ respuesta: '', valor: false, imagen: null }] }, false)).toBeNull();
+    expect(validateDraft({ ...ok, respuestas: [{ respuesta: ' ', valor: true, imagen: null }] })).toBe('La respuesta es obligatoria.');
+    expect(validateDraft({ ...ok, respuestas: [{ respuesta: 'a', valor: false, imagen: null }] })).toBe('Debes marcar al menos una respuesta como correcta.');
+    // Issue 19: editing in the panel edits the answers too, with the same rules.
+    expect(validateDraft({ ...ok, respuestas: [{ respuesta: '', valor: false, imagen: null }] })).toBe('La respuesta es obligatoria.');
+    // Texto: its one expected answer is required.
+    expect(validateDraft({ ...ok, Tipo: 'Texto', respuestas: [] })).toBe('La respuesta esperada es obligatoria.');
+    expect(validateDraft({ ...ok, Tipo: 'Texto', respuestas: [{ respuesta: 'gato', valor: true, imagen: null }] })).toBeNull();
   });
 });
 

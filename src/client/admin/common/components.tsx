@@ -4,7 +4,19 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import Paper from '@mui/material/Paper';
 import MuiButton from '@mui/material/Button';
-import { DeleteButton, ImageField, ImageInput, SaveButton, Toolbar, useNotify, useRedirect, useResourceContext, type RaRecord } from 'react-admin';
+import {
+  DeleteButton,
+  ImageField,
+  ImageInput,
+  SaveButton,
+  Toolbar,
+  useNotify,
+  useRecordContext,
+  useRedirect,
+  useResourceContext,
+  type RaRecord,
+} from 'react-admin';
+import { SaveAndCreateAnother } from './formFlow';
 import { errorMessage } from '../dataProvider';
 import { MESSAGES } from '../messages';
 import { getUploadProgress, subscribeUploadProgress } from '../uploadProgress';
@@ -24,24 +36,42 @@ export function InvalidFormWarning({ message }: { message: string }) {
   return null;
 }
 
-/** Save + Cancelar. Cancel (like a successful save) returns to the list. */
+/**
+ * Save + Cancelar. Cancel (like a successful save) returns to the list. A create form (no record
+ * id yet) also offers "Guardar y crear otro" (formFlow.tsx), keeping `keep` and restoring `defaults`.
+ */
 export function FormToolbar({
   disableWhenInvalid = false,
   resource: resourceProp,
   cancelTo,
+  keep,
+  defaults,
 }: {
   disableWhenInvalid?: boolean;
   resource?: string;
   cancelTo?: string;
+  keep?: readonly string[];
+  defaults?: Record<string, unknown>;
 }) {
+  const record = useRecordContext();
+  const creating = record?.id == null;
   const ctx = useResourceContext();
   const resource = resourceProp ?? ctx ?? '';
   const redirect = useRedirect();
   const { isValid } = useFormState();
   const m = MESSAGES[resource];
   return (
-    <Toolbar sx={{ gap: 2 }}>
+    <Toolbar sx={{ gap: 2, flexWrap: 'wrap' }}>
       <SaveButton label="Guardar" disabled={disableWhenInvalid ? !isValid : undefined} alwaysEnable={disableWhenInvalid ? undefined : true} />
+      {creating && (
+        <SaveAndCreateAnother
+          resource={resource}
+          keep={keep}
+          defaults={defaults}
+          disabled={disableWhenInvalid ? !isValid : undefined}
+          alwaysEnable={disableWhenInvalid ? undefined : true}
+        />
+      )}
       <MuiButton variant="outlined" onClick={() => (cancelTo ? redirect(cancelTo) : redirect('list', resource))}>
         Cancelar
       </MuiButton>
@@ -132,6 +162,7 @@ export function ImagePicker({
     <ImageInput
       source={source}
       label={label}
+      inputProps={{ 'aria-label': label }}
       accept={IMAGE_ACCEPT}
       format={formatImage(folder)}
       helperText={helper ?? 'JPG, PNG o GIF.'}

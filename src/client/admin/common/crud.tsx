@@ -1,10 +1,15 @@
-import type { ReactElement, ReactNode } from 'react';
+import { useRef, type ReactElement, type ReactNode } from 'react';
 import type { Resolver } from 'react-hook-form';
 import { Create, CreateButton, Edit, List, SearchInput, SimpleForm, TopToolbar, type CreateProps, type EditProps, type ListProps } from 'react-admin';
 import { FormToolbar } from './components';
+import { FocusFirstField } from './formFlow';
 import { useLoadErrorOptions, useSaveOptions } from './hooks';
+import { ExportCsvButton, GridColumnsContext } from './ResourceGrid';
 
-/** A list screen: the spec's title, search box (`q`), a create button when the role may create. */
+/**
+ * A list screen: the spec's title, search box (`q`), a create button when the role may create and
+ * 'Exportar' (CSV of the columns its ResourceGrid shows, registered through GridColumnsContext).
+ */
 export function ResourceList({
   children,
   search,
@@ -13,37 +18,59 @@ export function ResourceList({
   ...rest
 }: Omit<ListProps, 'children'> & { children: ReactNode; search?: string; create?: boolean }) {
   const queryOptions = useLoadErrorOptions(rest.resource);
+  const columns = useRef(null);
   return (
-    <List
-      exporter={false}
-      perPage={25}
-      queryOptions={queryOptions}
-      filters={search ? [<SearchInput key="q" source="q" alwaysOn placeholder={search} />] : undefined}
-      actions={actions ?? <TopToolbar>{create && <CreateButton label="Crear" />}</TopToolbar>}
-      {...rest}
-    >
-      {children as ReactElement}
-    </List>
+    <GridColumnsContext.Provider value={columns}>
+      <List
+        exporter={false}
+        perPage={25}
+        queryOptions={queryOptions}
+        filters={search ? [<SearchInput key="q" source="q" alwaysOn placeholder={search} />] : undefined}
+        actions={
+          actions ?? (
+            <TopToolbar>
+              {create && <CreateButton label="Crear" />}
+              <ExportCsvButton />
+            </TopToolbar>
+          )
+        }
+        {...rest}
+      >
+        {children as ReactElement}
+      </List>
+    </GridColumnsContext.Provider>
   );
 }
 
-type FormProps = { children: ReactNode; disableWhenInvalid?: boolean; defaultValues?: Record<string, unknown>; resolver: Resolver };
+type FormProps = {
+  children: ReactNode;
+  disableWhenInvalid?: boolean;
+  defaultValues?: Record<string, unknown>;
+  resolver: Resolver;
+  /** Fields "Guardar y crear otro" keeps for the next record (formFlow.tsx DEFAULT_KEEP if not given). */
+  keep?: readonly string[];
+};
 
 /**
  * One form for create and edit (spec: "both modes live on one screen"). `resolver` is the
  * resource's shared schema (schemaResolver in zodForm.ts): the inputs carry no validators.
+ * The first field takes the focus; leaving with unsaved changes asks first (react-admin's
+ * warnWhenUnsavedChanges: it needs a data router, and the admin runs inside the app's
+ * createBrowserRouter; the question is ra.message.unsaved_changes in i18n/es.ts).
  */
-export function ResourceForm({ children, disableWhenInvalid, defaultValues, resolver }: FormProps) {
+export function ResourceForm({ children, disableWhenInvalid, defaultValues, resolver, keep }: FormProps) {
   return (
     <SimpleForm
       resolver={resolver}
-      toolbar={<FormToolbar disableWhenInvalid={disableWhenInvalid} />}
+      warnWhenUnsavedChanges
+      toolbar={<FormToolbar disableWhenInvalid={disableWhenInvalid} keep={keep} defaults={defaultValues} />}
       disableInvalidFormNotification
       mode={disableWhenInvalid ? 'onChange' : 'onSubmit'}
       reValidateMode="onChange"
       defaultValues={defaultValues}
       sx={{ maxWidth: 720 }}
     >
+      <FocusFirstField />
       {children}
     </SimpleForm>
   );

@@ -15,6 +15,8 @@ const ours = {
       delete_title: '¿Estás seguro?',
       delete_content: 'Esta acción no se puede deshacer.',
       invalid_form: 'Por favor, complete todos los campos.',
+      // Asked (window.confirm) by warnWhenUnsavedChanges before leaving a half-filled form (issue 19).
+      unsaved_changes: 'Hay cambios sin guardar. ¿Salir sin guardar?',
     },
     page: { dashboard: 'Inicio', empty: 'Sin registros todavía.', invite: 'Puedes crear uno nuevo.' },
     navigation: { no_results: 'No se encontraron resultados.' },

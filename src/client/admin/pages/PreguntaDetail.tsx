@@ -12,6 +12,8 @@ import { ConfirmDelete } from '../common/components';
 import { ValorChip } from '../resources/respuesta/List';
 import { isChoiceQuestion } from '../../../shared/rules/quizRules';
 import { pct } from '../resources/pregunta/List';
+import { rememberAnswerReturn } from '../resources/respuesta/Form';
+import { expectsOneText } from '../../../shared/resources/pregunta';
 
 interface Answer {
   id_respuesta: number;
@@ -25,6 +27,7 @@ export default function PreguntaDetail() {
   const { id } = useParams();
   const { data, isPending, error, refetch } = useGetOne('pregunta', { id: id ?? '' }, { enabled: !!id });
   const { canAccess: canEditAnswers } = useCanAccess({ resource: 'respuesta', action: 'edit' });
+  const { canAccess: canEditQuestion } = useCanAccess({ resource: 'pregunta', action: 'edit' });
   const back = (
     <Button component={RouterLink} to="/admin/pregunta" variant="outlined">
       Volver a la lista
@@ -67,6 +70,11 @@ export default function PreguntaDetail() {
             </Typography>
           </Stack>
           {img && <Box component="img" src={img} alt="Imagen de la pregunta" sx={{ maxWidth: 280, borderRadius: 2, mb: 2 }} />}
+          {expectsOneText(data.Tipo) && (
+            <Typography sx={{ mb: 1 }} data-testid="pregunta-respuesta-esperada">
+              <strong>Respuesta esperada:</strong> {answers[0]?.respuesta || 'sin definir'}
+            </Typography>
+          )}
           {isChoiceQuestion(data.Tipo) && (
             <>
               <Typography variant="h6" component="h2" sx={{ mt: 1 }}>
@@ -87,7 +95,12 @@ export default function PreguntaDetail() {
                       <ValorChip valor={a.valor} />
                       {canEditAnswers && (
                         <>
-                          <Button component={RouterLink} to={`/admin/respuesta?editar=true&id_respuesta=${a.id_respuesta}`} size="small">
+                          <Button
+                            component={RouterLink}
+                            to={`/admin/respuesta?editar=true&id_respuesta=${a.id_respuesta}`}
+                            onClick={() => rememberAnswerReturn(a.id_respuesta, `/admin/pregunta/${data.id}`)}
+                            size="small"
+                          >
                             Editar
                           </Button>
                           <RecordContextProvider value={{ ...a, id: a.id_respuesta }}>
@@ -103,7 +116,15 @@ export default function PreguntaDetail() {
           )}
         </CardContent>
       </Card>
-      <Box sx={{ mt: 2 }}>{back}</Box>
+      <Stack direction="row" spacing={2} sx={{ mt: 2 }}>
+        {back}
+        {/* The question's form edits its answers too (a profesor has no Respuestas screen). */}
+        {canEditQuestion && (
+          <Button component={RouterLink} to={`/admin/pregunta/${data.id}/editar`} variant="contained">
+            Editar pregunta y respuestas
+          </Button>
+        )}
+      </Stack>
     </Box>
   );
 }

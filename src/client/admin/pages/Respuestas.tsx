@@ -17,6 +17,7 @@ import { ConfirmDelete } from '../common/components';
 import { ImageCell } from '../common/fields';
 import { ValorChip } from '../resources/respuesta/List';
 import { MESSAGES } from '../messages';
+import { rememberAnswerReturn } from '../resources/respuesta/Form';
 
 /** /admin/respuestas and /admin/respuestas/{id_pregunta}: the answers of one question. */
 export default function Respuestas() {
@@ -63,6 +64,7 @@ export default function Respuestas() {
             component={RouterLink}
             to="/admin/respuesta/create"
             state={{ record: { id_pregunta: id } }}
+            onClick={() => rememberAnswerReturn('nueva', `/admin/respuestas/${id}`)}
             startIcon={<AddIcon />}
             variant="contained"
             sx={{ mb: 2 }}
@@ -98,7 +100,12 @@ export default function Respuestas() {
                           <ImageCell source="imagen" folder="respuestas" />
                         </TableCell>
                         <TableCell>
-                          <Button component={RouterLink} to={`/admin/respuesta/${a.id}`} size="small">
+                          <Button
+                            component={RouterLink}
+                            to={`/admin/respuesta/${a.id}`}
+                            onClick={() => rememberAnswerReturn(Number(a.id), `/admin/respuestas/${id}`)}
+                            size="small"
+                          >
                             Editar
                           </Button>
                           <ConfirmDelete resource="respuesta" redirect={false} onDeleted={() => void answers.refetch()} />

@@ -11,7 +11,13 @@ import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import Button from '@mui/material/Button';
 import ReplayIcon from '@mui/icons-material/Replay';
-import { useState } from 'react';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import TextField from '@mui/material/TextField';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useEffect, useState } from 'react';
 import { Title, useGetList, useNotify } from 'react-admin';
 import { errorMessage } from '../dataProvider';
 import { ApiError, apiPost } from '../../api/http';
@@ -49,6 +55,7 @@ function GrantAttempt({ row, onDone }: { row: { id_usuario: number; id_nivel: nu
       variant="outlined"
       startIcon={<ReplayIcon />}
       disabled={busy}
+      sx={{ lineHeight: 1.2 }}
       onClick={() => void grant()}
       aria-label={`Dar otro intento a ${row.usuario?.nombre ?? 'este estudiante'}`}
     >
@@ -57,15 +64,81 @@ function GrantAttempt({ row, onDone }: { row: { id_usuario: number; id_nivel: nu
   );
 }
 
+/** The spec's columns; those with a sort key sort on the server (resultados-profesor's `sort`). */
+const COLUMNS: { label: string; sort?: string }[] = [
+  { label: '#' },
+  { label: 'Estudiante', sort: 'estudiante' },
+  { label: 'Nivel', sort: 'nivel' },
+  { label: 'Correctas', sort: 'correctas' },
+  { label: 'Total Preguntas', sort: 'total_preguntas' },
+  { label: 'Calificación (%)', sort: 'puntaje' },
+  { label: 'Fecha', sort: 'fecha' },
+  { label: 'Intentos' },
+];
+
+/** A yyyy-mm-dd of the date input as the viewer's local midnight (plus `days`), as an instant for the server. */
+export function localDayStart(day: string, days = 0): string | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined;
+  const d = new Date(`${day}T00:00:00`);
+  if (Number.isNaN(d.getTime())) return undefined;
+  d.setDate(d.getDate() + days);
+  return d.toISOString();
+}
+
+type Student = { id: number; nombre: string };
+
+/**
+ * Below 1024 px (a tablet with the sidebar closed) the eight columns do not fit: each attempt
+ * becomes a two-column card, every value under its column's name (data-label), and the sort moves
+ * to 'Ordenar por'. CSS only, so the table (and its column headers for screen readers at desktop
+ * width) stays one component.
+ */
+const COMPACT = '(max-width:1023.95px)';
+const COMPACT_TABLE = {
+  '& td, & th': { px: 1 },
+  [`@media ${COMPACT}`]: {
+    '& thead': { display: 'none' },
+    '& tbody tr': { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))', borderBottom: 1, borderColor: 'divider', py: 1 },
+    '& tbody td': { border: 0, py: 0.5, px: 1.5 },
+    '& tbody td::before': { content: 'attr(data-label)', display: 'block', fontSize: '0.75rem', color: 'text.secondary', fontWeight: 400 },
+  },
+};
+
 /** /admin/resultados/{id}: the teacher results ('Resultados del Cuestionario'). */
 export default function Resultados() {
   // Paged by the server, newest first: a school's year of attempts never comes down at once.
   const [page, setPage] = useState(0);
   const [perPage, setPerPage] = useState(50);
+  const [sort, setSort] = useState<{ field: string; order: 'ASC' | 'DESC' }>({ field: 'fecha', order: 'DESC' });
+  // Filters: the name search (student or level), one student (chosen from a row), one level, a date range.
+  const [text, setText] = useState('');
+  const [q, setQ] = useState('');
+  const [student, setStudent] = useState<Student | null>(null);
+  const [idNivel, setIdNivel] = useState('');
+  const [desde, setDesde] = useState('');
+  const [hasta, setHasta] = useState('');
+  useEffect(() => {
+    // Typing waits for a pause before it asks the server.
+    const t = setTimeout(() => setQ(text.trim()), 300);
+    return () => clearTimeout(t);
+  }, [text]);
+  useEffect(() => setPage(0), [q, student, idNivel, desde, hasta, sort]);
+  const { data: niveles } = useGetList('nivel', { pagination: { page: 1, perPage: 500 }, sort: { field: 'nombre_nivel', order: 'ASC' } });
+  const filter = {
+    q: q || undefined,
+    id_usuario: student?.id,
+    id_nivel: idNivel || undefined,
+    desde: localDayStart(desde),
+    hasta: localDayStart(hasta, 1),
+  };
   const { data, total, isPending, error, refetch } = useGetList('resultados', {
     pagination: { page: page + 1, perPage },
-    sort: { field: 'fecha', order: 'DESC' },
+    sort,
+    filter,
   });
+  const compact = useMediaQuery(COMPACT);
+  const filtered = !!(q || student || idNivel || desde || hasta);
+  const sortBy = (field: string) => setSort((s) => ({ field, order: s.field === field && s.order === 'ASC' ? 'DESC' : 'ASC' }));
   // The button goes on the newest attempt of each child and level only.
   const shown = new Set<string>();
   return (
@@ -74,19 +147,93 @@ export default function Resultados() {
       <Typography variant="h5" component="h1" gutterBottom>
         Resultados del Cuestionario
       </Typography>
+      <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1.5, mb: 2, alignItems: 'center' }}>
+        <TextField
+          size="small"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="Buscar estudiante..."
+          inputProps={{ 'aria-label': 'Buscar estudiante' }}
+          sx={{ width: 220 }}
+        />
+        <TextField select size="small" label="Nivel" value={idNivel} onChange={(e) => setIdNivel(e.target.value)} sx={{ width: 170 }}>
+          <MenuItem value="">Todos</MenuItem>
+          {(niveles ?? []).map((n) => (
+            <MenuItem key={n.id} value={String(n.id)}>
+              {n.nombre_nivel}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          size="small"
+          type="date"
+          label="Desde"
+          value={desde}
+          onChange={(e) => setDesde(e.target.value)}
+          sx={{ width: 165 }}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: hasta || undefined } }}
+        />
+        <TextField
+          size="small"
+          type="date"
+          label="Hasta"
+          value={hasta}
+          onChange={(e) => setHasta(e.target.value)}
+          sx={{ width: 165 }}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: desde || undefined } }}
+        />
+        {compact && (
+          <TextField
+            select
+            size="small"
+            label="Ordenar por"
+            value={`${sort.field}:${sort.order}`}
+            onChange={(e) => {
+              const [field, order] = e.target.value.split(':');
+              setSort({ field: field!, order: order === 'ASC' ? 'ASC' : 'DESC' });
+            }}
+            sx={{ width: 220 }}
+          >
+            {COLUMNS.filter((c) => c.sort).flatMap((c) =>
+              (['ASC', 'DESC'] as const).map((o) => (
+                <MenuItem key={`${c.sort}:${o}`} value={`${c.sort}:${o}`}>
+                  {`${c.label} ${o === 'ASC' ? '↑' : '↓'}`}
+                </MenuItem>
+              )),
+            )}
+          </TextField>
+        )}
+        {student && <Chip label={`Estudiante: ${student.nombre}`} onDelete={() => setStudent(null)} color="primary" variant="outlined" />}
+      </Stack>
       {isPending ? (
         <Typography role="status">Cargando resultados...</Typography>
       ) : error ? (
         <Alert severity="error">No se pudieron cargar los resultados: {errorMessage(error)}</Alert>
       ) : !data || data.length === 0 ? (
-        <Typography>No hay resultados disponibles todavía.</Typography>
+        filtered ? (
+          <Typography role="status">Ningún resultado coincide con los filtros.</Typography>
+        ) : (
+          <Typography>No hay resultados disponibles todavía.</Typography>
+        )
       ) : (
-        <TableContainer component={Paper}>
-          <Table size="small" aria-label="Resultados del Cuestionario">
+        <TableContainer component={Paper} sx={{ maxWidth: '100%' }}>
+          <Table size="small" aria-label="Resultados del Cuestionario" sx={COMPACT_TABLE}>
             <TableHead>
               <TableRow>
-                {['#', 'Estudiante', 'Nivel', 'Correctas', 'Total Preguntas', 'Calificación (%)', 'Fecha', 'Intentos'].map((h) => (
-                  <TableCell key={h}>{h}</TableCell>
+                {COLUMNS.map((c) => (
+                  <TableCell key={c.label} sortDirection={c.sort && sort.field === c.sort ? (sort.order === 'ASC' ? 'asc' : 'desc') : false}>
+                    {c.sort ? (
+                      <TableSortLabel
+                        active={sort.field === c.sort}
+                        direction={sort.field === c.sort && sort.order === 'DESC' ? 'desc' : 'asc'}
+                        onClick={() => sortBy(c.sort!)}
+                      >
+                        {c.label}
+                      </TableSortLabel>
+                    ) : (
+                      c.label
+                    )}
+                  </TableCell>
                 ))}
               </TableRow>
             </TableHead>
@@ -99,16 +246,31 @@ export default function Resultados() {
                 shown.add(pair);
                 return (
                   <TableRow key={r.id ?? i}>
-                    <TableCell>{page * perPage + i + 1}</TableCell>
-                    <TableCell>{`${r.usuario?.nombre ?? ''} ${r.usuario?.apellido ?? ''}`.trim() || '-'}</TableCell>
-                    <TableCell>{r.nivel?.nombre_nivel ?? '-'}</TableCell>
-                    <TableCell>{r.correctas}</TableCell>
-                    <TableCell>{r.total_preguntas}</TableCell>
-                    <TableCell data-pass={pass ? 'si' : 'no'} sx={{ color: pass ? 'success.main' : 'error.main', fontWeight: 800 }}>
+                    <TableCell data-label="#">{page * perPage + i + 1}</TableCell>
+                    <TableCell data-label="Estudiante">
+                      {/* The name filters the list to that student (a profesor may not list users to pick from). */}
+                      <Button
+                        size="small"
+                        variant="text"
+                        onClick={() => setStudent({ id: r.id_usuario, nombre: `${r.usuario?.nombre ?? ''} ${r.usuario?.apellido ?? ''}`.trim() })}
+                        title="Ver solo este estudiante"
+                        sx={{ textTransform: 'none', p: 0, minWidth: 0, textAlign: 'left' }}
+                      >
+                        {`${r.usuario?.nombre ?? ''} ${r.usuario?.apellido ?? ''}`.trim() || '-'}
+                      </Button>
+                    </TableCell>
+                    <TableCell data-label="Nivel">{r.nivel?.nombre_nivel ?? '-'}</TableCell>
+                    <TableCell data-label="Correctas">{r.correctas}</TableCell>
+                    <TableCell data-label="Total Preguntas">{r.total_preguntas}</TableCell>
+                    <TableCell
+                      data-label="Calificación (%)"
+                      data-pass={pass ? 'si' : 'no'}
+                      sx={{ color: pass ? 'success.main' : 'error.main', fontWeight: 800 }}
+                    >
                       {score.toFixed(2)}%
                     </TableCell>
-                    <TableCell>{shortDateTime(r.fecha)}</TableCell>
-                    <TableCell>{offerGrant ? <GrantAttempt row={r as never} onDone={() => void refetch()} /> : null}</TableCell>
+                    <TableCell data-label="Fecha">{shortDateTime(r.fecha)}</TableCell>
+                    <TableCell data-label="Intentos">{offerGrant ? <GrantAttempt row={r as never} onDone={() => void refetch()} /> : null}</TableCell>
                   </TableRow>
                 );
               })}
@@ -119,7 +281,7 @@ export default function Resultados() {
             count={total ?? 0}
             page={page}
             rowsPerPage={perPage}
-            rowsPerPageOptions={[25, 50, 100]}
+            rowsPerPageOptions={[10, 25, 50, 100]}
             onPageChange={(_e, p) => setPage(p)}
             onRowsPerPageChange={(e) => {
               setPerPage(Number(e.target.value));

@@ -22,12 +22,13 @@ import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Confirm, Title, useDataProvider, useNotify } from 'react-admin';
 import { apiGet } from '../../api/http';
-import { MAX_RESPUESTAS, PREGUNTA_MSG, preguntaFormSchema } from '../../../shared/resources/pregunta';
+import { expectsOneText, MAX_RESPUESTAS, PREGUNTA_MSG, preguntaFormSchema } from '../../../shared/resources/pregunta';
 import { RESPUESTA_MSG } from '../../../shared/resources/respuesta';
 import type { EvaluacionDetalle, PreguntaDetalle } from '../../../shared/resources/evaluacion';
 import { errorMessage } from '../dataProvider';
 import { MESSAGES } from '../messages';
 import { ValorChip } from '../resources/respuesta/List';
+import { rememberAnswerReturn } from '../resources/respuesta/Form';
 import { pct } from '../resources/pregunta/List';
 import { isChoiceQuestion, OPCION_MULTIPLE } from '../../../shared/rules/quizRules';
 
@@ -36,9 +37,14 @@ const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif'];
 const PANEL_TIPOS = ['Texto', OPCION_MULTIPLE] as const;
 
 interface AnswerDraft {
+  /** A stored answer (edit): kept and changed by the save; a row without it is new. */
+  id_respuesta?: number;
   respuesta: string;
   valor: boolean;
+  /** A newly picked picture (sent with the question's save). */
   imagen: { rawFile: File } | null;
+  /** The stored picture's file name, kept unless a new one is picked. */
+  stored?: string | null;
 }
 interface Draft {
   id: number | null;
@@ -55,19 +61,22 @@ const panelSchema = preguntaFormSchema(MAX_RESPUESTAS);
 /** The panel's fields in screen order; the evaluation is the card's, never edited here. */
 const PANEL_FIELDS = ['pregunta', 'Tipo', 'porcentaje', 'respuestas'];
 
+/** The panel's answers follow Tipo: the options of a choice question, or Texto's one expected answer. */
+const editsAnswers = (tipo: string) => isChoiceQuestion(tipo) || expectsOneText(tipo);
+
 /**
  * Validation of the panel form (second reading of the spec) by the shared question schema.
  * Returns the first message in screen order, or null. The second reading requires the text
  * itself, so the picked image is not offered to the "text or image" rule; a blank porcentaje is
- * "not sent" (→ 0); answers are checked only when creating a choice question (edit touches the
- * question only).
+ * "not sent" (→ 0). Issue 19: the answers are checked on create and edit, for Opción Múltiple
+ * (options, one correct) and Texto (its one expected answer); other types keep theirs untouched.
  */
-export function validateDraft(d: Pick<Draft, 'pregunta' | 'Tipo' | 'porcentaje' | 'respuestas'>, creating: boolean): string | null {
+export function validateDraft(d: Pick<Draft, 'pregunta' | 'Tipo' | 'porcentaje' | 'respuestas'>): string | null {
   const result = panelSchema.safeParse({
     pregunta: d.pregunta,
     Tipo: d.Tipo,
     porcentaje: d.porcentaje.trim() === '' ? undefined : d.porcentaje,
-    respuestas: creating && isChoiceQuestion(d.Tipo) ? d.respuestas.map((r) => ({ respuesta: r.respuesta, valor: r.valor })) : null,
+    respuestas: editsAnswers(d.Tipo) ? d.respuestas.map((r) => ({ respuesta: r.respuesta, valor: r.valor })) : null,
   });
   if (result.success) return null;
   const rank = (path: PropertyKey[]) => PANEL_FIELDS.indexOf(String(path[0]));
@@ -104,25 +113,32 @@ function QuestionPanel({ draft, onCancel, onSaved }: { draft: Draft; onCancel: (
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const msg = validateDraft(d, creating);
+    const msg = validateDraft(d);
     setError(msg);
     if (msg) {
       notify(PREGUNTA_MSG.invalidSubmit, { type: 'warning' });
       return;
     }
+    // The answers (and their new pictures) go with the question in one request (pregunta's
+    // toWire); Texto's expected answer is stored as correct.
+    const respuestas = editsAnswers(d.Tipo)
+      ? d.respuestas.map((r) => ({ id_respuesta: r.id_respuesta, respuesta: r.respuesta, valor: expectsOneText(d.Tipo) ? true : r.valor, imagen: r.imagen }))
+      : creating
+        ? []
+        : undefined;
     const data = {
       pregunta: d.pregunta.trim(),
       Tipo: d.Tipo,
       porcentaje: d.porcentaje.trim() === '' ? 0 : Number(d.porcentaje),
       id_evaluacion: d.id_evaluacion,
       imagen: d.imagen ?? undefined,
+      respuestas,
     };
     setSaving(true);
     try {
       if (creating) {
-        const res = await dp.create('pregunta', { data: { ...data, respuestas: isChoiceQuestion(d.Tipo) ? d.respuestas : [] } });
-        const flag = (res.data as { _respuestasError?: string })._respuestasError;
-        notify(flag ?? MESSAGES.pregunta!.created!, { type: flag ? 'error' : 'success' });
+        await dp.create('pregunta', { data });
+        notify(MESSAGES.pregunta!.created!, { type: 'success' });
       } else {
         await dp.update('pregunta', { id: d.id!, data, previousData: { id: d.id! } });
         notify(MESSAGES.pregunta!.updated!, { type: 'success' });
@@ -165,8 +181,13 @@ function QuestionPanel({ draft, onCancel, onSaved }: { draft: Draft; onCancel: (
             onChange={(e) =>
               set({
                 Tipo: e.target.value,
-                respuestas:
-                  isChoiceQuestion(e.target.value) && creating ? (d.respuestas.length ? d.respuestas : [{ respuesta: '', valor: false, imagen: null }]) : [],
+                respuestas: isChoiceQuestion(e.target.value)
+                  ? d.respuestas.length
+                    ? d.respuestas
+                    : [{ respuesta: '', valor: false, imagen: null }]
+                  : expectsOneText(e.target.value)
+                    ? [{ ...(d.respuestas[0] ?? { imagen: null }), respuesta: d.respuestas[0]?.respuesta ?? '', valor: true }]
+                    : [],
               })
             }
           >
@@ -188,7 +209,16 @@ function QuestionPanel({ draft, onCancel, onSaved }: { draft: Draft; onCancel: (
           {d.imagen ? `Imagen: ${d.imagen.rawFile.name}` : 'Elegir imagen (opcional)'}
           <input hidden type="file" accept={IMAGE_TYPES.join(',')} onChange={(e) => set({ imagen: pickImage(e.target.files, PREGUNTA_MSG.imagen, notify) })} />
         </Button>
-        {creating && isChoiceQuestion(d.Tipo) && (
+        {expectsOneText(d.Tipo) && (
+          <TextField
+            label="Respuesta esperada"
+            value={d.respuestas[0]?.respuesta ?? ''}
+            onChange={(e) => set({ respuestas: [{ ...(d.respuestas[0] ?? { imagen: null }), respuesta: e.target.value, valor: true }] })}
+            required
+            helperText="Lo que el estudiante debe escribir (no distingue mayúsculas)."
+          />
+        )}
+        {isChoiceQuestion(d.Tipo) && (
           <Box>
             <Typography variant="subtitle1" sx={{ fontWeight: 800 }}>
               Respuestas (hasta {MAX_RESPUESTAS})
@@ -198,7 +228,7 @@ function QuestionPanel({ draft, onCancel, onSaved }: { draft: Draft; onCancel: (
                 <TextField label={`Respuesta ${i + 1}`} value={r.respuesta} onChange={(e) => setAnswer(i, { respuesta: e.target.value })} size="small" />
                 <FormControlLabel control={<Checkbox checked={r.valor} onChange={(e) => setAnswer(i, { valor: e.target.checked })} />} label="Correcta" />
                 <Button variant="text" component="label" size="small">
-                  {r.imagen ? r.imagen.rawFile.name : 'Imagen'}
+                  {r.imagen ? r.imagen.rawFile.name : r.stored ? 'Cambiar imagen' : 'Imagen'}
                   <input
                     hidden
                     type="file"
@@ -278,7 +308,7 @@ export default function VerEvaluacion() {
     Tipo: p.Tipo,
     porcentaje: String(p.porcentaje ?? 0),
     imagen: null,
-    respuestas: [],
+    respuestas: p.respuestas.map((r) => ({ id_respuesta: r.id_respuesta, respuesta: r.respuesta ?? '', valor: !!r.valor, imagen: null, stored: r.imagen })),
   });
   const newDraft = (e: EvaluacionDetalle): Draft => ({
     id: null,
@@ -390,7 +420,12 @@ export default function VerEvaluacion() {
                                           <ValorChip valor={r.valor} />
                                         </TableCell>
                                         <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                                          <Button size="small" component={RouterLink} to={`/admin/respuesta?editar=true&id_respuesta=${r.id_respuesta}`}>
+                                          <Button
+                                            size="small"
+                                            component={RouterLink}
+                                            to={`/admin/respuesta?editar=true&id_respuesta=${r.id_respuesta}`}
+                                            onClick={() => rememberAnswerReturn(r.id_respuesta, '/admin/verevaluacion')}
+                                          >
                                             Editar
                                           </Button>
                                           <Button size="small" color="error" onClick={() => setConfirm({ resource: 'respuesta', id: r.id_respuesta })}>

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { NumberInput, ReferenceInput, SelectInput, TextInput, useGetList, useNotify } from 'react-admin';
+import { NumberInput, TextInput, useGetList, useNotify } from 'react-admin';
+import { PICKER_PAGE, UserPicker } from '../../common/pickers';
 import { comentarioSchema } from '../../../../shared/resources/comentario';
 import { ResourceCreate, ResourceForm } from '../../common/crud';
 import { schemaResolver } from '../../common/zodForm';
@@ -8,20 +9,15 @@ const resolver = schemaResolver(comentarioSchema);
 
 export function ComentarioCreate() {
   const notify = useNotify();
-  const { error } = useGetList('usuario', { pagination: { page: 1, perPage: 500 }, sort: { field: 'id', order: 'ASC' } });
+  // The spec's message when the users cannot be loaded (the picker itself searches as the user types).
+  const { error } = useGetList('usuario', { pagination: { page: 1, perPage: PICKER_PAGE }, sort: { field: 'nombre', order: 'ASC' } });
   useEffect(() => {
     if (error) notify('No se pudieron cargar los usuarios para el formulario.', { type: 'error' });
   }, [error, notify]);
   return (
     <ResourceCreate title="Nuevo comentario">
       <ResourceForm resolver={resolver}>
-        <ReferenceInput source="id_user" reference="usuario" perPage={500} sort={{ field: 'id', order: 'ASC' }}>
-          <SelectInput
-            label="Usuario"
-            optionText={(u: { nombre: string; apellido?: string; email: string }) => `${u.nombre} ${u.apellido ?? ''} (${u.email})`}
-            isRequired
-          />
-        </ReferenceInput>
+        <UserPicker source="id_user" />
         <TextInput source="comentario" label="Comentario" multiline minRows={3} isRequired />
         <NumberInput source="calificacion" label="Calificación (1 a 5)" isRequired />
       </ResourceForm>

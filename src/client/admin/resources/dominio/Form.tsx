@@ -1,5 +1,6 @@
 import { useParams } from 'react-router-dom';
-import { ReferenceInput, SelectInput, TextInput } from 'react-admin';
+import { TextInput } from 'react-admin';
+import { RefPicker } from '../../common/pickers';
 import { dominioSchema } from '../../../../shared/resources/dominio';
 import { ResourceCreate, ResourceEdit, ResourceForm } from '../../common/crud';
 import { schemaResolver } from '../../common/zodForm';
@@ -10,9 +11,7 @@ function DominioInputs() {
   return (
     <>
       <TextInput source="dominio" label="Dominio" placeholder="escuela.edu.mx" isRequired />
-      <ReferenceInput source="id_institucion" reference="institucion" perPage={500} sort={{ field: 'nombre', order: 'ASC' }}>
-        <SelectInput label="Institución" optionText="nombre" isRequired />
-      </ReferenceInput>
+      <RefPicker source="id_institucion" reference="institucion" label="Institución" optionText="nombre" isRequired sort={{ field: 'nombre', order: 'ASC' }} />
     </>
   );
 }

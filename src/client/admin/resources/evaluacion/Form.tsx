@@ -1,4 +1,5 @@
-import { NumberInput, ReferenceInput, SelectInput } from 'react-admin';
+import { NumberInput } from 'react-admin';
+import { NivelPicker } from '../../common/pickers';
 import { evaluacionSchema } from '../../../../shared/resources/evaluacion';
 import { ResourceCreate, ResourceEdit, ResourceForm } from '../../common/crud';
 import { schemaResolver } from '../../common/zodForm';
@@ -8,9 +9,7 @@ const resolver = schemaResolver(evaluacionSchema);
 function EvaluacionInputs() {
   return (
     <>
-      <ReferenceInput source="id_nivel" reference="nivel" perPage={500}>
-        <SelectInput label="Nivel" optionText="nombre_nivel" isRequired />
-      </ReferenceInput>
+      <NivelPicker />
       <NumberInput source="puntaje" label="Puntaje" isRequired />
     </>
   );

@@ -1,7 +1,8 @@
-import { Button, Datagrid, EditButton, TextField, WrapperField } from 'react-admin';
+import { Button, EditButton, TextField } from 'react-admin';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useAlert } from '../../../ui/AlertModal';
 import { ResourceList } from '../../common/crud';
+import { ResourceGrid, RowActions } from '../../common/ResourceGrid';
 import { EVALUACION_DELETE_WARNING } from '../../messages';
 
 /** The spec: deleting an evaluation only shows a warning and makes no call. */
@@ -20,14 +21,14 @@ function WarnDeleteButton() {
 export default function EvaluacionList() {
   return (
     <ResourceList title="Evaluaciones" sort={{ field: 'id_evaluacion', order: 'ASC' }}>
-      <Datagrid rowClick={false} bulkActionButtons={false}>
-        <TextField source="nivel.nombre_nivel" label="Nivel" sortable={false} />
+      <ResourceGrid bulkDelete={false}>
+        <TextField source="nivel.nombre_nivel" label="Nivel" sortBy="nivel" />
         <TextField source="puntaje" label="Puntaje" />
-        <WrapperField label="Acciones">
+        <RowActions label="Acciones">
           <EditButton />
           <WarnDeleteButton />
-        </WrapperField>
-      </Datagrid>
+        </RowActions>
+      </ResourceGrid>
     </ResourceList>
   );
 }

@@ -7,9 +7,10 @@ export default adminResource({
   messages: {
     load: () => 'No se pudieron cargar las evaluaciones.',
     created: 'Evaluación creada correctamente.',
-    createError: () => 'No se pudo crear la evaluación.',
+    // The server's reason follows the spec's text (e.g. a level that already has its evaluation).
+    createError: (reason) => (reason ? `No se pudo crear la evaluación. ${reason}` : 'No se pudo crear la evaluación.'),
     updated: 'Evaluación actualizada correctamente.',
-    updateError: () => 'No se pudo actualizar la evaluación.',
+    updateError: (reason) => (reason ? `No se pudo actualizar la evaluación. ${reason}` : 'No se pudo actualizar la evaluación.'),
     invalidForm: 'Por favor, complete todos los campos correctamente.',
   },
   quirks: { readOnlyFields: ['nivel', 'preguntas'], toWire: (d) => ({ ...d, id_nivel: num(d.id_nivel), puntaje: num(d.puntaje) }) },

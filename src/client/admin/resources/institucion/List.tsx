@@ -1,7 +1,8 @@
-import { Datagrid, EditButton, TextField, useRecordContext, Button } from 'react-admin';
+import { EditButton, TextField, useRecordContext, Button } from 'react-admin';
 import { Link } from 'react-router-dom';
 import LanguageIcon from '@mui/icons-material/Language';
 import { ResourceList } from '../../common/crud';
+import { ResourceGrid, RowActions } from '../../common/ResourceGrid';
 import { ConfirmDelete } from '../../common/components';
 
 function DominioButton() {
@@ -13,12 +14,14 @@ function DominioButton() {
 export default function InstitucionList() {
   return (
     <ResourceList title="Instituciones" search="Buscar por nombre..." sort={{ field: 'nombre', order: 'ASC' }}>
-      <Datagrid rowClick={false} bulkActionButtons={false}>
+      <ResourceGrid>
         <TextField source="nombre" label="Nombre" />
-        <EditButton />
-        <ConfirmDelete />
-        <DominioButton />
-      </Datagrid>
+        <RowActions label="Acciones">
+          <EditButton />
+          <ConfirmDelete />
+          <DominioButton />
+        </RowActions>
+      </ResourceGrid>
     </ResourceList>
   );
 }

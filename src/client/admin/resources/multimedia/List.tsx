@@ -1,19 +1,25 @@
-import { Datagrid, EditButton, FunctionField, TextField, WrapperField, type RaRecord } from 'react-admin';
+import { EditButton, FunctionField, TextField, type RaRecord } from 'react-admin';
 import { ResourceList } from '../../common/crud';
+import { ResourceGrid, RowActions } from '../../common/ResourceGrid';
 import { ConfirmDelete } from '../../common/components';
 import { MediaPreview } from '../../common/fields';
+import { palabraFilter, tipoMultimediaFilter, withSearch } from '../../common/listFilters';
 import { sizeLabel } from './size';
 
 export default function MultimediaList() {
   return (
-    <ResourceList title="Lista de Multimedia" search="Buscar multimedia..." sort={{ field: 'id', order: 'ASC' }}>
-      <Datagrid rowClick={false} bulkActionButtons={false}>
+    <ResourceList
+      title="Lista de Multimedia"
+      filters={withSearch('Buscar multimedia...', tipoMultimediaFilter(), palabraFilter())}
+      sort={{ field: 'id', order: 'ASC' }}
+    >
+      <ResourceGrid>
         <TextField source="id" label="ID" />
         <TextField source="tipo" label="Tipo" />
         <TextField source="descripcion" label="Descripción" />
         <FunctionField
           label="Palabra"
-          sortable={false}
+          sortBy="palabra"
           render={(r: RaRecord) => (r.palabra ? `${r.palabra.palabraEspanol} / ${r.palabra.palabraIngles}` : r.id_palabra)}
         />
         <FunctionField
@@ -22,11 +28,11 @@ export default function MultimediaList() {
           render={(r: RaRecord) => <MediaPreview url={r.url} kind={r.tipo === 'gif' ? 'imagen' : String(r.tipo ?? '')} alt={`${r.descripcion ?? ''}`} />}
         />
         <FunctionField label="Tamaño" sortBy="tamano" render={(r: RaRecord) => sizeLabel({ tamano: r.tamano, compacta: r.compacta })} />
-        <WrapperField label="Acciones">
+        <RowActions label="Acciones">
           <EditButton />
           <ConfirmDelete />
-        </WrapperField>
-      </Datagrid>
+        </RowActions>
+      </ResourceGrid>
     </ResourceList>
   );
 }

@@ -1,4 +1,5 @@
-import { ReferenceInput, SelectInput, TextInput, TopToolbar } from 'react-admin';
+import { TextInput, TopToolbar } from 'react-admin';
+import { NivelPicker } from '../../common/pickers';
 import { palabraSchema } from '../../../../shared/resources/palabra';
 import { ResourceCreate, ResourceEdit, ResourceForm } from '../../common/crud';
 import { schemaResolver } from '../../common/zodForm';
@@ -11,9 +12,7 @@ function PalabraInputs() {
     <>
       <TextInput source="palabraEspanol" label="Palabra en Español" isRequired />
       <TextInput source="palabraIngles" label="Palabra en Inglés" isRequired />
-      <ReferenceInput source="id_nivel" reference="nivel" perPage={500} sort={{ field: 'id_nivel', order: 'ASC' }}>
-        <SelectInput label="Nivel" optionText="nombre_nivel" isRequired />
-      </ReferenceInput>
+      <NivelPicker />
     </>
   );
 }

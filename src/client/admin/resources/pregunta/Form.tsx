@@ -1,24 +1,31 @@
 import { useEffect, useRef } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { ArrayInput, BooleanInput, NumberInput, ReferenceInput, SelectInput, SimpleFormIterator, TextInput, useNotify, useRedirect } from 'react-admin';
-import { MAX_RESPUESTAS_FORM, preguntaFormSchema, TIPOS_PREGUNTA } from '../../../../shared/resources/pregunta';
+import AddIcon from '@mui/icons-material/AddCircleOutline';
+import { ArrayInput, BooleanInput, NumberInput, SelectInput, SimpleFormIterator, TextInput, useSimpleFormIterator } from 'react-admin';
+import { expectsOneText, MAX_RESPUESTAS_FORM, preguntaFormSchema, TIPOS_PREGUNTA } from '../../../../shared/resources/pregunta';
 import { RESPUESTA_MSG } from '../../../../shared/resources/respuesta';
 import { isChoiceQuestion } from '../../../../shared/rules/quizRules';
 import { ResourceCreate, ResourceEdit, ResourceForm } from '../../common/crud';
 import { ImagePicker } from '../../common/components';
-import { useSaveOptions } from '../../common/hooks';
+import { RefPicker } from '../../common/pickers';
+import { evaluacionLabel } from '../../common/listFilters';
 import { schemaResolver } from '../../common/zodForm';
 import { SignOrImagePicker } from './SignPicker';
-import { MESSAGES } from '../../messages';
-
-/** Text or image, the percentage, the evaluation and (create only) up to 4 answer rows, one correct. */
-const preguntaCreateResolver = schemaResolver(preguntaFormSchema(MAX_RESPUESTAS_FORM));
-/** Edit changes the question only (its answers are edited under Respuestas): the stored rows are not checked. */
-const preguntaEditResolver = schemaResolver(preguntaFormSchema(MAX_RESPUESTAS_FORM), { omit: ['respuestas'] });
 
 /**
- * Choosing Opción Múltiple on create adds one blank answer row; any other type clears the rows.
+ * Text or image, the percentage, the evaluation and the answers: up to 4 option rows (one correct)
+ * for Opción Múltiple, the one expected text for Texto. Create and edit read the same rules.
+ */
+const preguntaResolver = schemaResolver(preguntaFormSchema(MAX_RESPUESTAS_FORM));
+
+type Row = { id_respuesta?: number; respuesta?: string; valor?: boolean; imagen?: unknown };
+
+/**
+ * The answer rows follow Tipo (spec: choosing Opción Múltiple adds one blank row, any other type
+ * clears them). Issue 19: Texto keeps one row, its expected answer (valor true), carrying over the
+ * first row's text and id. The first run (the stored record on edit) changes nothing.
  */
 function TipoEffects() {
   const tipo = useWatch({ name: 'Tipo' });
@@ -29,17 +36,47 @@ function TipoEffects() {
       first.current = false;
       return;
     }
-    const rows = (getValues('respuestas') as unknown[] | undefined) ?? [];
+    const rows = (getValues('respuestas') as Row[] | undefined) ?? [];
     if (isChoiceQuestion(tipo)) {
       if (rows.length === 0) setValue('respuestas', [{ respuesta: '', valor: false }], { shouldDirty: true });
-    } else if (rows.length) setValue('respuestas', [], { shouldDirty: true });
+    } else if (expectsOneText(tipo)) setValue('respuestas', [{ ...rows[0], respuesta: rows[0]?.respuesta ?? '', valor: true }], { shouldDirty: true });
+    else if (rows.length) setValue('respuestas', [], { shouldDirty: true });
   }, [tipo, getValues, setValue]);
   return null;
+}
+
+/** The iterator's add button, named (the default is an unlabeled icon). */
+function AddAnswerButton() {
+  const { add } = useSimpleFormIterator();
+  const ref = useRef<HTMLButtonElement>(null);
+  // The new row's text field gets the focus: the teacher types the answer at once.
+  const addAndFocus = () => {
+    add();
+    requestAnimationFrame(() => {
+      const inputs = ref.current?.closest('form')?.querySelectorAll<HTMLInputElement>('input[name^="respuestas."][name$=".respuesta"]');
+      inputs?.[inputs.length - 1]?.focus();
+    });
+  };
+  return (
+    <Button ref={ref} startIcon={<AddIcon />} onClick={addAndFocus} size="small">
+      Añadir respuesta
+    </Button>
+  );
 }
 
 function AnswerRows() {
   const tipo = useWatch({ name: 'Tipo' });
   const rows = (useWatch({ name: 'respuestas' }) as unknown[] | undefined) ?? [];
+  if (expectsOneText(tipo))
+    return (
+      <TextInput
+        source="respuestas.0.respuesta"
+        label="Respuesta esperada"
+        isRequired
+        helperText="Lo que el estudiante debe escribir (no distingue mayúsculas)."
+        sx={{ mt: 1 }}
+      />
+    );
   if (!isChoiceQuestion(tipo)) return null;
   return (
     <>
@@ -47,7 +84,15 @@ function AnswerRows() {
         Respuestas
       </Typography>
       <ArrayInput source="respuestas" label={false}>
-        <SimpleFormIterator inline disableReordering disableAdd={rows.length >= MAX_RESPUESTAS_FORM} disableClear>
+        <SimpleFormIterator
+          inline
+          disableReordering
+          disableAdd={rows.length >= MAX_RESPUESTAS_FORM}
+          disableClear
+          addButton={<AddAnswerButton />}
+          // The remove button shows only on hover by default: a tablet has no hover.
+          sx={{ '& .RaSimpleFormIterator-action': { visibility: 'visible' } }}
+        >
           <TextInput source="respuesta" label="Respuesta" isRequired />
           <BooleanInput source="valor" label="Correcta" defaultValue={false} />
           <ImagePicker source="imagen" label="Imagen (opcional)" folder="respuestas" rejectMessage={RESPUESTA_MSG.imagen} />
@@ -60,60 +105,55 @@ function AnswerRows() {
   );
 }
 
-export function PreguntaInputs({ create }: { create: boolean }) {
+export function PreguntaInputs() {
   return (
     <>
       <SelectInput source="Tipo" label="Tipo" choices={TIPOS_PREGUNTA.map((t) => ({ id: t, name: t }))} isRequired />
       <TextInput source="pregunta" label="Pregunta" multiline />
       <NumberInput source="porcentaje" label="Porcentaje" isRequired />
-      <ReferenceInput source="id_evaluacion" reference="evaluacion" perPage={500} sort={{ field: 'id_evaluacion', order: 'ASC' }}>
-        <SelectInput
-          label="Evaluación"
-          optionText={(e: { id: number; nivel?: { nombre_nivel?: string } }) => `#${e.id} · ${e.nivel?.nombre_nivel ?? 'sin nivel'}`}
-          isRequired
-        />
-      </ReferenceInput>
+      {/* Searchable by the level's name (one evaluation per level): no 500-row cap. */}
+      <RefPicker
+        source="id_evaluacion"
+        reference="evaluacion"
+        label="Evaluación"
+        optionText={(e: { id: number; nivel?: { nombre_nivel?: string } }) => evaluacionLabel(e.id, e.nivel?.nombre_nivel)}
+        isRequired
+        sort={{ field: 'id_evaluacion', order: 'ASC' }}
+      />
       <SignOrImagePicker />
-      {create && (
-        <>
-          <TipoEffects />
-          <AnswerRows />
-        </>
-      )}
+      <TipoEffects />
+      <AnswerRows />
     </>
   );
 }
 
+/**
+ * What a save sends: the answer rows of Texto (one, valor true) and Opción Múltiple; for the other
+ * types (Imagen, Video) no list, so their stored answers stay as they are.
+ */
+export function answersForSave(d: Record<string, unknown>): Record<string, unknown> {
+  const rows = Array.isArray(d.respuestas) ? (d.respuestas as Row[]) : [];
+  if (expectsOneText(d.Tipo)) return { ...d, respuestas: rows.slice(0, 1).map((r) => ({ ...r, valor: true })) };
+  if (isChoiceQuestion(typeof d.Tipo === 'string' ? d.Tipo : '')) return { ...d, respuestas: rows };
+  return { ...d, respuestas: undefined };
+}
+
 export function PreguntaCreate() {
-  const base = useSaveOptions('create', 'pregunta');
-  const notify = useNotify();
-  const redirect = useRedirect();
   return (
-    <ResourceCreate
-      title="Nueva pregunta"
-      resource="pregunta"
-      mutationOptions={{
-        ...base,
-        onSuccess: (data: { _respuestasError?: string }) => {
-          if (data?._respuestasError) notify(data._respuestasError, { type: 'error' });
-          else notify(MESSAGES.pregunta!.created!, { type: 'success' });
-          redirect('list', 'pregunta');
-        },
-      }}
-    >
-      <ResourceForm resolver={preguntaCreateResolver} defaultValues={{ porcentaje: 0, respuestas: [] }}>
-        <PreguntaInputs create />
+    <ResourceCreate title="Nueva pregunta" resource="pregunta" transform={answersForSave}>
+      <ResourceForm resolver={preguntaResolver} defaultValues={{ porcentaje: 0, respuestas: [] }}>
+        <PreguntaInputs />
       </ResourceForm>
     </ResourceCreate>
   );
 }
 
-/** Edits the question only; its answers are edited under Respuestas. */
+/** Edits the question and its answers (the stored rows are shown and may be changed, removed or added). */
 export function PreguntaEdit() {
   return (
-    <ResourceEdit title="Editar pregunta" resource="pregunta" transform={(d: Record<string, unknown>) => ({ ...d, respuestas: undefined })}>
-      <ResourceForm resolver={preguntaEditResolver}>
-        <PreguntaInputs create={false} />
+    <ResourceEdit title="Editar pregunta" resource="pregunta" transform={answersForSave}>
+      <ResourceForm resolver={preguntaResolver}>
+        <PreguntaInputs />
       </ResourceForm>
     </ResourceEdit>
   );

@@ -1,9 +1,11 @@
-import { Datagrid, FunctionField, TextField, WrapperField, useCanAccess, useRecordContext, type RaRecord } from 'react-admin';
+import { FunctionField, TextField, useCanAccess, useRecordContext, type RaRecord } from 'react-admin';
 import EditIcon from '@mui/icons-material/Edit';
 import QuestionAnswerIcon from '@mui/icons-material/QuestionAnswer';
 import { ResourceList } from '../../common/crud';
+import { ResourceGrid, RowActions } from '../../common/ResourceGrid';
 import { ConfirmDelete } from '../../common/components';
 import { LinkButton } from '../../common/LinkButton';
+import { evaluacionFilter, evaluacionLabel, withSearch } from '../../common/listFilters';
 
 /** 'Respuestas' goes to that question's answers (an admin route: hidden from profesor). */
 function RespuestasButton() {
@@ -23,18 +25,23 @@ export const pct = (v: unknown) => `${Number(v ?? 0).toLocaleString('es-MX', { m
 
 export default function PreguntaList() {
   return (
-    <ResourceList title="Preguntas" search="Buscar preguntas..." sort={{ field: 'id_pregunta', order: 'ASC' }}>
-      <Datagrid rowClick={false} bulkActionButtons={false}>
+    <ResourceList title="Preguntas" filters={withSearch('Buscar preguntas...', evaluacionFilter())} sort={{ field: 'id_pregunta', order: 'ASC' }}>
+      <ResourceGrid rowClick={(r) => `/admin/pregunta/${r.id}`}>
         <TextField source="pregunta" label="Pregunta" emptyText="(solo imagen)" />
         <TextField source="Tipo" label="Tipo" />
         <FunctionField label="Porcentaje" source="porcentaje" render={(r: RaRecord) => pct(r.porcentaje)} />
-        <TextField source="id_evaluacion" label="Evaluación ID" />
-        <WrapperField label="Acciones">
+        <FunctionField
+          label="Evaluación ID"
+          source="id_evaluacion"
+          sortBy="evaluacion"
+          render={(r: RaRecord) => evaluacionLabel(r.id_evaluacion, r.evaluacion?.nombre_nivel)}
+        />
+        <RowActions label="Acciones">
           <RespuestasButton />
           <EditQuestionButton />
           <ConfirmDelete />
-        </WrapperField>
-      </Datagrid>
+        </RowActions>
+      </ResourceGrid>
     </ResourceList>
   );
 }

@@ -42,6 +42,7 @@ export function SignOrImagePicker() {
     <FileInput
       source="imagen"
       label={PREGUNTA_FILE.label}
+      inputProps={{ 'aria-label': PREGUNTA_FILE.label }}
       accept={PREGUNTA_FILE.accept}
       format={formatImage('preguntas')}
       helperText={PREGUNTA_FILE.helper}

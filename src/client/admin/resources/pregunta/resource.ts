@@ -1,32 +1,37 @@
-import type { DataProvider } from 'react-admin';
-import { preguntaResource } from '../../../../shared/resources/pregunta';
+import { preguntaResource, respuestaImagenField } from '../../../../shared/resources/pregunta';
 import { adminResource } from '../../resourceMeta';
 
+/**
+ * The spec's 'Error al guardar las respuestas.': answers used to be saved after the question, one
+ * call each. They now travel with it (one request, one transaction), so a failure refuses the
+ * whole save with the server's reason; the text stays listed here with the resource's messages.
+ */
 export const ANSWERS_SAVE_ERROR = 'Error al guardar las respuestas.';
 
+type AnswerRow = { id_respuesta?: unknown; respuesta?: unknown; valor?: unknown; imagen?: { rawFile?: unknown } | null };
+
 /**
- * The question is created with its answers in one call; then each answer that had a picture gets
- * it through its own update call (the spec registers answers one by one). A failure there leaves
- * the question and flags `_respuestasError` so the form can say 'Error al guardar las respuestas.'.
+ * The answers as the server reads them (id_respuesta to keep a stored row, text, valor), and each
+ * newly picked picture as the file field `respuesta_imagen_<i>` of the same multipart request: a
+ * profesor saves a question with its answers and their pictures in one call, nothing stored twice.
+ * `respuestas` left undefined (Imagen, Video) is not sent: the stored answers stay as they are.
  */
-async function uploadAnswerImages(created: Record<string, unknown>, sent: Record<string, unknown>, provider: DataProvider) {
-  const wanted = Array.isArray(sent.respuestas) ? (sent.respuestas as { imagen?: { rawFile?: unknown } }[]) : [];
-  const made = Array.isArray(created.respuestas) ? (created.respuestas as { id_respuesta: number; respuesta: string; valor: boolean }[]) : [];
-  try {
-    for (let i = 0; i < wanted.length; i++) {
-      const img = wanted[i]?.imagen;
-      const target = made[i];
-      if (!img?.rawFile || !target) continue;
-      await provider.update('respuesta', {
-        id: target.id_respuesta,
-        data: { respuesta: target.respuesta, valor: target.valor, id_pregunta: created.id_pregunta, imagen: img },
-        previousData: { id: target.id_respuesta },
-      });
-    }
-    return created;
-  } catch {
-    return { ...created, _respuestasError: ANSWERS_SAVE_ERROR };
-  }
+export function answersToWire(d: Record<string, unknown>): Record<string, unknown> {
+  if (!Array.isArray(d.respuestas)) return { ...d, respuestas: undefined };
+  const rows = d.respuestas as AnswerRow[];
+  const files: Record<string, unknown> = {};
+  rows.forEach((r, i) => {
+    if (r?.imagen && typeof r.imagen === 'object' && r.imagen.rawFile) files[respuestaImagenField(i)] = r.imagen;
+  });
+  return {
+    ...d,
+    respuestas: rows.map((r) => ({
+      ...(typeof r?.id_respuesta === 'number' ? { id_respuesta: r.id_respuesta } : {}),
+      respuesta: r?.respuesta ?? '',
+      valor: !!r?.valor,
+    })),
+    ...files,
+  };
 }
 
 export default adminResource({
@@ -35,9 +40,10 @@ export default adminResource({
   messages: {
     load: () => 'No se pudieron cargar las preguntas.',
     created: 'Pregunta creada correctamente.',
-    createError: () => 'No se pudo crear la pregunta.',
+    // The server's reason follows the spec's text (e.g. an answer rule the form could not check).
+    createError: (reason) => (reason ? `No se pudo crear la pregunta. ${reason}` : 'No se pudo crear la pregunta.'),
     updated: 'Pregunta actualizada correctamente.',
-    updateError: () => 'No se pudo actualizar la pregunta.',
+    updateError: (reason) => (reason ? `No se pudo actualizar la pregunta. ${reason}` : 'No se pudo actualizar la pregunta.'),
     deleted: 'Pregunta eliminada correctamente.',
     deleteError: () => 'No se pudo eliminar la pregunta.',
     confirmDelete: '¿Seguro que deseas eliminar esta pregunta? También se eliminarán sus respuestas.',
@@ -45,13 +51,7 @@ export default adminResource({
   },
   quirks: {
     readOnlyFields: ['evaluacion'],
-    // Answers travel with the question as JSON text (text and valor only: their images follow).
-    toWire: (d) => ({
-      ...d,
-      respuestas: Array.isArray(d.respuestas)
-        ? d.respuestas.map((r: { respuesta?: unknown; valor?: unknown }) => ({ respuesta: r.respuesta ?? '', valor: !!r.valor }))
-        : undefined,
-    }),
-    afterCreate: uploadAnswerImages,
+    // Answers travel with the question as JSON text, their new pictures as file fields.
+    toWire: answersToWire,
   },
 });

@@ -1,10 +1,12 @@
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import Chip from '@mui/material/Chip';
-import { Datagrid, EditButton, FunctionField, TextField, WrapperField, type RaRecord } from 'react-admin';
+import { EditButton, FunctionField, TextField, type RaRecord } from 'react-admin';
 import { ResourceList } from '../../common/crud';
+import { ResourceGrid, RowActions } from '../../common/ResourceGrid';
 import { ConfirmDelete } from '../../common/components';
 import { ImageCell } from '../../common/fields';
+import { preguntaFilter, preguntaLabel, withSearch } from '../../common/listFilters';
 
 export function ValorChip({ valor }: { valor: unknown }) {
   return valor ? <Chip size="small" color="success" label="Correcta" /> : <Chip size="small" color="default" label="Incorrecta" />;
@@ -19,17 +21,22 @@ export default function RespuestaList() {
     if (editId && /^\d+$/.test(editId)) navigate(`/admin/respuesta/${editId}`, { replace: true });
   }, [editId, navigate]);
   return (
-    <ResourceList title="Respuestas" search="Buscar respuestas..." sort={{ field: 'id_respuesta', order: 'ASC' }}>
-      <Datagrid rowClick={false} bulkActionButtons={false}>
+    <ResourceList title="Respuestas" filters={withSearch('Buscar respuestas...', preguntaFilter())} sort={{ field: 'id_respuesta', order: 'ASC' }}>
+      <ResourceGrid>
         <TextField source="respuesta" label="Respuesta" emptyText="(solo imagen)" />
         <FunctionField label="Valor" source="valor" render={(r: RaRecord) => <ValorChip valor={r.valor} />} />
-        <TextField source="id_pregunta" label="ID Pregunta" />
+        <FunctionField
+          label="ID Pregunta"
+          source="id_pregunta"
+          sortBy="pregunta"
+          render={(r: RaRecord) => preguntaLabel(r.id_pregunta, r.pregunta?.pregunta)}
+        />
         <ImageCell source="imagen" folder="respuestas" label="Imagen de la respuesta" />
-        <WrapperField label="Acciones">
+        <RowActions label="Acciones">
           <EditButton />
           <ConfirmDelete />
-        </WrapperField>
-      </Datagrid>
+        </RowActions>
+      </ResourceGrid>
     </ResourceList>
   );
 }

@@ -1,4 +1,5 @@
-import { ReferenceInput, SelectInput, TextInput } from 'react-admin';
+import { SelectInput, TextInput } from 'react-admin';
+import { UserPicker } from '../../common/pickers';
 import { ROL_OPCIONES, rolSchema } from '../../../../shared/resources/rol';
 import { ResourceCreate, ResourceEdit, ResourceForm } from '../../common/crud';
 import { schemaResolver } from '../../common/zodForm';
@@ -12,13 +13,7 @@ function RolInputs() {
     <>
       <SelectInput source="nombre" label="Rol" choices={ROL_OPCIONES.map((o) => ({ id: o.value, name: o.label }))} isRequired />
       <TextInput source="descripcion" label="Descripción (opcional)" />
-      <ReferenceInput source="id_usuario" reference="usuario" perPage={500}>
-        <SelectInput
-          label="Usuario"
-          optionText={(u: { nombre: string; apellido?: string; email: string }) => `${u.nombre} ${u.apellido ?? ''} (${u.email})`}
-          isRequired
-        />
-      </ReferenceInput>
+      <UserPicker source="id_usuario" />
     </>
   );
 }
@@ -26,7 +21,8 @@ function RolInputs() {
 export function RolCreate() {
   return (
     <ResourceCreate title="Nuevo rol">
-      <ResourceForm resolver={resolver} disableWhenInvalid>
+      {/* "Guardar y crear otro" keeps the role: the next user usually gets the same one. */}
+      <ResourceForm resolver={resolver} disableWhenInvalid keep={['nombre']}>
         <RolInputs />
       </ResourceForm>
     </ResourceCreate>

@@ -1,5 +1,6 @@
-import { Datagrid, EditButton, FunctionField, TextField, WrapperField, type RaRecord } from 'react-admin';
+import { EditButton, FunctionField, TextField, type RaRecord } from 'react-admin';
 import { ResourceList } from '../../common/crud';
+import { ResourceGrid, RowActions } from '../../common/ResourceGrid';
 import { ConfirmDelete } from '../../common/components';
 
 const cap = (s: unknown) => (typeof s === 'string' && s ? s.charAt(0).toUpperCase() + s.slice(1) : '-');
@@ -7,20 +8,20 @@ const cap = (s: unknown) => (typeof s === 'string' && s ? s.charAt(0).toUpperCas
 export default function RolList() {
   return (
     <ResourceList title="Lista de Roles" search="Buscar roles..." sort={{ field: 'id', order: 'ASC' }}>
-      <Datagrid rowClick={false} bulkActionButtons={false}>
+      <ResourceGrid>
         <TextField source="id" label="ID" />
         <FunctionField label="Rol" source="nombre" render={(r: RaRecord) => cap(r.nombre)} />
         <TextField source="descripcion" label="Descripción" emptyText="-" />
         <FunctionField
           label="Usuario"
-          sortable={false}
+          sortBy="usuario"
           render={(r: RaRecord) => (r.usuario ? `${r.usuario.nombre} ${r.usuario.apellido ?? ''}`.trim() : r.id_usuario)}
         />
-        <WrapperField label="Acciones">
+        <RowActions label="Acciones">
           <EditButton />
           <ConfirmDelete />
-        </WrapperField>
-      </Datagrid>
+        </RowActions>
+      </ResourceGrid>
     </ResourceList>
   );
 }

@@ -1,23 +1,20 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { ListBase, Pagination, Title, useListContext, useUpdate, type RaRecord } from 'react-admin';
+import { FunctionField, ListBase, Pagination, TextField as RaTextField, Title, useListContext, useRecordContext, useUpdate, type RaRecord } from 'react-admin';
 import { errorMessage } from '../../dataProvider';
 import { MESSAGES } from '../../messages';
 import { SEARCH_USUARIO_EVENT } from '../../layout/AppBar';
 import { useSession } from '../../../auth/useSession';
+import { readRole } from '../../../../shared/roles';
+import { canChangeStatus } from '../../../../shared/userStatus';
+import { ExportCsvButton, GridColumnsContext, ResourceGrid, RowActions } from '../../common/ResourceGrid';
 
 /** dd/mm/aaaa from an ISO date (no time-zone shift: the date is a calendar date). */
 export const shortDate = (iso: unknown) => {
@@ -26,31 +23,48 @@ export const shortDate = (iso: unknown) => {
   return `${d}/${m}/${y}`;
 };
 
-function StatusButton({ user }: { user: RaRecord }) {
+/**
+ * 'Desactivar' / 'Activar'. Disabled, with the reason as a tooltip, where the server would refuse
+ * (canChangeStatus: one's own account, a higher role); the span lets a disabled button show it.
+ */
+function StatusButton() {
+  const user = useRecordContext();
   const me = useSession();
   const [update, { isPending }] = useUpdate();
   const [error, setError] = useState<string | null>(null);
+  if (!user) return null;
   const active = !!user.status;
+  const rule = me ? canChangeStatus({ id: me.id, role: readRole(me) }, user) : { allowed: false as const, reason: '' };
+  const button = (
+    <Button
+      size="small"
+      variant="contained"
+      color={active ? 'error' : 'success'}
+      disabled={isPending || !rule.allowed}
+      onClick={() => {
+        setError(null);
+        // Pessimistic: the row changes only after the server confirms.
+        update(
+          'usuario',
+          { id: user.id, data: { ...user, status: !active }, previousData: user },
+          { mutationMode: 'pessimistic', onError: (e) => setError(`No se pudo actualizar: ${errorMessage(e)}`) },
+        );
+      }}
+    >
+      {active ? 'Desactivar' : 'Activar'}
+    </Button>
+  );
   return (
     <Box>
-      <Button
-        size="small"
-        variant="contained"
-        color={active ? 'error' : 'success'}
-        disabled={isPending || String(me?.id) === String(user.id)}
-        title={String(me?.id) === String(user.id) ? 'No puedes desactivar tu propia cuenta.' : undefined}
-        onClick={() => {
-          setError(null);
-          // Pessimistic: the row changes only after the server confirms.
-          update(
-            'usuario',
-            { id: user.id, data: { ...user, status: !active }, previousData: user },
-            { mutationMode: 'pessimistic', onError: (e) => setError(`No se pudo actualizar: ${errorMessage(e)}`) },
-          );
-        }}
-      >
-        {active ? 'Desactivar' : 'Activar'}
-      </Button>
+      {rule.allowed ? (
+        button
+      ) : (
+        <Tooltip title={rule.reason} describeChild>
+          <span tabIndex={0} data-testid="status-locked" style={{ display: 'inline-block' }}>
+            {button}
+          </span>
+        </Tooltip>
+      )}
       {error && (
         <Typography role="alert" color="error" variant="body2" sx={{ mt: 0.5 }}>
           {error}
@@ -83,17 +97,20 @@ function UsersTable() {
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         Lista de Usuarios
       </Typography>
-      <TextField
-        value={text}
-        onChange={(e) => {
-          setText(e.target.value);
-          setFilters(e.target.value.trim() ? { q: e.target.value } : {}, undefined, true);
-        }}
-        placeholder="Buscar usuarios..."
-        inputProps={{ 'aria-label': 'Buscar usuarios' }}
-        sx={{ mb: 2, maxWidth: 420 }}
-        size="small"
-      />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 2 }}>
+        <TextField
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            setFilters(e.target.value.trim() ? { q: e.target.value } : {}, undefined, true);
+          }}
+          placeholder="Buscar usuarios..."
+          inputProps={{ 'aria-label': 'Buscar usuarios' }}
+          sx={{ maxWidth: 420, flex: '1 1 240px' }}
+          size="small"
+        />
+        <ExportCsvButton />
+      </Box>
       {isPending ? (
         <Typography role="status">Cargando usuarios...</Typography>
       ) : error ? (
@@ -106,38 +123,23 @@ function UsersTable() {
           <Typography>No hay usuarios registrados.</Typography>
         )
       ) : (
-        <TableContainer component={Paper} sx={{ maxWidth: '100%', overflowX: 'auto' }}>
-          <Table size="small" aria-label="Lista de Usuarios">
-            <TableHead>
-              <TableRow>
-                {['ID', 'Nombre', 'Apellido', 'Fecha Nacimiento', 'Sexo', 'Email', 'Teléfono', 'Activo', 'Acciones'].map((h) => (
-                  <TableCell key={h} sx={{ fontWeight: 800 }}>
-                    {h}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data.map((u) => (
-                <TableRow key={u.id} data-testid={`usuario-${u.id}`}>
-                  <TableCell>{u.id}</TableCell>
-                  <TableCell>{u.nombre}</TableCell>
-                  <TableCell>{u.apellido}</TableCell>
-                  <TableCell>{shortDate(u.fechaNacimiento)}</TableCell>
-                  <TableCell>{u.sexo ?? '-'}</TableCell>
-                  <TableCell>{u.email}</TableCell>
-                  <TableCell>{u.phone ? u.phone : '-'}</TableCell>
-                  <TableCell>
-                    <Chip size="small" label={u.status ? 'Sí' : 'No'} color={u.status ? 'success' : 'default'} />
-                  </TableCell>
-                  <TableCell>
-                    <StatusButton user={u} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <ResourceGrid rowClick={false} bulkDelete={false} minWidth={1000}>
+          <RaTextField source="id" label="ID" />
+          <RaTextField source="nombre" label="Nombre" />
+          <RaTextField source="apellido" label="Apellido" />
+          <FunctionField label="Fecha Nacimiento" source="fechaNacimiento" render={(u: RaRecord) => shortDate(u.fechaNacimiento)} />
+          <RaTextField source="sexo" label="Sexo" emptyText="-" />
+          <RaTextField source="email" label="Email" />
+          <FunctionField label="Teléfono" source="phone" render={(u: RaRecord) => (u.phone ? u.phone : '-')} />
+          <FunctionField
+            label="Activo"
+            source="status"
+            render={(u: RaRecord) => <Chip size="small" label={u.status ? 'Sí' : 'No'} color={u.status ? 'success' : 'default'} />}
+          />
+          <RowActions label="Acciones">
+            <StatusButton />
+          </RowActions>
+        </ResourceGrid>
       )}
       <Pagination />
     </Box>
@@ -145,10 +147,13 @@ function UsersTable() {
 }
 
 export default function UsuarioList() {
+  const columns = useRef(null);
   return (
-    <ListBase perPage={25} sort={{ field: 'id', order: 'ASC' }} disableSyncWithLocation>
-      <Title title="Usuarios" />
-      <UsersTable />
-    </ListBase>
+    <GridColumnsContext.Provider value={columns}>
+      <ListBase perPage={25} sort={{ field: 'id', order: 'ASC' }} disableSyncWithLocation>
+        <Title title="Usuarios" />
+        <UsersTable />
+      </ListBase>
+    </GridColumnsContext.Provider>
   );
 }

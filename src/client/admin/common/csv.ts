@@ -1,0 +1,58 @@
+/**
+ * CSV for Excel. A small function rather than react-admin's default exporter (jsonexport): we need
+ * a UTF-8 byte-order mark (without it Excel reads "Español" as "EspaÃ±ol"), our own Spanish headers
+ * in the grid's column order, and formula-injection guarding; jsonexport gives none of the three
+ * and flattens nested objects into technical headers such as `nivel.nombre_nivel`.
+ *
+ * Separator: a comma. The back office is written for Mexico (es-MX numbers, `12.5%`), whose Excel
+ * list separator is the comma, and RFC 4180 readers (LibreOffice, Google Sheets, Numbers) expect it.
+ * A `sep=;` first line would force a separator but makes Excel ignore the BOM, breaking accents.
+ */
+export const CSV_BOM = '\uFEFF';
+export const CSV_SEPARATOR = ',';
+
+export interface CsvColumn<R = Record<string, unknown>> {
+  label: string;
+  value: (record: R) => unknown;
+}
+
+/** One cell: text as is, quoted when needed (separator, quote, line break, edge spaces). */
+export function csvCell(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  let s = typeof v === 'boolean' ? (v ? 'Sí' : 'No') : v instanceof Date ? v.toISOString().slice(0, 10) : String(v);
+  // A text starting with = + - @ would run as a formula in Excel; numbers and the '-' placeholder stay.
+  if (/^[=+\-@\t\r]/.test(s) && !/^-?\d+([.,]\d+)?%?$/.test(s) && s !== '-') s = `'${s}`;
+  return /[",\r\n;]|^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** The whole file: BOM, a header row of Spanish labels, one line per record, CRLF line ends (Excel's). */
+export function toCsv<R>(columns: readonly CsvColumn<R>[], records: readonly R[]): string {
+  const lines = [columns.map((c) => csvCell(c.label)).join(CSV_SEPARATOR)];
+  for (const r of records) lines.push(columns.map((c) => csvCell(c.value(r))).join(CSV_SEPARATOR));
+  return CSV_BOM + lines.join('\r\n') + '\r\n';
+}
+
+/** `palabras-2026-11-24.csv`: the list's name without accents or spaces, and the local date. */
+export function csvFileName(name: string, date = new Date()): string {
+  const slug =
+    name
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'lista';
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${slug}-${date.getFullYear()}-${p(date.getMonth() + 1)}-${p(date.getDate())}.csv`;
+}
+
+/** Starts the browser download of a CSV text. */
+export function downloadCsv(text: string, fileName: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

@@ -1,0 +1,68 @@
+import { eq, sql } from 'drizzle-orm';
+import { palabra, repaso, usuario } from '../db/schema';
+import { repasoResource, type RepasoWire } from '../../shared/resources/repaso';
+import { USUARIO_NO_ENCONTRADO } from '../../shared/resources/progreso';
+import { serverResource } from './define';
+
+const username = sql<string | null>`nullif(trim(${usuario.nombre} || ' ' || coalesce(${usuario.apellido}, '')), '')`;
+
+interface Row {
+  id_repaso: number;
+  id_usuario: number;
+  id_palabra: number;
+  id_nivel: number;
+  calificacion: number;
+  fuente: string;
+  vence: Date;
+  fecha: Date;
+  username: string | null;
+  palabraEspanol: string;
+}
+
+/** The review log for staff (list only; filters by child, word, level). Newest first by `?sort=fecha&order=DESC`. */
+export default serverResource<never, Row, RepasoWire>(({ database: { db } }) => ({
+  decl: repasoResource,
+  notFound: 'Repaso no encontrado.',
+  table: repaso,
+  idColumn: repaso.idRepaso,
+  fields: {
+    id_repaso: repaso.idRepaso,
+    id_usuario: repaso.idUsuario,
+    id_palabra: repaso.idPalabra,
+    id_nivel: palabra.idNivel,
+    calificacion: repaso.calificacion,
+    fuente: repaso.fuente,
+    vence: repaso.vence,
+    fecha: repaso.fecha,
+    username,
+    palabraEspanol: palabra.palabraEspanol,
+  },
+  from: (f) =>
+    db.select(f).from(repaso).innerJoin(palabra, eq(palabra.idPalabra, repaso.idPalabra)).leftJoin(usuario, eq(usuario.id, repaso.idUsuario)).$dynamic(),
+  sortable: {
+    id_repaso: repaso.idRepaso,
+    id_usuario: repaso.idUsuario,
+    id_palabra: repaso.idPalabra,
+    calificacion: repaso.calificacion,
+    fuente: repaso.fuente,
+    fecha: repaso.fecha,
+    username,
+  },
+  searchOnly: { 'usuario.username': username, 'palabra.palabraEspanol': palabra.palabraEspanol },
+  filters: { id_usuario: repaso.idUsuario, id_palabra: repaso.idPalabra, id_nivel: palabra.idNivel },
+  toWire: (rows) =>
+    rows.map((r) => ({
+      id_repaso: r.id_repaso,
+      id_usuario: r.id_usuario,
+      id_palabra: r.id_palabra,
+      id_nivel: r.id_nivel,
+      calificacion: r.calificacion,
+      fuente: r.fuente,
+      vence: new Date(r.vence).toISOString(),
+      fecha: new Date(r.fecha).toISOString(),
+      usuario: { username: r.username ?? USUARIO_NO_ENCONTRADO },
+      palabra: { palabraEspanol: r.palabraEspanol },
+    })),
+  replies: {},
+  invalidates: [],
+}));
