@@ -40,7 +40,8 @@ export const routes: RouteObject[] = [
       {
         element: <Guard />,
         children: [
-          { path: '/home', caseSensitive: true, lazy: page(() => import('./learner/home/Home')), loader: homeLoader },
+          // /home/repaso is the review session (issue 20), opened by the Home module: see Home.tsx.
+          { path: '/home/:panel?', caseSensitive: true, lazy: page(() => import('./learner/home/Home')), loader: homeLoader },
           { path: '/maintenace', caseSensitive: true, lazy: page(() => import('./pages/Maintenance')) },
           { path: '/Menunivel', caseSensitive: true, lazy: page(() => import('./learner/menunivel/MenuNivel')) },
           { path: '/perfil', caseSensitive: true, lazy: page(() => import('./learner/profile/Profile')) },

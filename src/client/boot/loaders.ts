@@ -36,8 +36,8 @@ const atMost = (work: Promise<unknown>) =>
 
 type Words = { id_palabra: number }[] | { data: { id_palabra: number }[] } | null;
 
-export function homeLoader({ request }: LoaderFunctionArgs) {
-  if (!firstVisit(request)) return null;
+export function homeLoader({ request, params }: LoaderFunctionArgs) {
+  if (params.panel || !firstVisit(request)) return null;
   return atMost(prefetch('nivel/getNivels'));
 }
 

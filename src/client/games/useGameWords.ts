@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import type { GameWord } from '../../../games/shared/types';
+import { GAMES } from '../../../games/shared/catalog';
 import { ApiError, apiGet } from '../api/http';
-import { multimediaFrom, palabrasFrom, toGameWord, type ApiMultimedia } from './words';
+import { multimediaFrom, palabrasFrom, practiceFrom, practiceWords, PRACTICE_SET_SIZE, toGameWord, type ApiMultimedia, type PracticeEntry } from './words';
 
 /** Only words with a sign are played. */
 export const hasSign = (w: GameWord) => Boolean(w.sign);
@@ -29,11 +31,29 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T
 }
 
 /**
+ * The child's memory of a level's words (`GET repaso/juego/{id}`, issue 20), or null when it cannot
+ * be had (signed out, server error...): the games then play as before, at random.
+ */
+async function practiceOf(nivelId: number, signal: AbortSignal): Promise<PracticeEntry[] | null> {
+  try {
+    return practiceFrom(await apiGet(`repaso/juego/${nivelId}`, { signal }));
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    console.warn('No se pudo cargar el repaso del nivel', nivelId, err);
+    return null;
+  }
+}
+
+/**
  * The words the games play with: one level's (`GET palabra/nivel/{id}`) or every level's
  * (`GET palabra/getPalabras`), each with its media (`GET multimedia/palabra/{id}`). The games
  * teach signs, so a word without a sign (none uploaded, or its media failed to load) is skipped.
+ * When a level is chosen, the child's due and weak words of it come first (practiceWords; the game
+ * is found from the page's path, so GamePage needs no change).
  */
 export function useGameWords(nivelId: number | null) {
+  const { pathname } = useLocation();
+  const gameId = GAMES.find((g) => g.path === pathname)?.id;
   const [state, setState] = useState<WordsState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
@@ -42,7 +62,10 @@ export function useGameWords(nivelId: number | null) {
     const ctrl = new AbortController();
     setState({ status: 'loading' });
     (async () => {
-      const body = await apiGet(nivelId === null ? 'palabra/getPalabras' : `palabra/nivel/${nivelId}`, { signal: ctrl.signal });
+      const [body, practice] = await Promise.all([
+        apiGet(nivelId === null ? 'palabra/getPalabras' : `palabra/nivel/${nivelId}`, { signal: ctrl.signal }),
+        nivelId !== null && gameId ? practiceOf(nivelId, ctrl.signal) : Promise.resolve(null),
+      ]);
       const palabras = palabrasFrom(body);
       const words = await mapLimited(palabras, MEDIA_CONCURRENCY, async (p) => {
         let media: ApiMultimedia[] = [];
@@ -55,8 +78,9 @@ export function useGameWords(nivelId: number | null) {
         return toGameWord(p, media);
       });
       if (!ctrl.signal.aborted) {
-        const usable = words.filter(hasSign);
-        setState({ status: 'ready', words: usable, withoutSign: words.length - usable.length });
+        const withSign = words.filter(hasSign);
+        const usable = practice && gameId ? practiceWords(withSign, practice, PRACTICE_SET_SIZE[gameId]) : withSign;
+        setState({ status: 'ready', words: usable, withoutSign: words.length - withSign.length });
       }
     })().catch((err: unknown) => {
       if ((err as Error)?.name === 'AbortError' || ctrl.signal.aborted) return;
@@ -65,7 +89,7 @@ export function useGameWords(nivelId: number | null) {
       else setState({ status: 'error', message: err instanceof ApiError ? err.msg : 'No se pudieron cargar las palabras.' });
     });
     return () => ctrl.abort();
-  }, [nivelId, attempt]);
+  }, [nivelId, gameId, attempt]);
 
   return { state, retry };
 }

@@ -60,3 +60,74 @@ export function toGameWord(p: ApiPalabra, media: readonly ApiMultimedia[]): Game
 export function isVideoUrl(url: string): boolean {
   return /\.(mp4|webm|ogv|mov)(\?|$)/i.test(url);
 }
+
+/** One word of `GET repaso/juego/{id}`: the child's memory of a word of the level (issue 20). */
+export interface PracticeEntry {
+  id_palabra: number;
+  /** 0–3 from the predicted recall now; 0 also for a word never reviewed. */
+  estrellas: number;
+  /** Reviewed before and its review date has come. */
+  pendiente: boolean;
+}
+
+/** `GET repaso/juego/{id}` → `{data:[...]}` (server order: most overdue first, then weakest). */
+export function practiceFrom(body: unknown): PracticeEntry[] {
+  const list = Array.isArray((body as { data?: unknown })?.data) ? (body as { data: unknown[] }).data : [];
+  return list.filter(
+    (e): e is PracticeEntry =>
+      typeof e === 'object' &&
+      e !== null &&
+      Number.isInteger((e as PracticeEntry).id_palabra) &&
+      typeof (e as PracticeEntry).estrellas === 'number' &&
+      typeof (e as PracticeEntry).pendiente === 'boolean',
+  );
+}
+
+/**
+ * How many words a game gets from a chosen level when the child has words to practise. The
+ * rules (games/<game>/rules.ts) still shuffle what they get and keep the spec's counts; this only
+ * decides which words they get:
+ * - hangman: each of its 10 levels draws a pool of up to 5 from the whole list, so two pools' worth
+ *   (10) keeps variety between levels while the due and weak words come back often;
+ * - cards: one chosen level is one game level with a pool of 5, so the 5 words to practise are that pool;
+ * - order words: one game plays every word it gets once, up to 10 levels × 5 = 50, so a level of
+ *   up to 50 words already includes every due word (narrowing would only shorten the game).
+ */
+export const PRACTICE_SET_SIZE: Readonly<Record<'hangman' | 'cards' | 'orderWords', number>> = Object.freeze({ hangman: 10, cards: 5, orderWords: 50 });
+
+/**
+ * The words a game gets from a chosen level (issue 20, "games practise what is due"): the due words
+ * first (in the server's order, most overdue first), then the weak ones (reviewed, 1–2 stars, fewest
+ * first), then the rest shuffled, cut to `size`. When nothing is due or weak, or the level has no
+ * more than `size` words, the list is returned as it came (the games stay as random as before).
+ * Words the memory does not mention count as "the rest".
+ */
+export function practiceWords<W extends { id: number }>(
+  words: readonly W[],
+  practice: readonly PracticeEntry[],
+  size: number,
+  rng: () => number = Math.random,
+): W[] {
+  if (words.length <= size) return words.slice();
+  const byId = new Map(words.map((w) => [w.id, w]));
+  const due: W[] = [];
+  const weak: { w: W; stars: number; at: number }[] = [];
+  const taken = new Set<number>();
+  practice.forEach((e, at) => {
+    const w = byId.get(e.id_palabra);
+    if (!w || taken.has(w.id)) return;
+    if (e.pendiente) due.push(w);
+    else if (e.estrellas >= 1 && e.estrellas <= 2) weak.push({ w, stars: e.estrellas, at });
+    else return;
+    taken.add(w.id);
+  });
+  if (!taken.size) return words.slice();
+  weak.sort((a, b) => a.stars - b.stars || a.at - b.at);
+  const rest = words.filter((w) => !taken.has(w.id));
+  // Fisher–Yates on a copy (the rules' seeded shuffle lives in games/shared; here Math.random is fine: the page is not pure).
+  for (let i = rest.length - 1; i > 0; i--) {
+    const j = Math.min(i, Math.floor(rng() * (i + 1)));
+    [rest[i], rest[j]] = [rest[j] as W, rest[i] as W];
+  }
+  return [...due, ...weak.map((x) => x.w), ...rest].slice(0, size);
+}

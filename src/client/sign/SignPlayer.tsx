@@ -45,7 +45,12 @@ export interface SignPlayerProps {
   mirror?: boolean;
   /** Called when the sign cannot be loaded (the player then shows NO_SIGN_MSG). */
   onUnavailable?: () => void;
+  /** Called when the child uses a control (the review session tells a replay or a slowed sign from a plain look). */
+  onUse?: (use: SignUse) => void;
 }
+
+/** A control the child used: play/pause (button or Space), a frame step, a speed, the mirror, the loop, the slower second play. */
+export type SignUse = { kind: 'play' | 'pause' | 'step' | 'mirror' | 'loop' | 'slower' } | { kind: 'speed'; speed: number };
 
 const isVideo = (src: string, kind: SignPlayerProps['kind']) =>
   kind === 'video' || (kind !== 'gif' && (src.startsWith('blob:') || /\.(mp4|webm|ogv|mov|m4v)(\?|$)/i.test(src)));
@@ -84,6 +89,7 @@ export function SignPlayer({
   speed: fixedSpeed,
   mirror: fixedMirror,
   onUnavailable,
+  onUse,
 }: SignPlayerProps) {
   const prefs = usePreferences();
   const speed = fixedSpeed ?? prefs.velocidad;
@@ -111,15 +117,26 @@ export function SignPlayer({
     unavailable.current?.();
   }, []);
   const onReady = useCallback(() => setReady(true), []);
+  const use = useRef(onUse);
+  use.current = onUse;
+  const toggle = () => {
+    if (!engine.current) return;
+    use.current?.({ kind: engine.current.playing ? 'pause' : 'play' });
+    engine.current.toggle();
+  };
+  const step = (d: 1 | -1) => {
+    use.current?.({ kind: 'step' });
+    engine.current?.step(d);
+  };
 
   const onKey = (e: KeyboardEvent) => {
     if (!controls || !engine.current || e.target !== e.currentTarget) return;
     if (e.key === ' ' || e.key === 'k') {
       e.preventDefault();
-      engine.current.toggle();
+      toggle();
     } else if ((e.key === 'ArrowRight' || e.key === 'ArrowLeft') && !engine.current.playing) {
       e.preventDefault();
-      engine.current.step(e.key === 'ArrowRight' ? 1 : -1);
+      step(e.key === 'ArrowRight' ? 1 : -1);
     }
   };
 
@@ -178,12 +195,24 @@ export function SignPlayer({
           mirrorFixed={fixedMirror !== undefined}
           loop={loop}
           secondSlower={secondSlower}
-          onToggle={() => engine.current?.toggle()}
-          onStep={(d) => engine.current?.step(d)}
-          onSpeed={(v) => setPreferences({ velocidad: v })}
-          onMirror={() => setPreferences({ espejo: !mirror })}
-          onLoop={() => setLoop((l) => !l)}
-          onSecondSlower={() => setPreferences({ segundaLenta: !secondSlower })}
+          onToggle={toggle}
+          onStep={step}
+          onSpeed={(v) => {
+            use.current?.({ kind: 'speed', speed: v });
+            setPreferences({ velocidad: v });
+          }}
+          onMirror={() => {
+            use.current?.({ kind: 'mirror' });
+            setPreferences({ espejo: !mirror });
+          }}
+          onLoop={() => {
+            use.current?.({ kind: 'loop' });
+            setLoop((l) => !l);
+          }}
+          onSecondSlower={() => {
+            use.current?.({ kind: 'slower' });
+            setPreferences({ segundaLenta: !secondSlower });
+          }}
         />
       )}
     </Box>

@@ -58,7 +58,7 @@ export function describe(b: Pick<ResourceBinding, 'decl'>, row: unknown, q: stri
 export default async function buscarRoutes(app: FastifyInstance, ctx: AppContext) {
   const bindings = (await loadResources())
     .map(({ factory }) => factory(ctx))
-    .filter((b) => b.decl.paths.list && b.decl.searchFields.length > 0)
+    .filter((b) => b.decl.paths.list && b.decl.searchFields.length > 0 && b.decl.globalSearch !== false)
     .map((b) => ({ b, columns: searchColumns(b) }));
 
   app.get('/api/buscar', { onRequest: app.requireRole('profesor') }, async (req) => {

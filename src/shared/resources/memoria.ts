@@ -35,6 +35,7 @@ export const memoriaResource = defineResource({
   multipart: false,
   schema: z.object({}),
   searchFields: ['usuario.username', 'palabra.palabraEspanol'],
+  globalSearch: false,
   writeRole: 'profesor',
   readRole: 'profesor',
   /** The back office's Memoria screens open for the roles that read it (profesor+), not admin only. */

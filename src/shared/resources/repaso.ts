@@ -28,6 +28,7 @@ export const repasoResource = defineResource({
   multipart: false,
   schema: z.object({}),
   searchFields: ['fuente', 'usuario.username', 'palabra.palabraEspanol'],
+  globalSearch: false,
   writeRole: 'profesor',
   readRole: 'profesor',
   /** The back office's Memoria screens open for the roles that read it (profesor+), not admin only. */

@@ -31,6 +31,12 @@ export interface ResourceDecl<S extends z.ZodType = z.ZodType> {
    * only list of search columns.
    */
   searchFields: readonly string[];
+  /**
+   * Whether the top bar's search across resources (GET /api/buscar) lists this resource's rows.
+   * Default true; the per-child memory and review log are rows per child × word, not things a
+   * teacher looks up by name (their own screens search them).
+   */
+  globalSearch?: boolean;
   /** Minimum role for writes (the server enforces it; the admin's canAccess reads the same value). */
   writeRole: Role;
   /** Minimum role for reads (list, one). */

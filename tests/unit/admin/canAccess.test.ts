@@ -13,9 +13,12 @@ describe('canAccess mirrors the admin route table', () => {
     }
   });
 
-  it('profesor sees only inicio, pregunta and evaluacion', () => {
+  it('profesor sees only inicio, pregunta and evaluacion, plus the memory screens of issue 20 (memoria, repaso)', () => {
     const open = Object.keys(ADMIN_CHILD_ACCESS).filter((r) => canAccess('profesor', { resource: r, action: 'list' }));
-    expect(open.sort()).toEqual(['evaluacion', 'inicio', 'pregunta']);
+    expect(open.sort()).toEqual(['evaluacion', 'inicio', 'memoria', 'pregunta', 'repaso']);
+    // Read-only: nobody writes a schedule from the back office.
+    for (const action of ['create', 'edit', 'delete']) expect(canAccess('superadmin', { resource: 'memoria', action })).toBe(false);
+    expect(canAccess('usuario', { resource: 'memoria', action: 'list' })).toBe(false);
   });
 
   it('rol is superadmin only, for every action', () => {
@@ -93,8 +96,14 @@ describe('sidebar links', () => {
     expect(has({ id: 1, rol: 'profesor' })).toBe(false);
   });
 
-  it('profesor sees inicio, evaluacion, pregunta and the user preview only', () => {
-    expect(visibleMenuLinks({ id: 3, rol: 'profesor' }).map((l) => l.to)).toEqual(['/admin/inicio', '/admin/evaluacion', '/admin/pregunta', '/home']);
+  it('profesor sees inicio, evaluacion, pregunta, Memoria (issue 20) and the user preview only', () => {
+    expect(visibleMenuLinks({ id: 3, rol: 'profesor' }).map((l) => l.to)).toEqual([
+      '/admin/inicio',
+      '/admin/evaluacion',
+      '/admin/pregunta',
+      '/admin/memoria',
+      '/home',
+    ]);
   });
 
   it('no stored user → no links', () => {

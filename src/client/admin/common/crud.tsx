@@ -49,6 +49,8 @@ type FormProps = {
   resolver: Resolver;
   /** Fields "Guardar y crear otro" keeps for the next record (formFlow.tsx DEFAULT_KEEP if not given). */
   keep?: readonly string[];
+  /** Where Cancelar goes (the list by default): an answer opened from its question returns there. */
+  cancelTo?: string;
 };
 
 /**
@@ -58,12 +60,12 @@ type FormProps = {
  * warnWhenUnsavedChanges: it needs a data router, and the admin runs inside the app's
  * createBrowserRouter; the question is ra.message.unsaved_changes in i18n/es.ts).
  */
-export function ResourceForm({ children, disableWhenInvalid, defaultValues, resolver, keep }: FormProps) {
+export function ResourceForm({ children, disableWhenInvalid, defaultValues, resolver, keep, cancelTo }: FormProps) {
   return (
     <SimpleForm
       resolver={resolver}
       warnWhenUnsavedChanges
-      toolbar={<FormToolbar disableWhenInvalid={disableWhenInvalid} keep={keep} defaults={defaultValues} />}
+      toolbar={<FormToolbar disableWhenInvalid={disableWhenInvalid} keep={keep} defaults={defaultValues} cancelTo={cancelTo} />}
       disableInvalidFormNotification
       mode={disableWhenInvalid ? 'onChange' : 'onSubmit'}
       reValidateMode="onChange"

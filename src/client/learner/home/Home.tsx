@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -18,6 +18,7 @@ import { LEVEL_BANNER_MIN_MS, playLevelSound, warmSound } from './sound';
 import { LevelStartBanner } from './LevelStartBanner';
 import { syncGameResults, useGameStars, type StarsMap } from '../../games/results';
 import { LevelStars } from '../../games/GameStars';
+import { ReviewCard } from '../repaso/ReviewCard';
 
 const CARD_COLORS = ['#ffe3ec', '#e3f2ff', '#fff4d6', '#e6f7ea', '#f1e6ff'];
 
@@ -114,8 +115,28 @@ function LevelCard({ level, index, onStart, busy, stars }: { level: Nivel; index
   );
 }
 
+const Review = lazy(() => import('../repaso/Review'));
+
+/**
+ * /home, and /home/repaso: the review session (issue 20), a chunk of its own loaded on demand. It
+ * is opened from here rather than by a route entry of its own because an entry adds the session's
+ * chunk list to the entry chunk every page downloads, and /logIn's JS budget (150 KB) has no room
+ * for it (docs/decisions.md).
+ */
+export default function HomeRoute() {
+  const { panel } = useParams();
+  if (panel === 'repaso')
+    return (
+      <Suspense fallback={<Loading label="Preparando tu repaso..." />}>
+        <Review />
+      </Suspense>
+    );
+  if (panel) return <Navigate to="/errorPage" replace />;
+  return <Home />;
+}
+
 /** Child home: greeting, level carousel with search, and the play button. */
-export default function Home() {
+function Home() {
   const user = useLearner();
   const navigate = useNavigate();
   const [levels, setLevels] = useState<Nivel[] | null>(prefetchedLevels);
@@ -169,6 +190,8 @@ export default function Home() {
         </Typography>
         <Typography sx={{ fontSize: { xs: '1.15rem', sm: '1.35rem' }, mt: 1 }}>¿Estás {listo} para la clase de hoy?</Typography>
       </Box>
+
+      <ReviewCard />
 
       <Box component="section" aria-labelledby="niveles-titulo">
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>

@@ -25,6 +25,7 @@ import { mediaBy, signMedia } from '../../sign/signMedia';
 import { LearnerPage, ScrollButtons, focusRing } from '../ui/LearnerPage';
 import { SignPlayer } from '../../sign/SignPlayer';
 import { plural } from '../../../../games/shared/plural';
+import { WordStars, fetchLevelStrength } from '../repaso/WordStars';
 
 export const BAR_COLORS: Record<ProgressColor, string> = { red: '#c62828', orange: '#b35c00', green: '#1b7f4a' };
 const NO_WORDS_MSG = 'No hay palabras para este nivel.';
@@ -36,6 +37,7 @@ function WordCard({
   highlighted,
   onOpen,
   index,
+  stars,
 }: {
   word: Palabra;
   media: Multimedia[];
@@ -43,6 +45,8 @@ function WordCard({
   highlighted: boolean;
   onOpen: () => void;
   index: number;
+  /** The word's strength (0–3 stars); undefined until it arrives (nothing shown meanwhile). */
+  stars?: 0 | 1 | 2 | 3;
 }) {
   const pic = mediaBy(media, 'gifmenu') ?? mediaBy(media, 'imgEspanol');
   const src = mediaUrl(pic?.url);
@@ -139,6 +143,7 @@ function WordCard({
         <Typography lang="en" sx={{ color: 'text.secondary' }}>
           {word.palabraIngles}
         </Typography>
+        {stars !== undefined && <WordStars n={stars} />}
         <Button variant="contained" onClick={onOpen} aria-label={`Empezar ${word.palabraEspanol}`} sx={{ mt: 'auto', minHeight: 48, ...focusRing }}>
           Empezar
         </Button>
@@ -239,6 +244,20 @@ export default function LevelMenu() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [levelId, userId]);
 
+  // Each word's strength (issue 20), asked once the words are there: the menu never waits for it.
+  const [strength, setStrength] = useState<Record<number, 0 | 1 | 2 | 3> | null>(null);
+  const haveWords = words !== null && words.length > 0;
+  useEffect(() => {
+    if (!userId || !haveWords) return;
+    const ctrl = new AbortController();
+    fetchLevelStrength(levelId, ctrl.signal)
+      .then((rows) => setStrength(Object.fromEntries(rows.map((r) => [r.id_palabra, r.estrellas]))))
+      .catch((err) => {
+        if ((err as Error).name !== 'AbortError') console.warn('No se pudo cargar la fuerza de las palabras', err);
+      });
+    return () => ctrl.abort();
+  }, [levelId, userId, haveWords]);
+
   const wordIds = (words ?? []).map((w) => w.id_palabra);
   const seen = seenInLevel(data.palabrasVistas, wordIds);
   const percent = progressPercent(seen.length, wordIds.length);
@@ -323,6 +342,7 @@ export default function LevelMenu() {
                   seen={seen.includes(w.id_palabra)}
                   highlighted={String(w.id_palabra) === palabraId}
                   onOpen={() => openWord(w)}
+                  stars={strength?.[w.id_palabra]}
                 />
               ))}
             </Box>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,6 +19,7 @@ import { NO_SIGN_MSG, SignPlayer } from '../../sign/SignPlayer';
 import { nextWord } from '../model/learnerRules';
 import { warmSound } from '../home/sound';
 import { ListenButton } from '../../ui/ListenButton';
+import { markWordSeen } from '../repaso/wordSeen';
 
 export { NO_SIGN_MSG };
 
@@ -113,6 +114,15 @@ export default function WordDetail() {
     addSeenWord(levelId, userId, word.id_palabra);
     void markSeenOnServer(levelId, [word.id_palabra]);
   }, [word, levelId, userId]);
+
+  // Issue 20: one view of a word is learning for the review memory (POST repaso/visto), once per
+  // view (a ref, so a refetch of the words or StrictMode's second run sends nothing more).
+  const seenSent = useRef<number | null>(null);
+  useEffect(() => {
+    if (!word || !userId || seenSent.current === word.id_palabra) return;
+    seenSent.current = word.id_palabra;
+    markWordSeen(word.id_palabra);
+  }, [word, userId]);
 
   const index = words && word ? words.indexOf(word) : -1;
   const next = words && word ? nextWord(words, word.id_palabra) : null;

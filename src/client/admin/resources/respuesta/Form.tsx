@@ -1,9 +1,11 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
-import { RadioButtonGroupInput, ReferenceInput, SelectInput, SimpleForm, TextInput, useNotify, useRedirect } from 'react-admin';
+import { RadioButtonGroupInput, TextInput, useNotify, useRedirect } from 'react-admin';
 import { RESPUESTA_MSG, respuestaFormSchema } from '../../../../shared/resources/respuesta';
 import { ResourceCreate, ResourceEdit, ResourceForm } from '../../common/crud';
-import { FormToolbar, ImagePicker } from '../../common/components';
+import { ImagePicker } from '../../common/components';
+import { RefPicker } from '../../common/pickers';
+import { preguntaLabel } from '../../common/listFilters';
 import { useSaveOptions } from '../../common/hooks';
 import { schemaResolver } from '../../common/zodForm';
 import { MESSAGES } from '../../messages';
@@ -60,30 +62,12 @@ function useReturnSaveOptions(kind: 'create' | 'update', back: string | null) {
   };
 }
 
-/**
- * ResourceForm, with Cancelar going back to the question when there is one. ResourceForm
- * (common/crud.tsx, owned by another part of the work) has no cancel target, so the form is
- * spelled out here with the same settings.
- */
+/** ResourceForm, with Cancelar going back to the question when there is one. */
 function AnswerForm({ back, children, defaultValues }: { back: string | null; children: ReactNode; defaultValues?: Record<string, unknown> }) {
-  if (!back)
-    return (
-      <ResourceForm resolver={resolver} defaultValues={defaultValues}>
-        {children}
-      </ResourceForm>
-    );
   return (
-    <SimpleForm
-      resolver={resolver}
-      toolbar={<FormToolbar resource="respuesta" cancelTo={back} />}
-      disableInvalidFormNotification
-      mode="onSubmit"
-      reValidateMode="onChange"
-      defaultValues={defaultValues}
-      sx={{ maxWidth: 720 }}
-    >
+    <ResourceForm resolver={resolver} defaultValues={defaultValues} cancelTo={back ?? undefined}>
       {children}
-    </SimpleForm>
+    </ResourceForm>
   );
 }
 
@@ -100,9 +84,16 @@ function RespuestaInputs() {
     <>
       <TextInput source="respuesta" label="Respuesta" />
       <RadioButtonGroupInput source="valor" label="Valor" choices={VALOR} isRequired />
-      <ReferenceInput source="id_pregunta" reference="pregunta" perPage={500} sort={{ field: 'id_pregunta', order: 'ASC' }}>
-        <SelectInput label="Pregunta" optionText={(p: { id: number; pregunta?: string }) => `#${p.id} · ${p.pregunta || '(solo imagen)'}`} isRequired />
-      </ReferenceInput>
+      {/* Searchable by the question's text, grouped by its evaluation's level: no 500-row cap. */}
+      <RefPicker
+        source="id_pregunta"
+        reference="pregunta"
+        label="Pregunta"
+        optionText={(p: { id: number; pregunta?: string }) => preguntaLabel(p.id, p.pregunta)}
+        groupBy={(p) => String((p.evaluacion as { nombre_nivel?: string } | undefined)?.nombre_nivel ?? 'Sin nivel')}
+        isRequired
+        sort={{ field: 'evaluacion', order: 'ASC' }}
+      />
       <ImagePicker source="imagen" label="Imagen (opcional)" folder="respuestas" rejectMessage={RESPUESTA_MSG.imagen} />
     </>
   );

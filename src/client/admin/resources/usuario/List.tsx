@@ -15,6 +15,7 @@ import { useSession } from '../../../auth/useSession';
 import { readRole } from '../../../../shared/roles';
 import { canChangeStatus } from '../../../../shared/userStatus';
 import { ExportCsvButton, GridColumnsContext, ResourceGrid, RowActions } from '../../common/ResourceGrid';
+import { MemoriaRecordLink } from '../memoria/List';
 
 /** dd/mm/aaaa from an ISO date (no time-zone shift: the date is a calendar date). */
 export const shortDate = (iso: unknown) => {
@@ -138,6 +139,7 @@ function UsersTable() {
           />
           <RowActions label="Acciones">
             <StatusButton />
+            <MemoriaRecordLink />
           </RowActions>
         </ResourceGrid>
       )}

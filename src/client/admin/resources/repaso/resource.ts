@@ -1,0 +1,10 @@
+import { repasoResource } from '../../../../shared/resources/repaso';
+import { adminResource } from '../../resourceMeta';
+
+/** Issue 20: the review log, read-only; reached from the Memoria screen (no menu entry of its own). */
+export default adminResource({
+  decl: repasoResource,
+  messages: {
+    load: (m) => `No se pudo cargar el registro de repasos: ${m}`,
+  },
+});
