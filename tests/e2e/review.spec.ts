@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, Response } from '@playwright/test';
-import { test, expect, apiHeaders, signUpChild } from './fixtures';
+import { test, expect, apiHeaders, loginAs, signUpChild } from './fixtures';
 
 /**
  * The review session as a child uses it (issue 20, learner screens): a new child opens a level and
@@ -182,6 +182,11 @@ test('a child reviews: the card counts, a session with a miss, a lost answer and
     await expect(card(page)).toContainText('Tu próximo repaso:');
   } else await expect(card(page).getByTestId('review-due')).toHaveText(`Tienes ${n2} ${n2 === 1 ? 'seña' : 'señas'} para repasar`);
   await shot(page, 'card-after');
+
+  // The teacher's view shows it: a profesor opens this child's memory (one review per answered item).
+  await loginAs(page, 'profesor');
+  await page.goto(`/admin/memoria/${me}`);
+  await expect(page.getByTestId('repasos-30')).toHaveText(String(items.length + items2.length));
 });
 
 test('every item kind, typed answers without accents, the miss and the summary, at both sizes', async ({ page }) => {
