@@ -178,7 +178,7 @@ test('leaving a half-filled form asks first; Cancelar keeps it', async ({ page }
   await page.getByRole('button', { name: 'Cancelar' }).click();
   await expect(page).toHaveURL(/\/admin\/institucion$/);
   // The list is on screen (the form, and its leave guard, are gone) before the next visit.
-  await expect(page.getByLabel('Nombre')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Guardar', exact: true })).toHaveCount(0);
   await expect(page.getByRole('main').getByRole('link', { name: 'Crear' }).first()).toBeVisible();
   // An untouched form leaves without asking.
   let askedAgain = false;

@@ -122,9 +122,12 @@ test('a child reviews; staff see the due count, strength per level, today in the
   await loginAs(page, 'admin');
   await page.goto('/admin/usuario');
   await page.getByRole('textbox', { name: 'Buscar usuarios' }).fill(child.email);
-  await expect(page.getByRole('link', { name: 'Memoria de Lía Prueba' })).toBeVisible();
+  // Every child the learner specs signed up is a "Lía Prueba": this one is the row with its email.
+  const memoria = page.getByRole('row').filter({ hasText: child.email }).getByRole('link', { name: 'Memoria de Lía Prueba' });
+  await expect(memoria).toBeVisible();
+  await expect(page.getByRole('row')).toHaveCount(2); // the header and the one match: the search applied
   await shot(page, testInfo, 'usuarios-1280');
-  await page.getByRole('link', { name: 'Memoria de Lía Prueba' }).click();
+  await memoria.click();
   await expect(page).toHaveURL(new RegExp(`/admin/memoria/${childId}$`));
   await expect(page.getByTestId('repasos-30')).toHaveText('3');
 });
