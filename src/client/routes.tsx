@@ -32,6 +32,8 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/', element: <Navigate to="/logIn" replace /> },
       { path: '/logIn', caseSensitive: true, lazy: page(() => import('./learner/login/Login')) },
+      // Issue 21: a child without email logs in with the class code and a picture password (public, like /logIn).
+      { path: '/logIn/clase', caseSensitive: true, lazy: page(() => import('./learner/classlogin/ClassLogin')) },
       { path: '/login', caseSensitive: true, element: <Navigate to="/logIn" replace /> },
       { path: '/singIn', caseSensitive: true, lazy: page(() => import('./learner/register/Register')) },
       { path: '/recuperar-password', caseSensitive: true, lazy: page(() => import('./learner/recover/Recover')) },

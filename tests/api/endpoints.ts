@@ -54,6 +54,38 @@ export const ACCESS: readonly Entry[] = [
   ['GET', '/api/repaso/dificiles/:id', 'profesor', '1'],
   ['GET', '/api/repaso/memorias', 'profesor'],
   ['GET', '/api/repaso/registros', 'profesor'],
+  // Classes (issue 21): the resource and its members, import and assignments (src/server/routes/clases.ts)
+  // [part A]
+  ['GET', '/api/clase/getClases', 'profesor'],
+  ['GET', '/api/clase/getClase/:id', 'profesor'],
+  ['POST', '/api/clase/register', 'profesor'],
+  ['PUT', '/api/clase/update/:id', 'profesor'],
+  ['DELETE', '/api/clase/delete/:id', 'profesor'],
+  ['GET', '/api/clase/:id/alumnos', 'profesor'],
+  ['POST', '/api/clase/:id/alumnos', 'profesor'],
+  ['DELETE', '/api/clase/:id/alumnos/:userId', 'profesor'],
+  ['GET', '/api/clase/:id/candidatos', 'profesor'],
+  ['POST', '/api/clase/:id/importar', 'profesor'],
+  ['GET', '/api/clase/:id/tareas', 'profesor'],
+  ['PUT', '/api/clase/:id/tareas', 'profesor'],
+  ['POST', '/api/clase/:id/nuevoCodigo', 'profesor'],
+  ['GET', '/api/clase/instituciones', 'profesor'],
+  // Any signed-in user: their own classes' assignments, joining a class with its code
+  ['GET', '/api/clase/mias', 'user'],
+  ['GET', '/api/clase/mis-tareas', 'user'],
+  ['POST', '/api/clase/unirme', 'user'],
+  // Classes (issue 21): the class-code login and picture passwords (src/server/routes/clase-login.ts)
+  // [part B]
+  ['GET', '/api/clase/codigo/:codigo', 'public'],
+  ['POST', '/api/user/logInClase', 'public'],
+  ['PUT', '/api/clase/:id/alumnos/:userId/clave', 'profesor'],
+  ['POST', '/api/clase/:id/alumnos/:userId/desbloquear', 'profesor'],
+  ['POST', '/api/clase/:id/desbloquear', 'profesor'],
+  ['GET', '/api/clase/:id/tarjetas', 'profesor'],
+  // Classes (issue 21): the dashboard (src/server/routes/clase-tablero.ts)
+  // [part C]
+  ['GET', '/api/clase/:id/tablero', 'profesor', '{x}'],
+  ['GET', '/api/clase/:id/alumno/:userId', 'profesor', '{x}'],
   // Learner reads: any signed-in user ("a learner reads content"; levels, words and media: all their GETs)
   ['GET', '/api/nivel/getNivels', 'user'],
   ['GET', '/api/nivel/getNivel/:id', 'user', '1'],

@@ -127,6 +127,10 @@ export async function snapshotCounts(database: Database): Promise<Record<string,
     'partida',
     'memoria',
     'repaso',
+    'clase',
+    'clase_profesor',
+    'clase_alumno',
+    'tarea',
   ];
   const out: Record<string, number> = {};
   for (const t of tables) {

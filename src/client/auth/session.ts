@@ -6,7 +6,8 @@ import { readRole, type Role } from '../../shared/roles';
 export interface SessionUser {
   id: number;
   nombre: string;
-  email: string;
+  /** null for a child created in a class without an email (issue 21). */
+  email: string | null;
   avatar?: string | null;
   rol?: string | null;
   apellido?: string;

@@ -10,7 +10,7 @@ import type { Db } from '../db';
 export interface AuthUser {
   id: number;
   role: Role;
-  email: string;
+  email: string | null;
   /** The session (token) id; logging out revokes it. */
   sid?: string;
   /** When the token expires (seconds since the epoch). */

@@ -39,6 +39,17 @@ interface Failures {
   last: number;
 }
 
+/**
+ * Milliseconds still to wait after `n` failures, the last at `last` (ms since the epoch); 0 = may
+ * try now. Pure: the in-memory Throttle below and the picture-login counters stored in the database
+ * (src/server/auth/pictureSecret.ts) share it.
+ */
+export function backoffWaitMs(rule: ThrottleRule, n: number, last: number, now: number): number {
+  if (n < rule.free || now - last > rule.forgetMs) return 0;
+  const delay = Math.min(rule.maxMs, rule.baseMs * 2 ** (n - rule.free));
+  return Math.max(0, last + delay - now);
+}
+
 /** Counts failures per key and says how long a key must wait (growing, capped). */
 export class Throttle {
   private readonly state = new Map<string, Failures>();
@@ -50,9 +61,7 @@ export class Throttle {
   /** Milliseconds `key` must still wait before its next attempt; 0 = it may try now. */
   waitMs(key: string, now = Date.now()): number {
     const f = this.live(key, now);
-    if (!f || f.n < this.rule.free) return 0;
-    const delay = Math.min(this.rule.maxMs, this.rule.baseMs * 2 ** (f.n - this.rule.free));
-    return Math.max(0, f.last + delay - now);
+    return f ? backoffWaitMs(this.rule, f.n, f.last, now) : 0;
   }
 
   fail(key: string, now = Date.now()) {

@@ -16,7 +16,10 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 
-/** Accounts. Email is unique case-insensitively (index on lower(email)). */
+/**
+ * Accounts. Email is unique case-insensitively (index on lower(email)); null for a child a teacher
+ * created in a class (issue 21): they log in with the class code and a picture password instead.
+ */
 export const usuario = pgTable(
   'usuario',
   {
@@ -24,7 +27,7 @@ export const usuario = pgTable(
     nombre: text('nombre').notNull(),
     apellido: text('apellido').notNull().default(''),
     fechaNacimiento: date('fecha_nacimiento', { mode: 'string' }),
-    email: text('email').notNull(),
+    email: text('email'),
     passwordHash: text('password_hash'),
     credential: text('credential'),
     phone: text('phone'),
@@ -37,6 +40,16 @@ export const usuario = pgTable(
     googleUid: text('google_uid'),
     /** The learner's sign-player and sound choices (src/shared/rules/preferences.ts), JSON text; null = defaults. */
     preferencias: text('preferencias'),
+    /**
+     * Picture password (issue 21): the scrypt hash of the 3 picture keys in order
+     * (src/shared/rules/classes.ts), and the same sequence encrypted with a key derived from
+     * JWT_SECRET so the class's teacher can see and print it (src/server/auth/pictureSecret.ts).
+     */
+    claveImagenesHash: text('clave_imagenes_hash'),
+    claveImagenesCifrada: text('clave_imagenes_cifrada'),
+    /** Failed picture-password logins since the last success or unlock, and when the last one was. */
+    claveFallos: integer('clave_fallos').notNull().default(0),
+    claveUltimoFallo: timestamp('clave_ultimo_fallo', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -419,4 +432,72 @@ export const sesionRevocada = pgTable(
     expira: timestamp('expira', { withTimezone: true }).notNull(),
   },
   (t) => [index('sesion_revocada_expira_idx').on(t.expira)],
+);
+
+/**
+ * A teacher's class (issue 21): a group of children with one or more teachers, a join code (6
+ * characters of CLASS_CODE_ALPHABET, src/shared/rules/classes.ts; unique) and an active flag. An
+ * inactive class keeps its data but its code neither joins nor logs in. `fallos`/`ultimoFallo`
+ * count failed picture-password logins across the whole class (a growing wait; a teacher unlocks).
+ */
+export const clase = pgTable(
+  'clase',
+  {
+    idClase: serial('id_clase').primaryKey(),
+    nombre: text('nombre').notNull(),
+    idInstitucion: integer('id_institucion')
+      .notNull()
+      .references(() => institucion.idInstitucion, { onDelete: 'restrict' }),
+    codigo: varchar('codigo', { length: 6 }).notNull(),
+    activa: boolean('activa').notNull().default(true),
+    fallos: integer('fallos').notNull().default(0),
+    ultimoFallo: timestamp('ultimo_fallo', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('clase_codigo_uq').on(t.codigo), index('clase_id_institucion_idx').on(t.idInstitucion)],
+);
+
+/** The teachers of a class (profesor or above); a class has at least one. */
+export const claseProfesor = pgTable(
+  'clase_profesor',
+  {
+    idClase: integer('id_clase')
+      .notNull()
+      .references(() => clase.idClase, { onDelete: 'cascade' }),
+    idUsuario: integer('id_usuario')
+      .notNull()
+      .references(() => usuario.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.idClase, t.idUsuario] }), index('clase_profesor_id_usuario_idx').on(t.idUsuario)],
+);
+
+/** The children of a class; a child may be in several classes. */
+export const claseAlumno = pgTable(
+  'clase_alumno',
+  {
+    idClase: integer('id_clase')
+      .notNull()
+      .references(() => clase.idClase, { onDelete: 'cascade' }),
+    idUsuario: integer('id_usuario')
+      .notNull()
+      .references(() => usuario.id, { onDelete: 'cascade' }),
+    agregado: timestamp('agregado', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.idClase, t.idUsuario] }), index('clase_alumno_id_usuario_idx').on(t.idUsuario)],
+);
+
+/** A level assigned to a class ("Tarea"), optionally with a date it is due. */
+export const tarea = pgTable(
+  'tarea',
+  {
+    idClase: integer('id_clase')
+      .notNull()
+      .references(() => clase.idClase, { onDelete: 'cascade' }),
+    idNivel: integer('id_nivel')
+      .notNull()
+      .references(() => nivel.idNivel, { onDelete: 'cascade' }),
+    fecha: date('fecha', { mode: 'string' }),
+    creada: timestamp('creada', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.idClase, t.idNivel] }), index('tarea_id_nivel_idx').on(t.idNivel)],
 );

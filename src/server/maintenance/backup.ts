@@ -27,6 +27,10 @@ export const BACKUP_TABLES = [
   'partida',
   'memoria',
   'repaso',
+  'clase',
+  'clase_profesor',
+  'clase_alumno',
+  'tarea',
   'password_reset',
   'app_meta',
 ] as const;

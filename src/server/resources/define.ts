@@ -93,6 +93,16 @@ export interface ResourceBinding<I = any, Row = any, W = unknown> {
      * create), before `check`; throws the 403 itself.
      */
     authorize?: (req: FastifyRequest, input: I | null, old?: Row) => void | Promise<void>;
+    /**
+     * Rows the caller may list at all (e.g. a profesor sees only the classes they teach): a condition
+     * ANDed to every list query, or undefined for every row. Not a filter the client chooses.
+     */
+    listScope?: (req: FastifyRequest) => SQL | undefined | Promise<SQL | undefined>;
+    /**
+     * Who may read one row beyond the declared role: throws the 403 itself. Runs on GET one and, right
+     * after the row is found, on update and delete (before the body is validated).
+     */
+    authorizeRead?: (req: FastifyRequest, row: Row) => void | Promise<void>;
     /** Extra routes of the resource (e.g. palabra/nivel/{id}), registered with the others. */
     routes?: (app: FastifyInstance) => void;
     /** Body of a successful create / update (default `{ msg, data }`). */
@@ -236,6 +246,8 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, b: Resou
   /** 404 before 400: an update of a missing record says so whatever its body. */
   async function loadExisting(req: FastifyRequest) {
     req.existingRow = await findRow(b, idParam((req.params as { id: string }).id));
+    // Whoever may not read the row may not change it either: 403 before the body is read.
+    await b.hooks?.authorizeRead?.(req, req.existingRow);
   }
   async function wireOf(row: unknown) {
     return (await b.toWire([row]))[0];
@@ -324,6 +336,8 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, b: Resou
         const ids = idsFilter(req.query);
         const extra = conditionsOf(req.query, b.conditions);
         if (ids) extra.push(inArray(b.idColumn, ids));
+        const scope = await b.hooks?.listScope?.(req);
+        if (scope) extra.push(scope);
         const where = extra.length ? and(plan.where, ...extra) : plan.where;
         const { n, rows } = await pageOf(where, plan);
         reply.header('X-Total-Count', String(n));
@@ -334,7 +348,11 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, b: Resou
   }
 
   if (decl.paths.one && !b.servedElsewhere?.includes('one')) {
-    app.get<{ Params: { id: string } }>(apiPath(decl.paths.one), read, async (req) => ({ data: await wireOf(await findRow(b, idParam(req.params.id))) }));
+    app.get<{ Params: { id: string } }>(apiPath(decl.paths.one), read, async (req) => {
+      const row = await findRow(b, idParam(req.params.id));
+      await b.hooks?.authorizeRead?.(req, row);
+      return { data: await wireOf(row) };
+    });
   }
 
   if (decl.paths.create && !b.servedElsewhere?.includes('create')) {

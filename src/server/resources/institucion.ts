@@ -1,5 +1,5 @@
 import { and, ne, sql } from 'drizzle-orm';
-import { dominio, institucion } from '../db/schema';
+import { clase, dominio, institucion } from '../db/schema';
 import { conflict } from '../errors';
 import { institucionResource, type InstitucionInput } from '../../shared/resources/institucion';
 import { countRefs } from '../routes/crud';
@@ -28,7 +28,11 @@ export default serverResource<InstitucionInput, Row, { id_institucion: number; n
   },
   dependents: {
     what: 'la institución',
-    counts: async (id) => [[await countRefs(db, dominio, dominio.idInstitucion, id), 'dominio', 'dominios']],
+    counts: async (id) => [
+      [await countRefs(db, dominio, dominio.idInstitucion, id), 'dominio', 'dominios'],
+      // Classes (issue 21) belong to an institution: the FK restricts, this names them first.
+      [await countRefs(db, clase, clase.idInstitucion, id), 'clase', 'clases'],
+    ],
     race: 'No se puede eliminar la institución: otros registros dependen de ella.',
   },
   replies: { created: 'Institución creada exitosamente.', updated: 'Institución actualizada exitosamente.', deleted: 'Institución eliminada exitosamente.' },

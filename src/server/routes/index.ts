@@ -8,6 +8,9 @@ import preferenciasRoutes from './preferencias';
 import partidasRoutes from './partidas';
 import repasoRoutes from './repaso';
 import buscarRoutes from './buscar';
+import clasesRoutes from './clases';
+import claseLoginRoutes from './clase-login';
+import claseTableroRoutes from './clase-tablero';
 import { registerResources } from '../resources';
 
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
@@ -27,4 +30,8 @@ export const routeModules: RouteModule[] = [
   partidasRoutes,
   buscarRoutes,
   repasoRoutes,
+  // Classes (issue 21): members, import, assignments; the class-code login; the dashboard.
+  clasesRoutes,
+  claseLoginRoutes,
+  claseTableroRoutes,
 ];

@@ -38,7 +38,8 @@ export default async function recuperarRoutes(app: FastifyInstance, ctx: AppCont
     if (email.length > 200 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw badRequest(RECOVERY_EMPTY_MSG);
     // The same answer whether or not the account exists (no account enumeration).
     const row = await findUserRowByEmail(db, email);
-    if (row && row.status && !perEmail.blocked(email)) {
+    // A child without an email (issue 21) is never found here: their teacher resets their picture password.
+    if (row && row.email && row.status && !perEmail.blocked(email)) {
       perEmail.hit(email);
       const token = randomBytes(32).toString('base64url');
       await db.insert(passwordReset).values({ idUsuario: row.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) });
@@ -53,7 +54,7 @@ export default async function recuperarRoutes(app: FastifyInstance, ctx: AppCont
         '',
         'Si no pediste este cambio, ignora este correo: tu contraseña sigue igual.',
       ].join('\n');
-      const send = ctx.mailer.send({ to: row.email, subject: 'Manitas: restablece tu contraseña', text });
+      const send = ctx.mailer.send({ to: row.email!, subject: 'Manitas: restablece tu contraseña', text });
       if (!ctx.config.smtpUrl) req.log.info(`Enlace de recuperación (sin SMTP, ver outbox): ${link}`);
       send.catch((err) => req.log.error({ err: (err as Error).message }, 'no se pudo enviar el correo de recuperación'));
       await send.catch(() => undefined);

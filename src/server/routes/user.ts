@@ -1,23 +1,14 @@
 import { eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { sesionRevocada, usuario } from '../db/schema';
+import { claseAlumno, sesionRevocada, usuario } from '../db/schema';
+import { classByCode, ensurePicturePassword } from './clases';
 import { hashPassword, verifyPassword } from '../auth/password';
-import { newSessionId, signToken } from '../auth/jwt';
+import { deviceOf, startSession } from '../auth/session';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../errors';
 import { idParam, validate } from '../validate';
-import { findUserById, findUserRowByEmail, roleNamesFor, toUsuarioWire } from '../users';
-import {
-  DEVICE_COOKIE,
-  KNOWN_DEVICE_RULE,
-  Throttle,
-  UNKNOWN_DEVICE_RULE,
-  formatDevice,
-  newDeviceId,
-  parseDevice,
-  rememberAccount,
-  waitMessage,
-} from '../auth/throttle';
+import { findUserById, findUserRowByEmail, toUsuarioWire } from '../users';
+import { KNOWN_DEVICE_RULE, Throttle, UNKNOWN_DEVICE_RULE, waitMessage } from '../auth/throttle';
 import { loginSchema, profileSchema, registerSchema } from '../../shared/resources/usuario';
 import {
   AVATARS,
@@ -48,7 +39,6 @@ export default async function userRoutes(app: FastifyInstance, ctx: AppContext) 
   // unknown devices; a growing wait, never a hard lock (src/server/auth/throttle.ts).
   const unknownDevices = new Throttle(UNKNOWN_DEVICE_RULE);
   const knownDevices = new Throttle(KNOWN_DEVICE_RULE);
-  const secureCookie = ctx.config.publicUrl.startsWith('https:');
 
   app.post(
     '/api/user/register',
@@ -81,25 +71,32 @@ export default async function userRoutes(app: FastifyInstance, ctx: AppContext) 
       if (body.password.length > 200) throw badRequest('La contraseña es demasiado larga.', { password: 'Demasiado larga.' });
       const email = body.email.trim().toLowerCase();
       if (await findUserRowByEmail(db, email)) throw conflict(`El correo ingresado ya existe. ${email}`, 'EMAIL_TAKEN');
+      // Optional class code (issue 21): checked before anything is created, so a bad code creates nothing.
+      const joins = body.codigoClase?.trim() ? await classByCode(db, body.codigoClase, 400) : null;
       const passwordHash = await hashPassword(body.password);
       try {
-        const [u] = await db
-          .insert(usuario)
-          .values({
-            nombre: body.nombre.trim(),
-            apellido: body.apellido.trim(),
-            fechaNacimiento: body.fechaNacimiento,
-            email,
-            passwordHash,
-            credential: body.Credential.trim(),
-            phone: body.phone.trim(),
-            sexo: body.sexo,
-            avatar: body.avatar,
-            photo: body.photo ?? null,
-            status: true,
-          })
-          .returning();
-        return reply.status(201).send({ msg: 'Usuario creado exitosamente.', data: toUsuarioWire(u!, []) });
+        const u = await db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(usuario)
+            .values({
+              nombre: body.nombre.trim(),
+              apellido: body.apellido.trim(),
+              fechaNacimiento: body.fechaNacimiento,
+              email,
+              passwordHash,
+              credential: body.Credential.trim(),
+              phone: body.phone.trim(),
+              sexo: body.sexo,
+              avatar: body.avatar,
+              photo: body.photo ?? null,
+              status: true,
+            })
+            .returning();
+          if (joins) await tx.insert(claseAlumno).values({ idClase: joins.idClase, idUsuario: row!.id });
+          return row!;
+        });
+        if (joins) await ensurePicturePassword(db, u.id, ctx.config.jwtSecret);
+        return reply.status(201).send({ msg: 'Usuario creado exitosamente.', data: toUsuarioWire(u, []) });
       } catch (err) {
         // Two sign-ups with one email at once: the unique index decides.
         if ((err as { code?: string; cause?: { code?: string } }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505') {
@@ -118,9 +115,7 @@ export default async function userRoutes(app: FastifyInstance, ctx: AppContext) 
       const email = body.email.trim().toLowerCase();
       if (!email || !body.password.trim()) throw badRequest(LOGIN_REQUIRED_MSG);
       if (email.length > 254) throw unauthorized(LOGIN_FAILED_MSG, 'INVALID_CREDENTIALS');
-      const raw = req.cookies[DEVICE_COOKIE];
-      const signed = raw ? req.unsignCookie(raw) : null;
-      const device = signed?.valid ? parseDevice(signed.value) : null;
+      const device = deviceOf(req);
       const row = await findUserRowByEmail(db, email);
       const known = !!row && !!device && device.accounts.includes(row.id);
       const throttle = known ? knownDevices : unknownDevices;
@@ -138,18 +133,7 @@ export default async function userRoutes(app: FastifyInstance, ctx: AppContext) 
       if (!row.status) throw forbidden(INACTIVE_MSG, 'INACTIVE');
       if (known) knownDevices.reset(key);
       // This device now knows the account: its own failures no longer wait on anyone else's.
-      const next = rememberAccount(device ?? { id: newDeviceId(), accounts: [] }, row.id);
-      reply.setCookie(DEVICE_COOKIE, formatDevice(next), {
-        signed: true,
-        httpOnly: true,
-        sameSite: 'strict',
-        secure: secureCookie,
-        path: '/api/user',
-        maxAge: 365 * 24 * 3600,
-      });
-      const roles = await roleNamesFor(db, [row.id]);
-      const token = await signToken({ sub: row.id, tv: row.tokenVersion, sid: newSessionId() }, ctx.config.jwtSecret, ctx.config.tokenTtl);
-      return { token, usuario: toUsuarioWire(row, roles.get(row.id) ?? []) };
+      return startSession(ctx, reply, row, device);
     },
   );
 
@@ -206,7 +190,7 @@ export default async function userRoutes(app: FastifyInstance, ctx: AppContext) 
     const omit = Object.fromEntries(unchanged.map((k) => [k, true])) as Partial<Record<(typeof PROFILE_STRICTER_FIELDS)[number], true>>;
     // Unchanged fields are left out (zod drops keys it does not know): nothing to write for them.
     const body = validate(unchanged.length ? profileSchema.omit(omit) : profileSchema, raw) as z.infer<typeof profileSchema>;
-    if (body.email !== undefined && body.email.trim().toLowerCase() !== current.email.toLowerCase()) {
+    if (body.email !== undefined && body.email !== null && body.email.trim().toLowerCase() !== (current.email ?? '').toLowerCase()) {
       throw badRequest('El correo electrónico no se puede cambiar desde el perfil.', { email: 'El correo es de solo lectura.' });
     }
     if (raw.rol !== undefined && String(raw.rol).toLowerCase() !== current.rol) throw forbidden('Los roles se administran desde la sección Roles.');

@@ -7,7 +7,8 @@ export interface UsuarioWire {
   id: number;
   nombre: string;
   apellido: string;
-  email: string;
+  /** null for a child created in a class without an email (issue 21): no email field is shown for them. */
+  email: string | null;
   fechaNacimiento: string | null;
   phone: string | null;
   sexo: string | null;
@@ -31,6 +32,8 @@ export const registerSchema = z.object({
   sexo: z.string().optional().default(''),
   phone: z.string().optional().default(''),
   Credential: z.string().optional().default(''),
+  /** Optional class code (issue 21): the new account joins that class; a bad code creates nothing. */
+  codigoClase: z.string().optional(),
 });
 
 export const loginSchema = z.object({
@@ -49,7 +52,8 @@ export const profileSchema = z.object({
   avatar: z.enum(AVATARS, { error: 'Elige un avatar: niño o niña.' }).optional(),
   sexo: z.enum(SEXOS, { error: 'Elige niño o niña.' }).optional(),
   status: z.boolean().optional(),
-  email: z.string().optional(),
+  // null: a child without an email sends back what the profile read (issue 21).
+  email: z.string().nullable().optional(),
 });
 
 export const usuarioResource = defineResource({

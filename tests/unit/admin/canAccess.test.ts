@@ -13,9 +13,12 @@ describe('canAccess mirrors the admin route table', () => {
     }
   });
 
-  it('profesor sees only inicio, pregunta and evaluacion, plus the memory screens of issue 20 (memoria, repaso)', () => {
+  it('profesor sees only inicio, pregunta and evaluacion, plus the memory screens of issue 20 (memoria, repaso) and their classes (issue 21)', () => {
     const open = Object.keys(ADMIN_CHILD_ACCESS).filter((r) => canAccess('profesor', { resource: r, action: 'list' }));
-    expect(open.sort()).toEqual(['evaluacion', 'inicio', 'memoria', 'pregunta', 'repaso']);
+    expect(open.sort()).toEqual(['clases', 'evaluacion', 'inicio', 'memoria', 'pregunta', 'repaso']);
+    // A profesor creates, edits and deletes classes (the server limits them to the ones they teach).
+    for (const action of ['create', 'edit', 'delete']) expect(canAccess('profesor', { resource: 'clases', action })).toBe(true);
+    expect(canAccess('usuario', { resource: 'clases', action: 'list' })).toBe(false);
     // Read-only: nobody writes a schedule from the back office.
     for (const action of ['create', 'edit', 'delete']) expect(canAccess('superadmin', { resource: 'memoria', action })).toBe(false);
     expect(canAccess('usuario', { resource: 'memoria', action: 'list' })).toBe(false);
@@ -96,9 +99,10 @@ describe('sidebar links', () => {
     expect(has({ id: 1, rol: 'profesor' })).toBe(false);
   });
 
-  it('profesor sees inicio, evaluacion, pregunta, Memoria (issue 20) and the user preview only', () => {
+  it('profesor sees inicio, Clases (issue 21), evaluacion, pregunta, Memoria (issue 20) and the user preview only', () => {
     expect(visibleMenuLinks({ id: 3, rol: 'profesor' }).map((l) => l.to)).toEqual([
       '/admin/inicio',
+      '/admin/clases',
       '/admin/evaluacion',
       '/admin/pregunta',
       '/admin/memoria',

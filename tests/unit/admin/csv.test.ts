@@ -1,5 +1,15 @@
-import { describe, expect, it } from 'vitest';
-import { CSV_BOM, csvCell, csvFileName, toCsv } from '../../../src/client/admin/common/csv';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  CSV_BOM,
+  CSV_SEPARATOR_OPTIONS,
+  DEFAULT_CSV_SEPARATOR,
+  csvCell,
+  csvFileName,
+  csvNumber,
+  storeCsvSeparator,
+  storedCsvSeparator,
+  toCsv,
+} from '../../../src/client/admin/common/csv';
 import { columnsOf } from '../../../src/client/admin/common/ResourceGrid';
 import { createElement } from 'react';
 import { FunctionField, TextField } from 'react-admin';
@@ -51,6 +61,64 @@ describe('CSV builder', () => {
     expect(csvFileName('Palabras', new Date(2026, 10, 24))).toBe('palabras-2026-11-24.csv');
     expect(csvFileName('Lista de Multimedia', new Date(2026, 0, 5))).toBe('lista-de-multimedia-2026-01-05.csv');
     expect(csvFileName('Evaluaciones Añadidas', new Date(2026, 0, 5))).toBe('evaluaciones-anadidas-2026-01-05.csv');
+  });
+});
+
+describe('CSV separator choice (issue 21)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const cols = [
+    { label: 'Alumno', value: (r: { n: string; p: number | null }) => r.n },
+    { label: 'Nivel Animales: último puntaje', value: (r: { n: string; p: number | null }) => csvNumber(r.p, ';') },
+  ];
+
+  it("writes ';' when asked, quoting cells that hold it, keeping the BOM and CRLF", () => {
+    const text = toCsv(
+      cols,
+      [
+        { n: 'Peña; Ana', p: 66.67 },
+        { n: 'Beto', p: null },
+      ],
+      ';',
+    );
+    expect(text.startsWith(CSV_BOM)).toBe(true);
+    expect(text.slice(1)).toBe('Alumno;Nivel Animales: último puntaje\r\n"Peña; Ana";"66,67"\r\nBeto;\r\n');
+  });
+
+  it("keeps the comma when no separator is given (the lists' Exportar)", () => {
+    expect(toCsv([{ label: 'a', value: () => 'x' }], [{}]).slice(1)).toBe('a\r\nx\r\n');
+  });
+
+  it('writes numbers with the decimal mark of the separator (comma beside ;, point beside ,)', () => {
+    expect(csvNumber(66.666, ';')).toBe('66,67');
+    expect(csvNumber(66.666, ',')).toBe('66.67');
+    expect(csvNumber(80, ';')).toBe('80');
+    expect(csvNumber(null, ';')).toBe('');
+    expect(csvNumber(Number.NaN, ',')).toBe('');
+  });
+
+  it("offers the two choices in Spanish, ';' by default, and remembers the teacher's choice", () => {
+    expect(CSV_SEPARATOR_OPTIONS.map((o) => o.label)).toEqual(['Excel en español (;)', 'Coma (,)']);
+    expect(DEFAULT_CSV_SEPARATOR).toBe(';');
+    const store = new Map<string, string>();
+    vi.stubGlobal('localStorage', { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => store.set(k, v) });
+    expect(storedCsvSeparator()).toBe(';');
+    storeCsvSeparator(',');
+    expect(storedCsvSeparator()).toBe(',');
+    store.set([...store.keys()][0]!, 'x');
+    expect(storedCsvSeparator()).toBe(';');
+  });
+
+  it('falls back to the default when storage is blocked', () => {
+    vi.stubGlobal('localStorage', {
+      getItem: () => {
+        throw new Error('blocked');
+      },
+      setItem: () => {
+        throw new Error('blocked');
+      },
+    });
+    expect(() => storeCsvSeparator(',')).not.toThrow();
+    expect(storedCsvSeparator()).toBe(';');
   });
 });
 

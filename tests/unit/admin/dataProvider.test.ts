@@ -116,8 +116,8 @@ const SPEC: Record<string, Partial<Record<'list' | 'one' | 'create' | 'update' |
 
 describe('the table spells every call as the spec does', () => {
   it('has one row per admin resource, with exactly the spec paths (evaluacion adds the declared one-record path)', () => {
-    // Beside the spec's resources, the ones an issue added (issue 20: the per-child memory and review log).
-    const ADDED = ['memoria', 'repaso'];
+    // Beside the spec's resources, the ones an issue added (issue 20: the per-child memory and review log; issue 21: classes).
+    const ADDED = ['memoria', 'repaso', 'clases'];
     expect(Object.keys(RESOURCE_TABLE).sort()).toEqual([...Object.keys(SPEC), ...ADDED].sort());
     for (const [name, paths] of Object.entries(SPEC)) expect(RESOURCE_TABLE[name]!.paths, name).toEqual(paths);
   });

@@ -4,12 +4,51 @@
  * in the grid's column order, and formula-injection guarding; jsonexport gives none of the three
  * and flattens nested objects into technical headers such as `nivel.nombre_nivel`.
  *
- * Separator: a comma. The back office is written for Mexico (es-MX numbers, `12.5%`), whose Excel
- * list separator is the comma, and RFC 4180 readers (LibreOffice, Google Sheets, Numbers) expect it.
- * A `sep=;` first line would force a separator but makes Excel ignore the BOM, breaking accents.
+ * Separator (issue 21): Excel splits a CSV on the list separator of the computer's region: `;` in
+ * Spain and most Spanish-speaking regions (where the comma is the decimal mark), `,` in Mexico and
+ * for RFC 4180 readers (LibreOffice, Google Sheets, Numbers). Neither fits every teacher, so the
+ * exports with a separator choice ('Excel en español (;)' / 'Coma (,)', common/CsvExportButton.tsx)
+ * pass the one chosen, remembered in localStorage, ';' by default; numbers written with `csvNumber`
+ * then take the decimal mark that goes with it (`,` beside `;`, `.` beside `,`). `toCsv` without a
+ * separator keeps the comma (the lists' 'Exportar' of issue 19). A `sep=;` first line would force a
+ * separator but makes Excel ignore the BOM, breaking accents.
  */
 export const CSV_BOM = '\uFEFF';
-export const CSV_SEPARATOR = ',';
+export type CsvSeparator = ';' | ',';
+/** What `toCsv` writes when given no separator (the lists' 'Exportar', issue 19). */
+export const CSV_SEPARATOR: CsvSeparator = ',';
+/** The separator choice's default: Spanish Excel's list separator. */
+export const DEFAULT_CSV_SEPARATOR: CsvSeparator = ';';
+export const CSV_SEPARATOR_OPTIONS: readonly { value: CsvSeparator; label: string }[] = [
+  { value: ';', label: 'Excel en español (;)' },
+  { value: ',', label: 'Coma (,)' },
+];
+const SEPARATOR_KEY = 'manitas.csv.separador';
+
+/** The separator the teacher chose last (localStorage), or ';'. */
+export function storedCsvSeparator(): CsvSeparator {
+  try {
+    const v = globalThis.localStorage?.getItem(SEPARATOR_KEY);
+    return v === ',' || v === ';' ? v : DEFAULT_CSV_SEPARATOR;
+  } catch {
+    return DEFAULT_CSV_SEPARATOR; // storage blocked (private mode): the default, not an error
+  }
+}
+
+export function storeCsvSeparator(sep: CsvSeparator): void {
+  try {
+    globalThis.localStorage?.setItem(SEPARATOR_KEY, sep);
+  } catch {
+    /* storage blocked: the choice lasts this page only */
+  }
+}
+
+/** A number as Excel of that separator's region reads it: decimal comma beside ';', point beside ','. */
+export function csvNumber(n: number | null | undefined, sep: CsvSeparator, decimals = 2): string {
+  if (n === null || n === undefined || !Number.isFinite(n)) return '';
+  const s = Number.isInteger(n) ? String(n) : n.toFixed(decimals);
+  return sep === ';' ? s.replace('.', ',') : s;
+}
 
 export interface CsvColumn<R = Record<string, unknown>> {
   label: string;
@@ -26,9 +65,9 @@ export function csvCell(v: unknown): string {
 }
 
 /** The whole file: BOM, a header row of Spanish labels, one line per record, CRLF line ends (Excel's). */
-export function toCsv<R>(columns: readonly CsvColumn<R>[], records: readonly R[]): string {
-  const lines = [columns.map((c) => csvCell(c.label)).join(CSV_SEPARATOR)];
-  for (const r of records) lines.push(columns.map((c) => csvCell(c.value(r))).join(CSV_SEPARATOR));
+export function toCsv<R>(columns: readonly CsvColumn<R>[], records: readonly R[], separator: CsvSeparator = CSV_SEPARATOR): string {
+  const lines = [columns.map((c) => csvCell(c.label)).join(separator)];
+  for (const r of records) lines.push(columns.map((c) => csvCell(c.value(r))).join(separator));
   return CSV_BOM + lines.join('\r\n') + '\r\n';
 }
 

@@ -54,9 +54,9 @@ export function RefPicker({ source, reference, label, optionText, isRequired, so
   );
 }
 
-type UserRow = { nombre: string; apellido?: string | null; email: string };
-/** "Nombre Apellido (email)", as the old user selects read. */
-export const userLabel = (u: UserRow) => `${u.nombre} ${u.apellido ?? ''} (${u.email})`;
+type UserRow = { nombre: string; apellido?: string | null; email?: string | null };
+/** "Nombre Apellido (email)", as the old user selects read; a child without an email (issue 21) is "Nombre Apellido". */
+export const userLabel = (u: UserRow) => (u.email ? `${u.nombre} ${u.apellido ?? ''} (${u.email})` : `${u.nombre} ${u.apellido ?? ''}`.trim());
 
 /** A user, found by typing a name, surname or email (server search, every user reachable). */
 export function UserPicker({ source, label = 'Usuario', isRequired = true }: { source: string; label?: string; isRequired?: boolean }) {

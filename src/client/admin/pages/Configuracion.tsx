@@ -22,9 +22,12 @@ export default function Configuracion() {
           <Typography>
             <strong>Nombre:</strong> {user?.nombre} {user?.apellido ?? ''}
           </Typography>
-          <Typography>
-            <strong>Correo:</strong> {user?.email}
-          </Typography>
+          {/* No 'Correo:' line for an account without an email (issue 21). */}
+          {user?.email && (
+            <Typography>
+              <strong>Correo:</strong> {user.email}
+            </Typography>
+          )}
           <Typography sx={{ mb: 2 }}>
             <strong>Rol:</strong> {readRole(user)}
           </Typography>

@@ -18,9 +18,11 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useState } from 'react';
-import { Title, useGetList, useNotify } from 'react-admin';
+import { Title, useDataProvider, useGetList, useNotify } from 'react-admin';
 import { errorMessage } from '../dataProvider';
 import { ApiError, apiPost } from '../../api/http';
+import { csvFileName, csvNumber, downloadCsv, toCsv, type CsvSeparator } from '../common/csv';
+import { CsvExportButton } from '../common/CsvExportButton';
 
 export const PASS_MARK = 60;
 
@@ -75,6 +77,41 @@ const COLUMNS: { label: string; sort?: string }[] = [
   { label: 'Fecha', sort: 'fecha' },
   { label: 'Intentos' },
 ];
+
+/** Rows fetched per request by the CSV export, and at most this many rows in one file. */
+const EXPORT_PAGE = 500;
+const EXPORT_MAX = 20_000;
+
+type ResultadoRow = {
+  usuario?: { nombre?: string; apellido?: string };
+  nivel?: { nombre_nivel?: string };
+  correctas?: number;
+  total_preguntas?: number;
+  puntaje?: number | string;
+  fecha?: string;
+};
+
+/**
+ * The CSV of the results as the table shows them (issue 21): its columns but 'Intentos' (a button),
+ * the same '#', names, score (numbers with the decimal mark of the separator) and date.
+ */
+export function resultadosCsv(rows: readonly ResultadoRow[], sep: CsvSeparator): string {
+  const name = (r: ResultadoRow) => `${r.usuario?.nombre ?? ''} ${r.usuario?.apellido ?? ''}`.trim() || '-';
+  const numbered = rows.map((r, i) => ({ r, n: i + 1 }));
+  return toCsv(
+    [
+      { label: '#', value: (x) => x.n },
+      { label: 'Estudiante', value: (x) => name(x.r) },
+      { label: 'Nivel', value: (x) => x.r.nivel?.nombre_nivel ?? '-' },
+      { label: 'Correctas', value: (x) => x.r.correctas },
+      { label: 'Total Preguntas', value: (x) => x.r.total_preguntas },
+      { label: 'Calificación (%)', value: (x) => csvNumber(Number(x.r.puntaje ?? 0), sep) },
+      { label: 'Fecha', value: (x) => shortDateTime(x.r.fecha) },
+    ],
+    numbered,
+    sep,
+  );
+}
 
 /** A yyyy-mm-dd of the date input as the viewer's local midnight (plus `days`), as an instant for the server. */
 export function localDayStart(day: string, days = 0): string | undefined {
@@ -137,6 +174,17 @@ export default function Resultados() {
     filter,
   });
   const compact = useMediaQuery(COMPACT);
+  const dataProvider = useDataProvider();
+  // 'Exportar CSV': every row of the current filters and sort (not just the page), in pages of 500.
+  const exportCsv = async (sep: CsvSeparator) => {
+    const rows: ResultadoRow[] = [];
+    for (let p = 1; rows.length < EXPORT_MAX; p++) {
+      const res = await dataProvider.getList('resultados', { pagination: { page: p, perPage: EXPORT_PAGE }, sort, filter });
+      rows.push(...(res.data as ResultadoRow[]));
+      if (res.data.length < EXPORT_PAGE || rows.length >= (res.total ?? 0)) break;
+    }
+    downloadCsv(resultadosCsv(rows.slice(0, EXPORT_MAX), sep), csvFileName('Resultados'));
+  };
   const filtered = !!(q || student || idNivel || desde || hasta);
   const sortBy = (field: string) => setSort((s) => ({ field, order: s.field === field && s.order === 'ASC' ? 'DESC' : 'ASC' }));
   // The button goes on the newest attempt of each child and level only.
@@ -204,6 +252,7 @@ export default function Resultados() {
           </TextField>
         )}
         {student && <Chip label={`Estudiante: ${student.nombre}`} onDelete={() => setStudent(null)} color="primary" variant="outlined" />}
+        <CsvExportButton onExport={exportCsv} disabled={isPending || !total} />
       </Stack>
       {isPending ? (
         <Typography role="status">Cargando resultados...</Typography>

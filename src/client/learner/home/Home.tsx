@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,7 +7,8 @@ import Fab from '@mui/material/Fab';
 import Typography from '@mui/material/Typography';
 import Alert from '@mui/material/Alert';
 import SportsEsportsIcon from '@mui/icons-material/SportsEsports';
-import { mediaUrl } from '../../api/http';
+import AssignmentIcon from '@mui/icons-material/Assignment';
+import { apiGet, mediaUrl } from '../../api/http';
 import { Loading } from '../../ui/Loading';
 import { LearnerPage, ScrollButtons, focusRing } from '../ui/LearnerPage';
 import { fetchLevels, prefetchedLevels, useLearner } from '../model/learnerData';
@@ -19,16 +20,35 @@ import { LevelStartBanner } from './LevelStartBanner';
 import { syncGameResults, useGameStars, type StarsMap } from '../../games/results';
 import { LevelStars } from '../../games/GameStars';
 import { ReviewCard } from '../repaso/ReviewCard';
+import type { MiTareaWire } from '../../../shared/resources/clases';
+import { fechaTarea, ordenarConTareas, tareasPorNivel, type TareaNivel } from './tareas';
 
 const CARD_COLORS = ['#ffe3ec', '#e3f2ff', '#fff4d6', '#e6f7ea', '#f1e6ff'];
 
-function LevelCard({ level, index, onStart, busy, stars }: { level: Nivel; index: number; onStart: (l: Nivel) => void; busy: boolean; stars: StarsMap }) {
+function LevelCard({
+  level,
+  index,
+  onStart,
+  busy,
+  stars,
+  tarea,
+}: {
+  level: Nivel;
+  index: number;
+  onStart: (l: Nivel) => void;
+  busy: boolean;
+  stars: StarsMap;
+  /** Set when a class of the child assigned this level (issue 21). */
+  tarea?: TareaNivel;
+}) {
   const img = mediaUrl(level.imagen, 'niveles');
   const descId = `nivel-desc-${level.id_nivel}`;
+  const due = tarea ? fechaTarea(tarea.fecha) : '';
   return (
     <Box
       component="li"
       data-testid="level-card"
+      data-tarea={tarea ? '' : undefined}
       sx={{
         listStyle: 'none',
         flex: '0 0 auto',
@@ -38,6 +58,9 @@ function LevelCard({ level, index, onStart, busy, stars }: { level: Nivel; index
         bgcolor: CARD_COLORS[index % CARD_COLORS.length],
         borderRadius: 4,
         boxShadow: 3,
+        // An assigned level has a thick outline too; the 'Tarea' strip (words and an icon) is what says it.
+        outline: tarea ? '4px solid #c2185b' : 'none',
+        outlineOffset: -4,
         overflow: 'hidden',
         position: 'relative',
         display: 'flex',
@@ -50,6 +73,21 @@ function LevelCard({ level, index, onStart, busy, stars }: { level: Nivel; index
         '@media (hover: none)': { '& .nivel-desc': { display: 'none' }, '& .nivel-desc-touch': { display: 'block' } },
       }}
     >
+      {tarea && (
+        // A strip above the picture (not over it: the pictures carry the level's name), in words and
+        // with an icon, so the mark is not told by colour alone.
+        <Box sx={{ bgcolor: '#c2185b', color: '#fff', px: 2, py: 0.75, display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+          <Box data-testid="tarea-badge" sx={{ display: 'flex', alignItems: 'center', gap: 0.75, fontWeight: 800, fontSize: '1.25rem' }}>
+            <AssignmentIcon aria-hidden="true" />
+            Tarea
+          </Box>
+          {due && (
+            <Box component="span" data-testid="tarea-fecha" sx={{ fontWeight: 700, fontSize: '1.05rem' }}>
+              {due}
+            </Box>
+          )}
+        </Box>
+      )}
       <Box sx={{ position: 'relative', aspectRatio: '4 / 3', bgcolor: '#fff' }}>
         {img && (
           <Box
@@ -168,7 +206,25 @@ function Home() {
     return () => ctrl.abort();
   }, []);
 
-  const shown = useMemo(() => filterLevels(levels ?? [], search), [levels, search]);
+  // The levels the child's classes assigned (issue 21) come first. Any failure (offline, no class,
+  // an older server) leaves /home as it was: the levels in their usual order, no error shown.
+  const [tareas, setTareas] = useState<TareaNivel[]>([]);
+  useEffect(() => {
+    const ctrl = new AbortController();
+    apiGet<{ data?: MiTareaWire[] }>('clase/mis-tareas', { signal: ctrl.signal })
+      .then((r) => setTareas(tareasPorNivel(Array.isArray(r?.data) ? r.data : [])))
+      .catch(() => undefined);
+    return () => ctrl.abort();
+  }, []);
+  const tareaDe = useMemo(() => new Map(tareas.map((t) => [t.id_nivel, t])), [tareas]);
+  // The cards are snapped (scroll-snap): when the assigned levels move to the front, the browser
+  // re-snaps to the card it was on, which hides the first 'Tarea' behind the left edge. Back to the
+  // start, once, when the assignments arrive (before paint).
+  useLayoutEffect(() => {
+    if (tareas.length) track.current?.scrollTo({ left: 0, behavior: 'instant' });
+  }, [tareas]);
+
+  const shown = useMemo(() => ordenarConTareas(filterLevels(levels ?? [], search), tareas), [levels, search, tareas]);
 
   const start = async (level: Nivel) => {
     setStarting(level.id_nivel);
@@ -225,7 +281,7 @@ function Home() {
             }}
           >
             {shown.map((l, i) => (
-              <LevelCard key={l.id_nivel} level={l} index={i} onStart={start} busy={starting !== null} stars={stars} />
+              <LevelCard key={l.id_nivel} level={l} index={i} onStart={start} busy={starting !== null} stars={stars} tarea={tareaDe.get(l.id_nivel)} />
             ))}
           </Box>
         )}

@@ -101,6 +101,10 @@ export default function Login() {
           Continuar con Facebook
         </Button>
       </Box>
+      {/* Issue 21: children without email (class code, name, 3 pictures). */}
+      <Button component={RouterLink} to="/logIn/clase" variant="outlined" size="large" fullWidth sx={{ mt: 2 }}>
+        Entrar con código de clase
+      </Button>
       <Typography sx={{ mt: 3, textAlign: 'center' }}>
         ¿No tienes cuenta?{' '}
         <Link component={RouterLink} to="/singIn">

@@ -12,12 +12,15 @@ import { getStoredUser, updateStoredUser, type SessionUser } from '../../auth/se
 import { useAlert } from '../../ui/AlertModal';
 import { Loading } from '../../ui/Loading';
 import { PreferencesSection } from './PreferencesSection';
+import { ClassesSection } from './ClassesSection';
+import { readRole } from '../../../shared/roles';
 import { NO_USER_ID_MSG, PROFILE_PHONE_MSG, PROFILE_PHONE_RE, unchangedProfileValue } from '../../../shared/validation/registration';
 
 interface ProfileForm {
   nombre: string;
   apellido: string;
-  email: string;
+  /** null: a child created in a class without an email (issue 21): no email field, none sent. */
+  email: string | null;
   fechaNacimiento: string;
   phone: string;
   avatar: string;
@@ -50,7 +53,7 @@ export default function Profile() {
         setForm({
           nombre: u.nombre ?? '',
           apellido: u.apellido ?? '',
-          email: u.email ?? '',
+          email: typeof u.email === 'string' && u.email ? u.email : null,
           fechaNacimiento: u.fechaNacimiento ?? '',
           phone: u.phone ?? '',
           avatar: u.avatar === 'girl' || u.avatar === 'boy' ? u.avatar : '',
@@ -79,7 +82,7 @@ export default function Profile() {
       const payload = {
         nombre: form.nombre.trim(),
         apellido: form.apellido.trim(),
-        email: form.email,
+        ...(form.email !== null ? { email: form.email } : {}),
         fechaNacimiento: form.fechaNacimiento || null,
         phone: form.phone.trim() || null,
         sexo: form.sexo || undefined,
@@ -140,14 +143,16 @@ export default function Profile() {
         >
           <TextField label="Nombre" name="nombre" value={form.nombre} onChange={set('nombre')} />
           <TextField label="Apellido" name="apellido" value={form.apellido} onChange={set('apellido')} />
-          <TextField
-            label="Correo electrónico"
-            name="email"
-            value={form.email}
-            slotProps={{ input: { readOnly: true } }}
-            helperText="El correo no se puede cambiar."
-            sx={{ gridColumn: { sm: '1 / -1' } }}
-          />
+          {form.email !== null && (
+            <TextField
+              label="Correo electrónico"
+              name="email"
+              value={form.email}
+              slotProps={{ input: { readOnly: true } }}
+              helperText="El correo no se puede cambiar."
+              sx={{ gridColumn: { sm: '1 / -1' } }}
+            />
+          )}
           <TextField
             label="Fecha de nacimiento"
             name="fechaNacimiento"
@@ -188,6 +193,8 @@ export default function Profile() {
           </Button>
         </Box>
       )}
+      {/* Joining a class is for learners; staff manage classes in the back office. */}
+      {user && readRole(user) === 'usuario' && <ClassesSection />}
       {user && <PreferencesSection />}
     </AuthLayout>
   );

@@ -14,6 +14,8 @@ import { AuthLayout, AvatarChoice } from '../auth/AuthLayout';
 import { apiPost, ApiError } from '../../api/http';
 import { useAlert } from '../../ui/AlertModal';
 import { validateRegistration, type RegistrationForm } from '../../../shared/validation/registration';
+import { codigoEscrito } from '../profile/codigo';
+import { registerErrorMessage } from './classCodeError';
 
 const EMPTY: RegistrationForm = {
   nombre: '',
@@ -39,6 +41,8 @@ export default function Register() {
   const [form, setForm] = useState<RegistrationForm>(EMPTY);
   const [loading, setLoading] = useState(false);
   const [toast, setToast] = useState(false);
+  // Issue 21: an optional class code, outside the spec's form (and its checks): sent only when typed.
+  const [codigoClase, setCodigoClase] = useState('');
 
   const set = (k: keyof RegistrationForm) => (e: ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [k]: e.target.value }));
 
@@ -62,6 +66,7 @@ export default function Register() {
         sexo: form.sexo,
         phone: form.phone.trim(),
         Credential: form.Credentials.trim(),
+        ...(codigoClase ? { codigoClase } : {}),
       });
       setLoading(false);
       setToast(true);
@@ -71,7 +76,7 @@ export default function Register() {
       setLoading(false);
       const e2 = err as ApiError;
       console.error('Error al registrar', e2);
-      const msg = e2.status === 409 && e2.msg ? e2.msg : `El correo ingresado ya existe. ${form.email.trim()}`;
+      const msg = registerErrorMessage(e2, form.email.trim(), codigoClase);
       await alert(msg, { kind: 'error' });
     }
   }
@@ -151,6 +156,17 @@ export default function Register() {
             value={form.phone}
             onChange={set('phone')}
             autoComplete="tel"
+            sx={{ gridColumn: { sm: '1 / -1' } }}
+          />
+          <TextField
+            label="Código de clase (opcional)"
+            name="codigoClase"
+            placeholder="Te lo da tu profesor"
+            value={codigoClase}
+            onChange={(e) => setCodigoClase(codigoEscrito(e.target.value))}
+            autoComplete="off"
+            helperText="Si tu profesor te dio un código, escríbelo para entrar en su clase."
+            slotProps={{ htmlInput: { autoCapitalize: 'characters', spellCheck: false } }}
             sx={{ gridColumn: { sm: '1 / -1' } }}
           />
           <Box sx={{ gridColumn: { sm: '1 / -1' } }}>

@@ -130,7 +130,8 @@ function UsersTable() {
           <RaTextField source="apellido" label="Apellido" />
           <FunctionField label="Fecha Nacimiento" source="fechaNacimiento" render={(u: RaRecord) => shortDate(u.fechaNacimiento)} />
           <RaTextField source="sexo" label="Sexo" emptyText="-" />
-          <RaTextField source="email" label="Email" />
+          {/* A child created in a class has no email (issue 21): the cell stays empty, never "null". */}
+          <RaTextField source="email" label="Email" emptyText="" />
           <FunctionField label="Teléfono" source="phone" render={(u: RaRecord) => (u.phone ? u.phone : '-')} />
           <FunctionField
             label="Activo"

@@ -1,0 +1,314 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { visuallyHidden } from '@mui/utils';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import EditIcon from '@mui/icons-material/Edit';
+import GroupIcon from '@mui/icons-material/Group';
+import BadgeIcon from '@mui/icons-material/Badge';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Title, useNotify } from 'react-admin';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import type { TableroCelda, TableroWire } from '../../../../shared/resources/clases';
+import { ApiError, apiGet } from '../../../api/http';
+import { csvFileName, downloadCsv } from '../../common/csv';
+import { CsvExportButton } from '../../common/CsvExportButton';
+import { fechaCorta } from './api';
+import { ActividadChart, AlumnoAvatar, Puntaje } from './dashboard/parts';
+import { TareasPanel } from './dashboard/Tareas';
+import { nivelEtiqueta, tableroCsv } from './dashboard/tableroCsv';
+
+export const tableroKey = (id: string) => ['clase', id, 'tablero'] as const;
+
+/** GET api/clase/{id}/tablero (src/server/routes/clase-tablero.ts). */
+export function useTablero(id: string) {
+  return useQuery({
+    queryKey: tableroKey(id),
+    queryFn: async () => (await apiGet<{ data: TableroWire }>(`clase/${encodeURIComponent(id)}/tablero`)).data,
+    retry: (n, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && n < 2,
+  });
+}
+
+const FIRST_COL = 190;
+const LEVEL_COL = 150;
+
+/** One cell of the grid: words seen (a bar and the %), the latest score, the signs due. */
+function Celda({ c, alumno, nivel }: { c: TableroCelda | undefined; alumno: string; nivel: string }) {
+  const cell = c ?? { vistas: 0, puntaje: null, fecha: null, pendientes: 0 };
+  return (
+    <Stack spacing={0.25}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
+        <LinearProgress
+          variant="determinate"
+          value={cell.vistas}
+          aria-label={`${alumno}, ${nivel}: palabras vistas`}
+          sx={{ flex: 1, height: 6, borderRadius: 3 }}
+        />
+        <Typography variant="body2" component="span" sx={{ minWidth: 40, textAlign: 'right' }}>
+          <span data-campo="vistas">{cell.vistas} %</span>
+          <Box component="span" sx={visuallyHidden}>
+            {' '}
+            de palabras vistas
+          </Box>
+        </Typography>
+      </Box>
+      <Typography variant="body2" component="div" title={cell.fecha ? `Último cuestionario: ${fechaCorta(cell.fecha)}` : undefined}>
+        {cell.puntaje == null ? (
+          <Box component="span" data-campo="puntaje" sx={{ color: 'text.secondary' }}>
+            —
+            <Box component="span" sx={visuallyHidden}>
+              sin cuestionario
+            </Box>
+          </Box>
+        ) : (
+          <Puntaje valor={cell.puntaje} compact />
+        )}
+      </Typography>
+      <Typography
+        variant="caption"
+        component="div"
+        sx={{ color: cell.pendientes ? 'warning.dark' : 'text.secondary', fontWeight: cell.pendientes ? 700 : 400 }}
+      >
+        <span data-campo="pendientes">{cell.pendientes}</span> por repasar
+      </Typography>
+    </Stack>
+  );
+}
+
+/** The children × levels grid; scrolls sideways inside its own box (never the page) on a tablet. */
+function Grid({ t, idClase }: { t: TableroWire; idClase: string }) {
+  return (
+    // contain: inline-size — react-admin's layout is `min-width: fit-content`, so without it the
+    // table's width would widen the whole page instead of scrolling inside this box; position:
+    // relative keeps the screen-reader-only texts (position: absolute) inside the box too.
+    <Paper
+      variant="outlined"
+      sx={{ width: '100%', overflowX: 'auto', maxHeight: '70vh', contain: 'inline-size', position: 'relative' }}
+      data-testid="tablero-grid"
+      tabIndex={0}
+      aria-label="Alumnos por nivel"
+    >
+      <Table size="small" stickyHeader sx={{ minWidth: FIRST_COL + t.niveles.length * LEVEL_COL, '& td, & th': { px: 1, verticalAlign: 'top' } }}>
+        <caption style={visuallyHidden as React.CSSProperties}>
+          Cada celda: palabras vistas, último puntaje del cuestionario (verde desde 60, rojo por debajo) y señas por repasar.
+        </caption>
+        <TableHead>
+          <TableRow>
+            <TableCell sx={{ position: 'sticky', left: 0, zIndex: 3, minWidth: FIRST_COL, bgcolor: 'background.paper', fontWeight: 700 }}>Alumno</TableCell>
+            {t.niveles.map((l) => (
+              <TableCell
+                key={l.id_nivel}
+                data-nivel={l.id_nivel}
+                sx={{ minWidth: LEVEL_COL, fontWeight: 700, bgcolor: l.tarea ? 'rgba(255, 193, 7, 0.12)' : undefined }}
+              >
+                <span data-testid="nivel-nombre">{l.nombre_nivel}</span>
+                {l.tarea && (
+                  <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, alignItems: 'center', mt: 0.25 }}>
+                    <Chip label="Tarea" size="small" color="warning" />
+                    {l.fecha && (
+                      <Typography variant="caption" component="span">
+                        para el {fechaCorta(l.fecha)}
+                      </Typography>
+                    )}
+                  </Box>
+                )}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {t.alumnos.map((a) => {
+            const nombre = `${a.nombre} ${a.apellido}`.trim();
+            return (
+              <TableRow key={a.id} data-alumno={a.id} hover>
+                <TableCell
+                  component="th"
+                  scope="row"
+                  sx={{ position: 'sticky', left: 0, zIndex: 1, bgcolor: 'background.paper', borderRight: 1, borderRightColor: 'divider' }}
+                >
+                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                    <AlumnoAvatar nombre={a.nombre} avatar={a.avatar} />
+                    <Link component={RouterLink} to={`/admin/clases/${idClase}/alumno/${a.id}`} data-testid="alumno-nombre" sx={{ fontWeight: 700 }}>
+                      {nombre}
+                    </Link>
+                  </Box>
+                </TableCell>
+                {t.niveles.map((l) => (
+                  <TableCell key={l.id_nivel} data-testid={`celda-${a.id}-${l.id_nivel}`} sx={{ bgcolor: l.tarea ? 'rgba(255, 193, 7, 0.06)' : undefined }}>
+                    <Celda c={a.celdas[String(l.id_nivel)]} alumno={nombre} nivel={nivelEtiqueta(l.nombre_nivel)} />
+                  </TableCell>
+                ))}
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </Paper>
+  );
+}
+
+/** The hardest questions and words of the class (what to go over again in class). */
+function Dificiles({ d }: { d: TableroWire['dificiles'] }) {
+  return (
+    <Paper component="section" variant="outlined" aria-labelledby="dificiles-t" sx={{ p: 2 }}>
+      <Typography id="dificiles-t" variant="h6" component="h2">
+        Lo más difícil
+      </Typography>
+      <Typography variant="subtitle2" component="h3" sx={{ mt: 1 }}>
+        Preguntas con más errores
+      </Typography>
+      {d.preguntas.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          Todavía no hay respuestas equivocadas.
+        </Typography>
+      ) : (
+        <Box component="ol" sx={{ pl: 3, my: 0.5 }} data-testid="preguntas-dificiles">
+          {d.preguntas.map((p) => (
+            <li key={p.id_pregunta}>
+              <Typography variant="body2">
+                <strong>{p.pregunta || `Pregunta ${p.id_pregunta}`}</strong> ({p.nombre_nivel}): {p.fallos} de {p.respuestas} mal, {p.acierto} % de acierto
+              </Typography>
+            </li>
+          ))}
+        </Box>
+      )}
+      <Typography variant="subtitle2" component="h3" sx={{ mt: 1.5 }}>
+        Palabras con más errores
+      </Typography>
+      {d.palabras.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          Todavía no hay palabras falladas en juegos ni olvidadas en repasos.
+        </Typography>
+      ) : (
+        <Box component="ol" sx={{ pl: 3, my: 0.5 }} data-testid="palabras-dificiles">
+          {d.palabras.map((p) => (
+            <li key={p.id_palabra}>
+              <Typography variant="body2">
+                <strong>{p.palabraEspanol}</strong> ({p.nombre_nivel}): {p.fallos} {p.fallos === 1 ? 'error' : 'errores'} en juegos, {p.olvidos}{' '}
+                {p.olvidos === 1 ? 'olvido' : 'olvidos'} en repasos
+              </Typography>
+            </li>
+          ))}
+        </Box>
+      )}
+    </Paper>
+  );
+}
+
+/** /admin/clases/:id — the class dashboard (issue 21). */
+export default function Dashboard() {
+  const { id = '' } = useParams();
+  const notify = useNotify();
+  const qc = useQueryClient();
+  const { data: t, isPending, error } = useTablero(id);
+  if (isPending)
+    return (
+      <Typography role="status" sx={{ p: 3 }}>
+        Cargando la clase...
+      </Typography>
+    );
+  if (error || !t)
+    return (
+      <Box sx={{ p: { xs: 1, md: 3 } }}>
+        <Title title="Clase" />
+        <Alert severity="error">{error instanceof ApiError ? error.msg : 'No se pudo cargar la clase. Inténtalo de nuevo.'}</Alert>
+        <Button component={RouterLink} to="/admin/clases" sx={{ mt: 2 }}>
+          Volver a las clases
+        </Button>
+      </Box>
+    );
+  const base = `/admin/clases/${id}`;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(t.clase.codigo);
+      notify('Código copiado.', { type: 'info' });
+    } catch {
+      notify('No se pudo copiar el código: cópialo a mano.', { type: 'warning' });
+    }
+  };
+  return (
+    <Box sx={{ p: { xs: 1, md: 3 }, minWidth: 0, maxWidth: '100%' }}>
+      <Title title={t.clase.nombre} />
+      <Paper variant="outlined" sx={{ p: 2, mb: 2, display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between' }}>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="h5" component="h1">
+            {t.clase.nombre}
+            {!t.clase.activa && <Chip label="Inactiva" size="small" sx={{ ml: 1, verticalAlign: 'middle' }} />}
+          </Typography>
+          <Typography color="text.secondary">
+            {t.clase.institucion.nombre} · {t.clase.alumnos} {t.clase.alumnos === 1 ? 'alumno' : 'alumnos'}
+          </Typography>
+        </Box>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <Box>
+            <Typography variant="caption" color="text.secondary" component="div">
+              Código de clase
+            </Typography>
+            <Typography
+              data-testid="codigo-clase"
+              sx={{ fontFamily: 'monospace', fontSize: { xs: '1.8rem', md: '2.2rem' }, fontWeight: 800, letterSpacing: '0.2em', lineHeight: 1.1 }}
+            >
+              {t.clase.codigo}
+            </Typography>
+          </Box>
+          <Tooltip title="Copiar código">
+            <IconButton onClick={() => void copy()} aria-label="Copiar código">
+              <ContentCopyIcon />
+            </IconButton>
+          </Tooltip>
+        </Box>
+        <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, width: { xs: '100%', lg: 'auto' } }}>
+          <Button component={RouterLink} to={`${base}/alumnos`} variant="contained" startIcon={<GroupIcon />}>
+            Alumnos
+          </Button>
+          <Button component={RouterLink} to={`${base}/tarjetas`} variant="outlined" startIcon={<BadgeIcon />}>
+            Tarjetas
+          </Button>
+          <Button component={RouterLink} to={`${base}/editar`} variant="outlined" startIcon={<EditIcon />}>
+            Editar
+          </Button>
+          <CsvExportButton disabled={t.alumnos.length === 0} onExport={(sep) => downloadCsv(tableroCsv(t, sep), csvFileName(`clase ${t.clase.nombre}`))} />
+        </Stack>
+      </Paper>
+
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        Alumnos y niveles
+      </Typography>
+      {t.alumnos.length === 0 ? (
+        <Alert
+          severity="info"
+          action={
+            <Button component={RouterLink} to={`${base}/alumnos`} color="inherit" size="small">
+              Alumnos
+            </Button>
+          }
+        >
+          Esta clase todavía no tiene alumnos. Agrégalos en «Alumnos» para ver aquí su avance.
+        </Alert>
+      ) : (
+        <Grid t={t} idClase={id} />
+      )}
+
+      <Box sx={{ display: 'grid', gap: 2, mt: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, alignItems: 'start' }}>
+        <TareasPanel idClase={id} niveles={t.niveles} onSaved={() => void qc.invalidateQueries({ queryKey: tableroKey(id) })} />
+        <Dificiles d={t.dificiles} />
+      </Box>
+      <Box sx={{ mt: 2 }}>
+        <ActividadChart actividad={t.actividad} titulo="Actividad de la clase en los últimos 30 días" />
+      </Box>
+    </Box>
+  );
+}

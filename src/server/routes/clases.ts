@@ -1,0 +1,357 @@
+import { randomInt } from 'node:crypto';
+import { and, asc, eq, exists, inArray, isNull, not, notInArray, or, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import type { Db } from '../db';
+import { clase, claseAlumno, institucion, nivel, rol, tarea, usuario } from '../db/schema';
+import { badRequest, notFound } from '../errors';
+import { idParam, validate } from '../validate';
+import { invalidates } from '../cache';
+import { requireClassTeacher } from '../classAccess';
+import { hashPassword } from '../auth/password';
+import { decryptPictures, encryptPictures, pictureWaitSeconds } from '../auth/pictureSecret';
+import { contains } from './list';
+import { isPgError, plural } from './crud';
+import { cryptoRandom } from '../resources/clases';
+import { STAFF_ROLES } from '../../shared/roles';
+import {
+  addAlumnosSchema,
+  CLASE_MSG,
+  importSchema,
+  tareasSchema,
+  unirmeSchema,
+  type CandidatoWire,
+  type ClaseAlumnoWire,
+  type ImportReply,
+  type MiTareaWire,
+  type TareaWire,
+} from '../../shared/resources/clases';
+import {
+  byChildName,
+  isClassCode,
+  makeClassCode,
+  makePicturePassword,
+  normalizeClassCode,
+  picturePasswordText,
+  type PictureKey,
+} from '../../shared/rules/classes';
+import { avatarForSexo, checkImportRows } from '../../shared/rules/classImport';
+
+export const CLASE_REPLY = {
+  agregados: 'Alumnos agregados a la clase.',
+  soloAlumnos: 'Solo se pueden agregar alumnos.',
+  quitado: 'Alumno quitado de la clase.',
+  importFallido: 'Revisa las filas marcadas: no se importó nada.',
+  nivelNoExiste: 'El nivel no existe.',
+  tareasGuardadas: 'Tareas guardadas.',
+  soloAlumnosUnirse: 'Solo los alumnos se unen a una clase con código.',
+  nuevoCodigo: 'La clase tiene un código nuevo.',
+} as const;
+
+/** A uniform number in [0, 1) from the OS's CSPRNG (picture passwords must not be guessable). */
+const secureRandom = () => randomInt(2 ** 47) / 2 ** 47;
+
+/** The date in the easternmost time zone (UTC+14): no child's "today" is later (as sign-up reads it). */
+const latestToday = (now = new Date()) => new Date(now.getTime() + 14 * 3600_000).toISOString().slice(0, 10);
+
+/** A condition true for staff accounts (a role row profesor, admin or superadmin); learners have none. */
+const isStaff = sql`exists (select 1 from ${rol} where ${rol.idUsuario} = ${usuario.id} and lower(${rol.nombre}) in (${sql.join(
+  STAFF_ROLES.map((r) => sql`${r}`),
+  sql`, `,
+)}))`;
+
+/** The hash and the teacher-readable cipher of a new random picture password (computed outside any transaction: scrypt is slow). */
+async function newPictureColumns(jwtSecret: string): Promise<{ claveImagenesHash: string; claveImagenesCifrada: string }> {
+  const seq: PictureKey[] = makePicturePassword(secureRandom);
+  return { claveImagenesHash: await hashPassword(picturePasswordText(seq)), claveImagenesCifrada: encryptPictures(seq, jwtSecret) };
+}
+
+/**
+ * Gives a picture password to a child who has none (joining or added to a class). Unlike
+ * setPicturePassword (a reset), it ends no session: there was no old password to revoke; and it
+ * writes only while none is set, so two joins at once do not overwrite each other.
+ */
+export async function ensurePicturePassword(db: Db, userId: number, jwtSecret: string): Promise<void> {
+  const [row] = await db.select({ h: usuario.claveImagenesHash }).from(usuario).where(eq(usuario.id, userId));
+  if (!row || row.h) return;
+  await db
+    .update(usuario)
+    .set(await newPictureColumns(jwtSecret))
+    .where(and(eq(usuario.id, userId), isNull(usuario.claveImagenesHash)));
+}
+
+/** The children of a class (or some of them) as its teachers see them, by nombre then apellido in Spanish order (byChildName). */
+export async function alumnosOf(db: Db, idClase: number, jwtSecret: string, only?: number[]): Promise<ClaseAlumnoWire[]> {
+  if (only && !only.length) return [];
+  const rows = await db
+    .select({
+      id: usuario.id,
+      nombre: usuario.nombre,
+      apellido: usuario.apellido,
+      email: usuario.email,
+      avatar: usuario.avatar,
+      sexo: usuario.sexo,
+      fechaNacimiento: usuario.fechaNacimiento,
+      status: usuario.status,
+      cifrada: usuario.claveImagenesCifrada,
+      claveFallos: usuario.claveFallos,
+      claveUltimoFallo: usuario.claveUltimoFallo,
+    })
+    .from(claseAlumno)
+    .innerJoin(usuario, eq(usuario.id, claseAlumno.idUsuario))
+    .where(only ? and(eq(claseAlumno.idClase, idClase), inArray(usuario.id, only)) : eq(claseAlumno.idClase, idClase))
+    .orderBy(asc(usuario.nombre), asc(usuario.apellido), asc(usuario.id));
+  const now = new Date();
+  return rows.sort(byChildName).map((r) => ({
+    id: r.id,
+    nombre: r.nombre,
+    apellido: r.apellido,
+    email: r.email,
+    avatar: r.avatar,
+    sexo: r.sexo,
+    fechaNacimiento: r.fechaNacimiento,
+    status: r.status,
+    imagenes: decryptPictures(r.cifrada, jwtSecret),
+    espera: pictureWaitSeconds({ claveFallos: r.claveFallos, claveUltimoFallo: r.claveUltimoFallo }, now),
+    fallos: r.claveFallos,
+  }));
+}
+
+/** An active class by the code a child typed: 400 for a malformed code, `missing` (404 or 400) for an unknown or inactive one. */
+export async function classByCode(db: Db, input: string, missingStatus: 400 | 404 = 404): Promise<{ idClase: number; nombre: string }> {
+  const codigo = normalizeClassCode(input);
+  if (!isClassCode(codigo)) throw badRequest(CLASE_MSG.codigoInvalido, { codigo: CLASE_MSG.codigoInvalido });
+  const [row] = await db
+    .select({ idClase: clase.idClase, nombre: clase.nombre })
+    .from(clase)
+    .where(and(eq(clase.codigo, codigo), eq(clase.activa, true)));
+  if (!row) {
+    if (missingStatus === 400) throw badRequest(CLASE_MSG.codigoNoExiste, { codigo: CLASE_MSG.codigoNoExiste });
+    throw notFound(CLASE_MSG.codigoNoExiste);
+  }
+  return row;
+}
+
+/**
+ * The class's own routes beside its resource (issue 21): children, candidates, import, assignments
+ * (src/server/resources/clases.ts is the resource). Every route with a class id starts with
+ * requireClassTeacher, before the body is read, so 401/403/404 come before 400.
+ */
+export default async function clasesRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx.database;
+  const secret = ctx.config.jwtSecret;
+  const ipLimit = { max: ctx.config.authRateLimit, timeWindow: 60_000 };
+  const classOf = (req: FastifyRequest<{ Params: { id: string } }>) => requireClassTeacher(db, req, idParam(req.params.id));
+
+  /**
+   * The institutions a class may belong to, for a profesor's class form: the institutions list itself
+   * is admin-only in the spec, but a profesor creating a class must choose one (names only).
+   */
+  app.get('/api/clase/instituciones', { preHandler: app.requireRole('profesor') }, async () => ({
+    data: await db.select({ id_institucion: institucion.idInstitucion, nombre: institucion.nombre }).from(institucion).orderBy(asc(institucion.nombre)),
+  }));
+
+  app.get<{ Params: { id: string } }>('/api/clase/:id/alumnos', async (req) => {
+    const c = await classOf(req);
+    return { data: await alumnosOf(db, c.idClase, secret) };
+  });
+
+  app.post<{ Params: { id: string } }>('/api/clase/:id/alumnos', { config: invalidates() }, async (req) => {
+    const c = await classOf(req);
+    const { ids } = validate(addAlumnosSchema, req.body ?? {});
+    const wanted = [...new Set(ids)];
+    const found = await db
+      .select({ id: usuario.id, staff: sql<boolean>`${isStaff}` })
+      .from(usuario)
+      .where(inArray(usuario.id, wanted));
+    if (found.length !== wanted.length) throw badRequest('Uno de los alumnos no existe.', { ids: 'Alumno no encontrado.' });
+    if (found.some((u) => u.staff)) throw badRequest(CLASE_REPLY.soloAlumnos, { ids: CLASE_REPLY.soloAlumnos });
+    // Children already in the class are left as they are (no duplicate, no error).
+    await db
+      .insert(claseAlumno)
+      .values(wanted.map((idUsuario) => ({ idClase: c.idClase, idUsuario })))
+      .onConflictDoNothing();
+    await Promise.all(wanted.map((id) => ensurePicturePassword(db, id, secret)));
+    return { msg: CLASE_REPLY.agregados, data: await alumnosOf(db, c.idClase, secret, wanted) };
+  });
+
+  app.delete<{ Params: { id: string; userId: string } }>('/api/clase/:id/alumnos/:userId', { config: invalidates() }, async (req) => {
+    const c = await classOf(req);
+    const userId = idParam(req.params.userId, 'userId');
+    const gone = await db
+      .delete(claseAlumno)
+      .where(and(eq(claseAlumno.idClase, c.idClase), eq(claseAlumno.idUsuario, userId)))
+      .returning({ id: claseAlumno.idUsuario });
+    if (!gone.length) throw notFound('Ese alumno no está en esta clase.');
+    return { msg: CLASE_REPLY.quitado };
+  });
+
+  app.get<{ Params: { id: string }; Querystring: { q?: string } }>('/api/clase/:id/candidatos', async (req) => {
+    const c = await classOf(req);
+    const q = String(req.query?.q ?? '')
+      .trim()
+      .slice(0, 100);
+    const inClass = db.select({ id: claseAlumno.idUsuario }).from(claseAlumno).where(eq(claseAlumno.idClase, c.idClase));
+    const conds = [not(isStaff), notInArray(usuario.id, inClass)];
+    if (q) conds.push(or(contains(usuario.nombre, q), contains(usuario.apellido, q), contains(usuario.email, q))!);
+    const rows = await db
+      .select({ id: usuario.id, nombre: usuario.nombre, apellido: usuario.apellido, email: usuario.email, avatar: usuario.avatar })
+      .from(usuario)
+      .where(and(...conds))
+      .orderBy(asc(usuario.nombre), asc(usuario.apellido), asc(usuario.id))
+      .limit(20);
+    return { data: rows satisfies CandidatoWire[] };
+  });
+
+  app.post<{ Params: { id: string } }>('/api/clase/:id/importar', { config: invalidates('auth') }, async (req, reply) => {
+    const c = await classOf(req);
+    const body = validate(importSchema, req.body ?? {});
+    const existing = await db
+      .select({ nombre: usuario.nombre, apellido: usuario.apellido, fechaNacimiento: usuario.fechaNacimiento })
+      .from(claseAlumno)
+      .innerJoin(usuario, eq(usuario.id, claseAlumno.idUsuario))
+      .where(eq(claseAlumno.idClase, c.idClase));
+    const filas = checkImportRows(body.filas, { today: latestToday(), existing });
+    const validas = filas.filter((f) => !Object.keys(f.errores).length).length;
+    const errores = filas.length - validas;
+    if (!body.guardar) {
+      const msg = errores ? `${plural(errores, 'fila tiene', 'filas tienen')} errores.` : `${plural(validas, 'alumno listo', 'alumnos listos')} para importar.`;
+      return { msg, filas, validas, guardado: false } satisfies ImportReply;
+    }
+    if (errores) return reply.status(400).send({ msg: CLASE_REPLY.importFallido, code: 'VALIDATION', filas, validas, guardado: false });
+    // Picture passwords first (scrypt is slow), then every account and its class row in ONE transaction.
+    // (scrypt runs on libuv's thread pool: the hashes of a class are computed side by side.)
+    const claves = await Promise.all(filas.map(() => newPictureColumns(secret)));
+    const ids = await db.transaction(async (tx) => {
+      const made = await tx
+        .insert(usuario)
+        .values(
+          filas.map((f, i) => ({
+            nombre: f.nombre,
+            apellido: f.apellido,
+            fechaNacimiento: f.fechaNacimiento,
+            email: null,
+            passwordHash: null,
+            sexo: f.sexo,
+            avatar: avatarForSexo(f.sexo as 'niño' | 'niña'),
+            status: true,
+            ...claves[i]!,
+          })),
+        )
+        .returning({ id: usuario.id });
+      await tx.insert(claseAlumno).values(made.map((m) => ({ idClase: c.idClase, idUsuario: m.id })));
+      return made.map((m) => m.id);
+    });
+    return {
+      msg: `${plural(ids.length, 'alumno importado', 'alumnos importados')}.`,
+      filas,
+      validas,
+      guardado: true,
+      data: await alumnosOf(db, c.idClase, secret, ids),
+    } satisfies ImportReply;
+  });
+
+  async function tareasOf(idClase: number): Promise<TareaWire[]> {
+    return db
+      .select({ id_nivel: tarea.idNivel, nombre_nivel: nivel.nombreNivel, fecha: tarea.fecha })
+      .from(tarea)
+      .innerJoin(nivel, eq(nivel.idNivel, tarea.idNivel))
+      .where(eq(tarea.idClase, idClase))
+      .orderBy(sql`${tarea.fecha} asc nulls last`, asc(tarea.idNivel));
+  }
+
+  app.get<{ Params: { id: string } }>('/api/clase/:id/tareas', async (req) => {
+    const c = await classOf(req);
+    return { data: await tareasOf(c.idClase) };
+  });
+
+  // Assignments are read uncached (mis-tareas), so replacing them empties no cache scope.
+  app.put<{ Params: { id: string } }>('/api/clase/:id/tareas', { config: invalidates() }, async (req) => {
+    const c = await classOf(req);
+    const { tareas } = validate(tareasSchema, req.body ?? {});
+    // One row per level: the last one sent wins.
+    const byLevel = new Map(tareas.map((t) => [t.id_nivel, t.fecha || null]));
+    const levels = [...byLevel.keys()];
+    if (levels.length) {
+      const known = await db.select({ id: nivel.idNivel }).from(nivel).where(inArray(nivel.idNivel, levels));
+      if (known.length !== levels.length) throw badRequest(CLASE_REPLY.nivelNoExiste, { tareas: CLASE_REPLY.nivelNoExiste });
+    }
+    for (const f of byLevel.values()) if (f && Number.isNaN(Date.parse(f))) throw badRequest('La fecha no es válida.', { tareas: 'La fecha no es válida.' });
+    try {
+      await db.transaction(async (tx) => {
+        await tx.delete(tarea).where(eq(tarea.idClase, c.idClase));
+        if (levels.length) await tx.insert(tarea).values([...byLevel].map(([idNivel, fecha]) => ({ idClase: c.idClase, idNivel, fecha })));
+      });
+    } catch (err) {
+      // A level deleted between the check and the insert.
+      if (isPgError(err, '23503')) throw badRequest(CLASE_REPLY.nivelNoExiste, { tareas: CLASE_REPLY.nivelNoExiste });
+      throw err;
+    }
+    return { msg: CLASE_REPLY.tareasGuardadas, data: await tareasOf(c.idClase) };
+  });
+
+  app.get('/api/clase/mis-tareas', { preHandler: app.requireUser }, async (req) => {
+    const me = req.user!.id;
+    const rows: MiTareaWire[] = await db
+      .select({ id_nivel: tarea.idNivel, fecha: tarea.fecha, id_clase: clase.idClase, clase: clase.nombre })
+      .from(tarea)
+      .innerJoin(clase, eq(clase.idClase, tarea.idClase))
+      .where(
+        and(
+          eq(clase.activa, true),
+          exists(
+            db
+              .select({ x: sql`1` })
+              .from(claseAlumno)
+              .where(and(eq(claseAlumno.idClase, tarea.idClase), eq(claseAlumno.idUsuario, me))),
+          ),
+        ),
+      )
+      .orderBy(sql`${tarea.fecha} asc nulls last`, asc(tarea.idNivel), asc(clase.idClase));
+    return { data: rows };
+  });
+
+  // The child's own classes (active ones), for "Mis clases" on /perfil.
+  app.get('/api/clase/mias', { preHandler: app.requireUser }, async (req) => {
+    const rows = await db
+      .select({ id_clase: clase.idClase, nombre: clase.nombre })
+      .from(claseAlumno)
+      .innerJoin(clase, eq(clase.idClase, claseAlumno.idClase))
+      .where(and(eq(claseAlumno.idUsuario, req.user!.id), eq(clase.activa, true)))
+      .orderBy(asc(clase.nombre), asc(clase.idClase));
+    return { data: rows };
+  });
+
+  app.post('/api/clase/unirme', { config: { ...invalidates(), rateLimit: ipLimit }, preHandler: app.requireUser }, async (req) => {
+    const me = req.user!;
+    const { codigo } = validate(unirmeSchema, req.body ?? {});
+    const c = await classByCode(db, codigo);
+    const [staff] = await db
+      .select({ x: sql`1` })
+      .from(usuario)
+      .where(and(eq(usuario.id, me.id), isStaff));
+    if (staff) throw badRequest(CLASE_REPLY.soloAlumnosUnirse);
+    const added = await db.insert(claseAlumno).values({ idClase: c.idClase, idUsuario: me.id }).onConflictDoNothing().returning({ id: claseAlumno.idUsuario });
+    if (!added.length) return { msg: `Ya estás en la clase ${c.nombre}.`, data: { id_clase: c.idClase, nombre: c.nombre } };
+    await ensurePicturePassword(db, me.id, secret);
+    return { msg: `Te uniste a la clase ${c.nombre}.`, data: { id_clase: c.idClase, nombre: c.nombre } };
+  });
+
+  /** A new join code (e.g. the old one was shared too widely); the old one stops working at once. */
+  app.post<{ Params: { id: string } }>('/api/clase/:id/nuevoCodigo', { config: invalidates() }, async (req) => {
+    const c = await classOf(req);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const [row] = await db
+          .update(clase)
+          .set({ codigo: makeClassCode(cryptoRandom) })
+          .where(eq(clase.idClase, c.idClase))
+          .returning({ codigo: clase.codigo });
+        return { msg: CLASE_REPLY.nuevoCodigo, data: { codigo: row!.codigo } };
+      } catch (err) {
+        if (attempt < 8 && isPgError(err, '23505')) continue;
+        throw err;
+      }
+    }
+  });
+}

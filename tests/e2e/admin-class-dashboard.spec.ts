@@ -1,0 +1,296 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import type { APIRequestContext, Download, Page, PlaywrightWorkerArgs } from '@playwright/test';
+import Papa from 'papaparse';
+import { test, expect, loginAs, apiHeaders } from './fixtures';
+
+/**
+ * The class dashboard (issue 21, part C): a profesor's class of three new learners, two of whom saw
+ * words and took level 1's quiz through the learner API; the teacher assigns a level, reads the grid,
+ * exports it (';' by default, then ',') and the CSV must say exactly what the page shows; the same
+ * for the teacher results list with a filter. Screenshots at 768×1024 and 1280×800.
+ */
+const SHOTS = '.tmp/shots-C21';
+const PASSWORD = 'Clave-prueba-1';
+
+type Key = {
+  id_evaluacion: number;
+  id_nivel: number;
+  preguntas: { id_pregunta: number; Tipo: string; respuestas: { id_respuesta: number; respuesta: string; valor: boolean }[] }[];
+};
+
+/** A new learner signs up and signs in through the API; returns their id and request context. */
+async function newLearner(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string, nombre: string, apellido: string) {
+  const ctx: APIRequestContext = await playwright.request.newContext({ baseURL });
+  await ctx.get('/api/config/public');
+  const xsrf = async () => (await ctx.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const email = `tablero-${Date.now()}-${Math.floor(Math.random() * 1e6)}@manitas.test`;
+  const reg = await ctx.post('/api/user/register', {
+    data: {
+      nombre,
+      apellido,
+      fechaNacimiento: '2017-03-03',
+      email,
+      password: PASSWORD,
+      avatar: 'girl',
+      sexo: 'niña',
+      phone: '5512345678',
+      Credential: 'P-1',
+      photo: null,
+    },
+    headers: { 'X-XSRF-TOKEN': await xsrf() },
+  });
+  expect(reg.status(), await reg.text()).toBeLessThan(300);
+  const login = await ctx.post('/api/user/logIn', { data: { email, password: PASSWORD }, headers: { 'X-XSRF-TOKEN': await xsrf() } });
+  expect(login.status(), await login.text()).toBe(200);
+  const { token, usuario } = await login.json();
+  const headers = async () => ({ Authorization: `Bearer ${token}`, 'X-XSRF-TOKEN': await xsrf() });
+  return { ctx, id: Number(usuario.id), headers };
+}
+
+type Learner = Awaited<ReturnType<typeof newLearner>>;
+
+/** An institution's id (institutions are listed to admins only). */
+async function firstInstitution(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string): Promise<number> {
+  const ctx = await playwright.request.newContext({ baseURL });
+  const { token } = await (await ctx.post('/api/user/logIn', { data: { email: 'admin@manitas.test', password: 'Manitas2024' } })).json();
+  const inst = (await (await ctx.get('/api/institucion/getInstituciones', { headers: { Authorization: `Bearer ${token}` } })).json()) as
+    { data?: { id_institucion: number }[] } | { id_institucion: number }[];
+  await ctx.dispose();
+  return (Array.isArray(inst) ? inst : (inst.data ?? []))[0]!.id_institucion;
+}
+
+/** The learner marks words seen and answers the level's quiz (each question right or wrong by `right`). */
+async function learn(l: Learner, key: Key, words: number[], right: (i: number) => boolean) {
+  const seen = await l.ctx.post('/api/progreso/visto', { data: { id_nivel: key.id_nivel, id_palabras: words }, headers: await l.headers() });
+  expect(seen.status(), await seen.text()).toBeLessThan(300);
+  const respuestas = key.preguntas.map((q, i) => {
+    const good = q.respuestas.find((r) => r.valor) ?? q.respuestas[0]!;
+    const bad = q.respuestas.find((r) => !r.valor) ?? good;
+    const ok = right(i);
+    const text = q.Tipo !== 'Opción Múltiple';
+    return {
+      id_pregunta: q.id_pregunta,
+      id_usuario: l.id,
+      id_nivel: key.id_nivel,
+      id_respuesta: text ? null : (ok ? good : bad).id_respuesta,
+      respuesta: text ? (ok ? q.respuestas[0]!.respuesta : 'zzz') : (ok ? good : bad).respuesta,
+      correcta: ok,
+      valor: ok ? 1 : 0,
+      fecha: new Date().toISOString(),
+    };
+  });
+  const res = await l.ctx.post('/api/resultados/save-multiple', { data: { respuestas }, headers: await l.headers() });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+/** The downloaded CSV: BOM checked and removed, parsed with papaparse by the given separator. */
+async function readCsv(download: Download, sep: ';' | ','): Promise<string[][]> {
+  const bytes = readFileSync((await download.path())!);
+  expect([...bytes.subarray(0, 3)], 'UTF-8 BOM').toEqual([0xef, 0xbb, 0xbf]);
+  const text = bytes.subarray(3).toString('utf8');
+  expect(text.endsWith('\r\n')).toBe(true);
+  const parsed = Papa.parse<string[]>(text.trimEnd(), { delimiter: sep, newline: '\r\n' });
+  expect(parsed.errors).toEqual([]);
+  return parsed.data;
+}
+
+/** A number written either way ("66,67", "66.67 %", "80") → 66.67; '' / '—' → null. */
+const num = (s: string | null | undefined): number | null => {
+  const m = /-?\d+(?:[.,]\d+)?/.exec(String(s ?? '').replace(/\s/g, ''));
+  return m ? Number(m[0].replace(',', '.')) : null;
+};
+
+/** What the dashboard grid shows: the header levels and, per child row, name and each cell's three figures. */
+async function readGrid(page: Page) {
+  const grid = page.getByTestId('tablero-grid');
+  const niveles = await grid.getByTestId('nivel-nombre').allInnerTexts();
+  const rows = await grid.locator('tbody tr').evaluateAll((trs) =>
+    trs.map((tr) => ({
+      nombre: (tr.querySelector('[data-testid="alumno-nombre"]') as HTMLElement).innerText.trim(),
+      celdas: [...tr.querySelectorAll('td')].map((td) => ({
+        vistas: (td.querySelector('[data-campo="vistas"]') as HTMLElement).innerText,
+        puntaje: (td.querySelector('[data-campo="puntaje"]') as HTMLElement).innerText,
+        pendientes: (td.querySelector('[data-campo="pendientes"]') as HTMLElement).innerText,
+      })),
+    })),
+  );
+  return { niveles, rows };
+}
+
+async function exportWith(page: Page, sep: ';' | ',', name = 'Exportar CSV') {
+  await page.getByRole('button', { name: /^Separador del CSV/ }).click();
+  await page.getByRole('menuitemradio', { name: sep === ';' ? 'Excel en español (;)' : 'Coma (,)' }).click();
+  await expect(page.getByRole('button', { name: /^Separador del CSV/ })).toHaveAccessibleName(
+    `Separador del CSV: ${sep === ';' ? 'Excel en español (;)' : 'Coma (,)'}`,
+  );
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name, exact: true }).click()]);
+  return download;
+}
+
+test('the class dashboard shows the class, and its CSV says what the grid shows; so does the results list', async ({ page, playwright, baseURL }) => {
+  test.setTimeout(120_000);
+  mkdirSync(SHOTS, { recursive: true });
+  const tag = `T${Date.now().toString(36).slice(-5)}`;
+  const { usuario: profe } = await loginAs(page, 'profesor');
+  const headers = await apiHeaders(page);
+
+  // The quiz key and level 1's words (as admin sees them), then three learners: Ana all right, Bruno half, Carla nothing.
+  const admin = await playwright.request.newContext({ baseURL });
+  const aLogin = await (await admin.post('/api/user/logIn', { data: { email: 'admin@manitas.test', password: 'Manitas2024' } })).json();
+  const detalles = (await (await admin.get('/api/evaluacion/detalles', { headers: { Authorization: `Bearer ${aLogin.token}` } })).json()).data as Key[];
+  const key = detalles.find((e) => e.preguntas.length > 1)!;
+  const words = (await (await admin.get(`/api/palabra/nivel/${key.id_nivel}`, { headers: { Authorization: `Bearer ${aLogin.token}` } })).json()) as
+    { data?: { id_palabra: number }[] } | { id_palabra: number }[];
+  const wordIds = (Array.isArray(words) ? words : (words.data ?? [])).map((w) => w.id_palabra);
+  expect(wordIds.length).toBeGreaterThan(1);
+  await admin.dispose();
+  const ana = await newLearner(playwright, baseURL!, 'Ana', tag);
+  const bruno = await newLearner(playwright, baseURL!, 'Bruno', tag);
+  const carla = await newLearner(playwright, baseURL!, 'Carla', tag);
+  await learn(ana, key, wordIds, () => true);
+  await learn(bruno, key, wordIds.slice(0, 1), (i) => i % 2 === 0);
+
+  // The class, through the class routes (part A), taught by the profesor.
+  const idInstitucion = await firstInstitution(playwright, baseURL!);
+  const created = await page.request.post('/api/clase/register', {
+    data: { nombre: `Clase ${tag}`, id_institucion: idInstitucion, profesores: [profe.id] },
+    headers,
+  });
+  expect(created.status(), await created.text()).toBeLessThan(300);
+  const body = await created.json();
+  const idClase = Number(body.data?.id_clase ?? body.id_clase);
+  const added = await page.request.post(`/api/clase/${idClase}/alumnos`, { data: { ids: [ana.id, bruno.id, carla.id] }, headers });
+  expect(added.status(), await added.text()).toBeLessThan(300);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/admin/clases/${idClase}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Clase ${tag}` })).toBeVisible();
+  await expect(page.getByTestId('codigo-clase')).toHaveText(/^[A-Z0-9]{6}$/);
+  for (const name of ['Alumnos', 'Tarjetas', 'Editar'])
+    await expect(page.getByRole('link', { name, exact: true })).toHaveAttribute('href', new RegExp(`/admin/clases/${idClase}/`));
+
+  // Assign a level (with a date): saved with a toast, and its column moves first with the 'Tarea' chip.
+  const nivelTarea = (await page.getByTestId('nivel-nombre').allInnerTexts()).at(-1)!;
+  await page.getByRole('checkbox', { name: `Asignar ${nivelTarea} como tarea` }).check();
+  await page.getByLabel(`Fecha de la tarea ${nivelTarea}`).fill('2030-05-04');
+  await page.getByRole('button', { name: 'Guardar tareas' }).click();
+  await expect(page.getByText(/Tareas? guardadas?|guardad/i).first()).toBeVisible();
+  await expect(page.getByTestId('nivel-nombre').first()).toHaveText(nivelTarea);
+  await expect(page.getByTestId('tablero-grid').getByRole('columnheader').nth(1)).toContainText('Tarea');
+  await expect(page.getByTestId('tablero-grid').getByRole('columnheader').nth(1)).toContainText('04/05/2030');
+
+  // The grid: three children in name order; Ana saw every word of the quiz's level and passed it, in green.
+  const grid = await readGrid(page);
+  expect(grid.rows.map((r) => r.nombre)).toEqual([`Ana ${tag}`, `Bruno ${tag}`, `Carla ${tag}`]);
+  const anaCell = page.getByTestId(`celda-${ana.id}-${key.id_nivel}`);
+  await expect(anaCell.locator('[data-campo="vistas"]')).toHaveText('100 %');
+  await expect(anaCell.locator('[data-campo="puntaje"]')).toHaveAttribute('data-pass', 'si');
+  await expect(page.getByTestId(`celda-${carla.id}-${key.id_nivel}`).locator('[data-campo="puntaje"]')).toContainText('—');
+
+  // Exportar CSV, ';' (the default, Spanish Excel): one row per child, the same figures as the page.
+  const compare = (csv: string[][]) => {
+    expect(csv[0]![0]).toBe('Alumno');
+    expect(csv[0]!.length).toBe(1 + grid.niveles.length * 3);
+    grid.niveles.forEach((n, i) => {
+      const label = /^nivel\b/i.test(n) ? n : `Nivel ${n}`;
+      expect(csv[0]!.slice(1 + i * 3, 4 + i * 3)).toEqual([`${label}: palabras vistas (%)`, `${label}: último puntaje`, `${label}: por repasar`]);
+    });
+    expect(csv.length - 1).toBe(grid.rows.length);
+    grid.rows.forEach((r, i) => {
+      const line = csv[i + 1]!;
+      expect(line[0]).toBe(r.nombre);
+      r.celdas.forEach((c, j) => {
+        expect(num(line[1 + j * 3]), `${r.nombre} ${grid.niveles[j]} vistas`).toBe(num(c.vistas));
+        expect(num(line[2 + j * 3]), `${r.nombre} ${grid.niveles[j]} puntaje`).toBe(num(c.puntaje));
+        expect(num(line[3 + j * 3]), `${r.nombre} ${grid.niveles[j]} por repasar`).toBe(num(c.pendientes));
+      });
+    });
+  };
+  const semi = await exportWith(page, ';');
+  expect(semi.suggestedFilename()).toMatch(/^clase-clase-t[a-z0-9]+-\d{4}-\d{2}-\d{2}\.csv$/);
+  compare(await readCsv(semi, ';'));
+  const comma = await exportWith(page, ',');
+  const commaCsv = await readCsv(comma, ',');
+  compare(commaCsv);
+  // The choice is remembered.
+  await page.reload();
+  await expect(page.getByRole('button', { name: /^Separador del CSV/ })).toHaveAccessibleName('Separador del CSV: Coma (,)');
+  await exportWith(page, ';');
+
+  // Screenshots: the dashboard at 1280×800 and 768×1024 (the grid scrolls inside its box, never the page).
+  await page.screenshot({ path: `${SHOTS}/dashboard-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await expect(page.getByTestId('tablero-grid')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  const box = await page.getByTestId('tablero-grid').evaluate((el) => ({ sw: el.scrollWidth, cw: el.clientWidth }));
+  expect(box.sw).toBeGreaterThan(box.cw);
+  await page.screenshot({ path: `${SHOTS}/dashboard-768.png`, fullPage: true });
+
+  // The child detail: their attempts (coloured like the results), progress, activity; a link back.
+  await page
+    .getByTestId('tablero-grid')
+    .getByRole('link', { name: `Ana ${tag}` })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/admin/clases/${idClase}/alumno/${ana.id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: `Ana ${tag}` })).toBeVisible();
+  await expect(page.getByTestId('intento')).toHaveCount(1);
+  await expect(page.getByTestId('intento').locator('[data-pass="si"]')).toContainText('100 %');
+  await expect(page.getByTestId(`progreso-${key.id_nivel}`)).toContainText('100 % de palabras vistas');
+  await expect(page.getByTestId('actividad-totales')).toContainText('1 cuestionario ·');
+  await page.screenshot({ path: `${SHOTS}/alumno-768.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: `${SHOTS}/alumno-1280.png`, fullPage: true });
+  await page.getByRole('link', { name: 'Volver a la clase' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/clases/${idClase}$`));
+
+  // The teacher results list, filtered by the class's tag: its CSV has exactly the rows the table shows.
+  // (The spec opens the results page to admin and superadmin.)
+  await loginAs(page, 'admin');
+  await page.goto('/admin/resultados/2');
+  await page.getByRole('textbox', { name: 'Buscar estudiante' }).fill(tag);
+  const table = page.getByRole('table', { name: 'Resultados del Cuestionario' });
+  await expect(table.locator('tbody tr')).toHaveCount(2);
+  const shown = await table
+    .locator('tbody tr')
+    .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(0, 7).map((td) => td.innerText.trim())));
+  const results = await readCsv(await exportWith(page, ';'), ';');
+  expect(results[0]).toEqual(['#', 'Estudiante', 'Nivel', 'Correctas', 'Total Preguntas', 'Calificación (%)', 'Fecha']);
+  expect(results.length - 1).toBe(shown.length);
+  shown.forEach((cells, i) => {
+    const line = results[i + 1]!;
+    expect([line[0], line[1], line[2], line[3], line[4], line[6]]).toEqual([cells[0], cells[1], cells[2], cells[3], cells[4], cells[6]]);
+    expect(num(line[5])).toBe(num(cells[5]));
+  });
+  expect(new Set(shown.map((c) => c[1]))).toEqual(new Set([`Ana ${tag}`, `Bruno ${tag}`]));
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await page.getByRole('button', { name: /^Separador del CSV/ }).click();
+  await expect(page.getByRole('menuitemradio', { name: 'Excel en español (;)' })).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByRole('menu')).toHaveCSS('opacity', '1'); // the menu's fade-in has ended
+  await page.screenshot({ path: `${SHOTS}/resultados-separador-768.png` });
+  await page.keyboard.press('Escape');
+});
+
+test('an empty class says so and links to Alumnos; an admin sees the class too', async ({ page, playwright, baseURL }) => {
+  const tag = `V${Date.now().toString(36).slice(-5)}`;
+  const { usuario: profe } = await loginAs(page, 'profesor');
+  const headers = await apiHeaders(page);
+  const idInstitucion = await firstInstitution(playwright, baseURL!);
+  const created = await page.request.post('/api/clase/register', {
+    data: { nombre: `Vacía ${tag}`, id_institucion: idInstitucion, profesores: [profe.id] },
+    headers,
+  });
+  expect(created.status(), await created.text()).toBeLessThan(300);
+  const body = await created.json();
+  const idClase = Number(body.data?.id_clase ?? body.id_clase);
+  await page.goto(`/admin/clases/${idClase}`);
+  await expect(page.getByText('Esta clase todavía no tiene alumnos.')).toBeVisible();
+  await expect(page.getByRole('alert').getByRole('link', { name: 'Alumnos' })).toHaveAttribute('href', `/admin/clases/${idClase}/alumnos`);
+  await expect(page.getByRole('button', { name: 'Exportar CSV', exact: true })).toBeDisabled();
+  // The activity chart has its title and its figures as text.
+  await expect(page.getByRole('heading', { name: 'Actividad de la clase en los últimos 30 días' })).toBeVisible();
+  await expect(page.getByRole('table', { name: /datos por día/ }).locator('tbody tr')).toHaveCount(30);
+  // An admin sees it too.
+  await loginAs(page, 'admin');
+  await page.goto(`/admin/clases/${idClase}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Vacía ${tag}` })).toBeVisible();
+});

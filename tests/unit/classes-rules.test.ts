@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CLASS_CODE_ALPHABET,
+  CLASS_CODE_LENGTH,
+  isClassCode,
+  isPicturePassword,
+  makeClassCode,
+  makePicturePassword,
+  normalizeClassCode,
+  pictureLabel,
+  picturePasswordText,
+  PICTURE_KEYS,
+  PICTURES,
+} from '../../src/shared/rules/classes';
+
+/** A deterministic source of numbers in [0, 1) (a small LCG) so the tests repeat exactly. */
+function seeded(seed: number) {
+  let s = seed;
+  return () => {
+    s = (s * 1103515245 + 12345) % 2 ** 31;
+    return s / 2 ** 31;
+  };
+}
+
+describe('class codes', () => {
+  it('the alphabet has no look-alike characters and no repeats', () => {
+    for (const ch of '0O1IL2Z5S8BQDG') expect(CLASS_CODE_ALPHABET).not.toContain(ch);
+    expect(new Set(CLASS_CODE_ALPHABET).size).toBe(CLASS_CODE_ALPHABET.length);
+  });
+
+  it('normalises what a child types: case, spaces, dashes, dots, full-width letters', () => {
+    expect(normalizeClassCode(' ace-f h.j ')).toBe('ACEFHJ');
+    expect(normalizeClassCode('ＡＣＥＦＨＪ')).toBe('ACEFHJ');
+    expect(normalizeClassCode('ac_ef·hj')).toBe('ACEFHJ');
+  });
+
+  it('isClassCode checks length and alphabet', () => {
+    expect(isClassCode('ACEFHJ')).toBe(true);
+    expect(isClassCode('ACEFH')).toBe(false);
+    expect(isClassCode('ACEFHJK')).toBe(false);
+    expect(isClassCode('ACEFH0')).toBe(false);
+    expect(isClassCode('acefhj')).toBe(false);
+  });
+
+  it('makeClassCode makes valid codes; the extremes of the source map to the first and last characters', () => {
+    const r = seeded(7);
+    for (let i = 0; i < 200; i++) {
+      const c = makeClassCode(r);
+      expect(c).toHaveLength(CLASS_CODE_LENGTH);
+      expect(isClassCode(c)).toBe(true);
+    }
+    expect(makeClassCode(() => 0)).toBe(CLASS_CODE_ALPHABET[0]!.repeat(6));
+    expect(makeClassCode(() => 0.999999)).toBe(CLASS_CODE_ALPHABET.at(-1)!.repeat(6));
+  });
+});
+
+describe('picture passwords', () => {
+  it('9 pictures with distinct keys and Spanish labels', () => {
+    expect(PICTURES).toHaveLength(9);
+    expect(new Set(PICTURE_KEYS).size).toBe(9);
+    expect(pictureLabel('arbol')).toBe('Árbol');
+  });
+
+  it('isPicturePassword: exactly 3 known keys (a repeat allowed)', () => {
+    expect(isPicturePassword(['sol', 'luna', 'pez'])).toBe(true);
+    expect(isPicturePassword(['sol', 'sol', 'sol'])).toBe(true);
+    expect(isPicturePassword(['sol', 'luna'])).toBe(false);
+    expect(isPicturePassword(['sol', 'luna', 'pez', 'gato'])).toBe(false);
+    expect(isPicturePassword(['sol', 'luna', 'perro'])).toBe(false);
+    expect(isPicturePassword('sol-luna-pez')).toBe(false);
+  });
+
+  it('makePicturePassword gives 3 different known pictures', () => {
+    const r = seeded(3);
+    for (let i = 0; i < 200; i++) {
+      const p = makePicturePassword(r);
+      expect(isPicturePassword(p)).toBe(true);
+      expect(new Set(p).size).toBe(3);
+    }
+    expect(makePicturePassword(() => 0)).toEqual(['sol', 'luna', 'estrella']);
+  });
+
+  it('the hashed text is the keys in order', () => {
+    expect(picturePasswordText(['gato', 'sol', 'casa'])).toBe('gato-sol-casa');
+  });
+});
