@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from './helpers';
 import { signToken } from '../../src/server/auth/jwt';
-import { DIFICILES_DIAS, activityDays } from '../../src/server/routes/clase-tablero';
+import { DIFICILES_DIAS, activityDays, validTimeZone } from '../../src/server/routes/clase-tablero';
 import { CLASE_MSG, type TableroAlumnoWire, type TableroWire } from '../../src/shared/resources/clases';
 
 /**
@@ -198,6 +198,46 @@ describe('GET /api/clase/:id/tablero', () => {
     add(at(H / 2), 'repasos');
     for (const a of d.actividad) expect({ ...a }).toEqual({ dia: a.dia, ...(expected.get(a.dia) ?? { intentos: 0, partidas: 0, repasos: 0 }) });
     expect(d.actividad.reduce((s, a) => s + a.intentos, 0)).toBe(2);
+  });
+
+  it("groups activity by the teacher's calendar day when the browser sends its time zone (?tz)", async () => {
+    const inst = await one('SELECT min(id_institucion) AS id FROM institucion');
+    const id = await one(`INSERT INTO clase (nombre, id_institucion, codigo) VALUES ('Zona', $1, 'DDDDD5') RETURNING id_clase AS id`, [inst]);
+    await t.database.raw('INSERT INTO clase_profesor (id_clase, id_usuario) VALUES ($1, $2)', [id, await t.userId('profesor')]);
+    const kid = await one(`INSERT INTO usuario (nombre, apellido) VALUES ('Zoe', 'Prueba') RETURNING id`);
+    await t.database.raw('INSERT INTO clase_alumno (id_clase, id_usuario) VALUES ($1, $2)', [id, kid]);
+    // 02:00 UTC three days ago: that UTC day, but 20:00 of the day before in Mexico City (UTC-6, no DST).
+    const midnight = new Date(new Date(now).toISOString().slice(0, 10) + 'T00:00:00Z').getTime();
+    const at = new Date(midnight - 3 * D + 2 * H);
+    await t.database.raw(
+      `INSERT INTO partida (id_usuario, id_nivel, juego, clave, puntos, puntos_max, ganada, estrellas, palabras_mal, fecha) VALUES ($1, $2, 'memoria', 'tz', 1, 3, false, 1, '[]'::jsonb, $3)`,
+      [kid, ids.L, at.toISOString()],
+    );
+    const daysWith = async (query: string) => {
+      const r = await t.call('GET', `/api/clase/${id}/tablero${query}`, { as: 'profesor' });
+      expect(r.statusCode, r.body).toBe(200);
+      const act = (r.json() as { data: TableroWire }).data.actividad;
+      expect(act).toHaveLength(30);
+      return act.filter((a) => a.partidas > 0).map((a) => `${a.dia}:${a.partidas}`);
+    };
+    const utcDay = at.toISOString().slice(0, 10);
+    const mxDay = new Date(midnight - 4 * D).toISOString().slice(0, 10);
+    expect(await daysWith('')).toEqual([`${utcDay}:1`]);
+    expect(await daysWith('?tz=America/Mexico_City')).toEqual([`${mxDay}:1`]);
+    expect(await daysWith('?tz=Asia/Tokyo')).toEqual([`${utcDay}:1`]);
+    // An unknown zone (or an attempt at SQL) is UTC, never an error.
+    expect(await daysWith(`?tz=${encodeURIComponent("UTC'; DROP TABLE partida; --")}`)).toEqual([`${utcDay}:1`]);
+    expect(validTimeZone('Marte/Olimpo')).toBe('UTC');
+    expect(validTimeZone('America/Mexico_City')).toBe('America/Mexico_City');
+    // The days listed end on today in that zone: at 03:00 UTC it is still yesterday in Mexico City.
+    const early = new Date(midnight + 3 * H);
+    expect(activityDays(early, 30, 'America/Mexico_City').at(-1)).toBe(new Date(midnight - D).toISOString().slice(0, 10));
+    expect(activityDays(early, 30, 'UTC').at(-1)).toBe(new Date(midnight).toISOString().slice(0, 10));
+    // The child's detail takes the same parameter.
+    const r = await t.call('GET', `/api/clase/${id}/alumno/${kid}?tz=America/Mexico_City`, { as: 'profesor' });
+    expect(r.statusCode, r.body).toBe(200);
+    const act = (r.json() as { data: TableroAlumnoWire }).data.actividad;
+    expect(act.filter((a) => a.partidas > 0).map((a) => a.dia)).toEqual([mxDay]);
   });
 
   it('answers an empty class with no rows and 30 days of zeros', async () => {

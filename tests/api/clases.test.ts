@@ -253,13 +253,13 @@ describe('joining a class with its code', () => {
     codigo = r.codigo;
   });
 
-  it('a child joins (code typed loosely); again → "Ya estás"; they get a picture password', async () => {
+  it('a child joins (code typed loosely); again → "Ya estabas"; they get a picture password', async () => {
     const loose = `${codigo.slice(0, 3).toLowerCase()}-${codigo.slice(3)} `;
     const r = await t.call('POST', '/api/clase/unirme', { as: 'nina', body: { codigo: loose } });
     expect(r.statusCode).toBe(200);
-    expect(r.json()).toEqual({ msg: 'Te uniste a la clase Los Delfines.', data: { id_clase: id, nombre: 'Los Delfines' } });
+    expect(r.json()).toEqual({ msg: '¡Ya estás en «Los Delfines»!', data: { id_clase: id, nombre: 'Los Delfines' } });
     const again = await t.call('POST', '/api/clase/unirme', { as: 'nina', body: { codigo } });
-    expect(again.json().msg).toBe('Ya estás en la clase Los Delfines.');
+    expect(again.json().msg).toBe('Ya estabas en «Los Delfines».');
     expect(await t.database.db.select().from(claseAlumno).where(eq(claseAlumno.idClase, id))).toHaveLength(1);
     const alumnos = (await t.call('GET', `/api/clase/${id}/alumnos`, { as: 'profesor' })).json().data;
     expect(alumnos).toHaveLength(1);

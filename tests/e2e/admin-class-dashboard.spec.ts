@@ -9,7 +9,7 @@ import { test, expect, loginAs, apiHeaders } from './fixtures';
  * exports it (';' by default, then ',') and the CSV must say exactly what the page shows; the same
  * for the teacher results list with a filter. Screenshots at 768×1024 and 1280×800.
  */
-const SHOTS = '.tmp/shots-C21';
+const SHOTS = process.env.SHOTS_DIR ?? '.tmp/shots-C21';
 const PASSWORD = 'Clave-prueba-1';
 
 type Key = {
@@ -177,7 +177,12 @@ test('the class dashboard shows the class, and its CSV says what the grid shows;
   await expect(page.getByText(/Tareas? guardadas?|guardad/i).first()).toBeVisible();
   await expect(page.getByTestId('nivel-nombre').first()).toHaveText(nivelTarea);
   await expect(page.getByTestId('tablero-grid').getByRole('columnheader').nth(1)).toContainText('Tarea');
-  await expect(page.getByTestId('tablero-grid').getByRole('columnheader').nth(1)).toContainText('04/05/2030');
+  // The due date written in Spanish words (never the browser's locale, never readable as April 5).
+  await expect(page.getByTestId('tablero-grid').getByRole('columnheader').nth(1)).toContainText('para el 4 de mayo de 2030');
+  // The legend says what each figure of a cell is; a cell with no activity shows one quiet '—'.
+  await expect(page.getByTestId('tablero-leyenda')).toHaveText(
+    'Barra: palabras vistas · Nota: último cuestionario (verde: 60 o más; rojo: menos de 60) · Por repasar: señas que toca repasar',
+  );
 
   // The grid: three children in name order; Ana saw every word of the quiz's level and passed it, in green.
   const grid = await readGrid(page);
@@ -186,6 +191,10 @@ test('the class dashboard shows the class, and its CSV says what the grid shows;
   await expect(anaCell.locator('[data-campo="vistas"]')).toHaveText('100 %');
   await expect(anaCell.locator('[data-campo="puntaje"]')).toHaveAttribute('data-pass', 'si');
   await expect(page.getByTestId(`celda-${carla.id}-${key.id_nivel}`).locator('[data-campo="puntaje"]')).toContainText('—');
+  await expect(anaCell).toContainText('vistas 100 %');
+  await expect(anaCell).toContainText('nota 100 %');
+  const carlaCell = page.getByTestId(`celda-${carla.id}-${key.id_nivel}`);
+  expect(await carlaCell.evaluate((td) => (td.querySelector('[data-vacia="si"] [aria-hidden="true"]') as HTMLElement | null)?.innerText)).toBe('—');
 
   // Exportar CSV, ';' (the default, Spanish Excel): one row per child, the same figures as the page.
   const compare = (csv: string[][]) => {
@@ -265,7 +274,14 @@ test('the class dashboard shows the class, and its CSV says what the grid shows;
   await page.setViewportSize({ width: 768, height: 1024 });
   await page.getByRole('button', { name: /^Separador del CSV/ }).click();
   await expect(page.getByRole('menuitemradio', { name: 'Excel en español (;)' })).toHaveAttribute('aria-checked', 'true');
-  await expect(page.getByRole('menu')).toHaveCSS('opacity', '1'); // the menu's fade-in has ended
+  // The menu's grow-in has ended (the transition is on its Paper, not on the list): solid, dark text.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  await expect(page.locator('.MuiMenu-paper')).toHaveCSS('opacity', '1');
+  const [r, g, b, alpha = 1] = (await page.getByRole('menuitemradio', { name: 'Coma (,)' }).evaluate((el) => getComputedStyle(el).color))
+    .match(/[\d.]+/g)!
+    .map(Number);
+  expect(Math.max(r!, g!, b!), 'dark text').toBeLessThan(100);
+  expect(alpha).toBeGreaterThan(0.8);
   await page.screenshot({ path: `${SHOTS}/resultados-separador-768.png` });
   await page.keyboard.press('Escape');
 });
@@ -293,4 +309,80 @@ test('an empty class says so and links to Alumnos; an admin sees the class too',
   await loginAs(page, 'admin');
   await page.goto(`/admin/clases/${idClase}`);
   await expect(page.getByRole('heading', { level: 1, name: `Vacía ${tag}` })).toBeVisible();
+});
+
+test('with 8 levels the wide grid scrolls in its own box: the menu, the top bar and the page keep their size', async ({ page, playwright, baseURL }) => {
+  test.setTimeout(90_000);
+  mkdirSync(SHOTS, { recursive: true });
+  const tag = `W${Date.now().toString(36).slice(-5)}`;
+  // Enough levels for a wide grid: the missing ones are created by the admin and deleted at the end.
+  const admin = await playwright.request.newContext({ baseURL });
+  const { token } = await (await admin.post('/api/user/logIn', { data: { email: 'admin@manitas.test', password: 'Manitas2024' } })).json();
+  await admin.get('/api/config/public');
+  const xsrf = (await admin.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const auth = { Authorization: `Bearer ${token}`, 'X-XSRF-TOKEN': xsrf };
+  const niveles = (await (await admin.get('/api/nivel/getNivels', { headers: auth })).json()) as { data?: unknown[] } | unknown[];
+  const have = (Array.isArray(niveles) ? niveles : (niveles.data ?? [])).length;
+  const extra: number[] = [];
+  try {
+    for (let i = have; i < 8; i++) {
+      const r = await admin.post('/api/nivel/register', {
+        headers: auth,
+        multipart: { nombre_nivel: `Nivel ancho ${tag} ${i + 1}`, descripcion: 'Para el tablero ancho', dificultad: 'Fácil' },
+      });
+      expect(r.status(), await r.text()).toBeLessThan(300);
+      const b = await r.json();
+      extra.push(Number(b.data?.id_nivel ?? b.id_nivel));
+    }
+    const { usuario: profe } = await loginAs(page, 'profesor');
+    const headers = await apiHeaders(page);
+    const idInstitucion = await firstInstitution(playwright, baseURL!);
+    const created = await page.request.post('/api/clase/register', {
+      data: { nombre: `Ancha ${tag}`, id_institucion: idInstitucion, profesores: [profe.id] },
+      headers,
+    });
+    expect(created.status(), await created.text()).toBeLessThan(300);
+    const body = await created.json();
+    const idClase = Number(body.data?.id_clase ?? body.id_clase);
+    const kid = await newLearner(playwright, baseURL!, 'Dora', tag);
+    expect((await page.request.post(`/api/clase/${idClase}/alumnos`, { data: { ids: [kid.id] }, headers })).status()).toBeLessThan(300);
+
+    for (const [w, h] of [
+      [1280, 800],
+      [768, 1024],
+    ] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.goto(`/admin/clases/${idClase}`);
+      await expect(page.getByRole('heading', { level: 1, name: `Ancha ${tag}` })).toBeVisible();
+      expect(await page.getByTestId('nivel-nombre').count()).toBeGreaterThanOrEqual(8);
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+      // The page never scrolls sideways; the grid does, inside its box.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      const grid = await page.getByTestId('tablero-grid').evaluate((el) => ({ sw: el.scrollWidth, cw: el.clientWidth }));
+      expect(grid.sw).toBeGreaterThan(grid.cw);
+      // The top bar is at the top of the window, the content right under it (no empty band).
+      const bar = (await page.getByRole('banner').boundingBox())!;
+      expect(bar.y).toBe(0);
+      const h1 = (await page.getByRole('heading', { level: 1, name: `Ancha ${tag}` }).boundingBox())!;
+      expect(h1.y - (bar.y + bar.height)).toBeLessThan(80);
+      if (w === 1280) {
+        // The side menu keeps its width and its labels ('Clases' whole, with its own icon).
+        const clases = page.getByRole('menuitem', { name: 'Clases' });
+        await expect(clases).toBeVisible();
+        expect((await clases.boundingBox())!.width).toBeGreaterThanOrEqual(180);
+        const iconOf = (name: string) => page.getByRole('menuitem', { name }).locator('svg path').first().getAttribute('d');
+        expect(await iconOf('Clases')).not.toBe(await iconOf('Vista de usuario'));
+      } else {
+        await expect(page.getByTestId('tablero-desliza')).toHaveText('Desliza para ver más niveles →');
+      }
+      // The chart's day labels are at least 12 px and its legend says which series is which.
+      const tick = page.locator('.MuiChartsAxis-directionX .MuiChartsAxis-tickLabel').first();
+      expect(parseFloat(await tick.evaluate((el) => getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(12);
+      for (const label of ['Cuestionarios', 'Juegos', 'Repasos']) await expect(page.locator('.MuiChartsLegend-root').getByText(label)).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/dashboard-8-niveles-${w}.png`, fullPage: true });
+    }
+  } finally {
+    for (const id of extra) await admin.delete(`/api/nivel/delete/${id}`, { headers: auth });
+    await admin.dispose();
+  }
 });

@@ -9,7 +9,7 @@ import type { Page, TestInfo } from '@playwright/test';
 import { test, expect, apiHeaders, loginAs, pickOption, DEMO_PASSWORD } from './fixtures';
 import { CLASE_MSG } from '../../src/shared/resources/clases';
 
-const SHOTS = '.tmp/shots-D21';
+const SHOTS = process.env.SHOTS_DIR ?? '.tmp/shots-D21';
 
 /** Kept under .tmp when SHOTS=1 (to look at), attached to the report either way. */
 async function shot(page: Page, testInfo: TestInfo, name: string) {
@@ -148,8 +148,14 @@ test('a profesor creates a class, imports 5 children from a CSV, manages their p
   const bad = dialog.getByTestId('fila-3');
   await expect(bad).toHaveAttribute('data-error', 'true');
   await expect(bad.getByTestId('error-campo')).toHaveText('Esa fecha no existe.');
+  // Rows are numbered by their line in the file (the header is line 1), and the summary names the bad ones.
+  await expect(bad.getByTestId('linea')).toHaveText('4');
+  await expect(dialog.getByTestId('resumen-importacion')).toContainText('(Línea 4)');
+  await expect(dialog.getByRole('button', { name: 'Comprobar de nuevo' })).toBeVisible();
   await expect(dialog.getByTestId('fila-1')).toHaveAttribute('data-error', 'false');
   await expect(dialog.getByTestId('fila-1')).toContainText('Núñez Peña');
+  await expect(dialog.getByTestId('fila-1')).toContainText('14/03/2017'); // dd/mm/aaaa, not the server's 2017-03-14
+  await expect(dialog.getByTestId('fila-1')).not.toContainText('2017-03-14');
   await expect(dialog.getByTestId('resumen-importacion')).toContainText('1 fila tiene errores');
   await expect(dialog.getByRole('button', { name: /^Importar/ })).toBeDisabled();
   await bothSizes(page, testInfo, 'importar-error');
@@ -181,9 +187,20 @@ test('a profesor creates a class, imports 5 children from a CSV, manages their p
   // --- Reset one child's picture password: chosen (Sol, Sol, Sol: never a random one, which has 3
   // different pictures), then a new random one.
   const bautista = rows.filter({ hasText: 'Bautista Gómez' });
-  await bautista.getByRole('button', { name: 'Elegir la clave de Bautista Gómez' }).click();
-  const elegir = page.getByRole('dialog', { name: 'Elegir la clave de Bautista' });
+  const elegirBtn = bautista.getByRole('button', { name: 'Elegir las imágenes de Bautista Gómez' });
+  await expect(elegirBtn).toHaveText('Elegir imágenes');
+  expect((await elegirBtn.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  expect((await bautista.getByRole('button', { name: /^(Ver|Ocultar) la clave/ }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  await elegirBtn.click();
+  const elegir = page.getByRole('dialog', { name: 'Elegir las imágenes de Bautista' });
+  await expect(elegir.getByRole('button', { name: 'Guardar' })).toBeDisabled();
   for (let i = 0; i < 3; i++) await elegir.getByRole('button', { name: 'Sol', exact: true }).click();
+  // Repeats are allowed: sol-sol-sol can be saved; 'Empezar de nuevo' clears the three.
+  await expect(elegir.getByRole('button', { name: 'Guardar' })).toBeEnabled();
+  await elegir.getByRole('button', { name: 'Empezar de nuevo' }).click();
+  await expect(elegir.getByRole('button', { name: 'Guardar' })).toBeDisabled();
+  for (let i = 0; i < 3; i++) await elegir.getByRole('button', { name: 'Sol', exact: true }).click();
+  await expect(elegir.getByRole('button', { name: 'Guardar' })).toBeEnabled();
   await shot(page, testInfo, 'elegir-clave');
   await elegir.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Clave de imágenes cambiada.')).toBeVisible();
@@ -194,7 +211,7 @@ test('a profesor creates a class, imports 5 children from a CSV, manages their p
     imagenes: string[];
   }[];
   expect(alumnos.find((a) => a.nombre === 'Bautista')!.imagenes).toEqual(['sol', 'sol', 'sol']);
-  await bautista.getByRole('button', { name: 'Nueva clave para Bautista Gómez' }).click();
+  await bautista.getByRole('button', { name: 'Imágenes al azar para Bautista Gómez' }).click();
   await expect(bautista.getByTestId('clave-imagenes')).not.toHaveAttribute('aria-label', 'Clave: Sol, Sol, Sol');
   const nueva = (await (await page.request.get(`/api/clase/${idClase}/alumnos`, { headers })).json()).data.find(
     (a: { nombre: string }) => a.nombre === 'Bautista',
@@ -236,7 +253,7 @@ test('a profesor creates a class, imports 5 children from a CSV, manages their p
   await page.getByRole('button', { name: 'Importar alumnos' }).click();
   const pegar = page.getByRole('dialog', { name: 'Importar alumnos' });
   await pegar.getByLabel('Pega aquí la lista').fill('Ximena\tNúñez Peña\t14/03/2017\tniña\nTeo\tSosa\t03/03/2017\tniño');
-  await pegar.getByRole('button', { name: 'Revisar' }).click();
+  await pegar.getByRole('button', { name: 'Comprobar', exact: true }).click();
   await expect(pegar.getByTestId('fila-1')).toHaveAttribute('data-error', 'true');
   await expect(pegar.getByTestId('fila-1')).toContainText('Ya está en esta clase.');
   await expect(pegar.getByTestId('fila-2')).toHaveAttribute('data-error', 'false');
@@ -274,7 +291,9 @@ test('a profesor creates a class, imports 5 children from a CSV, manages their p
   const pdf = await page.pdf({ format: 'A4', printBackground: true });
   const pages = (pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
   testInfo.annotations.push({ type: 'pdf-pages', description: String(pages) });
-  expect(pages).toBe(1);
+  // 5 cards with big pictures: 3 rows over 2 pages, no card ever split between them.
+  expect(pages).toBeLessThanOrEqual(2);
+  expect(await cards.evaluateAll((els) => els.map((el) => getComputedStyle(el).breakInside))).toEqual(Array(5).fill('avoid'));
   await page.emulateMedia({ media: 'screen' });
 
   // --- Another profesor: the class is not listed, its screens refuse.
@@ -289,7 +308,12 @@ test('a profesor creates a class, imports 5 children from a CSV, manages their p
   await shot(page, testInfo, 'lista-otro-profesor');
   for (const path of [`/admin/clases/${idClase}`, `/admin/clases/${idClase}/alumnos`, `/admin/clases/${idClase}/tarjetas`]) {
     await page.goto(path);
-    await expect(page.getByText(CLASE_MSG.noEsTuClase), path).toBeVisible();
+    const tarjetas = path.endsWith('/tarjetas');
+    await expect(
+      page.getByText(tarjetas ? 'Solo los profesores de esta clase y los administradores pueden verlas.' : CLASE_MSG.noEsTuClase),
+      path,
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Volver a las clases' }), path).toHaveAttribute('href', '/admin/clases');
     await shot(page, testInfo, `rechazo-${path.split('/').length}`);
   }
 
@@ -298,6 +322,16 @@ test('a profesor creates a class, imports 5 children from a CSV, manages their p
   await page.goto('/admin/clases');
   await page.getByPlaceholder('Buscar clases...').fill(stamp);
   await expect(page.getByText(nombreClase)).toBeVisible();
+  // The row's actions: 'Tablero' first; at 1280 'Eliminar' is apart, under 'Editar', never under 'Alumnos'; no sideways scroll.
+  const fila = page.getByRole('row').filter({ hasText: nombreClase });
+  await expect(fila.getByRole('link', { name: `Tablero de ${nombreClase}` })).toHaveAttribute('href', `/admin/clases/${idClase}`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(fila.getByRole('button', { name: /Eliminar/ })).toBeVisible();
+  const alumnosBox = (await fila.getByRole('link', { name: `Alumnos de ${nombreClase}` }).boundingBox())!;
+  const eliminarBox = (await fila.getByRole('button', { name: /Eliminar/ }).boundingBox())!;
+  expect(eliminarBox.x + eliminarBox.width / 2).toBeGreaterThan(alumnosBox.x + alumnosBox.width);
+  expect(eliminarBox.y).toBeGreaterThanOrEqual(alumnosBox.y + alumnosBox.height);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   await bothSizes(page, testInfo, 'lista-admin');
   await page.getByText(nombreClase).click();
   await expect(page).toHaveURL(new RegExp(`/admin/clases/${idClase}$`));
@@ -318,7 +352,8 @@ test('a profesor creates a class, imports 5 children from a CSV, manages their p
   await page.goto(`/admin/clases/${idClase}/editar`);
   await expect(page.getByTestId('codigo-clase')).toHaveText(codigo);
   await page.getByRole('button', { name: 'Nuevo código' }).click();
-  await page.getByRole('button', { name: 'Sí, cambiar' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Las tarjetas impresas y el código guardado en las tabletas dejarán de servir. ¿Crear un código nuevo?');
+  await page.getByRole('button', { name: 'Sí, crear código nuevo' }).click();
   await expect(page.getByText('La clase tiene un código nuevo.')).toBeVisible();
   await expect(page.getByTestId('codigo-clase')).not.toHaveText(codigo);
   const renewed = (await page.getByTestId('codigo-clase').innerText()).trim();

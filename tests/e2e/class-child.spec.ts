@@ -51,6 +51,7 @@ async function shots(page: Page, name: string) {
   for (const [w, h] of [
     [768, 1024],
     [1280, 800],
+    [375, 667],
   ] as const) {
     await page.setViewportSize({ width: w, height: h });
     await page.screenshot({ path: `${SHOTS}/${name}-${w}x${h}.png`, fullPage: true });
@@ -71,6 +72,13 @@ async function expectTareaFirst(page: Page, nombreNivel: string) {
   await expect.poll(left).toBeGreaterThanOrEqual(-1);
   // Only the assigned level carries the mark.
   await expect(page.getByTestId('tarea-badge')).toHaveCount(1);
+  // The mark lies over the picture: the card is as tall as the next one and its picture starts where the next one's does.
+  const second = page.getByTestId('level-card').nth(1);
+  const [a, b] = [(await first.boundingBox())!, (await second.boundingBox())!];
+  expect(a.height).toBe(b.height);
+  const picTop = async (card: typeof first) => (await card.getByRole('img').first().boundingBox())!.y;
+  expect(await picTop(first)).toBe(await picTop(second));
+  expect((await first.getByTestId('tarea-badge').locator('svg').boundingBox())!.height).toBeGreaterThanOrEqual(32);
 }
 
 test.describe('a child in a class', () => {
@@ -103,12 +111,22 @@ test.describe('a child in a class', () => {
     await expect(code).toHaveValue(clase.codigo);
     await section.getByRole('button', { name: 'Unirme' }).click();
     await expect(section.getByTestId('unirme-respuesta')).toHaveClass(/MuiAlert-.*[sS]uccess/);
+    await expect(section.getByTestId('unirme-respuesta')).toHaveText(`¡Ya estás en «${clase.nombre}»!`);
+    await expect(section.getByTestId('mi-clase')).toHaveText([clase.nombre]);
+    // The same code again: told so, nothing doubled.
+    await code.fill(clase.codigo);
+    await section.getByRole('button', { name: 'Unirme' }).click();
+    await expect(section.getByTestId('unirme-respuesta')).toHaveText(`Ya estabas en «${clase.nombre}».`);
     await expect(section.getByTestId('mi-clase')).toHaveText([clase.nombre]);
     await shots(page, 'perfil');
 
     // After a reload the class is still listed (read from the class's assignments).
     await page.reload();
     await expect(page.getByTestId('mi-clase')).toHaveText([clase.nombre]);
+
+    // A way home at the end of the join section too (the spec's one stays in the form).
+    await page.getByTestId('mis-clases').getByRole('link', { name: 'Volver al inicio' }).click();
+    await expect(page).toHaveURL(/\/home$/);
 
     await expectTareaFirst(page, nivel.nombre_nivel);
     await shots(page, 'home');

@@ -78,19 +78,36 @@ test('a child logs in with the class code, their name and their 3 pictures', asy
   await page.goto('/logIn');
   const link = page.getByRole('link', { name: 'Entrar con código de clase' });
   await expect(link).toHaveAttribute('href', '/logIn/clase');
+  // Right under the spec's 'Entrar', filled and big, with its class picture (the spec's own order is kept).
+  const form = page.locator('form');
+  await expect(form.getByRole('button', { name: 'Entrar', exact: true }).locator('xpath=following-sibling::*[1]')).toHaveAttribute('href', '/logIn/clase');
+  await expect(link).toHaveClass(/MuiButton-contained/);
+  expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(64);
+  await expect(link.locator('img[src="/img/clase.svg"]')).toBeVisible();
   await shots(page, 'login');
   await link.click();
   await expect(page).toHaveURL(/\/logIn\/clase$/);
   const input = page.getByRole('textbox', { name: 'Escribe el código de tu clase' });
   await expect(input).toBeFocused();
+  // The way back to the email login is a full-size target for a small finger.
+  expect((await page.getByRole('link', { name: 'Entrar con correo' }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  // Focused and correct: the app's blue ring (primary), not the red of an error.
+  const ring = () => input.evaluate((el) => getComputedStyle(el).boxShadow);
+  expect(await ring()).toContain('rgb(110, 97, 255)');
 
   // A malformed code, then one that is no class: the messages, clearly shown.
+  // Step 1 only finds the class: its button says 'Seguir', not 'Entrar'.
+  await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toHaveCount(0);
   await input.fill('ab');
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await page.getByRole('button', { name: 'Seguir', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText(CODIGO_INVALIDO);
+  // An error: a big red 'no' picture beside the sentence, and the field's ring turns red.
+  expect((await page.getByRole('alert').locator('svg').boundingBox())!.width).toBeGreaterThanOrEqual(48);
+  await input.focus();
+  expect(await ring()).toContain('rgb(209, 83, 83)');
   await input.fill('YYY-YYY');
   await expect(input).toHaveValue('YYYYYY');
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await page.getByRole('button', { name: 'Seguir', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText(NO_CLASE);
   await shots(page, 'paso1-error');
 
@@ -104,11 +121,21 @@ test('a child logs in with the class code, their name and their 3 pictures', asy
   await expect(page.getByRole('heading', { name: c.nombre })).toBeVisible();
   const names = page.getByRole('list', { name: '¿Quién eres?' }).getByRole('button');
   await expect(names).toHaveText(['Lucía', 'Mateo']);
+  // The name buttons are centred in the card (equal room left of the first and right of the last).
+  await page.setViewportSize({ width: 768, height: 1024 });
+  const list = (await page.getByRole('list', { name: '¿Quién eres?' }).boundingBox())!;
+  const [a, b] = [(await names.first().boundingBox())!, (await names.last().boundingBox())!];
+  expect(Math.abs(a.x - list.x - (list.x + list.width - (b.x + b.width)))).toBeLessThanOrEqual(12);
+  await page.setViewportSize({ width: 1280, height: 800 });
   await shots(page, 'paso2');
   await page.getByRole('button', { name: 'Lucía' }).click();
 
   // Step 3: a wrong try shows the friendly message and empties the slots.
   await expect(page.getByRole('heading', { name: 'Toca tus 3 imágenes' })).toBeVisible();
+  // The empty slots are numbered 1 2 3, as on the printed card.
+  await expect(page.getByTestId('slots').locator('[data-filled="false"]')).toHaveText(['1', '2', '3']);
+  const gridTop = async () => (await page.getByRole('group', { name: 'Imágenes' }).boundingBox())!.y;
+  const top = await gridTop();
   await picture(page, lucia.imagenes[0]!).click();
   await expect(page.getByTestId('slots').locator('[data-filled="true"]')).toHaveCount(1);
   await shots(page, 'paso3');
@@ -118,6 +145,9 @@ test('a child logs in with the class code, their name and their 3 pictures', asy
   for (const k of wrongFor(lucia.imagenes)) await picture(page, k).click();
   await expect(page.getByRole('alert')).toHaveText(MAL);
   await expect(page.getByTestId('slots').locator('[data-filled="true"]')).toHaveCount(0);
+  // The message takes its reserved place: the pictures did not move under the child's finger.
+  expect(await gridTop()).toBe(top);
+  expect((await page.getByRole('alert').locator('svg').boundingBox())!.width).toBeGreaterThanOrEqual(48);
   await shots(page, 'paso3-error');
   await expect(page).toHaveURL(/\/logIn\/clase$/);
 
@@ -152,7 +182,16 @@ test('a child logs in with the class code, their name and their 3 pictures', asy
     await expect(page.getByTestId('slots').locator('[data-filled="true"]')).toHaveCount(0);
   }
   for (const k of mateo.imagenes) await picture(page, k).click();
-  await expect(page.getByTestId('espera')).toContainText(/Espera \d+ segundos? e inténtalo de nuevo\. Tu profesor puede desbloquearte\./);
+  // Over the faded pictures: a big hourglass and the seconds as a big number, 'Espera…', the hint smaller.
+  const espera = page.getByTestId('espera');
+  await expect(espera).toContainText('Espera…');
+  await expect(espera).toContainText('Tu profesor puede desbloquearte.');
+  await expect(page.getByRole('alert')).toHaveText('Espera un momento e inténtalo de nuevo. Tu profesor puede desbloquearte.');
+  const seconds = espera.getByTestId('espera-segundos');
+  await expect(seconds).toHaveText(/^\d+$/);
+  expect(Number(await seconds.textContent())).toBeGreaterThan(0);
+  expect(await seconds.evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(64);
+  expect((await espera.locator('svg').boundingBox())!.height).toBeGreaterThanOrEqual(64);
   await expect(picture(page, 'sol')).toBeDisabled();
   await shots(page, 'paso3-espera');
   const un = await c.teacher.request.post(`/api/clase/${c.idClase}/alumnos/${mateo.id}/desbloquear`, { headers: await apiHeaders(c.teacher) });

@@ -243,6 +243,8 @@ export const intento = pgTable(
   },
   (t) => [
     index('intento_usuario_fecha_idx').on(t.idUsuario, t.fecha),
+    // The class dashboard's latest score per child and level: one probe per pair (issue 21).
+    index('intento_usuario_nivel_fecha_idx').on(t.idUsuario, t.idNivel, t.fecha, t.idIntento),
     // The teacher results' orders (src/server/queries/teacher-results.ts): newest first, one level
     // newest first, one level by score; each ends with the id, the list's tie-break.
     index('intento_fecha_id_idx').on(t.fecha, t.idIntento),
@@ -290,7 +292,9 @@ export const resultado = pgTable(
   },
   (t) => [
     index('resultado_id_intento_idx').on(t.idIntento),
-    index('resultado_id_usuario_idx').on(t.idUsuario),
+    // By child and date (was by child alone): the class dashboard's hardest questions read a class's
+    // last 90 days, not every answer the children ever gave (issue 21).
+    index('resultado_usuario_fecha_idx').on(t.idUsuario, t.fecha),
     index('resultado_id_pregunta_idx').on(t.idPregunta),
     index('resultado_id_nivel_idx').on(t.idNivel),
   ],
@@ -329,6 +333,8 @@ export const partida = pgTable(
   (t) => [
     uniqueIndex('partida_usuario_clave_uq').on(t.idUsuario, t.clave),
     index('partida_usuario_nivel_juego_idx').on(t.idUsuario, t.idNivel, t.juego),
+    // The class dashboard's hardest words and activity read a class's recent runs (issue 21).
+    index('partida_usuario_fecha_idx').on(t.idUsuario, t.fecha),
     index('partida_id_nivel_idx').on(t.idNivel),
   ],
 );

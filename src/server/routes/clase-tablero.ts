@@ -23,12 +23,19 @@ export const INTENTOS_MAX = 500;
 type Actividad = TableroWire['actividad'];
 
 /**
- * The last ACTIVIDAD_DIAS calendar days ending today, as UTC days (aaaa-mm-dd), oldest first. UTC is
- * the day boundary on purpose: one definition for the server, the tests and the CSV, and a class
- * works in daytime, far from midnight UTC in Spanish-speaking time zones.
+ * The browser's IANA time zone (?tz=America/Mexico_City) if this runtime knows it, else 'UTC': the
+ * activity days are the teacher's calendar days. Only a name from Intl's own list is ever used, and
+ * it reaches SQL as a bound parameter.
  */
-export function activityDays(now: Date, days = ACTIVIDAD_DIAS): string[] {
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+export function validTimeZone(tz: unknown): string {
+  return typeof tz === 'string' && tz.length <= 64 && Intl.supportedValuesOf('timeZone').includes(tz) ? tz : 'UTC';
+}
+
+/** The last ACTIVIDAD_DIAS calendar days ending today in time zone `tz` (aaaa-mm-dd), oldest first. */
+export function activityDays(now: Date, days = ACTIVIDAD_DIAS, tz = 'UTC'): string[] {
+  // en-CA writes dates as aaaa-mm-dd.
+  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now).split('-').map(Number);
+  const today = Date.UTC(y!, m! - 1, d!);
   return Array.from({ length: days }, (_, i) => new Date(today - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10));
 }
 
@@ -39,18 +46,19 @@ const num = (v: unknown) => Number(v ?? 0);
 const intArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
 
 /**
- * Activity per UTC day of some children (a class, or one child): attempts, game runs and reviews.
- * One statement; each table is read through its (id_usuario, ...) index for those children only.
+ * Activity per day (in time zone `tz`) of some children (a class, or one child): attempts, game runs
+ * and reviews. One statement; each table is read through its (id_usuario, ...) index for those
+ * children only, from the first day's midnight in `tz`.
  */
-async function activity(database: Database, kids: string, now: Date): Promise<Actividad> {
-  const days = activityDays(now);
+async function activity(database: Database, kids: string, now: Date, tz: string): Promise<Actividad> {
+  const days = activityDays(now, ACTIVIDAD_DIAS, tz);
   const { rows } = await database.raw(
-    `SELECT k, to_char(d, 'YYYY-MM-DD') AS dia, n FROM (SELECT k, (f AT TIME ZONE 'UTC')::date AS d, count(*)::int AS n FROM (
-       SELECT 'i' AS k, fecha AS f FROM intento WHERE id_usuario = ANY($1::int[]) AND fecha >= $2::timestamptz
-       UNION ALL SELECT 'p', fecha FROM partida WHERE id_usuario = ANY($1::int[]) AND fecha >= $2::timestamptz
-       UNION ALL SELECT 'r', fecha FROM repaso WHERE id_usuario = ANY($1::int[]) AND fecha >= $2::timestamptz
+    `SELECT k, to_char(d, 'YYYY-MM-DD') AS dia, n FROM (SELECT k, (f AT TIME ZONE $3)::date AS d, count(*)::int AS n FROM (
+       SELECT 'i' AS k, fecha AS f FROM intento WHERE id_usuario = ANY($1::int[]) AND fecha >= ($2::timestamp AT TIME ZONE $3)
+       UNION ALL SELECT 'p', fecha FROM partida WHERE id_usuario = ANY($1::int[]) AND fecha >= ($2::timestamp AT TIME ZONE $3)
+       UNION ALL SELECT 'r', fecha FROM repaso WHERE id_usuario = ANY($1::int[]) AND fecha >= ($2::timestamp AT TIME ZONE $3)
      ) a GROUP BY k, d) g`,
-    [kids, `${days[0]}T00:00:00Z`],
+    [kids, `${days[0]} 00:00:00`, tz],
   );
   const byDay = new Map(days.map((dia) => [dia, { dia, intentos: 0, partidas: 0, repasos: 0 }]));
   for (const r of rows) {
@@ -153,10 +161,11 @@ export default async function claseTableroRoutes(app: FastifyInstance, ctx: AppC
    * and repaso (id_usuario, fecha), memoria (id_usuario, vence), resultado and progreso by child).
    * scripts/bench/class-dashboard.ts measures it.
    */
-  app.get<{ Params: { id: string } }>('/api/clase/:id/tablero', async (req) => {
+  app.get<{ Params: { id: string }; Querystring: { tz?: string } }>('/api/clase/:id/tablero', async (req) => {
     const id = idParam(req.params.id);
     await requireClassTeacher(db, req, id);
     const now = new Date();
+    const tz = validTimeZone(req.query.tz);
     const [clase, { niveles, words }, alumnosR] = await Promise.all([
       claseWire(database, id),
       levelsOf(ctx, id),
@@ -227,7 +236,7 @@ export default async function claseTableroRoutes(app: FastifyInstance, ctx: AppC
          FROM unnest($1::int[]) AS k(u)`,
         [kids],
       ),
-      activity(database, kids, now),
+      activity(database, kids, now, tz),
     ]);
 
     const latest = new Map(latestR.rows.map((r) => [`${r.u}:${r.n}`, { puntaje: num(r.puntaje), fecha: iso(r.fecha) }]));
@@ -285,7 +294,7 @@ export default async function claseTableroRoutes(app: FastifyInstance, ctx: AppC
   });
 
   /** One child of the class: their attempts (newest first), progress per level, activity over 30 days. */
-  app.get<{ Params: { id: string; userId: string } }>('/api/clase/:id/alumno/:userId', async (req) => {
+  app.get<{ Params: { id: string; userId: string }; Querystring: { tz?: string } }>('/api/clase/:id/alumno/:userId', async (req) => {
     const id = idParam(req.params.id);
     await requireClassTeacher(db, req, id);
     const userId = idParam(req.params.userId, 'userId');
@@ -301,7 +310,7 @@ export default async function claseTableroRoutes(app: FastifyInstance, ctx: AppC
         [userId],
       ),
       levelsOf(ctx, id),
-      activity(database, me, now),
+      activity(database, me, now, validTimeZone(req.query.tz)),
     ]);
     const seen = await seenPercents(database, me, words);
     const a = alumnoR.rows[0];

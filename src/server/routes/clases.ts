@@ -332,9 +332,9 @@ export default async function clasesRoutes(app: FastifyInstance, ctx: AppContext
       .where(and(eq(usuario.id, me.id), isStaff));
     if (staff) throw badRequest(CLASE_REPLY.soloAlumnosUnirse);
     const added = await db.insert(claseAlumno).values({ idClase: c.idClase, idUsuario: me.id }).onConflictDoNothing().returning({ id: claseAlumno.idUsuario });
-    if (!added.length) return { msg: `Ya estás en la clase ${c.nombre}.`, data: { id_clase: c.idClase, nombre: c.nombre } };
+    if (!added.length) return { msg: `Ya estabas en «${c.nombre}».`, data: { id_clase: c.idClase, nombre: c.nombre } };
     await ensurePicturePassword(db, me.id, secret);
-    return { msg: `Te uniste a la clase ${c.nombre}.`, data: { id_clase: c.idClase, nombre: c.nombre } };
+    return { msg: `¡Ya estás en «${c.nombre}»!`, data: { id_clase: c.idClase, nombre: c.nombre } };
   });
 
   /** A new join code (e.g. the old one was shared too widely); the old one stops working at once. */

@@ -55,7 +55,17 @@ export function AdminSidebar({ children, ...rest }: SidebarProps) {
 
 export function AdminLayout({ children }: { children: ReactNode }) {
   return (
-    <Layout appBar={AdminAppBar} menu={AdminMenu} sidebar={AdminSidebar} sx={{ '& .RaLayout-content': { minWidth: 0 } }}>
+    <Layout
+      appBar={AdminAppBar}
+      menu={AdminMenu}
+      sidebar={AdminSidebar}
+      sx={{
+        '& .RaLayout-content': { minWidth: 0 },
+        // A wide screen (the class dashboard's grid) must never squeeze the side menu.
+        '& .RaSidebar-root': { flexShrink: 0 },
+        '& .skip-nav-button, & .skip-nav-button:hover': { color: '#1d1a3a', backgroundColor: '#fff', outline: '2px solid #1d1a3a' },
+      }}
+    >
       <UploadProgress />
       <ConnectionAlert />
       {children}

@@ -18,6 +18,7 @@ import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import SettingsIcon from '@mui/icons-material/Settings';
 import ChildCareIcon from '@mui/icons-material/ChildCare';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import SchoolIcon from '@mui/icons-material/School';
 import { useSession } from '../../auth/useSession';
 import { visibleMenuLinks } from '../menu';
 
@@ -39,6 +40,7 @@ const ICONS: Record<string, ReactElement> = {
   progreso: <TrendingUpIcon />,
   configuracion: <SettingsIcon />,
   rol: <AdminPanelSettingsIcon />,
+  clases: <SchoolIcon />,
 };
 
 /** The sidebar of the spec's shell, filtered by the stored user's role. */

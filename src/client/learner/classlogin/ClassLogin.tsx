@@ -23,9 +23,11 @@ const ICON = {
   back: 'M20 11H7.83l5.59-5.59L12 4l-8 8 8 8 1.41-1.41L7.83 13H20z',
   borrar:
     'M22 3H7c-.69 0-1.23.35-1.59.88L0 12l5.41 8.11c.36.53.9.89 1.59.89h15c1.1 0 2-.9 2-2V5c0-1.1-.9-2-2-2m-3 12.59L17.59 17 14 13.41 10.41 17 9 15.59 12.59 12 9 8.41 10.41 7 14 10.59 17.59 7 19 8.41 15.41 12z',
+  // A filled circle with a cross (Material 'Cancel'): "no" at a glance, for a child who reads little.
   error:
-    'M11 15h2v2h-2zm0-8h2v6h-2zm.99-5C6.47 2 2 6.48 2 12s4.47 10 9.99 10C17.52 22 22 17.52 22 12S17.52 2 11.99 2M12 20c-4.42 0-8-3.58-8-8s3.58-8 8-8 8 3.58 8 8-3.58 8-8 8',
-  espera: 'M6 2v6h.01L6 8.01 10 12l-4 4 .01.01H6V22h12v-5.99h-.01L18 16l-4-4 4-3.99-.01-.01H18V2zm10 14.5V20H8v-3.5l4-4zm-4-5-4-4V4h8v3.5z',
+    'M12 2C6.47 2 2 6.47 2 12s4.47 10 10 10 10-4.47 10-10S17.53 2 12 2m5 13.59L15.59 17 12 13.41 8.41 17 7 15.59 10.59 12 7 8.41 8.41 7 12 10.59 15.59 7 17 8.41 13.41 12z',
+  // A filled hourglass (Material 'HourglassFull'): solid enough to read at a glance over the faded pictures.
+  espera: 'M6 2v6h.01L6 8.01 10 12l-4 4 .01.01H6V22h12v-5.99h-.01L18 16l-4-4 4-3.99-.01-.01H18V2z',
   cara: 'M12 2C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2m-3 9.75a1.25 1.25 0 1 1 0 2.5 1.25 1.25 0 0 1 0-2.5m6 0a1.25 1.25 0 1 1 0 2.5 1.25 1.25 0 0 1 0-2.5M12 20c-4.41 0-8-3.59-8-8 0-.29.02-.58.05-.86 2.36-1.05 4.23-2.98 5.21-5.37C11.07 8.33 14.05 10 17.42 10c.78 0 1.53-.09 2.25-.26.21.71.33 1.47.33 2.26 0 4.41-3.59 8-8 8',
 } as const;
 
@@ -37,34 +39,46 @@ function Icon({ d, size = 32, color = 'currentColor' }: { d: string; size?: numb
   );
 }
 
-/** A big, friendly message: an icon and a few words, read out by screen readers (role alert). */
-function Message({ kind, children, id, testId }: { kind: 'error' | 'espera'; children: ReactNode; id?: string; testId?: string }) {
+/**
+ * A big, friendly message: a large icon (a red circle with a cross for an error, seen before any
+ * word is read) and a short sentence, read out by screen readers (role alert).
+ */
+function Message({ kind, children, id }: { kind: 'error' | 'espera'; children: ReactNode; id?: string }) {
   const error = kind === 'error';
   return (
     <Box
       role="alert"
       id={id}
-      data-testid={testId}
       sx={{
         display: 'flex',
         alignItems: 'center',
         gap: 1.5,
         width: '100%',
-        px: 2,
-        py: 1.5,
+        boxSizing: 'border-box',
+        px: { xs: 1.5, sm: 2 },
+        py: 1,
         borderRadius: '16px',
-        fontSize: 20,
+        fontSize: { xs: 18, sm: 20 },
+        lineHeight: 1.3,
+        fontWeight: 700,
         bgcolor: error ? '#fdecea' : '#fff4e5',
         color: error ? '#5f2120' : '#663c00',
         border: 2,
         borderColor: error ? '#f5c2c0' : '#ffd8a8',
+        '& > svg': { flex: 'none', width: { xs: 48, sm: 56 }, height: { xs: 48, sm: 56 } },
       }}
     >
-      <Icon d={error ? ICON.error : ICON.espera} color={error ? '#d32f2f' : '#ed6c02'} />
+      <Icon d={error ? ICON.error : ICON.espera} color={error ? '#d32f2f' : '#ed6c02'} size={56} />
       <span>{children}</span>
     </Box>
   );
 }
+
+/**
+ * The keyboard focus ring of this flow: the app's blue (primary), the colour a focused field has
+ * everywhere else; red stays for errors only.
+ */
+const FOCUS = { outline: '4px solid', outlineColor: 'primary.main', outlineOffset: 2 } as const;
 
 /** A round button with an icon only (its name is for screen readers). */
 function RoundButton({ onClick, label, d, disabled = false }: { onClick: () => void; label: string; d: string; disabled?: boolean }) {
@@ -84,7 +98,7 @@ function RoundButton({ onClick, label, d, disabled = false }: { onClick: () => v
         color: 'text.secondary',
         '&:hover': { bgcolor: 'action.hover' },
         '&.Mui-disabled': { opacity: 0.4 },
-        '&.Mui-focusVisible': { outline: '4px solid', outlineColor: 'secondary.main', outlineOffset: 2 },
+        '&.Mui-focusVisible': FOCUS,
       }}
     >
       <Icon d={d} />
@@ -294,7 +308,8 @@ function CodeStep({ initialError, onFound }: { initialError: string | null; onFo
           textIndent: { xs: '0.2em', sm: '0.3em' },
           fontFamily: 'ui-monospace, "DejaVu Sans Mono", monospace',
           py: 1.5,
-          '&:focus-visible': { boxShadow: (t) => `0 0 0 4px ${t.palette.secondary.main}` },
+          // Focused: the app's blue ring around the blue border; an error makes both red.
+          '&:focus-visible': { boxShadow: (t) => `0 0 0 4px ${error ? t.palette.error.light : t.palette.primary.light}` },
           '&::placeholder': { color: 'text.disabled', opacity: 0.35 },
         }}
       />
@@ -313,9 +328,10 @@ function CodeStep({ initialError, onFound }: { initialError: string | null; onFo
         startIcon={loading ? <CircularProgress size={24} color="inherit" aria-label="Cargando" /> : undefined}
         sx={{ width: '100%', maxWidth: 420, minHeight: 72, fontSize: 28, borderRadius: '20px' }}
       >
-        Entrar
+        {/* Not 'Entrar': this step only finds the class; the child enters after the pictures. */}
+        Seguir
       </Button>
-      <Button component={RouterLink} to="/logIn" sx={{ textDecoration: 'underline' }}>
+      <Button component={RouterLink} to="/logIn" sx={{ textDecoration: 'underline', minHeight: 48, px: 3, fontSize: 18 }}>
         Entrar con correo
       </Button>
     </Box>
@@ -344,15 +360,18 @@ function NamesStep({ clase, onPick, onChangeClass }: { clase: ClaseEntradaWire; 
             listStyle: 'none',
             m: 0,
             p: 0.5,
-            display: 'grid',
-            gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))',
+            // Wrapped rows of equal buttons, centred: a grid's empty columns would leave a short
+            // class's names huddled on the left of a tablet.
+            display: 'flex',
+            flexWrap: 'wrap',
+            justifyContent: 'center',
             gap: 1.5,
             maxHeight: '62vh',
             overflowY: 'auto',
           }}
         >
           {clase.alumnos.map((a) => (
-            <li key={a.id}>
+            <Box component="li" key={a.id} sx={{ width: { xs: 'calc(50% - 6px)', sm: 160 } }}>
               <ButtonBase
                 onClick={() => onPick(a)}
                 focusRipple
@@ -368,7 +387,7 @@ function NamesStep({ clase, onPick, onChangeClass }: { clase: ClaseEntradaWire; 
                   borderColor: 'primary.light',
                   bgcolor: '#f5fbff',
                   '&:hover': { bgcolor: '#e3f2fd' },
-                  '&.Mui-focusVisible': { outline: '4px solid', outlineColor: 'secondary.main', outlineOffset: 2 },
+                  '&.Mui-focusVisible': FOCUS,
                 }}
               >
                 <ChildAvatar avatar={a.avatar} size={72} />
@@ -378,7 +397,7 @@ function NamesStep({ clase, onPick, onChangeClass }: { clase: ClaseEntradaWire; 
                   {a.nombre}
                 </Typography>
               </ButtonBase>
-            </li>
+            </Box>
           ))}
         </Box>
       )}
@@ -472,7 +491,7 @@ function PicturesStep({ codigo, alumno, onBack }: { codigo: string; alumno: Alum
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700, textAlign: 'center' }}>
         Toca tus 3 imágenes
       </Typography>
-      {/* The chosen pictures, in order. */}
+      {/* The chosen pictures, in order, numbered 1 2 3 as on the printed login card. */}
       <Box
         key={wrong}
         role="group"
@@ -490,6 +509,7 @@ function PicturesStep({ codigo, alumno, onBack }: { codigo: string; alumno: Alum
             key={i}
             data-filled={chosen[i] ? 'true' : 'false'}
             sx={{
+              position: 'relative',
               width: { xs: 56, sm: 72 },
               height: { xs: 56, sm: 72 },
               borderRadius: '22%',
@@ -497,59 +517,144 @@ function PicturesStep({ codigo, alumno, onBack }: { codigo: string; alumno: Alum
               borderStyle: 'dashed',
               borderColor: message ? 'error.main' : 'grey.400',
               boxShadow: chosen[i] && message ? (t) => `0 0 0 3px ${t.palette.error.main}` : 'none',
+              display: 'grid',
+              placeItems: 'center',
+              color: 'grey.500',
+              fontSize: { xs: 28, sm: 36 },
+              fontWeight: 800,
             }}
           >
-            {chosen[i] && <Picture pictureKey={chosen[i]!} />}
+            {chosen[i] ? <Picture pictureKey={chosen[i]!} /> : <span aria-hidden="true">{i + 1}</span>}
+            {chosen[i] && (
+              <Box
+                aria-hidden="true"
+                sx={{
+                  position: 'absolute',
+                  top: -8,
+                  left: -8,
+                  width: 24,
+                  height: 24,
+                  borderRadius: '50%',
+                  bgcolor: 'primary.main',
+                  color: '#fff',
+                  fontSize: 15,
+                  lineHeight: '24px',
+                  textAlign: 'center',
+                }}
+              >
+                {i + 1}
+              </Box>
+            )}
           </Box>
         ))}
         <Box sx={{ ml: 1 }}>
           <RoundButton onClick={undo} disabled={chosen.length === 0 || blocked} label="Borrar" d={ICON.borrar} />
         </Box>
       </Box>
-      <Box aria-live="assertive" sx={{ minHeight: 0, width: '100%' }}>
+      {/*
+        The message's place is kept even when empty: a message that appeared above the pictures would
+        push them down just as the child taps again, onto the wrong picture.
+      */}
+      <Box aria-live="assertive" data-testid="mensaje" sx={{ width: '100%', height: { xs: 72, sm: 76 }, display: 'flex', alignItems: 'center' }}>
         {message && <Message kind="error">{message}</Message>}
-        {waiting > 0 && (
-          <Message kind="espera" testId="espera">
-            Espera {waiting} {waiting === 1 ? 'segundo' : 'segundos'} e inténtalo de nuevo. Tu profesor puede desbloquearte.
-          </Message>
-        )}
       </Box>
-      <Box
-        role="group"
-        aria-label="Imágenes"
-        aria-busy={sending}
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: 'repeat(3, 1fr)',
-          gap: { xs: 1, sm: 1.5 },
-          // As big as the screen allows: the width of the card, and short enough to fit a landscape tablet.
-          width: 'min(100%, 48vh, 520px)',
-          opacity: blocked ? 0.5 : 1,
-          position: 'relative',
-        }}
-      >
-        {PICTURES.map((p) => (
-          <ButtonBase
-            key={p.key}
-            onClick={() => pick(p.key)}
-            disabled={blocked}
-            focusRipple
-            aria-label={p.label}
-            sx={{
-              borderRadius: '22%',
-              transition: 'transform 80ms',
-              '&:active': { transform: 'scale(0.94)' },
-              '&.Mui-focusVisible': { outline: '4px solid', outlineColor: 'secondary.main', outlineOffset: 2 },
-            }}
-          >
-            <Picture pictureKey={p.key} decorative />
-          </ButtonBase>
-        ))}
+      <Box sx={{ position: 'relative', width: 'min(100%, 48vh, 520px)' }}>
+        <Box
+          role="group"
+          aria-label="Imágenes"
+          aria-busy={sending}
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: 'repeat(3, 1fr)',
+            gap: { xs: 1, sm: 1.5 },
+            // As big as the screen allows: the width of the card, and short enough to fit a landscape tablet.
+            width: '100%',
+            opacity: waiting > 0 ? 0.25 : sending ? 0.5 : 1,
+          }}
+        >
+          {PICTURES.map((p) => (
+            <ButtonBase
+              key={p.key}
+              onClick={() => pick(p.key)}
+              disabled={blocked}
+              focusRipple
+              aria-label={p.label}
+              sx={{
+                borderRadius: '22%',
+                transition: 'transform 80ms',
+                '&:active': { transform: 'scale(0.94)' },
+                '&.Mui-focusVisible': FOCUS,
+              }}
+            >
+              <Picture pictureKey={p.key} decorative />
+            </ButtonBase>
+          ))}
+        </Box>
         {sending && (
           <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center' }}>
             <CircularProgress size={64} aria-label="Cargando" />
           </Box>
         )}
+        {waiting > 0 && <Countdown seconds={waiting} />}
+      </Box>
+    </Box>
+  );
+}
+
+/** Read by screen readers, not shown (MUI's visuallyHidden, written out: see the note at the top). */
+const SR_ONLY = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+
+/**
+ * Too many wrong tries: over the faded pictures, an hourglass and the seconds left as a big number
+ * (a child who barely reads sees it count down), 'Espera…' and, smaller, the hint for the grown-up.
+ * Screen readers hear the whole sentence once (the number changes every second, so it is not live).
+ */
+function Countdown({ seconds }: { seconds: number }) {
+  return (
+    <Box
+      data-testid="espera"
+      sx={{
+        position: 'absolute',
+        inset: 0,
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 0.5,
+        textAlign: 'center',
+        color: '#663c00',
+        px: 1,
+      }}
+    >
+      <Box role="alert" sx={SR_ONLY}>
+        Espera un momento e inténtalo de nuevo. Tu profesor puede desbloquearte.
+      </Box>
+      <Box
+        aria-hidden="true"
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1,
+          px: 3,
+          py: 1,
+          borderRadius: '999px',
+          bgcolor: '#fff4e5',
+          border: 3,
+          borderColor: '#ffb74d',
+          boxShadow: 3,
+        }}
+      >
+        <Icon d={ICON.espera} size={72} color="#ed6c02" />
+        <Box
+          data-testid="espera-segundos"
+          sx={{ fontSize: { xs: 72, sm: 96 }, fontWeight: 800, lineHeight: 1, minWidth: '1.2em', fontVariantNumeric: 'tabular-nums' }}
+        >
+          {seconds}
+        </Box>
+      </Box>
+      <Box aria-hidden="true" sx={{ mt: 1, px: 2, borderRadius: '12px', bgcolor: 'rgba(255,255,255,0.85)' }}>
+        <Box sx={{ fontSize: { xs: 30, sm: 36 }, fontWeight: 800 }}>Espera…</Box>
+        <Box sx={{ fontSize: 16, fontWeight: 600, color: 'text.secondary', pb: 0.5 }}>Tu profesor puede desbloquearte.</Box>
       </Box>
     </Box>
   );

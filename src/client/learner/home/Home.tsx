@@ -74,18 +74,33 @@ function LevelCard({
       }}
     >
       {tarea && (
-        // A strip above the picture (not over it: the pictures carry the level's name), in words and
-        // with an icon, so the mark is not told by colour alone.
-        <Box sx={{ bgcolor: '#c2185b', color: '#fff', px: 2, py: 0.75, display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-          <Box data-testid="tarea-badge" sx={{ display: 'flex', alignItems: 'center', gap: 0.75, fontWeight: 800, fontSize: '1.25rem' }}>
-            <AssignmentIcon aria-hidden="true" />
-            Tarea
-          </Box>
-          {due && (
-            <Box component="span" data-testid="tarea-fecha" sx={{ fontWeight: 700, fontSize: '1.05rem' }}>
-              {due}
-            </Box>
-          )}
+        // A small ribbon laid over the picture's top-left corner, in words and with a big icon, so the
+        // mark is not told by colour alone. Over the picture rather than a row above it, so this card is
+        // as tall as the others and its picture sits where theirs do; one short line, so it hides as
+        // little of the picture (which may carry the level's name) as it can. The date is in the card.
+        <Box
+          data-testid="tarea-badge"
+          sx={{
+            position: 'absolute',
+            top: 0,
+            left: 0,
+            zIndex: 1,
+            bgcolor: '#c2185b',
+            color: '#fff',
+            pl: 1.25,
+            pr: 2,
+            py: 0.25,
+            borderBottomRightRadius: 16,
+            boxShadow: 2,
+            display: 'flex',
+            alignItems: 'center',
+            gap: 0.75,
+            fontWeight: 800,
+            fontSize: '1.35rem',
+          }}
+        >
+          <AssignmentIcon aria-hidden="true" sx={{ fontSize: 34 }} />
+          Tarea
         </Box>
       )}
       <Box sx={{ position: 'relative', aspectRatio: '4 / 3', bgcolor: '#fff' }}>
@@ -131,6 +146,12 @@ function LevelCard({
           </Typography>
           {level.dificultad && <Chip label={level.dificultad} size="small" sx={{ bgcolor: '#fff', fontWeight: 700 }} />}
         </Box>
+        {due && (
+          // The assignment's date, in the ribbon's colour (every card of the row grows alike: same heights).
+          <Typography data-testid="tarea-fecha" sx={{ mt: -1, color: '#c2185b', fontWeight: 800, fontSize: '1.05rem' }}>
+            {due}
+          </Typography>
+        )}
         <Typography className="nivel-desc-touch" aria-hidden="true">
           {level.descripcion}
         </Typography>

@@ -83,6 +83,21 @@ export default function Login() {
         >
           Entrar
         </Button>
+        {/*
+          Issue 21: children without email (class code, name, 3 pictures), most of whom barely read:
+          a big, warm button with a class picture, right under 'Entrar'. The picture is an image file,
+          not an icon component (its size is in the file): /logIn's first visit is at its 150 KB JS budget.
+        */}
+        <Button
+          component={RouterLink}
+          to="/logIn/clase"
+          variant="contained"
+          startIcon={<img src="/img/clase.svg" alt="" />}
+          color="warning"
+          sx={{ minHeight: 64, fontSize: 18 }}
+        >
+          Entrar con código de clase
+        </Button>
         <Link component={RouterLink} to="/recuperar-password" sx={{ alignSelf: 'center' }}>
           ¿Olvidaste tu contraseña?
         </Link>
@@ -101,10 +116,6 @@ export default function Login() {
           Continuar con Facebook
         </Button>
       </Box>
-      {/* Issue 21: children without email (class code, name, 3 pictures). */}
-      <Button component={RouterLink} to="/logIn/clase" variant="outlined" size="large" fullWidth sx={{ mt: 2 }}>
-        Entrar con código de clase
-      </Button>
       <Typography sx={{ mt: 3, textAlign: 'center' }}>
         ¿No tienes cuenta?{' '}
         <Link component={RouterLink} to="/singIn">

@@ -106,14 +106,17 @@ export function PictureRow({ imagenes, hidden, size = 36 }: { imagenes: readonly
 /** 'Elegir': the teacher picks 3 pictures in order (a picture may repeat), as a child would. */
 function ElegirClave({ open, nombre, onClose, onSave }: { open: boolean; nombre: string; onClose: () => void; onSave: (seq: PictureKey[]) => void }) {
   const [seq, setSeq] = useState<PictureKey[]>([]);
+  const complete = seq.length === PICTURE_PASSWORD_LENGTH;
   useEffect(() => {
     if (open) setSeq([]);
   }, [open]);
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="elegir-clave-title">
-      <DialogTitle id="elegir-clave-title">Elegir la clave de {nombre}</DialogTitle>
+      <DialogTitle id="elegir-clave-title">Elegir las imágenes de {nombre}</DialogTitle>
       <DialogContent>
-        <Typography sx={{ mb: 1 }}>Toca 3 imágenes en orden.</Typography>
+        <Typography sx={{ mb: 1 }}>
+          {complete ? 'Listo: pulsa «Guardar». Una imagen puede repetirse.' : 'Toca 3 imágenes en orden. Una imagen puede repetirse.'}
+        </Typography>
         <Box sx={{ display: 'flex', gap: 1, mb: 2 }} aria-live="polite">
           {Array.from({ length: PICTURE_PASSWORD_LENGTH }, (_, i) => (
             <Box
@@ -129,9 +132,11 @@ function ElegirClave({ open, nombre, onClose, onSave }: { open: boolean; nombre:
             <Button
               key={p.key}
               onClick={() => setSeq((s) => (s.length < PICTURE_PASSWORD_LENGTH ? [...s, p.key] : s))}
-              disabled={seq.length >= PICTURE_PASSWORD_LENGTH}
+              disabled={complete}
               aria-label={p.label}
-              sx={{ p: 0.5, minWidth: 0 }}
+              // Once 3 are chosen the pictures rest, only dimmed a little: a fully greyed grid made
+              // the whole dialog, 'Guardar' included, look disabled.
+              sx={{ p: 0.5, minWidth: 0, '&.Mui-disabled': { opacity: 0.6 } }}
             >
               <Picture pictureKey={p.key} size={60} />
             </Button>
@@ -139,17 +144,21 @@ function ElegirClave({ open, nombre, onClose, onSave }: { open: boolean; nombre:
         </Box>
       </DialogContent>
       <DialogActions>
-        <Button onClick={() => setSeq((s) => s.slice(0, -1))} disabled={!seq.length}>
-          Borrar
+        <Button onClick={() => setSeq([])} disabled={!seq.length}>
+          Empezar de nuevo
         </Button>
         <Button onClick={onClose}>Cancelar</Button>
-        <Button variant="contained" disabled={seq.length !== PICTURE_PASSWORD_LENGTH} onClick={() => onSave(seq)}>
+        {/* Repeats are allowed (the server's rule): any 3 pictures, e.g. sol-sol-sol, can be saved. */}
+        <Button variant="contained" disabled={!complete} onClick={() => onSave(seq)} data-testid="guardar-clave">
           Guardar
         </Button>
       </DialogActions>
     </Dialog>
   );
 }
+
+/** A row's buttons: at least 44 px tall, a finger's size on a tablet. */
+const ROW_BUTTON = { minHeight: 44 } as const;
 
 /** One child of the class: who, their picture password (hidden until 'Ver') and what a teacher does. */
 function AlumnoRow({ id, a, onChanged }: { id: string; a: ClaseAlumnoWire; onChanged: () => void }) {
@@ -200,7 +209,8 @@ function AlumnoRow({ id, a, onChanged }: { id: string; a: ClaseAlumnoWire; onCha
         <PictureRow imagenes={a.imagenes} hidden={!ver} />
         {a.imagenes && (
           <Button
-            size="small"
+            variant="outlined"
+            sx={{ minHeight: 44 }}
             onClick={() => setVer((v) => !v)}
             aria-pressed={ver}
             startIcon={ver ? <VisibilityOffIcon /> : <VisibilityIcon />}
@@ -210,12 +220,12 @@ function AlumnoRow({ id, a, onChanged }: { id: string; a: ClaseAlumnoWire; onCha
           </Button>
         )}
       </Box>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, justifyContent: 'flex-end', flex: '1 1 260px' }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, justifyContent: 'flex-end', flex: '1 1 460px' }}>
         <Button
-          size="small"
           variant="outlined"
+          sx={ROW_BUTTON}
           disabled={busy}
-          aria-label={`Nueva clave para ${nombre}`}
+          aria-label={`Imágenes al azar para ${nombre}`}
           onClick={() =>
             void run(async () => {
               const r = await apiPut<{ msg: string }>(`${base}/clave`, {});
@@ -224,15 +234,15 @@ function AlumnoRow({ id, a, onChanged }: { id: string; a: ClaseAlumnoWire; onCha
             })
           }
         >
-          Nueva clave
+          Imágenes al azar
         </Button>
-        <Button size="small" variant="outlined" disabled={busy} onClick={() => setElegir(true)} aria-label={`Elegir la clave de ${nombre}`}>
-          Elegir
+        <Button variant="outlined" sx={ROW_BUTTON} disabled={busy} onClick={() => setElegir(true)} aria-label={`Elegir las imágenes de ${nombre}`}>
+          Elegir imágenes
         </Button>
         {bloqueado && (
           <Button
-            size="small"
             variant="contained"
+            sx={ROW_BUTTON}
             color="warning"
             startIcon={<LockOpenIcon />}
             disabled={busy}
@@ -242,7 +252,7 @@ function AlumnoRow({ id, a, onChanged }: { id: string; a: ClaseAlumnoWire; onCha
             Desbloquear
           </Button>
         )}
-        <Button size="small" color="error" disabled={busy} onClick={() => setQuitar(true)} aria-label={`Quitar a ${nombre} de la clase`}>
+        <Button color="error" sx={ROW_BUTTON} disabled={busy} onClick={() => setQuitar(true)} aria-label={`Quitar a ${nombre} de la clase`}>
           Quitar de la clase
         </Button>
       </Box>
@@ -390,9 +400,14 @@ export default function Alumnos() {
     <Box sx={{ p: { xs: 1, md: 2 }, maxWidth: 1200 }}>
       <Title title="Alumnos de la clase" />
       {refused ? (
-        <Alert severity="error" role="alert">
-          {msgOf(alumnos.error)}
-        </Alert>
+        <>
+          <Alert severity="error" role="alert">
+            {msgOf(alumnos.error)}
+          </Alert>
+          <Button component={Link} to="/admin/clases" sx={{ mt: 2 }}>
+            Volver a las clases
+          </Button>
+        </>
       ) : (
         <>
           <ClaseHeader id={id} here="alumnos" />

@@ -19,6 +19,7 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import EditIcon from '@mui/icons-material/Edit';
 import GroupIcon from '@mui/icons-material/Group';
 import BadgeIcon from '@mui/icons-material/Badge';
+import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Title, useNotify } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
@@ -26,7 +27,7 @@ import type { TableroCelda, TableroWire } from '../../../../shared/resources/cla
 import { ApiError, apiGet } from '../../../api/http';
 import { csvFileName, downloadCsv } from '../../common/csv';
 import { CsvExportButton } from '../../common/CsvExportButton';
-import { fechaCorta } from './api';
+import { browserTimeZone, fechaCorta, fechaLarga } from './api';
 import { ActividadChart, AlumnoAvatar, Puntaje } from './dashboard/parts';
 import { TareasPanel } from './dashboard/Tareas';
 import { nivelEtiqueta, tableroCsv } from './dashboard/tableroCsv';
@@ -37,7 +38,7 @@ export const tableroKey = (id: string) => ['clase', id, 'tablero'] as const;
 export function useTablero(id: string) {
   return useQuery({
     queryKey: tableroKey(id),
-    queryFn: async () => (await apiGet<{ data: TableroWire }>(`clase/${encodeURIComponent(id)}/tablero`)).data,
+    queryFn: async () => (await apiGet<{ data: TableroWire }>(`clase/${encodeURIComponent(id)}/tablero`, { query: { tz: browserTimeZone() } })).data,
     retry: (n, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && n < 2,
   });
 }
@@ -45,9 +46,28 @@ export function useTablero(id: string) {
 const FIRST_COL = 190;
 const LEVEL_COL = 150;
 
-/** One cell of the grid: words seen (a bar and the %), the latest score, the signs due. */
+/** The grid's legend, written above it: what each figure of a cell is (the cells carry short labels too). */
+export const LEYENDA = 'Barra: palabras vistas · Nota: último cuestionario (verde: 60 o más; rojo: menos de 60) · Por repasar: señas que toca repasar';
+
+/**
+ * One cell of the grid: words seen (a bar and the %), the latest score, the signs due, each with a
+ * short label. A cell with no activity at all shows one quiet '—' (the three figures stay in the
+ * DOM for screen readers and the tests, visually hidden).
+ */
 function Celda({ c, alumno, nivel }: { c: TableroCelda | undefined; alumno: string; nivel: string }) {
   const cell = c ?? { vistas: 0, puntaje: null, fecha: null, pendientes: 0 };
+  if (cell.vistas === 0 && cell.puntaje == null && cell.pendientes === 0)
+    return (
+      <Box data-vacia="si">
+        <Typography component="span" aria-hidden sx={{ color: 'text.disabled' }}>
+          —
+        </Typography>
+        <Box component="span" sx={visuallyHidden}>
+          Sin actividad: <span data-campo="vistas">0 %</span> de palabras vistas, <span data-campo="puntaje">—</span> sin cuestionario,{' '}
+          <span data-campo="pendientes">0</span> por repasar.
+        </Box>
+      </Box>
+    );
   return (
     <Stack spacing={0.25}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
@@ -55,17 +75,20 @@ function Celda({ c, alumno, nivel }: { c: TableroCelda | undefined; alumno: stri
           variant="determinate"
           value={cell.vistas}
           aria-label={`${alumno}, ${nivel}: palabras vistas`}
-          sx={{ flex: 1, height: 6, borderRadius: 3 }}
+          // A light grey track and a clearly darker fill: 0 % and 100 % never look alike.
+          sx={{ flex: 1, height: 8, borderRadius: 4, bgcolor: 'grey.300', '& .MuiLinearProgress-bar': { bgcolor: 'primary.dark', borderRadius: 4 } }}
         />
-        <Typography variant="body2" component="span" sx={{ minWidth: 40, textAlign: 'right' }}>
-          <span data-campo="vistas">{cell.vistas} %</span>
-          <Box component="span" sx={visuallyHidden}>
-            {' '}
-            de palabras vistas
+        <Typography variant="body2" component="span" sx={{ whiteSpace: 'nowrap' }}>
+          <Box component="span" sx={{ color: 'text.secondary', fontSize: '0.85em' }}>
+            vistas{' '}
           </Box>
+          <span data-campo="vistas">{cell.vistas} %</span>
         </Typography>
       </Box>
       <Typography variant="body2" component="div" title={cell.fecha ? `Último cuestionario: ${fechaCorta(cell.fecha)}` : undefined}>
+        <Box component="span" sx={{ color: 'text.secondary', fontSize: '0.85em' }}>
+          nota{' '}
+        </Box>
         {cell.puntaje == null ? (
           <Box component="span" data-campo="puntaje" sx={{ color: 'text.secondary' }}>
             —
@@ -77,86 +100,117 @@ function Celda({ c, alumno, nivel }: { c: TableroCelda | undefined; alumno: stri
           <Puntaje valor={cell.puntaje} compact />
         )}
       </Typography>
-      <Typography
-        variant="caption"
-        component="div"
-        sx={{ color: cell.pendientes ? 'warning.dark' : 'text.secondary', fontWeight: cell.pendientes ? 700 : 400 }}
-      >
-        <span data-campo="pendientes">{cell.pendientes}</span> por repasar
-      </Typography>
+      {cell.pendientes > 0 ? (
+        <Typography variant="caption" component="div" sx={{ color: 'warning.dark', fontWeight: 700 }}>
+          <span data-campo="pendientes">{cell.pendientes}</span> por repasar
+        </Typography>
+      ) : (
+        <Box component="span" sx={visuallyHidden}>
+          <span data-campo="pendientes">0</span> por repasar
+        </Box>
+      )}
     </Stack>
   );
 }
 
+/** Whether a box's content is wider than the box (so the grid's 'Desliza' hint is shown only then). */
+function useOverflowsX<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const [over, setOver] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const check = () => setOver(el.scrollWidth > el.clientWidth + 1);
+    check();
+    const ro = new ResizeObserver(check);
+    ro.observe(el);
+    if (el.firstElementChild) ro.observe(el.firstElementChild);
+    return () => ro.disconnect();
+  }, []);
+  return [ref, over] as const;
+}
+
 /** The children × levels grid; scrolls sideways inside its own box (never the page) on a tablet. */
 function Grid({ t, idClase }: { t: TableroWire; idClase: string }) {
+  const [ref, overflows] = useOverflowsX<HTMLDivElement>();
   return (
-    // contain: inline-size — react-admin's layout is `min-width: fit-content`, so without it the
-    // table's width would widen the whole page instead of scrolling inside this box; position:
-    // relative keeps the screen-reader-only texts (position: absolute) inside the box too.
-    <Paper
-      variant="outlined"
-      sx={{ width: '100%', overflowX: 'auto', maxHeight: '70vh', contain: 'inline-size', position: 'relative' }}
-      data-testid="tablero-grid"
-      tabIndex={0}
-      aria-label="Alumnos por nivel"
-    >
-      <Table size="small" stickyHeader sx={{ minWidth: FIRST_COL + t.niveles.length * LEVEL_COL, '& td, & th': { px: 1, verticalAlign: 'top' } }}>
-        <caption style={visuallyHidden as React.CSSProperties}>
-          Cada celda: palabras vistas, último puntaje del cuestionario (verde desde 60, rojo por debajo) y señas por repasar.
-        </caption>
-        <TableHead>
-          <TableRow>
-            <TableCell sx={{ position: 'sticky', left: 0, zIndex: 3, minWidth: FIRST_COL, bgcolor: 'background.paper', fontWeight: 700 }}>Alumno</TableCell>
-            {t.niveles.map((l) => (
-              <TableCell
-                key={l.id_nivel}
-                data-nivel={l.id_nivel}
-                sx={{ minWidth: LEVEL_COL, fontWeight: 700, bgcolor: l.tarea ? 'rgba(255, 193, 7, 0.12)' : undefined }}
-              >
-                <span data-testid="nivel-nombre">{l.nombre_nivel}</span>
-                {l.tarea && (
-                  <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, alignItems: 'center', mt: 0.25 }}>
-                    <Chip label="Tarea" size="small" color="warning" />
-                    {l.fecha && (
-                      <Typography variant="caption" component="span">
-                        para el {fechaCorta(l.fecha)}
-                      </Typography>
-                    )}
-                  </Box>
-                )}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {t.alumnos.map((a) => {
-            const nombre = `${a.nombre} ${a.apellido}`.trim();
-            return (
-              <TableRow key={a.id} data-alumno={a.id} hover>
+    <>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="tablero-leyenda">
+        {LEYENDA}
+      </Typography>
+      {overflows && (
+        <Typography variant="body2" sx={{ mb: 0.5, fontWeight: 700, color: 'primary.dark', textAlign: 'right' }} data-testid="tablero-desliza">
+          Desliza para ver más niveles →
+        </Typography>
+      )}
+      {/* contain: inline-size — react-admin's layout is `min-width: fit-content`, so without it the
+          table's width would widen the whole page instead of scrolling inside this box; position:
+          relative keeps the screen-reader-only texts (position: absolute) inside the box too. */}
+      <Paper
+        ref={ref}
+        variant="outlined"
+        sx={{ width: '100%', minWidth: 0, overflowX: 'auto', maxHeight: '70vh', contain: 'inline-size', position: 'relative' }}
+        data-testid="tablero-grid"
+        tabIndex={0}
+        aria-label="Alumnos por nivel"
+      >
+        <Table size="small" stickyHeader sx={{ minWidth: FIRST_COL + t.niveles.length * LEVEL_COL, '& td, & th': { px: 1, verticalAlign: 'top' } }}>
+          <caption style={visuallyHidden as React.CSSProperties}>
+            Cada celda: palabras vistas, último puntaje del cuestionario (verde desde 60, rojo por debajo) y señas por repasar.
+          </caption>
+          <TableHead>
+            <TableRow>
+              <TableCell sx={{ position: 'sticky', left: 0, zIndex: 3, minWidth: FIRST_COL, bgcolor: 'background.paper', fontWeight: 700 }}>Alumno</TableCell>
+              {t.niveles.map((l) => (
                 <TableCell
-                  component="th"
-                  scope="row"
-                  sx={{ position: 'sticky', left: 0, zIndex: 1, bgcolor: 'background.paper', borderRight: 1, borderRightColor: 'divider' }}
+                  key={l.id_nivel}
+                  data-nivel={l.id_nivel}
+                  sx={{ minWidth: LEVEL_COL, fontWeight: 700, bgcolor: l.tarea ? 'rgba(255, 193, 7, 0.12)' : undefined }}
                 >
-                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                    <AlumnoAvatar nombre={a.nombre} avatar={a.avatar} />
-                    <Link component={RouterLink} to={`/admin/clases/${idClase}/alumno/${a.id}`} data-testid="alumno-nombre" sx={{ fontWeight: 700 }}>
-                      {nombre}
-                    </Link>
-                  </Box>
+                  <span data-testid="nivel-nombre">{l.nombre_nivel}</span>
+                  {l.tarea && (
+                    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, alignItems: 'center', mt: 0.25 }}>
+                      <Chip label="Tarea" size="small" color="warning" />
+                      {l.fecha && (
+                        <Typography variant="caption" component="span">
+                          para el {fechaLarga(l.fecha)}
+                        </Typography>
+                      )}
+                    </Box>
+                  )}
                 </TableCell>
-                {t.niveles.map((l) => (
-                  <TableCell key={l.id_nivel} data-testid={`celda-${a.id}-${l.id_nivel}`} sx={{ bgcolor: l.tarea ? 'rgba(255, 193, 7, 0.06)' : undefined }}>
-                    <Celda c={a.celdas[String(l.id_nivel)]} alumno={nombre} nivel={nivelEtiqueta(l.nombre_nivel)} />
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {t.alumnos.map((a) => {
+              const nombre = `${a.nombre} ${a.apellido}`.trim();
+              return (
+                <TableRow key={a.id} data-alumno={a.id} hover>
+                  <TableCell
+                    component="th"
+                    scope="row"
+                    sx={{ position: 'sticky', left: 0, zIndex: 1, bgcolor: 'background.paper', borderRight: 1, borderRightColor: 'divider' }}
+                  >
+                    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                      <AlumnoAvatar nombre={a.nombre} avatar={a.avatar} />
+                      <Link component={RouterLink} to={`/admin/clases/${idClase}/alumno/${a.id}`} data-testid="alumno-nombre" sx={{ fontWeight: 700 }}>
+                        {nombre}
+                      </Link>
+                    </Box>
                   </TableCell>
-                ))}
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
-    </Paper>
+                  {t.niveles.map((l) => (
+                    <TableCell key={l.id_nivel} data-testid={`celda-${a.id}-${l.id_nivel}`} sx={{ bgcolor: l.tarea ? 'rgba(255, 193, 7, 0.06)' : undefined }}>
+                      <Celda c={a.celdas[String(l.id_nivel)]} alumno={nombre} nivel={nivelEtiqueta(l.nombre_nivel)} />
+                    </TableCell>
+                  ))}
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </Paper>
+    </>
   );
 }
 

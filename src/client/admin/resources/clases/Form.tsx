@@ -208,8 +208,8 @@ function CodigoLectura() {
         isOpen={confirm}
         loading={busy}
         title="¿Cambiar el código de la clase?"
-        content="El código actual dejará de funcionar: habrá que imprimir las tarjetas de nuevo."
-        confirm="Sí, cambiar"
+        content="Las tarjetas impresas y el código guardado en las tabletas dejarán de servir. ¿Crear un código nuevo?"
+        confirm="Sí, crear código nuevo"
         cancel="Cancelar"
         confirmColor="warning"
         onConfirm={() => void renew()}

@@ -1,4 +1,4 @@
-import { useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,7 +21,8 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import type { ImportReply, ImportRowResult } from '../../../../shared/resources/clases';
 import { ApiError, apiPost } from '../../../api/http';
 import { downloadCsv } from '../../common/csv';
-import { EXAMPLE_CSV, parseImportText, readCsvFile } from './importParse';
+import { fechaCorta } from './api';
+import { EXAMPLE_CSV, parseImportRows, readCsvFile } from './importParse';
 
 const COLS = [
   { key: 'nombre', label: 'Nombre' },
@@ -37,14 +38,33 @@ const rowErrors = (r: ImportRowResult) =>
     .filter(([k]) => !FIELD_KEYS.includes(k))
     .map(([, v]) => v);
 
-/** The server's preview: each value as it will be saved, each error beside its field. */
-function Preview({ filas }: { filas: ImportRowResult[] }) {
+/** "Línea 4", "Líneas 2 y 4", "Líneas 2, 4 y 7". */
+export function lineasTexto(ls: readonly number[]): string {
+  if (ls.length === 1) return `Línea ${ls[0]}`;
+  return `Líneas ${ls.slice(0, -1).join(', ')} y ${ls[ls.length - 1]}`;
+}
+
+/** A value of the preview as the teacher reads it: the normalised date as dd/mm/aaaa. */
+const shown = (key: string, v: string) => (key === 'fechaNacimiento' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? fechaCorta(v) : v);
+
+/**
+ * The server's preview: each value as it will be saved, each error beside its field, each row
+ * numbered by its line in the teacher's text or file (the header line counted); the first wrong
+ * row is scrolled into view.
+ */
+function Preview({ filas, lineas }: { filas: ImportRowResult[]; lineas: readonly number[] }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const first = box.current?.querySelector<HTMLElement>('[data-error="true"]');
+    // scrollIntoView would also scroll the dialog; only the preview's own box is moved.
+    if (first && box.current) box.current.scrollTop = Math.max(0, first.offsetTop - 40);
+  }, [filas]);
   return (
-    <TableContainer sx={{ maxHeight: 420, border: 1, borderColor: 'divider', borderRadius: 1 }}>
+    <TableContainer ref={box} sx={{ maxHeight: 420, border: 1, borderColor: 'divider', borderRadius: 1, position: 'relative' }}>
       <Table size="small" stickyHeader aria-label="Vista previa de la importación">
         <TableHead>
           <TableRow>
-            <TableCell>Fila</TableCell>
+            <TableCell>Línea</TableCell>
             {COLS.map((c) => (
               <TableCell key={c.key}>{c.label}</TableCell>
             ))}
@@ -62,12 +82,12 @@ function Preview({ filas }: { filas: ImportRowResult[] }) {
                 data-error={bad ? 'true' : 'false'}
                 sx={bad ? { bgcolor: 'rgba(211, 47, 47, 0.06)' } : undefined}
               >
-                <TableCell>{r.fila}</TableCell>
+                <TableCell data-testid="linea">{lineas[r.fila - 1] ?? r.fila}</TableCell>
                 {COLS.map((c) => {
                   const err = r.errores[c.key];
                   return (
                     <TableCell key={c.key} sx={err ? { bgcolor: 'rgba(211, 47, 47, 0.1)' } : undefined}>
-                      <span>{r[c.key] || (err ? '—' : '')}</span>
+                      <span>{shown(c.key, r[c.key]) || (err ? '—' : '')}</span>
                       {err && (
                         <Typography variant="caption" component="div" sx={{ fontWeight: 700, color: 'error.dark' }} data-testid="error-campo">
                           {err}
@@ -116,6 +136,8 @@ export default function ImportarAlumnos({
   const [text, setText] = useState('');
   const [fileName, setFileName] = useState<string | null>(null);
   const [reply, setReply] = useState<ImportReply | null>(null);
+  const [lineas, setLineas] = useState<number[]>([]);
+  const [checked, setChecked] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [drag, setDrag] = useState(false);
@@ -127,6 +149,7 @@ export default function ImportarAlumnos({
     setFileName(null);
     setReply(null);
     setError(null);
+    setChecked(false);
   };
   const close = () => {
     if (busy) return;
@@ -137,7 +160,9 @@ export default function ImportarAlumnos({
   const check = async (source: string) => {
     setError(null);
     setReply(null);
-    const filas = parseImportText(source);
+    const { filas, lineas: ls } = parseImportRows(source);
+    setLineas(ls);
+    setChecked(true);
     if (!filas.length) {
       setError('La lista está vacía.');
       return;
@@ -161,7 +186,7 @@ export default function ImportarAlumnos({
   };
 
   const save = async () => {
-    const filas = parseImportText(text);
+    const { filas } = parseImportRows(text);
     setBusy(true);
     setError(null);
     try {
@@ -189,7 +214,8 @@ export default function ImportarAlumnos({
   };
 
   const total = reply?.filas.length ?? 0;
-  const malas = reply ? reply.filas.filter((f) => Object.keys(f.errores).length > 0).length : 0;
+  const malasLineas = reply ? reply.filas.filter((f) => Object.keys(f.errores).length > 0).map((f) => lineas[f.fila - 1] ?? f.fila) : [];
+  const malas = malasLineas.length;
   const ready = !!reply && total > 0 && malas === 0;
 
   return (
@@ -257,10 +283,10 @@ export default function ImportarAlumnos({
           <>
             <Alert severity={malas ? 'warning' : 'success'} sx={{ mb: 1 }} data-testid="resumen-importacion">
               {malas
-                ? `${malas === 1 ? '1 fila tiene' : `${malas} filas tienen`} errores: corrígelas y vuelve a revisar. No se importará nada hasta que todas estén bien.`
+                ? `${malas === 1 ? '1 fila tiene' : `${malas} filas tienen`} errores (${lineasTexto(malasLineas)}): corrígelas y pulsa «Comprobar de nuevo». No se importará nada hasta que todas estén bien.`
                 : `${total === 1 ? 'La fila está bien' : `Las ${total} filas están bien`}.`}
             </Alert>
-            <Preview filas={reply.filas} />
+            <Preview filas={reply.filas} lineas={lineas} />
           </>
         )}
       </DialogContent>
@@ -268,8 +294,9 @@ export default function ImportarAlumnos({
         <Button onClick={close} disabled={busy}>
           Cancelar
         </Button>
+        {/* Not 'Revisar': that is a wrong row's status in the preview. */}
         <Button variant="outlined" onClick={() => void check(text)} disabled={busy || !text.trim()}>
-          Revisar
+          {checked ? 'Comprobar de nuevo' : 'Comprobar'}
         </Button>
         <Button variant="contained" onClick={() => void save()} disabled={busy || !ready}>
           {ready ? `Importar ${total} ${total === 1 ? 'alumno' : 'alumnos'}` : 'Importar'}

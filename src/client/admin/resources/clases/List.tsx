@@ -5,7 +5,7 @@ import { AutocompleteInput, CreateButton, EditButton, FunctionField, NumberField
 import { Link } from 'react-router-dom';
 import MuiButton from '@mui/material/Button';
 import { ResourceList } from '../../common/crud';
-import { ResourceGrid, RowActions } from '../../common/ResourceGrid';
+import { ResourceGrid } from '../../common/ResourceGrid';
 import { ConfirmDelete } from '../../common/components';
 import { withSearch } from '../../common/listFilters';
 import { isAdminUser } from './api';
@@ -78,17 +78,29 @@ export default function ClaseList() {
           source="activa"
           render={(r: RaRecord) => (r.activa ? <Chip size="small" color="success" label="Activa" /> : <Chip size="small" label="Inactiva" />)}
         />
-        <RowActions label="Acciones">
-          <FunctionField
-            render={(r: RaRecord) => (
-              <MuiButton size="small" variant="outlined" component={Link} to={`/admin/clases/${r.id}/alumnos`} aria-label={`Alumnos de ${r.nombre}`}>
-                Alumnos
-              </MuiButton>
-            )}
-          />
-          <FunctionField render={(r: RaRecord) => <EditButton label="Editar" to={`/admin/clases/${r.id}/editar`} />} />
-          <ConfirmDelete />
-        </RowActions>
+        <FunctionField
+          label="Acciones"
+          sortable={false}
+          render={(r: RaRecord) => (
+            // Not RowActions (whose buttons wrap wherever the width ends): 'Tablero' first (what a
+            // teacher opens most), then 'Alumnos' and 'Editar' on one line; 'Eliminar' alone on the line
+            // below at the right, under 'Editar', never under 'Alumnos'. A click here does not open the row.
+            <Box onClick={(e) => e.stopPropagation()} sx={{ display: 'inline-flex', flexDirection: 'column', alignItems: 'stretch', gap: 0.5 }}>
+              <Box sx={{ display: 'flex', flexWrap: 'nowrap', alignItems: 'center', gap: 0.5, whiteSpace: 'nowrap' }}>
+                <MuiButton size="small" variant="contained" component={Link} to={`/admin/clases/${r.id}`} aria-label={`Tablero de ${r.nombre}`}>
+                  Tablero
+                </MuiButton>
+                <MuiButton size="small" variant="outlined" component={Link} to={`/admin/clases/${r.id}/alumnos`} aria-label={`Alumnos de ${r.nombre}`}>
+                  Alumnos
+                </MuiButton>
+                <EditButton label="Editar" to={`/admin/clases/${r.id}/editar`} />
+              </Box>
+              <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+                <ConfirmDelete />
+              </Box>
+            </Box>
+          )}
+        />
       </ResourceGrid>
     </ResourceList>
   );

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -8,6 +8,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import PrintIcon from '@mui/icons-material/Print';
 import { Title } from 'react-admin';
+import { CLASE_MSG } from '../../../../shared/resources/clases';
 import { pictureLabel } from '../../../../shared/rules/classes';
 import { ApiError } from '../../../api/http';
 import { avatarSrc } from '../../authProvider';
@@ -37,6 +38,9 @@ const PRINT_CSS = {
 
 type Alumno = TarjetasWire['alumnos'][number];
 
+/** The refusal of another class's cards. */
+export const TARJETAS_NO_ES_TU_CLASE = 'Solo los profesores de esta clase y los administradores pueden verlas.';
+
 /** One child's login card: the class code, who they are, and their 3 pictures in order. */
 function Tarjeta({ clase, a }: { clase: TarjetasWire['clase']; a: Alumno }) {
   const nombre = `${a.nombre} ${a.apellido}`.trim();
@@ -46,12 +50,23 @@ function Tarjeta({ clase, a }: { clase: TarjetasWire['clase']; a: Alumno }) {
       className="tarjeta"
       data-testid="tarjeta"
       aria-label={`Tarjeta de ${nombre}`}
-      sx={{ border: '2px dashed', borderColor: 'grey.500', borderRadius: 2, p: 2, bgcolor: '#fff', color: '#000', display: 'grid', gap: 1 }}
+      sx={{
+        border: '2px dashed',
+        borderColor: 'grey.500',
+        borderRadius: 2,
+        p: 2,
+        bgcolor: '#fff',
+        color: '#000',
+        display: 'grid',
+        gap: 1,
+        breakInside: 'avoid',
+        pageBreakInside: 'avoid',
+      }}
     >
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 1, flexWrap: 'wrap' }}>
         <Typography sx={{ fontWeight: 700 }}>Manitas · {clase.nombre}</Typography>
         <Box sx={{ textAlign: 'right' }}>
-          <Typography variant="caption" component="div">
+          <Typography component="div" sx={{ fontSize: 15, fontWeight: 700 }}>
             Código de la clase
           </Typography>
           <Typography data-testid="tarjeta-codigo" sx={{ fontFamily: 'monospace', fontSize: 30, fontWeight: 900, letterSpacing: 5, lineHeight: 1 }}>
@@ -68,12 +83,16 @@ function Tarjeta({ clase, a }: { clase: TarjetasWire['clase']; a: Alumno }) {
         </Typography>
       </Box>
       {a.imagenes ? (
-        <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', gap: 2 }} aria-label="Mis imágenes, en orden">
+        <Box
+          component="ol"
+          sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 120px))', justifyContent: 'space-around', gap: 2 }}
+          aria-label="Mis imágenes, en orden"
+        >
           {a.imagenes.map((k, i) => (
             <Box component="li" key={i} sx={{ textAlign: 'center' }}>
               <Typography sx={{ fontWeight: 900, fontSize: 18 }}>{i + 1}</Typography>
-              <Picture pictureKey={k} size={64} />
-              <Typography sx={{ fontWeight: 700 }}>{pictureLabel(k)}</Typography>
+              <Picture pictureKey={k} size="100%" />
+              <Typography sx={{ fontWeight: 700, fontSize: 18 }}>{pictureLabel(k)}</Typography>
             </Box>
           ))}
         </Box>
@@ -94,9 +113,15 @@ export default function Tarjetas() {
       <Title title="Tarjetas de acceso" />
       <GlobalStyles styles={PRINT_CSS} />
       {refused ? (
-        <Alert severity="error" role="alert">
-          {(q.error as ApiError).msg}
-        </Alert>
+        <>
+          <Alert severity="error" role="alert">
+            {/* The shared message speaks of the class ('verla'); here it is the cards. */}
+            {(q.error as ApiError).msg === CLASE_MSG.noEsTuClase ? TARJETAS_NO_ES_TU_CLASE : (q.error as ApiError).msg}
+          </Alert>
+          <Button component={RouterLink} to="/admin/clases" sx={{ mt: 2 }}>
+            Volver a las clases
+          </Button>
+        </>
       ) : (
         <>
           <ClaseHeader id={id} here="tarjetas" />

@@ -53,8 +53,35 @@ export function useTarjetas(id: string) {
   });
 }
 
-/** "14/03/2017" from "2017-03-14" (or an ISO timestamp); '' when unknown. */
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * "14/03/2017" (dd/mm/aaaa, written out here, never the browser's locale) from "2017-03-14"; an ISO
+ * timestamp is first taken to the browser's own calendar day. '' when unknown.
+ */
 export function fechaCorta(v: string | null | undefined): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(v ?? '');
+  const s = v ?? '';
+  if (/^\d{4}-\d{2}-\d{2}T/.test(s)) {
+    const d = new Date(s);
+    if (!Number.isNaN(d.getTime())) return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`;
+  }
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(s);
   return m ? `${m[3]}/${m[2]}/${m[1]}` : '';
+}
+
+const MESES = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
+
+/** "4 de mayo de 2030" from "2030-05-04": a due date nobody can read as April 5. '' when unknown. */
+export function fechaLarga(v: string | null | undefined): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(v ?? '');
+  return m ? `${Number(m[3])} de ${MESES[Number(m[2]) - 1]} de ${m[1]}` : '';
+}
+
+/** The browser's time zone, sent as ?tz= so the activity days are the teacher's own calendar days. */
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
 }

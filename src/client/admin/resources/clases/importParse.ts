@@ -45,29 +45,57 @@ export function headerColumns(first: readonly string[]): Partial<Record<keyof Pa
   return cols.nombre !== undefined && Object.keys(cols).length >= 2 ? cols : null;
 }
 
+/** The rows of a list (see parseImportText) with the line of the text each one starts on (1 = the first line, a header counted). */
+export interface ParsedList {
+  filas: ParsedRow[];
+  lineas: number[];
+}
+
+const newlines = (s: string) => (s.match(/\n/g) ?? []).length;
+
 /**
  * The rows of a pasted list or a CSV file: one child per line, columns nombre, apellido, fecha de
  * nacimiento, sexo (or any order under a Spanish header row, accents and case ignored). The
  * separator is guessed among tab (pasted from Excel), ';' (Spanish Excel's CSV) and ','; a BOM and
- * blank lines are ignored. papaparse does the CSV work (quotes, separators inside quotes).
+ * blank lines are ignored. papaparse does the CSV work (quotes, separators inside quotes); its
+ * step cursor gives each row's line, so the preview says the line the teacher sees in their file.
  */
-export function parseImportText(text: string): ParsedRow[] {
+export function parseImportRows(text: string): ParsedList {
   const clean = text.replace(/^\uFEFF/, '');
-  if (!clean.trim()) return [];
-  const res = Papa.parse<string[]>(clean, { delimitersToGuess: ['\t', ';', ','], skipEmptyLines: 'greedy' });
-  const rows = res.data.map((r) => r.map((c) => (c ?? '').trim())).filter((r) => r.some((c) => c !== ''));
-  if (!rows.length) return [];
-  const header = headerColumns(rows[0]!);
-  const body = header ? rows.slice(1) : rows;
-  const cols = header ?? { nombre: 0, apellido: 1, fechaNacimiento: 2, sexo: 3 };
-  return body.map((r) => {
-    const row = { nombre: '', apellido: '', fechaNacimiento: '', sexo: '' };
-    for (const f of FIELDS) {
-      const i = cols[f];
-      if (i !== undefined) row[f] = r[i] ?? '';
-    }
-    return row;
+  if (!clean.trim()) return { filas: [], lineas: [] };
+  const rows: { cells: string[]; linea: number }[] = [];
+  Papa.parse<string[]>(clean, {
+    delimitersToGuess: ['\t', ';', ','],
+    skipEmptyLines: 'greedy',
+    step: (res) => {
+      const raw = res.data.map((c) => c ?? '');
+      // The cursor is just past the row (its line break included): the row ends on that line and
+      // starts as many lines earlier as its quoted cells hold line breaks.
+      const end = clean.slice(0, res.meta.cursor).replace(/\r?\n$/, '');
+      rows.push({ cells: raw.map((c) => c.trim()), linea: newlines(end) + 1 - newlines(raw.join('')) });
+    },
   });
+  const kept = rows.filter((r) => r.cells.some((c) => c !== ''));
+  if (!kept.length) return { filas: [], lineas: [] };
+  const header = headerColumns(kept[0]!.cells);
+  const body = header ? kept.slice(1) : kept;
+  const cols = header ?? { nombre: 0, apellido: 1, fechaNacimiento: 2, sexo: 3 };
+  return {
+    filas: body.map(({ cells }) => {
+      const row = { nombre: '', apellido: '', fechaNacimiento: '', sexo: '' };
+      for (const f of FIELDS) {
+        const i = cols[f];
+        if (i !== undefined) row[f] = cells[i] ?? '';
+      }
+      return row;
+    }),
+    lineas: body.map((r) => r.linea),
+  };
+}
+
+/** The rows of a pasted list or a CSV file (parseImportRows without the line numbers). */
+export function parseImportText(text: string): ParsedRow[] {
+  return parseImportRows(text).filas;
 }
 
 /**

@@ -18,6 +18,7 @@ import type { TableroAlumnoWire } from '../../../../../shared/resources/clases';
 import { ApiError, apiGet } from '../../../../api/http';
 import { shortDateTime } from '../../../pages/Resultados';
 import { ActividadChart, AlumnoAvatar, Puntaje } from './parts';
+import { browserTimeZone } from '../api';
 
 const ESTADOS: Record<string, string> = { 'en progreso': 'En progreso', completado: 'Completado', 'sin empezar': 'Sin empezar' };
 
@@ -26,7 +27,9 @@ export default function AlumnoDetalle() {
   const { id = '', userId = '' } = useParams();
   const { data, isPending, error } = useQuery({
     queryKey: ['clase', id, 'alumno', userId],
-    queryFn: async () => (await apiGet<{ data: TableroAlumnoWire }>(`clase/${encodeURIComponent(id)}/alumno/${encodeURIComponent(userId)}`)).data,
+    queryFn: async () =>
+      (await apiGet<{ data: TableroAlumnoWire }>(`clase/${encodeURIComponent(id)}/alumno/${encodeURIComponent(userId)}`, { query: { tz: browserTimeZone() } }))
+        .data,
     retry: (n, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && n < 2,
   });
   const back = (

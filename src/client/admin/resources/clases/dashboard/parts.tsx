@@ -73,39 +73,44 @@ export function ActividadChart({ actividad, titulo = 'Actividad de los últimos 
         {titulo}
       </Typography>
       <Typography variant="body2" color="text.secondary" data-testid="actividad-totales">
-        {totals.map((t) => `${t.total} ${t.total === 1 ? t.one : t.label.toLowerCase()}`).join(' · ')} (días en hora UTC)
+        {totals.map((t) => `${t.total} ${t.total === 1 ? t.one : t.label.toLowerCase()}`).join(' · ')}
       </Typography>
       <Box aria-hidden sx={{ width: '100%', minWidth: 0 }}>
         <BarChart
           height={220}
           skipAnimation
           dataset={actividad.map((d) => ({ ...d, etiqueta: diaMes(d.dia) }))}
-          xAxis={[{ scaleType: 'band', dataKey: 'etiqueta', tickLabelStyle: { fontSize: 10 } }]}
-          yAxis={[{ tickMinStep: 1, width: 32 }]}
+          xAxis={[{ scaleType: 'band', dataKey: 'etiqueta', tickLabelStyle: { fontSize: 12 } }]}
+          // With no activity at all the axis would write '0.0…': 0 to 1 then.
+          yAxis={[{ tickMinStep: 1, width: 40, ...(totals.every((t) => t.total === 0) ? { min: 0, max: 1 } : {}) }]}
           series={SERIES.map((s) => ({ dataKey: s.key, label: s.label, color: s.color, stack: 'total' }))}
           margin={{ left: 0, right: 8, top: 8, bottom: 0 }}
         />
       </Box>
-      <Table size="small" sx={visuallyHidden} aria-label={`${titulo}: datos por día`}>
-        <TableHead>
-          <TableRow>
-            <TableCell>Día</TableCell>
-            {SERIES.map((s) => (
-              <TableCell key={s.key}>{s.label}</TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {actividad.map((d) => (
-            <TableRow key={d.dia}>
-              <TableCell>{diaMes(d.dia)}</TableCell>
+      {/* Hidden in a box: a table ignores height and overflow, so visuallyHidden on the table itself
+          left its 30 rows' height as an empty band at the foot of the page. */}
+      <Box sx={visuallyHidden}>
+        <Table size="small" aria-label={`${titulo}: datos por día`}>
+          <TableHead>
+            <TableRow>
+              <TableCell>Día</TableCell>
               {SERIES.map((s) => (
-                <TableCell key={s.key}>{d[s.key]}</TableCell>
+                <TableCell key={s.key}>{s.label}</TableCell>
               ))}
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+          </TableHead>
+          <TableBody>
+            {actividad.map((d) => (
+              <TableRow key={d.dia}>
+                <TableCell>{diaMes(d.dia)}</TableCell>
+                {SERIES.map((s) => (
+                  <TableCell key={s.key}>{d[s.key]}</TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
     </Paper>
   );
 }
