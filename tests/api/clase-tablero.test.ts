@@ -121,6 +121,11 @@ beforeAll(async () => {
     `INSERT INTO repaso (id_usuario, id_palabra, calificacion, fuente, clave, estado_antes, vence, fecha) VALUES ($1, $2, 1, 'repaso', 'k1', 2, $3, $3)`,
     [ids.ana, ids.w1, ago(H / 2)],
   );
+  // A review a game run wrote (issue 20): already counted as that game, not a second time as a review.
+  await t.database.raw(
+    `INSERT INTO repaso (id_usuario, id_palabra, calificacion, fuente, clave, estado_antes, vence, fecha) VALUES ($1, $2, 3, 'juego', 'k2', 2, $3, $3)`,
+    [ids.ana, ids.w2, ago(H / 2)],
+  );
 });
 
 afterAll(async () => {

@@ -76,7 +76,10 @@ test('a teacher creates a class, imports 5 children from a CSV, prints their car
   await page.getByRole('menuitem', { name: 'Clases' }).click();
   await expect(page).toHaveURL(/\/admin\/clases(\?.*)?$/);
   // 'Crear' in the list's toolbar, or 'Crear clase' in the empty list (other specs may have made classes for this profesor).
-  await page.getByRole('link', { name: /^Crear( clase)?$/ }).first().click();
+  await page
+    .getByRole('link', { name: /^Crear( clase)?$/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/admin\/clases\/create$/);
   await page.getByLabel('Nombre').fill(nombreClase);
   const institucion = page.getByRole('combobox', { name: 'Institución' });

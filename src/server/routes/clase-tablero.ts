@@ -47,7 +47,7 @@ const intArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
 
 /**
  * Activity per day (in time zone `tz`) of some children (a class, or one child): attempts, game runs
- * and reviews. One statement; each table is read through its (id_usuario, ...) index for those
+ * and review-session answers (the reviews a quiz or a game wrote are counted as that quiz or game). One statement; each table is read through its (id_usuario, ...) index for those
  * children only, from the first day's midnight in `tz`.
  */
 async function activity(database: Database, kids: string, now: Date, tz: string): Promise<Actividad> {
@@ -56,7 +56,7 @@ async function activity(database: Database, kids: string, now: Date, tz: string)
     `SELECT k, to_char(d, 'YYYY-MM-DD') AS dia, n FROM (SELECT k, (f AT TIME ZONE $3)::date AS d, count(*)::int AS n FROM (
        SELECT 'i' AS k, fecha AS f FROM intento WHERE id_usuario = ANY($1::int[]) AND fecha >= ($2::timestamp AT TIME ZONE $3)
        UNION ALL SELECT 'p', fecha FROM partida WHERE id_usuario = ANY($1::int[]) AND fecha >= ($2::timestamp AT TIME ZONE $3)
-       UNION ALL SELECT 'r', fecha FROM repaso WHERE id_usuario = ANY($1::int[]) AND fecha >= ($2::timestamp AT TIME ZONE $3)
+       UNION ALL SELECT 'r', fecha FROM repaso WHERE id_usuario = ANY($1::int[]) AND fuente = 'repaso' AND fecha >= ($2::timestamp AT TIME ZONE $3)
      ) a GROUP BY k, d) g`,
     [kids, `${days[0]} 00:00:00`, tz],
   );

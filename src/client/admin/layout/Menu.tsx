@@ -1,47 +1,26 @@
 import type { ReactElement } from 'react';
 import { Menu } from 'react-admin';
 import DashboardIcon from '@mui/icons-material/Dashboard';
-import PeopleIcon from '@mui/icons-material/People';
-import LayersIcon from '@mui/icons-material/Layers';
-import TranslateIcon from '@mui/icons-material/Translate';
-import ArticleIcon from '@mui/icons-material/Article';
-import PermMediaIcon from '@mui/icons-material/PermMedia';
-import AssignmentIcon from '@mui/icons-material/Assignment';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
-import HelpIcon from '@mui/icons-material/Help';
-import QuestionAnswerIcon from '@mui/icons-material/QuestionAnswer';
 import LeaderboardIcon from '@mui/icons-material/Leaderboard';
-import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
-import LanguageIcon from '@mui/icons-material/Language';
-import CommentIcon from '@mui/icons-material/Comment';
-import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import SettingsIcon from '@mui/icons-material/Settings';
 import ChildCareIcon from '@mui/icons-material/ChildCare';
-import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
-import SchoolIcon from '@mui/icons-material/School';
 import { useSession } from '../../auth/useSession';
 import { visibleMenuLinks } from '../menu';
+import { SCREENS } from '../screens';
 
-const ICONS: Record<string, ReactElement> = {
+/** Icons of the pages that are not resources; a resource's icon is its folder's (index.tsx `icon`). */
+const PAGE_ICONS: Record<string, ReactElement> = {
   inicio: <DashboardIcon />,
-  usuario: <PeopleIcon />,
-  nivel: <LayersIcon />,
-  palabra: <TranslateIcon />,
-  conten: <ArticleIcon />,
-  multimedia: <PermMediaIcon />,
-  evaluacion: <AssignmentIcon />,
   verevaluacion: <FactCheckIcon />,
-  pregunta: <HelpIcon />,
-  respuesta: <QuestionAnswerIcon />,
   resultados: <LeaderboardIcon />,
-  institucion: <AccountBalanceIcon />,
-  dominio: <LanguageIcon />,
-  comentario: <CommentIcon />,
-  progreso: <TrendingUpIcon />,
   configuracion: <SettingsIcon />,
-  rol: <AdminPanelSettingsIcon />,
-  clases: <SchoolIcon />,
 };
+
+function iconOf(resource: string | null | undefined): ReactElement {
+  const Icon = resource ? SCREENS[resource]?.icon : undefined;
+  return Icon ? <Icon /> : (PAGE_ICONS[resource ?? ''] ?? <ChildCareIcon />);
+}
 
 /** The sidebar of the spec's shell, filtered by the stored user's role. */
 export function AdminMenu() {
@@ -49,7 +28,7 @@ export function AdminMenu() {
   return (
     <Menu>
       {visibleMenuLinks(user).map((l) => (
-        <Menu.Item key={l.to} to={l.to} primaryText={l.label} leftIcon={ICONS[l.resource ?? ''] ?? <ChildCareIcon />} />
+        <Menu.Item key={l.to} to={l.to} primaryText={l.label} leftIcon={iconOf(l.resource)} />
       ))}
     </Menu>
   );

@@ -325,7 +325,7 @@ export default function Dashboard() {
           </Tooltip>
         </Box>
         <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, width: { xs: '100%', lg: 'auto' } }}>
-          <Button component={RouterLink} to={`${base}/alumnos`} variant="contained" startIcon={<GroupIcon />}>
+          <Button component={RouterLink} to={`${base}/alumnos`} variant="outlined" startIcon={<GroupIcon />}>
             Alumnos
           </Button>
           <Button component={RouterLink} to={`${base}/tarjetas`} variant="outlined" startIcon={<BadgeIcon />}>
