@@ -56,7 +56,7 @@ test.describe('sign-up, log in, profile, log out', () => {
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).nombre)).toBe('Sofi');
 
     // The spec's link (the classes section at the bottom of /perfil has one too, issue 21).
-    await page.getByRole('link', { name: 'Volver al inicio' }).first().click();
+    await page.getByRole('link', { name: 'Volver al inicio' }).click();
     await expect(page).toHaveURL(/\/home$/);
     await page
       .getByRole('button', { name: 'Salir' })

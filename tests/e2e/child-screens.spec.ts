@@ -105,7 +105,7 @@ test.describe('Avatar de la barra', () => {
       .locator('img')
       .getAttribute('src');
     // The spec's link (the classes section at the bottom of /perfil has one too, issue 21).
-    await page.getByRole('link', { name: 'Volver al inicio' }).first().click();
+    await page.getByRole('link', { name: 'Volver al inicio' }).click();
     await expect(page).toHaveURL(/\/home$/);
     await expect.poll(() => navbarAvatar(page)).toBe(boyPicture);
     await page.setViewportSize({ width: 768, height: 1024 });

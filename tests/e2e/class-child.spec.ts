@@ -124,8 +124,9 @@ test.describe('a child in a class', () => {
     await page.reload();
     await expect(page.getByTestId('mi-clase')).toHaveText([clase.nombre]);
 
-    // A way home at the end of the join section too (the spec's one stays in the form).
-    await page.getByTestId('mis-clases').getByRole('link', { name: 'Volver al inicio' }).click();
+    // One 'Volver al inicio' on /perfil, the spec's (a second one, with the same name, was ambiguous).
+    await expect(page.getByRole('link', { name: 'Volver al inicio' })).toHaveCount(1);
+    await page.getByRole('link', { name: 'Volver al inicio' }).click();
     await expect(page).toHaveURL(/\/home$/);
 
     await expectTareaFirst(page, nivel.nombre_nivel);

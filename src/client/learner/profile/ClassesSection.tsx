@@ -5,7 +5,6 @@
  * close. Only a type is imported from the classes contract: no zod in the learner's chunk.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -131,10 +130,6 @@ export function ClassesSection() {
           )}
         </Box>
       </Box>
-      {/* A way home at the end of the join section too: after joining, the child need not scroll back up to the form's. */}
-      <Button component={RouterLink} to="/home" variant="text" size="large" sx={{ display: 'flex', mx: 'auto', mt: 2, fontSize: '1.1rem' }}>
-        Volver al inicio
-      </Button>
     </Box>
   );
 }
