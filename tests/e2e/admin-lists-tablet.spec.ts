@@ -170,7 +170,8 @@ test('a row click opens the record: a word its edit form, a question its detail'
   const word = (await firstRow.locator('td').nth(1).innerText()).trim();
   await firstRow.locator('td').nth(1).click();
   await expect(page).toHaveURL(/\/admin\/palabra\/\d+$/);
-  await expect(page.getByLabel(/Palabra en Español/)).toHaveValue(word);
+  // The text box itself: while the list is still leaving, its 'Palabra en Español' column header matches a label too.
+  await expect(page.getByRole('textbox', { name: /Palabra en Español/ })).toHaveValue(word);
   // A button inside the row keeps its own action.
   await page.goto('/admin/pregunta');
   await page.getByRole('row').nth(1).getByRole('link', { name: 'Editar' }).click();
