@@ -10,7 +10,7 @@
 // everyone at the teacher's "¡Entrad!"), --timeout S (the whole run's hard limit, default 120).
 // Target: < 60 s and 0 errors for 30 children.
 import { DEFAULT_AUTH_RATE_LIMIT } from '../../src/server/config';
-import { DEMO_PASSWORD, HOST, machine, saveResult, sleep, startServer, table } from './lib';
+import { DEMO_PASSWORD, HOST, intArg, machine, percentile, saveResult, sleep, startServer, table } from './lib';
 
 const OFF = Number(process.env.BENCH_PORT_OFFSET || 0);
 /** 3300–3399 belong to the bench (lib.ts PORTS); this script's own. */
@@ -18,13 +18,6 @@ const PORT = 3340 + OFF;
 const REQUEST_TIMEOUT_MS = 30_000;
 const STEPS = ['clase', 'logInClase', 'niveles'] as const;
 type Step = (typeof STEPS)[number];
-
-function arg(name: string, def: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  const v = i >= 0 ? Number(process.argv[i + 1]) : def;
-  if (!Number.isFinite(v) || v < 0) throw new Error(`--${name}: un número`);
-  return v;
-}
 
 const NOMBRES = ['Ana', 'Bruno', 'Carla', 'Diego', 'Elena', 'Fede', 'Gala', 'Hugo', 'Inés', 'Jorge', 'Karla', 'Leo', 'Marta', 'Nico', 'Olga'];
 const APELLIDOS = ['García', 'López', 'Martín', 'Sánchez', 'Pérez', 'Gómez', 'Ruiz', 'Díaz', 'Moreno', 'Romero', 'Navarro', 'Torres', 'Vega', 'Ramos'];
@@ -49,15 +42,10 @@ async function call<T>(base: string, method: string, p: string, body?: unknown, 
   return { status: r.status, json, text };
 }
 
-function pct(sorted: number[], p: number): number {
-  if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
 async function main() {
-  const n = arg('n', 30);
-  const stagger = arg('stagger', 0);
-  const timeout = arg('timeout', 120);
+  const n = intArg('n', 30);
+  const stagger = intArg('stagger', 0, 0);
+  const timeout = intArg('timeout', 120);
   if (!Number.isInteger(n) || n < 1 || n > 200) throw new Error('--n: de 1 a 200 niños');
   console.log(`Clase con código: ${n} niños desde una sola dirección (${HOST}), AUTH_RATE_LIMIT=${DEFAULT_AUTH_RATE_LIMIT}`);
   // The default per-address limit, not the bench's raised one: the point is that a class fits in it.
@@ -133,7 +121,13 @@ async function main() {
 
     const rows = STEPS.map((s) => {
       const sorted = [...times[s]].sort((a, b) => a - b);
-      return [s, sorted.length, pct(sorted, 50).toFixed(0), pct(sorted, 99).toFixed(0), sorted.length ? sorted[sorted.length - 1]!.toFixed(0) : '—'];
+      return [
+        s,
+        sorted.length,
+        percentile(sorted, 0.5).toFixed(0),
+        percentile(sorted, 0.99).toFixed(0),
+        sorted.length ? sorted[sorted.length - 1]!.toFixed(0) : '—',
+      ];
     });
     const md = [
       `Clase con código, ${kids.length} niños a la vez desde ${HOST} (PGlite, un proceso, AUTH_RATE_LIMIT=${DEFAULT_AUTH_RATE_LIMIT}): ` +

@@ -11,14 +11,7 @@ import path from 'node:path';
 import { loadConfig, type AppConfig } from '../../src/server/config';
 import { openDatabase, type Database } from '../../src/server/db';
 import { seedDemo } from '../../src/server/demo/seed';
-import { login, machine, saveResult, startServer, table } from './lib';
-
-const arg = (name: string, d: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  const v = i >= 0 ? Number(process.argv[i + 1]) : d;
-  if (!Number.isInteger(v) || v <= 0) throw new Error(`--${name} debe ser un entero positivo`);
-  return v;
-};
+import { intArg, login, machine, saveResult, startServer, table } from './lib';
 
 const WARMUP = 20;
 const CLASS_SIZE = 30;
@@ -157,9 +150,9 @@ async function generate(database: Database, config: AppConfig, others: number) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const k = process.argv.indexOf('--keep');
   const r = await runClassDashboard({
-    others: arg('others', 2000),
-    requests: arg('requests', 300),
-    port: arg('port', 3413),
+    others: intArg('others', 2000),
+    requests: intArg('requests', 300),
+    port: intArg('port', 3413),
     keep: k >= 0 ? process.argv[k + 1] : undefined,
   });
   const c = r.counts;

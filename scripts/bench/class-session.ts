@@ -28,7 +28,7 @@ import { hashPassword } from '../../src/server/auth/password';
 import { validateRegistration } from '../../src/shared/validation/registration';
 import { isTextQuestion } from '../../src/shared/rules/quizRules';
 import { buildRows, type QuizLike } from '../../src/client/learner/model/learnerRules';
-import { DEMO_PASSWORD, HOST, RESULTS_DIR, ROOT, machine, saveResult, sleep, startServer, table } from './lib';
+import { DEMO_PASSWORD, HOST, RESULTS_DIR, ROOT, machine, percentile, saveResult, sleep, startServer, table } from './lib';
 
 type DbKind = 'pglite' | 'postgres';
 
@@ -117,11 +117,6 @@ class Recorder {
   }
 }
 
-/** Nearest-rank percentile (p99 of 30 samples is the slowest one). */
-function pct(sorted: number[], p: number): number {
-  if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
-}
 const r1 = (x: number) => (Number.isFinite(x) ? Math.round(x * 10) / 10 : NaN);
 
 export interface StatRow {
@@ -141,8 +136,8 @@ function stats(name: string, b: Bucket): StatRow {
     name,
     samples: s.length,
     requests: b.requests,
-    p50: r1(pct(s, 0.5)),
-    p99: r1(pct(s, 0.99)),
+    p50: r1(percentile(s, 0.5)),
+    p99: r1(percentile(s, 0.99)),
     max: r1(s[s.length - 1] ?? NaN),
     errors: b.errors,
     detail: b.detail,

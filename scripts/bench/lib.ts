@@ -135,6 +135,20 @@ export async function startServer(opts: {
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** `--name N` from the command line, or `def`; refuses anything but a whole number ≥ `min`. */
+export function intArg(name: string, def: number, min = 1): number {
+  const i = process.argv.indexOf(`--${name}`);
+  const v = i >= 0 ? Number(process.argv[i + 1]) : def;
+  if (!Number.isInteger(v) || v < min) throw new Error(`--${name} debe ser un entero ≥ ${min}`);
+  return v;
+}
+
+/** Nearest-rank percentile of ascending samples, `p` from 0 to 1 (p99 of 30 samples is the slowest one). */
+export function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
+}
+
 export async function login(base: string, email: string): Promise<{ token: string; usuario: { id: number } }> {
   const r = await fetch(`${base}/api/user/logIn`, {
     method: 'POST',

@@ -10,14 +10,7 @@ import path from 'node:path';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db';
 import { seedDemo } from '../../src/server/demo/seed';
-import { login, machine, saveResult, startServer, table } from './lib';
-
-const arg = (name: string, d: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  const v = i >= 0 ? Number(process.argv[i + 1]) : d;
-  if (!Number.isInteger(v) || v <= 0) throw new Error(`--${name} debe ser un entero positivo`);
-  return v;
-};
+import { intArg, login, machine, saveResult, startServer, table } from './lib';
 
 const WARMUP = 20;
 
@@ -110,7 +103,12 @@ export async function runReviewScale(opts: { learners: number; words: number; re
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const r = await runReviewScale({ learners: arg('learners', 10_000), words: arg('words', 200), requests: arg('requests', 500), port: arg('port', 3227) });
+  const r = await runReviewScale({
+    learners: intArg('learners', 10_000),
+    words: intArg('words', 200),
+    requests: intArg('requests', 500),
+    port: intArg('port', 3227),
+  });
   const md =
     `Machine: ${machine()}\n\npglite: ${r.learners.toLocaleString('en')} learners × ${r.words} words = ${r.memoria.toLocaleString('en')} memory rows ` +
     `(generated in ${r.generateSeconds.toFixed(0)} s); the timed child has ${r.due} words due\n\n` +

@@ -1,9 +1,12 @@
+import { randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from './db';
 import { clase, claseAlumno, claseProfesor } from './db/schema';
 import { atLeast } from '../shared/roles';
-import { forbidden, notFound, unauthorized } from './errors';
+import { badRequest, forbidden, notFound, unauthorized } from './errors';
+import { idParam } from './validate';
+import { isClassCode, normalizeClassCode } from '../shared/rules/classes';
 import { CLASE_MSG } from '../shared/resources/clases';
 
 /**
@@ -29,6 +32,22 @@ export async function teaches(db: Db, idUsuario: number, idClase: number): Promi
   return !!r;
 }
 
+/**
+ * A `/api/clase/:id/.../:userId` route: the class id, the teacher check, then (so an anonymous caller
+ * gets 401 before a bad child id gets 400) the child's id, 404 unless that child is in the class.
+ */
+export async function requireClassTeacherOfChild(
+  db: Db,
+  req: FastifyRequest,
+  params: { id: string; userId: string },
+): Promise<{ idClase: number; userId: number }> {
+  const idClase = idParam(params.id);
+  await requireClassTeacher(db, req, idClase);
+  const userId = idParam(params.userId, 'userId');
+  await requireChildInClass(db, idClase, userId);
+  return { idClase, userId };
+}
+
 /** 404 unless the child is in the class (a teacher acts only on their class's children). */
 export async function requireChildInClass(db: Db, idClase: number, idUsuario: number): Promise<void> {
   const [r] = await db
@@ -36,4 +55,33 @@ export async function requireChildInClass(db: Db, idClase: number, idUsuario: nu
     .from(claseAlumno)
     .where(and(eq(claseAlumno.idClase, idClase), eq(claseAlumno.idUsuario, idUsuario)));
   if (!r) throw notFound('Ese alumno no está en esta clase.');
+}
+
+/** A uniform number in [0, 1) from node:crypto, for class codes and picture passwords (never Math.random). */
+export const cryptoRandom = () => randomInt(2 ** 47) / 2 ** 47;
+
+/** The code a child typed, normalised; 400 (CLASE_MSG.codigoInvalido) when it cannot be a class code. */
+export function readClassCode(input: string): string {
+  const codigo = normalizeClassCode(input);
+  if (!isClassCode(codigo)) throw badRequest(CLASE_MSG.codigoInvalido, { codigo: CLASE_MSG.codigoInvalido });
+  return codigo;
+}
+
+/** The active class with this (normalised) code, or null: an inactive class's code neither joins nor logs in. */
+export async function activeClassByCode(db: Db, codigo: string): Promise<typeof clase.$inferSelect | null> {
+  const [row] = await db
+    .select()
+    .from(clase)
+    .where(and(eq(clase.codigo, codigo), eq(clase.activa, true)));
+  return row ?? null;
+}
+
+/** An active class by the code a child typed: 400 for a malformed code, `missingStatus` (404 or 400) for an unknown or inactive one. */
+export async function classByCode(db: Db, input: string, missingStatus: 400 | 404 = 404): Promise<typeof clase.$inferSelect> {
+  const row = await activeClassByCode(db, readClassCode(input));
+  if (!row) {
+    if (missingStatus === 400) throw badRequest(CLASE_MSG.codigoNoExiste, { codigo: CLASE_MSG.codigoNoExiste });
+    throw notFound(CLASE_MSG.codigoNoExiste);
+  }
+  return row;
 }

@@ -26,3 +26,8 @@ export function idParam(value: unknown, label = 'id'): number {
   if (!/^\d{1,9}$/.test(s) || Number(s) < 1) throw badRequest(`El identificador ${label} no es válido.`, { [label]: 'Identificador inválido.' }, 'INVALID_ID');
   return Number(s);
 }
+
+/** The date in the easternmost time zone (UTC+14): no child's "today" is later (birth dates must be before it). */
+export function latestToday(now = new Date()): string {
+  return new Date(now.getTime() + 14 * 3600_000).toISOString().slice(0, 10);
+}

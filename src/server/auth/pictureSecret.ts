@@ -1,10 +1,11 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { usuario } from '../db/schema';
 import { hashPassword } from './password';
 import { backoffWaitMs, type ThrottleRule } from './throttle';
-import { isPicturePassword, picturePasswordText, type PictureKey } from '../../shared/rules/classes';
+import { cryptoRandom } from '../classAccess';
+import { isPicturePassword, makePicturePassword, picturePasswordText, type PictureKey } from '../../shared/rules/classes';
 
 /**
  * Picture passwords (issue 21). Stored twice (docs/decisions.md "Picture passwords"):
@@ -59,19 +60,35 @@ export function decryptPictures(text: string | null, jwtSecret: string): Picture
  * Sets a child's picture password (hash + cipher), forgets their failed tries and ends their
  * sessions (like a password change: whoever knew the old pictures is signed out).
  */
+/** The stored columns of a picture password: the scrypt hash that login checks and the teacher's cipher (scrypt is slow: call outside transactions). */
+export async function pictureColumns(seq: PictureKey[], jwtSecret: string): Promise<{ claveImagenesHash: string; claveImagenesCifrada: string }> {
+  return { claveImagenesHash: await hashPassword(picturePasswordText(seq)), claveImagenesCifrada: encryptPictures(seq, jwtSecret) };
+}
+
 export async function setPicturePassword(db: Db, userId: number, seq: PictureKey[], jwtSecret: string): Promise<void> {
-  const claveImagenesHash = await hashPassword(picturePasswordText(seq));
-  const claveImagenesCifrada = encryptPictures(seq, jwtSecret);
   await db
     .update(usuario)
     .set({
-      claveImagenesHash,
-      claveImagenesCifrada,
+      ...(await pictureColumns(seq, jwtSecret)),
       claveFallos: 0,
       claveUltimoFallo: null,
       tokenVersion: sql`${usuario.tokenVersion} + 1` as unknown as number,
     })
     .where(eq(usuario.id, userId));
+}
+
+/**
+ * Gives a picture password to a child who has none (joining or added to a class). Unlike
+ * setPicturePassword (a reset), it ends no session: there was no old password to revoke; and it
+ * writes only while none is set, so two joins at once do not overwrite each other.
+ */
+export async function ensurePicturePassword(db: Db, userId: number, jwtSecret: string): Promise<void> {
+  const [row] = await db.select({ h: usuario.claveImagenesHash }).from(usuario).where(eq(usuario.id, userId));
+  if (!row || row.h) return;
+  await db
+    .update(usuario)
+    .set(await pictureColumns(makePicturePassword(cryptoRandom), jwtSecret))
+    .where(and(eq(usuario.id, userId), isNull(usuario.claveImagenesHash)));
 }
 
 /**

@@ -1,14 +1,13 @@
-import { randomInt } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db';
 import { clase, claseAlumno, claseProfesor, institucion, rol, usuario } from '../db/schema';
 import { badRequest, forbidden } from '../errors';
 import { isPgError } from '../routes/crud';
-import { teaches } from '../classAccess';
+import { cryptoRandom, teaches } from '../classAccess';
 import { atLeast, STAFF_ROLES } from '../../shared/roles';
 import { CLASE_MSG, claseResource, type ClaseInput, type ClaseWire } from '../../shared/resources/clases';
-import { CLASS_CODE_ALPHABET, makeClassCode } from '../../shared/rules/classes';
+import { makeClassCode } from '../../shared/rules/classes';
 import { serverResource } from './define';
 
 export const CLASE_NOT_FOUND = CLASE_MSG.noEncontrada;
@@ -22,9 +21,6 @@ interface Row {
   activa: boolean;
   alumnos: number;
 }
-
-/** A uniform random index from the OS's CSPRNG: a class code must not be guessable. */
-export const cryptoRandom = () => randomInt(CLASS_CODE_ALPHABET.length * 1_000_000) / (CLASS_CODE_ALPHABET.length * 1_000_000);
 
 /** Children in the class (a correlated count: the list sorts by it). */
 const alumnosCount = sql<number>`(select count(*)::int from ${claseAlumno} where ${claseAlumno.idClase} = ${clase.idClase})`;

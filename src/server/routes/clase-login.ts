@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
@@ -15,14 +14,14 @@ import {
   pictureWaitSeconds,
   setPicturePassword,
 } from '../auth/pictureSecret';
-import { AppError, badRequest, forbidden, notFound, unauthorized } from '../errors';
+import { AppError, badRequest, forbidden, unauthorized } from '../errors';
 import { idParam, validate } from '../validate';
 import { invalidates } from '../cache';
 import { bodyOrEmpty } from './crud';
-import { requireChildInClass, requireClassTeacher } from '../classAccess';
+import { activeClassByCode, classByCode, cryptoRandom, readClassCode, requireClassTeacher, requireClassTeacherOfChild } from '../classAccess';
 import { INACTIVE_MSG } from './user';
 import { CLASE_MSG, claveSchema, logInClaseSchema, type ClaseEntradaWire } from '../../shared/resources/clases';
-import { byChildName, isClassCode, isPicturePassword, makePicturePassword, normalizeClassCode, type PictureKey } from '../../shared/rules/classes';
+import { byChildName, isPicturePassword, makePicturePassword, type PictureKey } from '../../shared/rules/classes';
 
 /** The most characters of a picture answer that are hashed (a real one is "estrella-estrella-estrella"). */
 const MAX_PICTURE_TEXT = 64;
@@ -34,22 +33,9 @@ const MAX_PICTURE_TEXT = 64;
 export default async function routes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx.database;
   const ipLimit = { max: ctx.config.authRateLimit, timeWindow: 60_000 };
-  const random = () => randomInt(0, 2 ** 32) / 2 ** 32;
-
-  /** The active class of a (normalised, well-formed) code, or null. */
-  async function activeClassByCode(codigo: string) {
-    const [row] = await db
-      .select()
-      .from(clase)
-      .where(and(eq(clase.codigo, codigo), eq(clase.activa, true)));
-    return row ?? null;
-  }
 
   app.get<{ Params: { codigo: string } }>('/api/clase/codigo/:codigo', { config: { rateLimit: ipLimit } }, async (req) => {
-    const codigo = normalizeClassCode(String(req.params.codigo ?? '').slice(0, 40));
-    if (!isClassCode(codigo)) throw badRequest(CLASE_MSG.codigoInvalido, { codigo: CLASE_MSG.codigoInvalido });
-    const row = await activeClassByCode(codigo);
-    if (!row) throw notFound(CLASE_MSG.codigoNoExiste);
+    const row = await classByCode(db, String(req.params.codigo ?? '').slice(0, 40));
     const alumnos = (
       await db
         .select({ id: usuario.id, nombre: usuario.nombre, apellido: usuario.apellido, avatar: usuario.avatar })
@@ -84,10 +70,9 @@ export default async function routes(app: FastifyInstance, ctx: AppContext) {
     { config: { ...invalidates(), rateLimit: ipLimit }, preValidation: bodyOrEmpty, schema: { body: logInClaseSchema } },
     async (req, reply) => {
       const body = req.body as z.output<typeof logInClaseSchema>;
-      const codigo = normalizeClassCode(body.codigo.slice(0, 40));
-      if (!isClassCode(codigo)) throw badRequest(CLASE_MSG.codigoInvalido, { codigo: CLASE_MSG.codigoInvalido });
+      const codigo = readClassCode(body.codigo.slice(0, 40));
       const now = new Date();
-      const cls = await activeClassByCode(codigo);
+      const cls = await activeClassByCode(db, codigo);
       // The child, only if they are in this class: every other case answers as a wrong password.
       const [child] =
         cls && body.id_usuario
@@ -135,24 +120,15 @@ export default async function routes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  /** Class id, then (after the access check, so anonymous callers get 401 first) the child's id. */
-  async function teacherAndChild(req: Parameters<typeof requireClassTeacher>[1], params: { id: string; userId: string }) {
-    const idClase = idParam(params.id);
-    await requireClassTeacher(db, req, idClase);
-    const userId = idParam(params.userId, 'userId');
-    await requireChildInClass(db, idClase, userId);
-    return { idClase, userId };
-  }
-
   app.put<{ Params: { id: string; userId: string } }>(
     '/api/clase/:id/alumnos/:userId/clave',
     // The account row changes (and its sessions end): the auth cache must forget it.
     { config: invalidates('auth'), preHandler: app.requireUser },
     async (req) => {
-      const { userId } = await teacherAndChild(req, req.params);
+      const { userId } = await requireClassTeacherOfChild(db, req, req.params);
       const body = validate(claveSchema, req.body ?? {});
       let imagenes: PictureKey[];
-      if (body.imagenes === undefined) imagenes = makePicturePassword(random);
+      if (body.imagenes === undefined) imagenes = makePicturePassword(cryptoRandom);
       else if (isPicturePassword(body.imagenes)) imagenes = body.imagenes;
       else throw badRequest('Elige 3 imágenes.', { imagenes: 'Elige 3 imágenes.' });
       await setPicturePassword(db, userId, imagenes, ctx.config.jwtSecret);
@@ -165,7 +141,7 @@ export default async function routes(app: FastifyInstance, ctx: AppContext) {
     // Only the failure counters change; the auth cache does not read them.
     { config: invalidates(), preHandler: app.requireUser },
     async (req) => {
-      const { userId } = await teacherAndChild(req, req.params);
+      const { userId } = await requireClassTeacherOfChild(db, req, req.params);
       await db.update(usuario).set({ claveFallos: 0, claveUltimoFallo: null }).where(eq(usuario.id, userId));
       return { msg: 'Alumno desbloqueado.' };
     },

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import type { Database } from '../db';
-import { requireChildInClass, requireClassTeacher } from '../classAccess';
+import { requireClassTeacher, requireClassTeacherOfChild } from '../classAccess';
 import { idParam } from '../validate';
 import { notFound } from '../errors';
 import { progressPercent, seenInLevel } from '../../shared/rules/progress';
@@ -295,10 +295,7 @@ export default async function claseTableroRoutes(app: FastifyInstance, ctx: AppC
 
   /** One child of the class: their attempts (newest first), progress per level, activity over 30 days. */
   app.get<{ Params: { id: string; userId: string }; Querystring: { tz?: string } }>('/api/clase/:id/alumno/:userId', async (req) => {
-    const id = idParam(req.params.id);
-    await requireClassTeacher(db, req, id);
-    const userId = idParam(req.params.userId, 'userId');
-    await requireChildInClass(db, id, userId);
+    const { idClase: id, userId } = await requireClassTeacherOfChild(db, req, req.params);
     const now = new Date();
     const me = intArray([userId]);
     const [alumnoR, intentosR, { niveles, words }, actividad] = await Promise.all([

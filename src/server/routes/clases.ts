@@ -1,22 +1,18 @@
-import { randomInt } from 'node:crypto';
-import { and, asc, eq, exists, inArray, isNull, not, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, not, notInArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import type { Db } from '../db';
 import { clase, claseAlumno, institucion, nivel, rol, tarea, usuario } from '../db/schema';
 import { badRequest, notFound } from '../errors';
-import { idParam, validate } from '../validate';
+import { idParam, latestToday, validate } from '../validate';
 import { invalidates } from '../cache';
-import { requireClassTeacher } from '../classAccess';
-import { hashPassword } from '../auth/password';
-import { decryptPictures, encryptPictures, pictureWaitSeconds } from '../auth/pictureSecret';
+import { classByCode, cryptoRandom, requireClassTeacher } from '../classAccess';
+import { decryptPictures, ensurePicturePassword, pictureColumns, pictureWaitSeconds } from '../auth/pictureSecret';
 import { contains } from './list';
 import { isPgError, plural } from './crud';
-import { cryptoRandom } from '../resources/clases';
 import { STAFF_ROLES } from '../../shared/roles';
 import {
   addAlumnosSchema,
-  CLASE_MSG,
   importSchema,
   tareasSchema,
   unirmeSchema,
@@ -26,15 +22,7 @@ import {
   type MiTareaWire,
   type TareaWire,
 } from '../../shared/resources/clases';
-import {
-  byChildName,
-  isClassCode,
-  makeClassCode,
-  makePicturePassword,
-  normalizeClassCode,
-  picturePasswordText,
-  type PictureKey,
-} from '../../shared/rules/classes';
+import { byChildName, makeClassCode, makePicturePassword } from '../../shared/rules/classes';
 import { avatarForSexo, checkImportRows } from '../../shared/rules/classImport';
 
 export const CLASE_REPLY = {
@@ -48,37 +36,11 @@ export const CLASE_REPLY = {
   nuevoCodigo: 'La clase tiene un código nuevo.',
 } as const;
 
-/** A uniform number in [0, 1) from the OS's CSPRNG (picture passwords must not be guessable). */
-const secureRandom = () => randomInt(2 ** 47) / 2 ** 47;
-
-/** The date in the easternmost time zone (UTC+14): no child's "today" is later (as sign-up reads it). */
-const latestToday = (now = new Date()) => new Date(now.getTime() + 14 * 3600_000).toISOString().slice(0, 10);
-
 /** A condition true for staff accounts (a role row profesor, admin or superadmin); learners have none. */
 const isStaff = sql`exists (select 1 from ${rol} where ${rol.idUsuario} = ${usuario.id} and lower(${rol.nombre}) in (${sql.join(
   STAFF_ROLES.map((r) => sql`${r}`),
   sql`, `,
 )}))`;
-
-/** The hash and the teacher-readable cipher of a new random picture password (computed outside any transaction: scrypt is slow). */
-async function newPictureColumns(jwtSecret: string): Promise<{ claveImagenesHash: string; claveImagenesCifrada: string }> {
-  const seq: PictureKey[] = makePicturePassword(secureRandom);
-  return { claveImagenesHash: await hashPassword(picturePasswordText(seq)), claveImagenesCifrada: encryptPictures(seq, jwtSecret) };
-}
-
-/**
- * Gives a picture password to a child who has none (joining or added to a class). Unlike
- * setPicturePassword (a reset), it ends no session: there was no old password to revoke; and it
- * writes only while none is set, so two joins at once do not overwrite each other.
- */
-export async function ensurePicturePassword(db: Db, userId: number, jwtSecret: string): Promise<void> {
-  const [row] = await db.select({ h: usuario.claveImagenesHash }).from(usuario).where(eq(usuario.id, userId));
-  if (!row || row.h) return;
-  await db
-    .update(usuario)
-    .set(await newPictureColumns(jwtSecret))
-    .where(and(eq(usuario.id, userId), isNull(usuario.claveImagenesHash)));
-}
 
 /** The children of a class (or some of them) as its teachers see them, by nombre then apellido in Spanish order (byChildName). */
 export async function alumnosOf(db: Db, idClase: number, jwtSecret: string, only?: number[]): Promise<ClaseAlumnoWire[]> {
@@ -115,21 +77,6 @@ export async function alumnosOf(db: Db, idClase: number, jwtSecret: string, only
     espera: pictureWaitSeconds({ claveFallos: r.claveFallos, claveUltimoFallo: r.claveUltimoFallo }, now),
     fallos: r.claveFallos,
   }));
-}
-
-/** An active class by the code a child typed: 400 for a malformed code, `missing` (404 or 400) for an unknown or inactive one. */
-export async function classByCode(db: Db, input: string, missingStatus: 400 | 404 = 404): Promise<{ idClase: number; nombre: string }> {
-  const codigo = normalizeClassCode(input);
-  if (!isClassCode(codigo)) throw badRequest(CLASE_MSG.codigoInvalido, { codigo: CLASE_MSG.codigoInvalido });
-  const [row] = await db
-    .select({ idClase: clase.idClase, nombre: clase.nombre })
-    .from(clase)
-    .where(and(eq(clase.codigo, codigo), eq(clase.activa, true)));
-  if (!row) {
-    if (missingStatus === 400) throw badRequest(CLASE_MSG.codigoNoExiste, { codigo: CLASE_MSG.codigoNoExiste });
-    throw notFound(CLASE_MSG.codigoNoExiste);
-  }
-  return row;
 }
 
 /**
@@ -221,7 +168,7 @@ export default async function clasesRoutes(app: FastifyInstance, ctx: AppContext
     if (errores) return reply.status(400).send({ msg: CLASE_REPLY.importFallido, code: 'VALIDATION', filas, validas, guardado: false });
     // Picture passwords first (scrypt is slow), then every account and its class row in ONE transaction.
     // (scrypt runs on libuv's thread pool: the hashes of a class are computed side by side.)
-    const claves = await Promise.all(filas.map(() => newPictureColumns(secret)));
+    const claves = await Promise.all(filas.map(() => pictureColumns(makePicturePassword(cryptoRandom), secret)));
     const ids = await db.transaction(async (tx) => {
       const made = await tx
         .insert(usuario)

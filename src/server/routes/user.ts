@@ -2,11 +2,12 @@ import { eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { claseAlumno, sesionRevocada, usuario } from '../db/schema';
-import { classByCode, ensurePicturePassword } from './clases';
+import { classByCode } from '../classAccess';
+import { ensurePicturePassword } from '../auth/pictureSecret';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { deviceOf, startSession } from '../auth/session';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../errors';
-import { idParam, validate } from '../validate';
+import { idParam, latestToday, validate } from '../validate';
 import { findUserById, findUserRowByEmail, toUsuarioWire } from '../users';
 import { KNOWN_DEVICE_RULE, Throttle, UNKNOWN_DEVICE_RULE, waitMessage } from '../auth/throttle';
 import { loginSchema, profileSchema, registerSchema } from '../../shared/resources/usuario';
@@ -26,11 +27,6 @@ import { bodyOrEmpty } from './crud';
 
 export const LOGIN_FAILED_MSG = 'Credenciales incorrectas';
 export const INACTIVE_MSG = 'Tu cuenta está desactivada. Pide ayuda a tu profesor o a un administrador.';
-
-/** The date in the easternmost time zone (UTC+14): no child's "today" is later than this. */
-function latestToday(now = new Date()): string {
-  return new Date(now.getTime() + 14 * 3600_000).toISOString().slice(0, 10);
-}
 
 export default async function userRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx.database;

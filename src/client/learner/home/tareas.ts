@@ -4,8 +4,7 @@
  * are unit-tested; only a type is imported from the classes contract (no zod in the /home chunk).
  */
 import type { MiTareaWire } from '../../../shared/resources/clases';
-
-const MESES = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
+import { fechaEnLetras } from '../../../shared/rules/dates';
 
 /** One assigned level: its earliest due date (null when no class gave one). */
 export interface TareaNivel {
@@ -48,12 +47,6 @@ export function ordenarConTareas<L extends { id_nivel: number }>(levels: readonl
  * added only when it is not `hoy`'s year ("para el 3 de enero de 2027"). '' for no or a bad date.
  */
 export function fechaTarea(fecha: string | null | undefined, hoy: Date = new Date()): string {
-  const m = typeof fecha === 'string' ? /^(\d{4})-(\d{2})-(\d{2})/.exec(fecha) : null;
-  if (!m) return '';
-  const [, y, mo, d] = m;
-  const mes = MESES[Number(mo) - 1];
-  const dia = Number(d);
-  if (!mes || dia < 1 || dia > 31) return '';
-  const year = Number(y) === hoy.getFullYear() ? '' : ` de ${y}`;
-  return `para el ${dia} de ${mes}${year}`;
+  const enLetras = fechaEnLetras(fecha, typeof fecha === 'string' && Number(fecha.slice(0, 4)) !== hoy.getFullYear());
+  return enLetras && `para el ${enLetras}`;
 }

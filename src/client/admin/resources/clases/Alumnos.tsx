@@ -37,6 +37,20 @@ import ImportarAlumnos from './ImportarAlumnos';
 
 const msgOf = (err: unknown) => (err instanceof ApiError ? err.msg : 'No se pudo completar la acción.');
 
+/** What a class's page shows when it cannot load or the caller may not see it: the reason and the way back. */
+export function ClaseRefusal({ msg }: { msg: string }) {
+  return (
+    <>
+      <Alert severity="error" role="alert">
+        {msg}
+      </Alert>
+      <Button component={Link} to="/admin/clases" sx={{ mt: 2 }}>
+        Volver a las clases
+      </Button>
+    </>
+  );
+}
+
 /** A class's page header: its name, its code and the way to its other screens. */
 export function ClaseHeader({ id, here }: { id: string; here: 'alumnos' | 'tarjetas' }) {
   const clase = useClase(id);
@@ -400,14 +414,7 @@ export default function Alumnos() {
     <Box sx={{ p: { xs: 1, md: 2 }, maxWidth: 1200 }}>
       <Title title="Alumnos de la clase" />
       {refused ? (
-        <>
-          <Alert severity="error" role="alert">
-            {msgOf(alumnos.error)}
-          </Alert>
-          <Button component={Link} to="/admin/clases" sx={{ mt: 2 }}>
-            Volver a las clases
-          </Button>
-        </>
+        <ClaseRefusal msg={msgOf(alumnos.error)} />
       ) : (
         <>
           <ClaseHeader id={id} here="alumnos" />

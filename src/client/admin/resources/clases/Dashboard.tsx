@@ -31,6 +31,7 @@ import { browserTimeZone, fechaCorta, fechaLarga } from './api';
 import { ActividadChart, AlumnoAvatar, Puntaje } from './dashboard/parts';
 import { TareasPanel } from './dashboard/Tareas';
 import { nivelEtiqueta, tableroCsv } from './dashboard/tableroCsv';
+import { ClaseRefusal } from './Alumnos';
 
 export const tableroKey = (id: string) => ['clase', id, 'tablero'] as const;
 
@@ -278,10 +279,7 @@ export default function Dashboard() {
     return (
       <Box sx={{ p: { xs: 1, md: 3 } }}>
         <Title title="Clase" />
-        <Alert severity="error">{error instanceof ApiError ? error.msg : 'No se pudo cargar la clase. Inténtalo de nuevo.'}</Alert>
-        <Button component={RouterLink} to="/admin/clases" sx={{ mt: 2 }}>
-          Volver a las clases
-        </Button>
+        <ClaseRefusal msg={error instanceof ApiError ? error.msg : 'No se pudo cargar la clase. Inténtalo de nuevo.'} />
       </Box>
     );
   const base = `/admin/clases/${id}`;

@@ -1,4 +1,4 @@
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -13,7 +13,7 @@ import { pictureLabel } from '../../../../shared/rules/classes';
 import { ApiError } from '../../../api/http';
 import { avatarSrc } from '../../authProvider';
 import { Picture } from '../../../learner/classlogin/pictures';
-import { ClaseHeader } from './Alumnos';
+import { ClaseHeader, ClaseRefusal } from './Alumnos';
 import { useTarjetas, type TarjetasWire } from './api';
 
 /**
@@ -113,15 +113,8 @@ export default function Tarjetas() {
       <Title title="Tarjetas de acceso" />
       <GlobalStyles styles={PRINT_CSS} />
       {refused ? (
-        <>
-          <Alert severity="error" role="alert">
-            {/* The shared message speaks of the class ('verla'); here it is the cards. */}
-            {(q.error as ApiError).msg === CLASE_MSG.noEsTuClase ? TARJETAS_NO_ES_TU_CLASE : (q.error as ApiError).msg}
-          </Alert>
-          <Button component={RouterLink} to="/admin/clases" sx={{ mt: 2 }}>
-            Volver a las clases
-          </Button>
-        </>
+        // The shared message speaks of the class ('verla'); here it is the cards.
+        <ClaseRefusal msg={(q.error as ApiError).msg === CLASE_MSG.noEsTuClase ? TARJETAS_NO_ES_TU_CLASE : (q.error as ApiError).msg} />
       ) : (
         <>
           <ClaseHeader id={id} here="tarjetas" />

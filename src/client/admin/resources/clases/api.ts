@@ -4,6 +4,7 @@ import type { ClaseAlumnoWire, ClaseWire } from '../../../../shared/resources/cl
 import type { PictureKey } from '../../../../shared/rules/classes';
 import { apiGet } from '../../../api/http';
 import { getStoredUser } from '../../../auth/session';
+import { fechaEnLetras } from '../../../../shared/rules/dates';
 
 /** Whether the signed-in staff member sees every class and picks teachers (admin, superadmin). */
 export const isAdminUser = () => atLeast(readRole(getStoredUser()), 'admin');
@@ -69,13 +70,8 @@ export function fechaCorta(v: string | null | undefined): string {
   return m ? `${m[3]}/${m[2]}/${m[1]}` : '';
 }
 
-const MESES = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
-
 /** "4 de mayo de 2030" from "2030-05-04": a due date nobody can read as April 5. '' when unknown. */
-export function fechaLarga(v: string | null | undefined): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(v ?? '');
-  return m ? `${Number(m[3])} de ${MESES[Number(m[2]) - 1]} de ${m[1]}` : '';
-}
+export const fechaLarga = (v: string | null | undefined): string => fechaEnLetras(v);
 
 /** The browser's time zone, sent as ?tz= so the activity days are the teacher's own calendar days. */
 export function browserTimeZone(): string {
