@@ -117,7 +117,7 @@ describe('quiz submit: one statement, the same rows', () => {
     );
     const child = await t.userId('profesor');
     const other = await t.userId('admin');
-    const save = (who: number, nivel: number) => t.database.raw(SAVE_ATTEMPT_SQL, [who, nivel, null, 0, 1, 0, false, 'en progreso', '[]', 2]);
+    const save = (who: number, nivel: number) => t.database.raw(SAVE_ATTEMPT_SQL, [who, nivel, null, 0, 1, 0, false, 'en progreso', '[]', 2, null, null]);
     const retries = async (who: number, nivel: number) =>
       (await t.database.raw('SELECT reintentos FROM progreso WHERE id_usuario = $1 AND id_nivel = $2', [who, nivel])).rows[0]?.reintentos;
     for (let i = 0; i < 3; i++) await save(child, b!);
@@ -166,7 +166,9 @@ describe('quiz submit: one statement, the same rows', () => {
       { p: quiz.questions[0]!.id, r: null, t: 'x', c: true },
       { p: 2_000_000_000, r: null, t: 'x', c: true },
     ]);
-    await expect(t.database.raw(SAVE_ATTEMPT_SQL, [uid, quiz.idNivel, quiz.idEvaluacion, 2, 2, 100, true, 'completado', filas, 2])).rejects.toThrow();
+    await expect(
+      t.database.raw(SAVE_ATTEMPT_SQL, [uid, quiz.idNivel, quiz.idEvaluacion, 2, 2, 100, true, 'completado', filas, 2, null, null]),
+    ).rejects.toThrow();
     expect(await snapshotCounts(t.database)).toEqual(before);
     expect((await t.database.raw('SELECT * FROM progreso WHERE id_usuario = $1 ORDER BY id_nivel', [uid])).rows).toEqual(prog);
   });

@@ -240,8 +240,12 @@ export const intento = pgTable(
     totalPreguntas: integer('total_preguntas').notNull(),
     puntaje: numeric('puntaje', { precision: 5, scale: 2, mode: 'number' }).notNull(),
     fecha: timestamp('fecha', { withTimezone: true }).notNull().defaultNow(),
+    /** The device's idempotency key (issue 22: a quiz sent again after a lost reply is stored once); null for submits without one. */
+    clave: varchar('clave', { length: 64 }),
   },
   (t) => [
+    // Nulls are distinct: attempts without a key never collide.
+    uniqueIndex('intento_usuario_clave_uq').on(t.idUsuario, t.clave),
     index('intento_usuario_fecha_idx').on(t.idUsuario, t.fecha),
     // The class dashboard's latest score per child and level: one probe per pair (issue 21).
     index('intento_usuario_nivel_fecha_idx').on(t.idUsuario, t.idNivel, t.fecha, t.idIntento),

@@ -25,6 +25,10 @@ export interface AttemptToSave {
   puntaje: number;
   passed: boolean;
   rows: readonly GradedRow[];
+  /** When the child finished, already bounded (eventTime, src/shared/rules/offline.ts); absent = the database's now(). */
+  fecha?: Date;
+  /** The device's idempotency key (issue 22): a submit with a key already stored answers that attempt. */
+  clave?: string;
 }
 
 export interface SavedAttempt {
@@ -36,19 +40,17 @@ export interface SavedAttempt {
   fecha: Date;
   /** Attempts still allowed at this level after this one (one attempt + retries + granted − used). */
   intentosRestantes: number;
+  /** True when the key was already stored: this is that attempt, and nothing was written. */
+  repetido: boolean;
 }
 
 /**
- * The statement of a submit (the function: migration 0004_sessions_and_attempt_limit). The last
- * parameter is the spec's retry limit, so the number lives here in TypeScript only.
+ * The statement of a submit (the function: migration 0010_offline_replays, first written in 0001).
+ * The tenth parameter is the spec's retry limit, so the number lives here in TypeScript only. The
+ * function returns the attempt with the attempts before it and those a teacher granted, both read
+ * under its lock (no extra round trip), and whether the key was already stored (`repetido`).
  */
-export const SAVE_ATTEMPT_SQL =
-  'SELECT a.*,' +
-  // Read in the statement's own snapshot, taken before the function ran: the attempts BEFORE this
-  // one and the attempts a teacher granted (still one statement, no extra round trip).
-  ' (SELECT count(*)::int FROM intento i WHERE i.id_usuario = $1 AND i.id_nivel = $2) AS intentos_previos,' +
-  ' coalesce((SELECT pr.intentos_extra FROM progreso pr WHERE pr.id_usuario = $1 AND pr.id_nivel = $2), 0) AS intentos_extra' +
-  ' FROM manitas_guardar_intento($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) AS a';
+export const SAVE_ATTEMPT_SQL = 'SELECT * FROM manitas_guardar_intento($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)';
 
 const sqlState = (err: unknown): string | undefined => {
   const e = err as { code?: string; cause?: { code?: string } };
@@ -62,7 +64,9 @@ const sqlState = (err: unknown): string | undefined => {
  * (docs/performance.md). The statement is a `SELECT` of a function that writes only intento,
  * resultado and progreso, tables outside every cache scope, so it leaves the caches alone.
  * Past the attempt limit (one attempt + MAX_RETRIES retries + what a teacher granted) it stores
- * nothing and throws a 409 with NO_ATTEMPTS_LEFT_MSG.
+ * nothing and throws a 409 with NO_ATTEMPTS_LEFT_MSG. A key already stored for this child (a device
+ * sending again, issue 22) returns that attempt with `repetido`, writes nothing and is not refused by
+ * the limit; the caller checks it is the same quiz.
  */
 export async function saveAttempt(database: Database, a: AttemptToSave): Promise<SavedAttempt> {
   const filas = JSON.stringify(a.rows.map((r) => ({ p: r.idPregunta, r: r.idRespuesta, t: r.respuesta, c: r.correcta })));
@@ -79,6 +83,8 @@ export async function saveAttempt(database: Database, a: AttemptToSave): Promise
       a.passed ? ESTADO_COMPLETADO : ESTADO_EN_PROGRESO,
       filas,
       MAX_RETRIES,
+      a.fecha ? a.fecha.toISOString() : null,
+      a.clave ?? null,
     ]));
   } catch (err) {
     if (sqlState(err) === NO_ATTEMPTS_LEFT_SQLSTATE) throw new AppError(409, 'NO_ATTEMPTS_LEFT', NO_ATTEMPTS_LEFT_MSG);
@@ -95,5 +101,6 @@ export async function saveAttempt(database: Database, a: AttemptToSave): Promise
     puntaje: Number(row.puntaje),
     fecha,
     intentosRestantes: attemptsLeft(Number(row.intentos_previos ?? 0) + 1, Number(row.intentos_extra ?? 0)),
+    repetido: row.repetido === true,
   };
 }

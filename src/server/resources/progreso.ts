@@ -9,6 +9,7 @@ import { invalidates } from '../cache';
 import { bodyOrEmpty } from '../routes/crud';
 import { atLeast } from '../../shared/roles';
 import { ESTADO_EN_PROGRESO, type ServerLevelProgress } from '../../shared/rules/progress';
+import { deviceTime } from '../../shared/rules/offline';
 import { progresoResource, USUARIO_NO_ENCONTRADO, type ProgresoWire } from '../../shared/resources/progreso';
 import { serverResource } from './define';
 
@@ -25,9 +26,15 @@ const id = (label: string) =>
       .max(2_147_483_647, `El identificador ${label} no es válido.`),
   );
 
-/** POST /api/progreso/visto: one word (`id_palabra`) or several (`id_palabras`, the browser's unsynced ones). */
+/**
+ * POST /api/progreso/visto: one word (`id_palabra`) or several (`id_palabras`, the browser's unsynced
+ * ones). Idempotent (a union), so a device's resend needs no key. `fecha`, the device's time of a
+ * view queued offline (issue 22), is checked like every event's but not stored: the row keeps no
+ * time per word, only when it last changed.
+ */
 const vistoSchema = z
   .object({
+    fecha: deviceTime,
     id_nivel: id('del nivel'),
     id_palabra: id('de la palabra').optional(),
     id_palabras: z.array(id('de la palabra'), { error: 'La lista de palabras no es válida.' }).max(500, 'Demasiadas palabras a la vez.').optional(),

@@ -8,6 +8,7 @@ import { GAME_IDS, gameRunSchema, type GameRunGame, type GameRunSummary } from '
 import { starsFor } from '../../../games/shared/stars';
 import { invalidates } from '../cache';
 import { reviewGameRun } from './repaso-memory';
+import { eventTime } from '../../shared/rules/offline';
 
 export const PARTIDAS_PATH = '/api/partidas';
 export const PARTIDAS_SUMMARY_PATH = '/api/partidas/resumen';
@@ -39,7 +40,8 @@ function toWire(r: typeof partida.$inferSelect) {
  * the content cache is keyed by URL and these URLs are the same for everyone (see cache.ts).
  *
  * - POST /api/partidas → 201 `{msg, data}`; the same `clave` again → 200 with the stored run and
- *   nothing new stored (a device resending after a lost reply). Refused with a Spanish 400, storing
+ *   nothing new stored (a device resending after a lost reply). An optional `fecha` (the device's
+ *   time, issue 22) is stored through eventTime (src/shared/rules/offline.ts). Refused with a Spanish 400, storing
  *   nothing: bad fields, a level that does not exist, words not of that level (or not existing when
  *   the run had no level), more points than the game can give. Stars are computed here.
  * - GET /api/partidas/resumen → `{data: GameRunSummary}`.
@@ -80,16 +82,19 @@ export default async function partidasRoutes(app: FastifyInstance, ctx: AppConte
     }
 
     const estrellas = starsFor(run.puntos, run.puntosMax, run.ganada);
+    // When the run ended on the device (issue 22: runs queued offline), bounded; absent = now.
+    const { fecha: sent, ...fields } = run;
+    const fecha = sent ? eventTime(sent, new Date()) : undefined;
     // Two sends of one run racing: the unique (user, clave) index keeps one; the loser reads it.
     // The run and the reviews of its words (issue 20: the child's memory) in one transaction; a
     // resent run inserts nothing, so it reviews nothing again.
     const inserted = await db.transaction(async (tx) => {
       const rows = await tx
         .insert(partida)
-        .values({ idUsuario: userId, ...run, estrellas })
+        .values({ idUsuario: userId, ...fields, estrellas, ...(fecha ? { fecha } : {}) })
         .onConflictDoNothing()
         .returning();
-      if (rows[0]) await reviewGameRun(tx, userId, run);
+      if (rows[0]) await reviewGameRun(tx, userId, run, fecha);
       return rows;
     });
     if (inserted[0]) return reply.code(201).send({ msg: PARTIDA_SAVED_MSG, data: toWire(inserted[0]) });

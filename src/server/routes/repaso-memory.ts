@@ -14,6 +14,7 @@ import {
   type ReviewSource,
 } from '../../shared/rules/review';
 import type { KeyQuestion } from '../../shared/rules/quizRules';
+import { reviewTime } from '../../shared/rules/offline';
 
 /**
  * The server side of the memory per child and word (issue 20): the only code that writes a
@@ -75,8 +76,12 @@ export interface AppliedReview {
 /**
  * Applies reviews in order, in the caller's transaction. Each card row is locked (FOR UPDATE) before
  * it is read, so two answers of one child racing are applied one after the other, never lost.
+ * `at` is when the events happened (issue 22: the device's time of an event sent late, already
+ * bounded by eventTime); each is scheduled at that time but never before the card's last review
+ * (reviewTime: FSRS needs reviews in order). The stars answered are the strength `now`.
  */
-export async function applyReviews(tx: Conn, userId: number, events: readonly ReviewEvent[], now = new Date()): Promise<AppliedReview[]> {
+export async function applyReviews(tx: Conn, userId: number, events: readonly ReviewEvent[], at?: Date, now = new Date()): Promise<AppliedReview[]> {
+  const happened = at ?? now;
   const out: AppliedReview[] = [];
   for (const e of events) {
     const [logged] = await tx
@@ -99,7 +104,7 @@ export async function applyReviews(tx: Conn, userId: number, events: readonly Re
     }
     await tx
       .insert(memoria)
-      .values({ idUsuario: userId, idPalabra: e.idPalabra, ...columnsOf(newCard(now)) })
+      .values({ idUsuario: userId, idPalabra: e.idPalabra, ...columnsOf(newCard(happened)) })
       .onConflictDoNothing();
     const [m] = await tx
       .select()
@@ -107,7 +112,8 @@ export async function applyReviews(tx: Conn, userId: number, events: readonly Re
       .where(and(eq(memoria.idUsuario, userId), eq(memoria.idPalabra, e.idPalabra)))
       .for('update');
     const before = cardOf(m!);
-    const after = review(before, e.grade, now);
+    const when = reviewTime(happened, before.last_review);
+    const after = review(before, e.grade, when);
     const inserted = await tx
       .insert(repaso)
       .values({
@@ -118,7 +124,7 @@ export async function applyReviews(tx: Conn, userId: number, events: readonly Re
         clave: e.clave,
         estadoAntes: before.state,
         vence: after.due,
-        fecha: now,
+        fecha: when,
       })
       .onConflictDoNothing()
       .returning({ id: repaso.idRepaso });
@@ -138,36 +144,43 @@ export async function applyReviews(tx: Conn, userId: number, events: readonly Re
 
 /**
  * A word seen in word detail: learning, not a review. It creates the child's card (state new, so
- * the word can enter a review session as a new word) and notes when; an existing card is untouched
- * apart from that note.
+ * the word can enter a review session as a new word) and notes when (`at`: the device's time of a
+ * view sent late, issue 22); an existing card is untouched apart from that note, which only moves
+ * forward (a view queued offline arriving after a newer one does not make the word look older).
  */
-export async function noteWordSeen(tx: Conn, userId: number, idPalabra: number, now = new Date()) {
+export async function noteWordSeen(tx: Conn, userId: number, idPalabra: number, at = new Date()) {
   await tx
     .insert(memoria)
-    .values({ idUsuario: userId, idPalabra, ...columnsOf(newCard(now)), vistaEn: now })
-    .onConflictDoUpdate({ target: [memoria.idUsuario, memoria.idPalabra], set: { vistaEn: now } });
+    .values({ idUsuario: userId, idPalabra, ...columnsOf(newCard(at)), vistaEn: at })
+    .onConflictDoUpdate({
+      target: [memoria.idUsuario, memoria.idPalabra],
+      set: { vistaEn: sql`greatest(${memoria.vistaEn}, ${at.toISOString()}::timestamptz)` },
+    });
 }
 
-/** The reviews of a stored game run (keys `partida:<clave>:<word>`, so a resent run reviews nothing again). */
-export async function reviewGameRun(tx: Conn, userId: number, run: { clave: string; palabrasBien: number[]; palabrasMal: number[] }, now = new Date()) {
+/**
+ * The reviews of a stored game run (keys `partida:<clave>:<word>`, so a resent run reviews nothing
+ * again), at the run's time `at`.
+ */
+export async function reviewGameRun(tx: Conn, userId: number, run: { clave: string; palabrasBien: number[]; palabrasMal: number[] }, at?: Date) {
   const events = gameRunReviews(run.palabrasBien, run.palabrasMal).map((r) => ({
     idPalabra: r.idPalabra,
     grade: r.grade,
     source: 'juego' as const,
     clave: `partida:${run.clave}:${r.idPalabra}`,
   }));
-  return applyReviews(tx, userId, events, now);
+  return applyReviews(tx, userId, events, at);
 }
 
 /**
  * The reviews of a stored quiz attempt: each question linked to a word of the level (its correct
  * answer is that word: linkQuestionToWord) counts, right = Good, wrong = Again. Keys
- * `intento:<id>:<question>`.
+ * `intento:<id>:<question>`; `at` is the attempt's stored time.
  */
 export async function reviewQuizAttempt(
   db: Db,
   userId: number,
-  a: { idIntento: number; idNivel: number; key: readonly KeyQuestion[]; correct: readonly boolean[] },
+  a: { idIntento: number; idNivel: number; key: readonly KeyQuestion[]; correct: readonly boolean[]; at?: Date },
 ) {
   const words = await db.select({ idPalabra: palabra.idPalabra, palabraEspanol: palabra.palabraEspanol }).from(palabra).where(eq(palabra.idNivel, a.idNivel));
   const events: ReviewEvent[] = [];
@@ -180,7 +193,7 @@ export async function reviewQuizAttempt(
       events.push({ idPalabra, grade: gradeQuizAnswer(a.correct[i] === true), source: 'cuestionario', clave: `intento:${a.idIntento}:${q.id_pregunta}` });
   });
   if (!events.length) return [];
-  return db.transaction((tx) => applyReviews(tx, userId, events));
+  return db.transaction((tx) => applyReviews(tx, userId, events, a.at));
 }
 
 /** The child's cards of some words. */

@@ -30,6 +30,7 @@ import {
 } from '../../shared/rules/review';
 import { applyReviews, cardOf, cardsOf, dueNow, noteWordSeen } from './repaso-memory';
 import { isSignMedia } from '../resources/palabra';
+import { eventTime } from '../../shared/rules/offline';
 
 export const REPASO_SAVED_MSG = 'Respuesta guardada.';
 export const REPASO_SEEN_MSG = 'Palabra vista.';
@@ -87,9 +88,10 @@ function lastDays(now: Date, days: number): string[] {
  *
  * - GET  /api/repaso/hoy → `{data: ReviewToday}`: signs due now, new words waiting, next due date.
  * - GET  /api/repaso/sesion → `{data: ReviewItem[]}`: at most 10 items (due first, ≤ 3 new).
- * - POST /api/repaso/respuesta `{id_palabra, correcto, repetido?, lento?, clave}` → 201 `{msg, data: ReviewResult}`;
- *   the same clave again → 200 with the stored result.
- * - POST /api/repaso/visto `{id_palabra}` → `{msg, data}`: a word seen in word detail (not a review).
+ * - POST /api/repaso/respuesta `{id_palabra, correcto, repetido?, lento?, clave, fecha?}` → 201 `{msg, data: ReviewResult}`;
+ *   the same clave again → 200 with the stored result. `fecha`: the device's time (issue 22), bounded.
+ * - POST /api/repaso/visto `{id_palabra, fecha?}` → `{msg, data}`: a word seen in word detail (not a
+ *   review); idempotent (a resend only notes the view again).
  * - GET  /api/repaso/nivel/:id → `{data: [{id_palabra, estrellas, recuerdo, pendiente}]}`: strength per word.
  * - GET  /api/repaso/juego/:id → `{data: [...]}`: the level's words, due and weak first (games).
  * - GET  /api/repaso/alumno/:userId (profesor+, or the child themself) and GET /api/repaso/dificiles/:id (profesor+).
@@ -223,16 +225,19 @@ export default async function repasoRoutes(app: FastifyInstance, ctx: AppContext
       throw badRequest('La clave ya se usó para otra palabra.', { clave: 'La clave ya se usó para otra palabra.' });
     }
     const grade = gradeAnswer(answer);
-    const [r] = await db.transaction((tx) => applyReviews(tx, me, [{ idPalabra: answer.id_palabra, grade, source: 'repaso', clave: answer.clave }]));
+    // Scheduled at the device's time of the answer (issue 22: answers queued offline), bounded, and
+    // never before the card's last review (applyReviews).
+    const at = answer.fecha ? eventTime(answer.fecha, new Date()) : undefined;
+    const [r] = await db.transaction((tx) => applyReviews(tx, me, [{ idPalabra: answer.id_palabra, grade, source: 'repaso', clave: answer.clave }], at));
     const data: ReviewResult = { id_palabra: r!.idPalabra, calificacion: r!.calificacion, estrellas: r!.estrellas, vence: r!.vence.toISOString() };
     return reply.code(r!.nuevo ? 201 : 200).send({ msg: REPASO_SAVED_MSG, data });
   });
 
   app.post('/api/repaso/visto', { config: invalidates(), preHandler: app.requireUser }, async (req) => {
     const me = req.user!.id;
-    const { id_palabra } = validate(wordSeenSchema, req.body ?? {});
+    const { id_palabra, fecha } = validate(wordSeenSchema, req.body ?? {});
     await wordOrThrow(id_palabra);
-    await noteWordSeen(db, me, id_palabra);
+    await noteWordSeen(db, me, id_palabra, fecha ? eventTime(fecha, new Date()) : undefined);
     const [m] = await db
       .select()
       .from(memoria)

@@ -27,6 +27,7 @@ import { TEACHER_RESULTS_SORTABLE, teacherResults } from '../queries/teacher-res
 import { saveAttempt } from '../quiz/submit';
 import { reviewQuizAttempt } from './repaso-memory';
 import { ESTADO_EN_PROGRESO } from '../../shared/rules/progress';
+import { eventTime } from '../../shared/rules/offline';
 import { z } from 'zod';
 import { invalidates } from '../cache';
 
@@ -36,6 +37,7 @@ export const OWN_HISTORY_ONLY_MSG = 'Solo puedes ver tus propios resultados.';
 export const MIXED_LEVELS_MSG = 'Todas las respuestas deben ser del mismo nivel.';
 export const GRANTED_MSG = 'Listo: el estudiante tiene un intento más en este nivel.';
 export const STILL_HAS_ATTEMPTS_MSG = 'Este estudiante todavía tiene intentos disponibles en este nivel.';
+export const CLAVE_OTHER_QUIZ_MSG = 'La clave ya se usó para otro cuestionario.';
 
 const grantSchema = z.object({
   id_usuario: z.coerce
@@ -146,7 +148,7 @@ export default async function resultadosRoutes(app: FastifyInstance, ctx: AppCon
   const saveMultiple = async (req: FastifyRequest, reply: FastifyReply) => {
     const me = req.user!.id;
     const raw = Array.isArray(req.body) ? { respuestas: req.body } : (req.body ?? {});
-    const { respuestas: rows } = validate(saveMultipleSchema, raw);
+    const { respuestas: rows, clave, fecha } = validate(saveMultipleSchema, raw);
     checkOwner(rows, me);
     const idNivel = rows[0]!.id_nivel;
     if (rows.some((r) => r.id_nivel !== idNivel)) throw badRequest(MIXED_LEVELS_MSG, { id_nivel: MIXED_LEVELS_MSG });
@@ -178,7 +180,8 @@ export default async function resultadosRoutes(app: FastifyInstance, ctx: AppCon
     const graded = gradeQuiz(key, givenAnswers);
     const passed = isPass(graded.puntaje);
 
-    // One statement: the attempt, its rows and the progress (src/server/quiz/submit.ts).
+    // One statement: the attempt, its rows and the progress (src/server/quiz/submit.ts). A key
+    // already stored (the device sending again, issue 22) answers that attempt and writes nothing.
     const saved = await saveAttempt(ctx.database, {
       idUsuario: me,
       idNivel,
@@ -187,6 +190,8 @@ export default async function resultadosRoutes(app: FastifyInstance, ctx: AppCon
       totalPreguntas: graded.total_preguntas,
       puntaje: graded.puntaje,
       passed,
+      clave,
+      fecha: fecha ? eventTime(fecha, new Date()) : undefined,
       rows: key.map((q, i) => {
         const r = byQuestion.get(q.id_pregunta)!;
         return {
@@ -197,9 +202,26 @@ export default async function resultadosRoutes(app: FastifyInstance, ctx: AppCon
         };
       }),
     });
-    // Questions linked to a word review it in the child's memory (issue 20; keys per attempt and question).
-    await reviewQuizAttempt(db, me, { idIntento: saved.idIntento, idNivel, key, correct: graded.correct });
-    reply.status(201);
+    let feedbackAnswers = givenAnswers;
+    let feedbackPassed = passed;
+    if (saved.repetido) {
+      if (saved.idNivel !== idNivel) throw conflict(CLAVE_OTHER_QUIZ_MSG, 'CLAVE_REUSED');
+      // The first reply's revision, from the stored answer rows (the resend may differ in its answers).
+      const stored = await db
+        .select({ idPregunta: resultado.idPregunta, idRespuesta: resultado.idRespuesta, respuesta: resultado.respuesta })
+        .from(resultado)
+        .where(eq(resultado.idIntento, saved.idIntento));
+      feedbackAnswers = new Map(
+        stored.filter((r) => r.idPregunta !== null).map((r) => [r.idPregunta!, { id_respuesta: r.idRespuesta, respuesta: r.respuesta }]),
+      );
+      feedbackPassed = isPass(saved.puntaje);
+      reply.status(200);
+    } else {
+      // Questions linked to a word review it in the child's memory (issue 20; keys per attempt and
+      // question), at the attempt's time; once per stored attempt, never again on a replay.
+      await reviewQuizAttempt(db, me, { idIntento: saved.idIntento, idNivel, key, correct: graded.correct, at: fecha ? saved.fecha : undefined });
+      reply.status(201);
+    }
     return {
       msg: SAVED_MSG,
       data: {
@@ -214,7 +236,7 @@ export default async function resultadosRoutes(app: FastifyInstance, ctx: AppCon
       // correct answers of the wrong ones only once the child passed or has no attempt left.
       revision: {
         intentos_restantes: saved.intentosRestantes,
-        preguntas: quizFeedback(key, givenAnswers, revealSolutions(passed, saved.intentosRestantes)),
+        preguntas: quizFeedback(key, feedbackAnswers, revealSolutions(feedbackPassed, saved.intentosRestantes)),
       },
     };
   };

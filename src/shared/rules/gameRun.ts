@@ -2,10 +2,13 @@ import { z } from 'zod';
 import { HANGMAN_LEVELS, HANGMAN_LEVEL_START_SCORE } from '../../../games/hangman/rules';
 import { ORDER_CORRECT_POINTS, ORDER_MAX_WORDS } from '../../../games/order-words/rules';
 import { CARDS_CORRECT_POINTS, CARDS_MAX_LEVELS, CARDS_WORD_POOL_SIZE } from '../../../games/cards/rules';
+import { DEVICE_CLAVE_RE, deviceTime } from './offline';
 
 /**
  * One finished (or abandoned) game run as a learner's device reports it (issue 17, POST
- * /api/partidas). `clave` is the device's idempotency key: a resend of the same run is stored once.
+ * /api/partidas). `clave` is the device's idempotency key: a resend of the same run is stored once;
+ * `fecha` is when the run ended on the device (issue 22: runs queued offline), kept within bounds
+ * (src/shared/rules/offline.ts).
  * The server recomputes the stars itself; the client's word is trusted for nothing it can check.
  */
 export const GAME_IDS = ['hangman', 'orderWords', 'cards'] as const;
@@ -37,7 +40,7 @@ const wordIds = (label: string) =>
 
 export const gameRunSchema = z
   .object({
-    clave: z.string({ message: 'La clave de la partida es obligatoria.' }).regex(/^[A-Za-z0-9_-]{8,64}$/, { message: 'La clave de la partida no es válida.' }),
+    clave: z.string({ message: 'La clave de la partida es obligatoria.' }).regex(DEVICE_CLAVE_RE, { message: 'La clave de la partida no es válida.' }),
     juego: z.enum(GAME_IDS, { message: 'El juego no existe.' }),
     idNivel: z
       .number({ message: 'El nivel no es válido.' })
@@ -55,6 +58,7 @@ export const gameRunSchema = z
     ganada: z.boolean({ message: 'Ganada debe ser sí o no.' }),
     palabrasBien: wordIds('Palabras bien'),
     palabrasMal: wordIds('Palabras mal'),
+    fecha: deviceTime,
   })
   .strict()
   .refine((r) => r.puntos <= r.puntosMax, { message: 'Los puntos no pueden superar los puntos máximos.', path: ['puntos'] })

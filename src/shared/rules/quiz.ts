@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { ALL_ANSWERED_MSG } from './quizRules';
+import { DEVICE_CLAVE_RE, deviceTime } from './offline';
 
 export * from './quizRules';
 
@@ -37,9 +38,20 @@ export type ResultRow = z.infer<typeof resultRowSchema>;
 
 export const MAX_ROWS = 200;
 
+/**
+ * The quiz submit's body: the spec's `respuestas`, and beside them (issue 22, a quiz taken offline
+ * and sent later) the device's optional idempotency key `clave` (a resend answers the stored
+ * attempt) and `fecha`, when the child finished on the device. Without them, a submit is as before.
+ */
 export const saveMultipleSchema = z.object({
   respuestas: z
     .array(resultRowSchema, { error: ALL_ANSWERED_MSG })
     .min(1, ALL_ANSWERED_MSG)
     .max(MAX_ROWS, `No se pueden enviar más de ${MAX_ROWS} respuestas a la vez.`),
+  clave: z
+    .string({ error: 'La clave del cuestionario no es válida.' })
+    .regex(DEVICE_CLAVE_RE, 'La clave del cuestionario no es válida.')
+    .nullish()
+    .transform((v) => v ?? undefined),
+  fecha: deviceTime,
 });

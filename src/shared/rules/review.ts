@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { createEmptyCard, fsrs, generatorParameters, Rating, State, type Card, type Grade } from 'ts-fsrs';
+import { DEVICE_CLAVE_RE, deviceTime } from './offline';
 
 export { Rating, State };
 export type { Card, Grade };
@@ -185,9 +186,12 @@ const idNum = (label: string) =>
 /** The idempotency key a device makes for an answer (same rule as a game run's). */
 export const claveSchema = z
   .string({ message: 'La clave de la respuesta es obligatoria.' })
-  .regex(/^[A-Za-z0-9_-]{8,64}$/, { message: 'La clave de la respuesta no es válida.' });
+  .regex(DEVICE_CLAVE_RE, { message: 'La clave de la respuesta no es válida.' });
 
-/** POST /api/repaso/respuesta: what the child did; the server grades it and schedules. */
+/**
+ * POST /api/repaso/respuesta: what the child did; the server grades it and schedules. `fecha`: when
+ * the child answered on the device (issue 22: answers queued offline), within bounds.
+ */
 export const reviewAnswerSchema = z.strictObject(
   {
     id_palabra: idNum('El identificador de la palabra'),
@@ -195,14 +199,15 @@ export const reviewAnswerSchema = z.strictObject(
     repetido: z.boolean({ message: 'Repetido debe ser sí o no.' }).optional(),
     lento: z.boolean({ message: 'Lento debe ser sí o no.' }).optional(),
     clave: claveSchema,
+    fecha: deviceTime,
   },
   { error: (iss) => (iss.code === 'unrecognized_keys' ? 'Solo se envía la respuesta: el servidor calcula el repaso.' : 'La respuesta no es válida.') },
 );
 export type ReviewAnswer = z.output<typeof reviewAnswerSchema>;
 
-/** POST /api/repaso/visto: a word seen in word detail (learning, not a review). */
+/** POST /api/repaso/visto: a word seen in word detail (learning, not a review), and when on the device. */
 export const wordSeenSchema = z.strictObject(
-  { id_palabra: idNum('El identificador de la palabra') },
+  { id_palabra: idNum('El identificador de la palabra'), fecha: deviceTime },
   { error: (iss) => (iss.code === 'unrecognized_keys' ? 'Solo se envía la palabra vista.' : 'La palabra vista no es válida.') },
 );
 
