@@ -1,7 +1,7 @@
 // Shared pieces of `npm run bench`: start the production server on 127.0.0.1, wait for it, sign in,
 // stop it; format tables. Only loopback is ever contacted.
 import { execSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +13,7 @@ export const RESULTS_DIR = process.env.BENCH_RESULTS ? path.resolve(process.env.
 export const HOST = '127.0.0.1';
 /** Ports 3300–3399 belong to the bench; BENCH_PORT_OFFSET shifts them (two benches side by side). */
 const OFF = Number(process.env.BENCH_PORT_OFFSET || 0);
-export const PORTS = { api: 3301 + OFF, api2: 3302 + OFF, web: 3310 + OFF, scale: 3320 + OFF, lighthouse: 3330 + OFF } as const;
+export const PORTS = { api: 3301 + OFF, api2: 3302 + OFF, bare: 3303 + OFF, web: 3310 + OFF, scale: 3320 + OFF, lighthouse: 3330 + OFF } as const;
 export const DEMO_PASSWORD = 'Manitas2024';
 
 /** Debian's Chromium (no browser downloads on this machine), and the flags every bench launches it with. */
@@ -65,6 +65,12 @@ export async function startServer(opts: {
   workers?: number;
   env?: Record<string, string>;
   dataDir?: string;
+  /**
+   * `npm start`'s own settings instead of the bench's quieter ones: the default LOG_LEVEL (info) and
+   * rate limits, one process, and stdout (the request log) written to `logFile`, as a service
+   * manager or `npm start > manitas.log` would keep it (scripts/bench/hot-path.ts).
+   */
+  npmStart?: { logFile: string };
 }): Promise<Server> {
   // A server left on the port (a run killed before it could stop it) would answer the health
   // check below and the bench would measure the old server and its old data: refuse instead.
@@ -77,9 +83,17 @@ export async function startServer(opts: {
   const entry = opts.entry === 'cluster' ? 'src/server/cluster.ts' : 'src/server/main.ts';
   // BENCH_NODE_FLAGS: extra flags for the server's node (e.g. --cpu-prof --cpu-prof-dir=DIR to profile it).
   const flags = (process.env.BENCH_NODE_FLAGS || '').split(' ').filter(Boolean);
+  const quiet = opts.npmStart
+    ? {}
+    : {
+        LOG_LEVEL: 'warn',
+        // Logins are measured, not limited.
+        AUTH_RATE_LIMIT: '1000000',
+      };
+  const logFd = opts.npmStart ? openSync(opts.npmStart.logFile, 'a') : null;
   const child = spawn(process.execPath, [...flags, '--import', 'tsx', path.join(ROOT, entry)], {
     cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', logFd ?? 'ignore', 'pipe'],
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -89,13 +103,12 @@ export async function startServer(opts: {
       HOST,
       PUBLIC_URL: `http://localhost:${opts.port}`,
       SEED_DEMO: '1',
-      LOG_LEVEL: 'warn',
-      // Logins are measured, not limited.
-      AUTH_RATE_LIMIT: '1000000',
+      ...quiet,
       WEB_CONCURRENCY: String(opts.workers ?? 2),
       ...opts.env,
     },
   });
+  if (logFd !== null) closeSync(logFd);
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => {
     stderr = (stderr + d.toString()).slice(-4000);

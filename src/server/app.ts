@@ -1,3 +1,4 @@
+import pino from 'pino';
 import Fastify, { type FastifyInstance, type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
@@ -20,6 +21,7 @@ import { registerTextGuard } from './input-text';
 import type { AppContext } from './context';
 import { routeModules } from './routes';
 import { createCache, registerCacheHooks } from './cache';
+import { RequestLogController } from './request-log';
 
 /** One route as the router registered it (method and URL pattern, e.g. `GET /api/nivel/getNivel/:id`). */
 export interface RegisteredRoute {
@@ -97,13 +99,19 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   };
   // Set once the security headers are computed (below); routing failures run no hooks.
   let applyHeaders: HeaderApplier = () => undefined;
+  // The log goes to stdout through pino's asynchronous destination: lines are buffered and written
+  // by the event loop, not one blocking write per line; pino flushes it on exit (and we on close).
+  // Tests pass their own stream. Which requests are logged: src/server/request-log.ts.
+  const logDestination = opts.logger === false || opts.logStream ? null : pino.destination({ dest: 1, sync: false });
   const app = Fastify({
+    // Fastify's two lines per request become one, for the kept classes only (src/server/request-log.ts).
+    logController: new RequestLogController(config.slowRequestMs),
     logger:
       opts.logger === false
         ? false
         : {
             level: config.logLevel,
-            ...(opts.logStream ? { stream: opts.logStream } : {}),
+            stream: opts.logStream ?? logDestination!,
             redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
             serializers: {
               // Never the query string (recovery links carry a token) nor headers or bodies.
@@ -118,6 +126,14 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       sendError(err, req, reply);
     },
   });
+  if (logDestination)
+    app.addHook('onClose', async () => {
+      try {
+        logDestination.flushSync();
+      } catch {
+        // A busy or closed stdout: pino's own flush on exit tries again; closing must not fail for it.
+      }
+    });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Before any route: collect each one as it registers (HEAD twins and static routes included).

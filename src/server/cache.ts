@@ -53,6 +53,8 @@ export interface CacheStats {
 
 export interface Cache {
   version(scope: CacheScope): number;
+  /** How long an entry of the scope may be served (0 once the cache stopped caching: lost LISTEN connection). */
+  maxAgeMs(scope: CacheScope): number;
   /** The cached value for key, or the loader's (stored only if no write happened meanwhile). */
   get<T>(scope: CacheScope, key: string, load: () => Promise<T>): Promise<T>;
   /** Empties scopes here and (PostgreSQL) in every other process. */
@@ -85,6 +87,7 @@ export function createCache(opts: { maxEntries?: number; maxAgeMs?: number; auth
   return {
     stats,
     version: (scope) => versions[scope],
+    maxAgeMs: (scope) => maxAge[scope],
     async get<T>(scope: CacheScope, key: string, load: () => Promise<T>): Promise<T> {
       const map = maps[scope];
       const hit = map.get(key);
@@ -208,12 +211,14 @@ export function registerCacheHooks(app: FastifyInstance, cache: Cache) {
       throw new Error(`${methods.join(',')} ${route.url}: una ruta de escritura debe declarar config: invalidates(...) (src/server/cache.ts).`);
     }
   });
-  app.addHook('onSend', async (req, reply, payload) => {
+  // A callback hook: every reply passes here, and reads (nearly all of them) leave without a promise.
+  app.addHook('onSend', (req, reply, payload, done) => {
     const scopes = req.routeOptions.config.invalidates;
-    if (!scopes?.length || isRead(req.method)) return payload;
-    if (reply.statusCode >= 400 && reply.statusCode < 500) return payload;
-    await cache.bump(scopes);
-    return payload;
+    if (!scopes?.length || isRead(req.method) || (reply.statusCode >= 400 && reply.statusCode < 500)) return done(null, payload);
+    cache.bump(scopes).then(
+      () => done(null, payload),
+      (err: Error) => done(err),
+    );
   });
 }
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_SLOW_REQUEST_MS } from './request-log';
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -45,6 +46,8 @@ export interface AppConfig {
   maxUploadBytes: number;
   maxJsonBytes: number;
   logLevel: string;
+  /** Requests slower than this (ms) are logged even when they succeed (LOG_SLOW_MS; src/server/request-log.ts). */
+  slowRequestMs: number;
   /** Rate limits (per IP per minute) for login, registration and recovery. */
   authRateLimit: number;
   trustProxy: boolean;
@@ -95,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     maxUploadBytes: Number(env.MAX_UPLOAD_MB || 25) * 1024 * 1024,
     maxJsonBytes: Number(env.MAX_JSON_KB || 256) * 1024,
     logLevel: env.LOG_LEVEL || 'info',
+    slowRequestMs: Number(env.LOG_SLOW_MS || DEFAULT_SLOW_REQUEST_MS),
     authRateLimit: Number(env.AUTH_RATE_LIMIT || DEFAULT_AUTH_RATE_LIMIT),
     trustProxy: env.TRUST_PROXY === '1',
   };

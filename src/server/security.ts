@@ -28,17 +28,18 @@ export function xsrfToken(): string {
  * non-GET request that carries the cookie must echo it in X-XSRF-TOKEN, else 403.
  */
 export function registerXsrf(app: FastifyInstance, secure: boolean) {
-  app.addHook('onRequest', async (req, reply) => {
+  // A callback hook, not an async one: it runs on every request and awaits nothing (no promise per request).
+  app.addHook('onRequest', (req, reply, done) => {
     const cookie = req.cookies[XSRF_COOKIE];
     if (!cookie) {
       reply.setCookie(XSRF_COOKIE, xsrfToken(), { path: '/', sameSite: 'strict', httpOnly: false, secure });
     }
-    if (SAFE_METHODS.has(req.method) || !req.url.startsWith('/api/')) return;
-    if (cookie === undefined) return;
+    if (SAFE_METHODS.has(req.method) || !req.url.startsWith('/api/') || cookie === undefined) return done();
     const header = req.headers[XSRF_HEADER];
     const given = Array.isArray(header) ? header[0] : header;
     const ok = typeof given === 'string' && given.length === cookie.length && timingSafeEqual(Buffer.from(given), Buffer.from(cookie));
-    if (!ok) throw new AppError(403, 'XSRF', 'La solicitud no se pudo verificar. Recarga la página e inténtalo de nuevo.');
+    if (!ok) return done(new AppError(403, 'XSRF', 'La solicitud no se pudo verificar. Recarga la página e inténtalo de nuevo.'));
+    done();
   });
 }
 
