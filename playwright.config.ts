@@ -31,6 +31,9 @@ export default defineConfig({
     actionTimeout: 20_000,
     navigationTimeout: 30_000,
     screenshot: 'only-on-failure',
+    // Issue 22: the built app registers a service worker; every spec runs without it (network as
+    // before) except the offline specs, which opt in with test.use({ serviceWorkers: 'allow' }).
+    serviceWorkers: 'block',
     trace: 'off',
     launchOptions: {
       executablePath: chromiumPath(),

@@ -6,6 +6,7 @@ import { Loading } from './ui/Loading';
 import { adminShellRoles } from '../shared/routes';
 import NotFound from './pages/NotFound';
 import { homeLoader, levelMenuLoader, wordLoader } from './boot/loaders';
+import { AfterLoad } from './offline/AfterLoad';
 
 /**
  * A screen whose code loads on demand (react-router's route `lazy`): the router fetches it before
@@ -19,6 +20,8 @@ function Root() {
       <Suspense fallback={<Loading />}>
         <Outlet />
       </Suspense>
+      {/* Issue 22: service worker, "Sin conexión" and "Nueva versión disponible", loaded after the page's load event. */}
+      <AfterLoad />
     </AlertProvider>
   );
 }

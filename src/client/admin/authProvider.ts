@@ -1,5 +1,6 @@
 import type { AuthProvider } from 'react-admin';
-import { clearSession, getStoredUser, logout } from '../auth/session';
+import { clearSession, getStoredUser } from '../auth/session';
+import { logout } from '../auth/logout';
 import { readRole } from '../../shared/roles';
 import { mediaUrl } from '../api/http';
 import { canAccess } from './canAccess';

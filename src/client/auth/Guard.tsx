@@ -23,10 +23,11 @@ export function Guard({
   const raw = typeof localStorage === 'undefined' ? null : localStorage.getItem('user');
   const decision = guardDecision(raw, allowed, typeof window !== 'undefined');
   // A signed-in screen: bring the account's preferences to this device (once per account and page;
-  // src/client/prefs/sync.ts). Its own chunk, so the login page does not carry it.
+  // src/client/prefs/sync.ts) and send what the child did offline (src/client/offline/sync.ts).
+  // One chunk of its own (src/client/boot/signedIn.ts), so the login page does not carry them.
   const signedIn = decision !== 'login';
   useEffect(() => {
-    if (signedIn) void import('../prefs/sync').then((m) => m.loadServerPreferences()).catch(() => undefined);
+    if (signedIn) void import('../boot/signedIn').then((m) => m.startSignedIn()).catch(() => undefined);
   }, [signedIn, raw]);
   if (decision === 'login') return <Navigate to="/logIn" replace />;
   if (decision === 'forbidden') return <Navigate to="/errorPage" replace />;

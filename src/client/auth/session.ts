@@ -1,5 +1,4 @@
 import { readStoredUser } from '../../shared/routes';
-import { readCookie } from '../api/http';
 import { readRole, type Role } from '../../shared/roles';
 
 /** The session user as kept in the browser under `user` (the login reply's usuario, as it is). */
@@ -67,32 +66,4 @@ export function clearSession() {
   localStorage.removeItem('userId');
   localStorage.clear();
   emit();
-}
-
-/**
- * Ends the session on the server (the token is refused from then on, on every device that copied
- * it). Sent with keepalive so it survives the page changing right after; never waited for: a child
- * who logs out offline is logged out of this browser at once all the same.
- */
-function endServerSession() {
-  const token = getToken();
-  if (!token || typeof fetch === 'undefined') return;
-  const xsrf = readCookie('XSRF-TOKEN');
-  const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
-  if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
-  void fetch('/api/user/logout', { method: 'POST', headers, credentials: 'same-origin', keepalive: true }).catch(() => undefined);
-}
-
-/** Signs out of the identity provider too when it was loaded (Google); never loads it just for this. */
-export async function logout() {
-  const hook = (window as unknown as { __manitasSignOutProvider?: () => Promise<void> }).__manitasSignOutProvider;
-  endServerSession();
-  clearSession();
-  if (hook) {
-    try {
-      await hook();
-    } catch {
-      /* the local session is gone either way */
-    }
-  }
 }

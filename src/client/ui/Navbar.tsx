@@ -1,4 +1,10 @@
+import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
 import AppBar from '@mui/material/AppBar';
 import Toolbar from '@mui/material/Toolbar';
 import Box from '@mui/material/Box';
@@ -11,7 +17,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import PersonIcon from '@mui/icons-material/Person';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import { useSession } from '../auth/useSession';
-import { logout } from '../auth/session';
+import { logout } from '../auth/logout';
 import { ADMIN_ROLES, hasAnyRole, readRole } from '../../shared/roles';
 
 /** Avatar picture of the child: boy, girl, or (null) the first letter of the name. */
@@ -45,9 +51,25 @@ export function Navbar({ search, onSearch }: NavbarProps) {
   const nombre = (typeof user?.nombre === 'string' && user.nombre.trim()) || 'Invitado';
   const kind = avatarKind(user?.avatar);
 
-  const onLogout = async () => {
+  /** Events of this child still waiting on the device (offline): asked about before they are deleted. */
+  const [unsent, setUnsent] = useState(0);
+  const [checking, setChecking] = useState(false);
+  const leave = async () => {
+    setUnsent(0);
     await logout();
     navigate('/logIn');
+  };
+  const onLogout = async () => {
+    const id = Number(user?.id);
+    if (id > 0) {
+      setChecking(true);
+      const n = await import('../offline/clear')
+        .then((m) => m.unsentBeforeLogout(id))
+        .catch(() => 0)
+        .finally(() => setChecking(false));
+      if (n > 0) return setUnsent(n);
+    }
+    await leave();
   };
 
   return (
@@ -126,11 +148,36 @@ export function Navbar({ search, onSearch }: NavbarProps) {
           <Button component={RouterLink} to="/perfil" startIcon={<PersonIcon />} sx={compact}>
             Mi perfil
           </Button>
-          <Button onClick={onLogout} color="secondary" startIcon={<LogoutIcon />} sx={compact}>
+          <Button onClick={onLogout} disabled={checking} color="secondary" startIcon={<LogoutIcon />} sx={compact}>
             Salir
           </Button>
         </Box>
       </Toolbar>
+      <Dialog
+        open={unsent > 0}
+        onClose={() => setUnsent(0)}
+        aria-labelledby="sin-enviar-titulo"
+        aria-describedby="sin-enviar-detalle"
+        data-testid="logout-unsent"
+      >
+        <DialogTitle id="sin-enviar-titulo" sx={{ fontSize: '1.5rem', fontWeight: 800 }}>
+          Hay cosas sin enviar
+        </DialogTitle>
+        <DialogContent>
+          <DialogContentText id="sin-enviar-detalle" sx={{ fontSize: '1.2rem', color: 'text.primary' }}>
+            {unsent === 1 ? 'Esta tableta guarda 1 actividad tuya' : `Esta tableta guarda ${unsent} actividades tuyas`} que todavía no se enviaron porque no hay
+            conexión. Si sales ahora, se borrarán. Si te quedas, se enviarán solas cuando vuelva la conexión.
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 3, gap: 1, flexWrap: 'wrap' }}>
+          <Button variant="outlined" color="error" size="large" onClick={() => void leave()} sx={{ minHeight: 52, fontSize: '1.1rem' }}>
+            Salir y borrar
+          </Button>
+          <Button variant="contained" size="large" onClick={() => setUnsent(0)} autoFocus sx={{ minHeight: 52, fontSize: '1.1rem' }}>
+            Quedarme
+          </Button>
+        </DialogActions>
+      </Dialog>
     </AppBar>
   );
 }

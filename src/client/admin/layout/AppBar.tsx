@@ -16,7 +16,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { AppBar as RaAppBar, LoadingIndicator, TitlePortal } from 'react-admin';
 import { useSession } from '../../auth/useSession';
-import { logout } from '../../auth/session';
+import { logout } from '../../auth/logout';
 import { readRole } from '../../../shared/roles';
 import { canAccess } from '../canAccess';
 import { avatarSrc } from '../authProvider';

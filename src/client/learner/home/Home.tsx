@@ -8,6 +8,8 @@ import Typography from '@mui/material/Typography';
 import Alert from '@mui/material/Alert';
 import SportsEsportsIcon from '@mui/icons-material/SportsEsports';
 import AssignmentIcon from '@mui/icons-material/Assignment';
+import OfflinePinIcon from '@mui/icons-material/OfflinePin';
+import { isLevelOffline } from '../../offline/download';
 import { apiGet, mediaUrl } from '../../api/http';
 import { Loading } from '../../ui/Loading';
 import { LearnerPage, ScrollButtons, focusRing } from '../ui/LearnerPage';
@@ -32,6 +34,7 @@ function LevelCard({
   busy,
   stars,
   tarea,
+  offline,
 }: {
   level: Nivel;
   index: number;
@@ -40,6 +43,8 @@ function LevelCard({
   stars: StarsMap;
   /** Set when a class of the child assigned this level (issue 21). */
   tarea?: TareaNivel;
+  /** Issue 22: the level's reads and files are all in this tablet's caches. */
+  offline?: boolean;
 }) {
   const img = mediaUrl(level.imagen, 'niveles');
   const descId = `nivel-desc-${level.id_nivel}`;
@@ -101,6 +106,38 @@ function LevelCard({
         >
           <AssignmentIcon aria-hidden="true" sx={{ fontSize: 34 }} />
           Tarea
+        </Box>
+      )}
+      {offline && (
+        // Top-right corner of the picture (the 'Tarea' ribbon takes the top-left), words and an icon.
+        <Box
+          data-testid="offline-badge"
+          sx={{
+            position: 'absolute',
+            top: 8,
+            right: 8,
+            zIndex: 1,
+            bgcolor: '#fff',
+            color: '#1b7f4a',
+            border: '2px solid #1b7f4a',
+            borderRadius: 999,
+            px: 1,
+            py: 0.25,
+            display: 'flex',
+            alignItems: 'center',
+            gap: 0.5,
+            fontWeight: 800,
+            fontSize: '0.95rem',
+            boxShadow: 1,
+          }}
+        >
+          <OfflinePinIcon aria-hidden="true" fontSize="small" />
+          <span>
+            <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+              Disponible{' '}
+            </Box>
+            Sin conexión
+          </span>
         </Box>
       )}
       <Box sx={{ position: 'relative', aspectRatio: '4 / 3', bgcolor: '#fff' }}>
@@ -207,6 +244,19 @@ function Home() {
   const idNivel = typeof localStorage !== 'undefined' ? localStorage.getItem(CURRENT_LEVEL_KEY) : null;
 
   useEffect(warmSound, []);
+  // Which levels this tablet holds for offline use, read from the caches themselves (issue 22).
+  const [offlineLevels, setOfflineLevels] = useState<ReadonlySet<number>>(() => new Set());
+  useEffect(() => {
+    if (!levels?.length || !user?.id) return;
+    const me = Number(user.id);
+    let live = true;
+    void Promise.all(levels.map(async (l) => ((await isLevelOffline(l.id_nivel, me)) ? l.id_nivel : null))).then(
+      (ids) => live && setOfflineLevels(new Set(ids.filter((x): x is number => x !== null))),
+    );
+    return () => {
+      live = false;
+    };
+  }, [levels, user?.id]);
   // The stars of every level's games, kept on the server (issue 17); loaded once per session.
   const stars = useGameStars();
   useEffect(() => {
@@ -302,7 +352,16 @@ function Home() {
             }}
           >
             {shown.map((l, i) => (
-              <LevelCard key={l.id_nivel} level={l} index={i} onStart={start} busy={starting !== null} stars={stars} tarea={tareaDe.get(l.id_nivel)} />
+              <LevelCard
+                key={l.id_nivel}
+                level={l}
+                index={i}
+                onStart={start}
+                busy={starting !== null}
+                stars={stars}
+                tarea={tareaDe.get(l.id_nivel)}
+                offline={offlineLevels.has(l.id_nivel)}
+              />
             ))}
           </Box>
         )}

@@ -26,9 +26,14 @@ import { LearnerPage, ScrollButtons, focusRing } from '../ui/LearnerPage';
 import { SignPlayer } from '../../sign/SignPlayer';
 import { plural } from '../../../../games/shared/plural';
 import { WordStars, fetchLevelStrength } from '../repaso/WordStars';
+import { DownloadLevel } from './DownloadLevel';
+import { isOnline } from '../../offline/useOnline';
+import { PendingQuizNote } from '../../offline/PendingQuizNote';
 
 export const BAR_COLORS: Record<ProgressColor, string> = { red: '#c62828', orange: '#b35c00', green: '#1b7f4a' };
 const NO_WORDS_MSG = 'No hay palabras para este nivel.';
+/** Issue 22: a level that never reached this tablet's caches, opened offline. */
+export const NOT_DOWNLOADED_MSG = 'Este nivel no está descargado en esta tableta. Necesitas conexión para abrirlo la primera vez.';
 
 function WordCard({
   word,
@@ -166,6 +171,8 @@ export default function LevelMenu() {
   const { level, words, media, data, error } = menu;
   const setData = (d: LocalLevelData) => setMenu((m) => ({ ...m, data: d }));
   const track = useRef<HTMLUListElement>(null);
+  // The level could not load while offline: it never reached this tablet (issue 22).
+  const [notDownloaded, setNotDownloaded] = useState(false);
 
   useEffect(() => {
     if (!userId) return;
@@ -236,6 +243,7 @@ export default function LevelMenu() {
       } catch (err) {
         if ((err as Error).name === 'AbortError') return;
         console.error('No se pudo cargar el nivel', err);
+        setNotDownloaded(!isOnline());
         setMenu((m) => ({ ...m, error: true, words: [] }));
       }
     })();
@@ -287,6 +295,10 @@ export default function LevelMenu() {
 
       {words === null ? (
         <Loading label="Cargando palabras..." />
+      ) : error && notDownloaded ? (
+        <Alert severity="info" role="status" data-testid="level-not-downloaded" sx={{ fontSize: '1.1rem' }}>
+          {NOT_DOWNLOADED_MSG}
+        </Alert>
       ) : error ? (
         <Alert severity="error">No se pudo cargar este nivel. Inténtalo de nuevo más tarde.</Alert>
       ) : words.length === 0 ? (
@@ -353,6 +365,7 @@ export default function LevelMenu() {
               <Typography id="cuestionario-titulo" variant="h5" component="h2" sx={{ mb: 2, fontWeight: 800 }}>
                 Cuestionario
               </Typography>
+              <PendingQuizNote levelId={levelId} onSent={() => setData(readLevelData(levelId, userId))} />
               {data.mostrarCuestionario && (
                 <Button variant="contained" size="large" startIcon={<QuizIcon />} onClick={openQuiz} sx={{ minHeight: 56, fontSize: '1.15rem', mb: 2 }}>
                   Hacer el cuestionario
@@ -402,6 +415,7 @@ export default function LevelMenu() {
               )}
             </Paper>
           </Box>
+          <DownloadLevel levelId={levelId} userId={userId} />
         </>
       )}
     </LearnerPage>

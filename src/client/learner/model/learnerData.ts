@@ -4,13 +4,13 @@
  */
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ApiError, apiGet, apiPost } from '../../api/http';
+import { ApiError, apiGet } from '../../api/http';
+import { submit } from '../../offline/outbox';
 import { hasPrefetched, peekPrefetched } from '../../api/prefetched';
 import { useSession } from '../../auth/useSession';
 import type { SessionUser } from '../../auth/session';
 import { useAlert } from '../../ui/AlertModal';
 import { EMPTY_LEVEL_DATA, mergeLevelData, unsyncedWords, type LocalLevelData, type ServerLevelProgress } from '../../../shared/rules/progress';
-import type { AttemptResult, ResultRow } from '../../../shared/rules/quiz';
 import { readLevelData, writeLevelData } from './levelStorage';
 // The wire types of the learner's calls come from the shared declarations (no hand copies).
 import type { NivelWire as Nivel } from '../../../shared/resources/nivel';
@@ -124,16 +124,22 @@ export async function fetchMyResults(userId: number, signal?: AbortSignal): Prom
   return r?.data ?? [];
 }
 
-export async function saveQuiz(rows: ResultRow[]): Promise<AttemptResult> {
-  const r = await apiPost<{ msg: string; data: AttemptResult }>('resultados/save-multiple', { respuestas: rows });
-  return r.data;
-}
-
-/** Tells the server a word was seen; a failure is only logged (the next sync sends it again). */
+/**
+ * Tells the server words of a level were seen, through the device's queue (offline they go later;
+ * marking a word seen twice stores it once, so the key is the level and the words). Never throws:
+ * a failure is only logged (the next sync sends it again).
+ */
 export async function markSeenOnServer(levelId: number, wordIds: number[]): Promise<void> {
   if (wordIds.length === 0) return;
+  const body = wordIds.length === 1 ? { id_nivel: levelId, id_palabra: wordIds[0] } : { id_nivel: levelId, id_palabras: wordIds };
   try {
-    await apiPost('progreso/visto', wordIds.length === 1 ? { id_nivel: levelId, id_palabra: wordIds[0] } : { id_nivel: levelId, id_palabras: wordIds });
+    await submit({
+      id: `nivel-visto-${levelId}-${[...wordIds].sort((a, b) => a - b).join('_')}`,
+      tipo: 'visto-nivel',
+      ruta: 'progreso/visto',
+      cuerpo: body,
+      nivel: levelId,
+    });
   } catch (err) {
     console.warn('No se pudo guardar el progreso en el servidor', err);
   }

@@ -20,6 +20,7 @@ import SendIcon from '@mui/icons-material/Send';
 import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
 import ThumbUpIcon from '@mui/icons-material/ThumbUp';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import CancelIcon from '@mui/icons-material/Cancel';
 import { ApiError, mediaUrl } from '../../api/http';
@@ -37,7 +38,7 @@ import {
   type QuestionFeedback,
 } from '../../../shared/rules/quizRules';
 import { ACCENT_LETTERS, hasUnsentAnswers, insertAtCaret, solutionText } from './feedback';
-import { saveQuizWithReview } from './quizApi';
+import { sendQuiz } from './quizApi';
 import { buildRows } from '../model/learnerRules';
 import { updateLevelData } from '../model/levelStorage';
 import { fetchEvaluation, useLearner } from '../model/learnerData';
@@ -267,6 +268,8 @@ export default function Quiz() {
   const [review, setReview] = useState<AttemptReview | null>(null);
   const [overlayOpen, setOverlayOpen] = useState(false);
   const [confirmExit, setConfirmExit] = useState(false);
+  /** Sent offline (or the connection dropped): the answers wait on this device. */
+  const [queued, setQueued] = useState(false);
   const reviewRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -295,7 +298,15 @@ export default function Quiz() {
     }
     setSending(true);
     try {
-      const { result: saved, review: rev } = await saveQuizWithReview(buildRows(ev, answers, userId, levelId));
+      const sent = await sendQuiz(buildRows(ev, answers, userId, levelId), levelId);
+      if (sent.estado === 'en-cola') {
+        // Kept on this tablet: the level menu says it waits, and the score comes when it is sent.
+        updateLevelData(levelId, userId, (d) => ({ ...d, mostrarCuestionario: false }));
+        setQueued(true);
+        return;
+      }
+      if (sent.estado === 'rechazado') throw sent.error;
+      const { result: saved, review: rev } = sent;
       updateLevelData(levelId, userId, (d) => ({
         ...d,
         mostrarCuestionario: false,
@@ -325,7 +336,7 @@ export default function Quiz() {
 
   /** 'Volver al nivel' before sending: asks first when answers would be lost. */
   const leave = (e: MouseEvent) => {
-    if (!hasUnsentAnswers(answers)) return;
+    if (queued || !hasUnsentAnswers(answers)) return;
     e.preventDefault();
     setConfirmExit(true);
   };
@@ -336,7 +347,7 @@ export default function Quiz() {
 
   return (
     <LearnerPage maxWidth="md">
-      {!result && (ev === undefined || preguntas.length > 0) && (
+      {!result && !queued && (ev === undefined || preguntas.length > 0) && (
         <Button
           component={RouterLink}
           to={levelPath}
@@ -397,7 +408,7 @@ export default function Quiz() {
             />
           ))}
           <Box sx={{ display: 'flex', justifyContent: 'center', pb: 4 }}>
-            {result ? (
+            {result || queued ? (
               <Button variant="contained" size="large" onClick={back} sx={{ minHeight: 60, px: 5, fontSize: '1.25rem', ...focusRing }}>
                 Volver al Nivel
               </Button>
@@ -440,6 +451,29 @@ export default function Quiz() {
             Seguir respondiendo
           </Button>
         </DialogActions>
+      </Dialog>
+
+      <Dialog
+        open={queued}
+        onClose={back}
+        aria-labelledby="guardado-titulo"
+        aria-describedby="guardado-detalle"
+        maxWidth="sm"
+        fullWidth
+        data-testid="quiz-queued"
+      >
+        <DialogContent sx={{ textAlign: 'center', py: 5, px: { xs: 2, sm: 5 }, bgcolor: '#e8f1fb' }}>
+          <CloudUploadIcon aria-hidden="true" sx={{ fontSize: 76, color: 'primary.main' }} />
+          <Typography id="guardado-titulo" variant="h4" component="h2" sx={{ mt: 2, color: 'primary.dark' }}>
+            ¡Respuestas guardadas!
+          </Typography>
+          <Typography id="guardado-detalle" sx={{ fontSize: '1.25rem', mt: 2 }}>
+            Ahora no hay conexión. Tus respuestas están guardadas en esta tableta y se enviarán solas cuando vuelva la conexión. Entonces verás tu puntaje.
+          </Typography>
+          <Button variant="contained" size="large" onClick={back} autoFocus sx={{ mt: 3, minHeight: 56, px: 4, fontSize: '1.15rem', ...focusRing }}>
+            Volver al Nivel
+          </Button>
+        </DialogContent>
       </Dialog>
 
       <Dialog

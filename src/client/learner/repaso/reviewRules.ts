@@ -104,11 +104,5 @@ export function summaryOf(items: readonly ReviewItem[], answers: readonly Sessio
   };
 }
 
-/** A fresh idempotency key for one answer (a UUID; the server accepts [A-Za-z0-9_-]{8,64}). */
-export function newClave(): string {
-  const c = globalThis.crypto;
-  if (c && typeof c.randomUUID === 'function') return c.randomUUID();
-  const bytes = new Uint8Array(16);
-  c.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
+/** A fresh idempotency key for one answer (one rule for every event a device sends). */
+export { newClave } from '../../offline/clave';
