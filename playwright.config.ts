@@ -51,8 +51,10 @@ export default defineConfig({
   // The suites share one server and database. The back-office suite changes content (new levels,
   // temporary questions), so it runs after the learner, games and account suites have finished.
   projects: [
-    { name: 'learner', testIgnore: /admin-.*\.spec\.ts/ },
+    { name: 'learner', testIgnore: /(admin|deploy)-.*\.spec\.ts/ },
     { name: 'admin', testMatch: /admin-.*\.spec\.ts/, dependencies: ['learner'] },
+    // A deploy changes the served sw.js for a moment: last, alone (deploy-update.spec.ts).
+    { name: 'deploy', testMatch: /deploy-.*\.spec\.ts/, dependencies: ['admin'] },
   ],
   webServer: {
     command: 'node scripts/e2e-server.mjs',
