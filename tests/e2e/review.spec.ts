@@ -90,7 +90,8 @@ test('a child reviews: the card counts, a session with a miss, a lost answer and
   // Nothing met yet: the calm state, no button.
   await page.goto('/home');
   await expect(card(page)).toHaveAttribute('data-state', 'calm');
-  await expect(card(page)).toContainText('¡Todo repasado por hoy!');
+  // Every state's text is drawn (hidden) to keep the card's height: the one shown is the visible one.
+  await expect(card(page).getByText('¡Todo repasado por hoy!')).toBeVisible();
   await expect(card(page).getByRole('link', { name: 'Repasar' })).toHaveCount(0);
 
   await openLevelAndWords(page);
@@ -190,7 +191,7 @@ test('a child reviews: the card counts, a session with a miss, a lost answer and
   expect(n2).toBeLessThan(n0);
   if (n2 === 0) {
     await expect(card(page)).toHaveAttribute('data-state', 'calm');
-    await expect(card(page)).toContainText('Tu próximo repaso:');
+    await expect(card(page).getByText(/^Tu próximo repaso: /)).toBeVisible();
   } else await expect(card(page).getByTestId('review-due')).toHaveText(`Tienes ${n2} ${n2 === 1 ? 'seña' : 'señas'} para repasar`);
   await shot(page, 'card-after');
 
@@ -271,7 +272,8 @@ test('a failed card or session says so calmly and the session can be asked again
   await page.route('**/api/repaso/hoy', (route) => route.fulfill({ status: 500, json: { msg: 'Error interno.' } }));
   await page.goto('/home');
   await expect(card(page)).toHaveAttribute('data-state', 'error');
-  await expect(card(page)).toContainText('No se pudo cargar tu repaso. Inténtalo más tarde.');
+  await expect(card(page).getByText('No se pudo cargar tu repaso. Inténtalo más tarde.')).toBeVisible();
+  await expect(card(page).getByText('Cargando tu repaso...')).toBeHidden();
   // The levels are there all the same.
   await expect(page.getByTestId('level-card').first()).toBeVisible();
 
@@ -287,4 +289,43 @@ test('a failed card or session says so calmly and the session can be asked again
   // /home/repaso is the only panel of /home.
   await page.goto('/home/otra');
   await expect(page).toHaveURL(/\/errorPage$/);
+});
+
+test('the card keeps one height in every state, so the levels under it never move (375, 768 px)', async ({ page }) => {
+  test.setTimeout(90_000);
+  await loginAs(page, 'nina');
+  const states: Record<string, { status: number; json: unknown } | null> = {
+    loading: null,
+    error: { status: 500, json: { msg: 'Error interno.' } },
+    due: { status: 200, json: { data: { pendientes: 12, nuevas: 3, proxima: null } } },
+    calm: { status: 200, json: { data: { pendientes: 0, nuevas: 0, proxima: new Date(Date.now() + 3 * 86_400_000).toISOString() } } },
+    calmEmpty: { status: 200, json: { data: { pendientes: 0, nuevas: 0, proxima: null } } },
+  };
+  // What the child sees in each state, and nothing else (the other states' texts only hold the room).
+  const seen: Record<string, string[]> = {
+    loading: ['Cargando tu repaso...'],
+    error: ['No se pudo cargar tu repaso. Inténtalo más tarde.'],
+    due: ['Tienes 15 señas para repasar'],
+    calm: ['¡Todo repasado por hoy!', 'Tu próximo repaso: en 3 días.'],
+    calmEmpty: ['¡Todo repasado por hoy!', 'Abre un nivel y mira sus palabras para empezar a repasar.'],
+  };
+  const visibleTexts = (page: Page) =>
+    card(page)
+      .locator('[role="status"] p')
+      .evaluateAll((ps) => ps.filter((p) => p.checkVisibility({ visibilityProperty: true })).map((p) => p.textContent));
+  for (const width of [375, 768]) {
+    await page.setViewportSize({ width, height: 900 });
+    const heights: Record<string, number> = {};
+    for (const [state, reply] of Object.entries(states)) {
+      await page.unroute('**/api/repaso/hoy');
+      // 'loading' never answers: the card stays in its first state.
+      await page.route('**/api/repaso/hoy', (route) => (reply ? route.fulfill(reply) : undefined));
+      await page.goto('/home');
+      await expect(card(page)).toHaveAttribute('data-state', state.startsWith('calm') ? 'calm' : state);
+      await expect.poll(() => visibleTexts(page)).toEqual(seen[state]);
+      await expect(card(page).getByRole('link', { name: 'Repasar' })).toHaveCount(state === 'due' ? 1 : 0);
+      heights[state] = await card(page).evaluate((e) => Math.round(e.getBoundingClientRect().height));
+    }
+    expect(new Set(Object.values(heights)), `${width} px: ${JSON.stringify(heights)}`).toEqual(new Set([heights.loading]));
+  }
 });

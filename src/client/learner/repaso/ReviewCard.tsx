@@ -13,13 +13,19 @@ import { fetchToday } from './reviewApi';
 import { dueText, nextReviewText, signsToReview } from './reviewRules';
 import { focusRing } from '../ui/LearnerPage';
 
-/** Same height in every state, so the levels under it never move when it arrives. */
-const MIN_HEIGHT = { xs: 132, sm: 120 };
-
 /**
- * "Repaso de hoy" on /home (issue 20): the signs waiting today and a big button to the session
- * (/home/repaso, loaded on demand), or a calm "all done" with when the next one is due. One small GET.
+ * Every state is drawn in the same grid cell, the ones not shown kept invisible (visibility: hidden,
+ * so out of the accessibility tree and the focus order). The cell is as tall as its tallest state at
+ * every width, so the levels under the card never move when the answer arrives or changes. A fixed
+ * min-height could not do it: on a phone the states wrap to different heights (176 to 290 px at 375
+ * px), and the layout shift moved the 'Empezar' buttons under a child's finger.
  */
+// A shown layer sets no visibility of its own: 'visible' would show it inside a hidden parent.
+const layer = (shown: boolean) => ({ gridArea: '1 / 1', minWidth: 0, ...(shown ? {} : { visibility: 'hidden' as const }) });
+
+/** The calm state's second line when nothing is scheduled, the longer of its two lines. */
+const NO_NEXT = 'Abre un nivel y mira sus palabras para empezar a repasar.';
+
 export function ReviewCard() {
   const [today, setToday] = useState<ReviewToday | null>(null);
   const [error, setError] = useState(false);
@@ -40,19 +46,19 @@ export function ReviewCard() {
   const next = today ? nextReviewText(today.proxima, new Date()) : null;
   const calm = today !== null && n === 0;
 
+  const state = error ? 'error' : today === null ? 'loading' : calm ? 'calm' : 'due';
+
   return (
     <Paper
       component="section"
       aria-labelledby="repaso-titulo"
       data-testid="review-card"
-      data-state={error ? 'error' : today === null ? 'loading' : calm ? 'calm' : 'due'}
+      data-state={state}
       sx={{
         mb: 3,
         p: { xs: 2, sm: 2.5 },
-        minHeight: MIN_HEIGHT,
         borderRadius: 4,
         display: 'flex',
-        flexWrap: 'wrap',
         alignItems: 'center',
         gap: 2,
         bgcolor: calm ? '#e6f7ea' : '#fff4d6',
@@ -60,48 +66,68 @@ export function ReviewCard() {
         borderColor: calm ? '#1b7f4a' : '#b35c00',
       }}
     >
-      <Box aria-hidden="true" sx={{ display: 'grid', placeItems: 'center', width: 64, height: 64, borderRadius: '50%', bgcolor: '#fff', flex: '0 0 auto' }}>
-        {calm ? <CheckCircleRoundedIcon sx={{ fontSize: 48, color: '#1b7f4a' }} /> : <SignLanguageIcon sx={{ fontSize: 44, color: '#b35c00' }} />}
+      <Box
+        aria-hidden="true"
+        sx={{
+          display: 'grid',
+          placeItems: 'center',
+          width: { xs: 48, sm: 64 },
+          height: { xs: 48, sm: 64 },
+          borderRadius: '50%',
+          bgcolor: '#fff',
+          flex: '0 0 auto',
+          alignSelf: { xs: 'flex-start', sm: 'center' },
+        }}
+      >
+        {calm ? (
+          <CheckCircleRoundedIcon sx={{ fontSize: { xs: 36, sm: 48 }, color: '#1b7f4a' }} />
+        ) : (
+          <SignLanguageIcon sx={{ fontSize: { xs: 32, sm: 44 }, color: '#b35c00' }} />
+        )}
       </Box>
-      <Box sx={{ flex: '1 1 240px', minWidth: 0 }}>
+      <Box sx={{ flex: '1 1 0', minWidth: 0 }}>
         <Typography id="repaso-titulo" variant="h5" component="h2" sx={{ fontWeight: 800 }}>
           Repaso de hoy
         </Typography>
-        <Box role="status" aria-live="polite">
-          {error ? (
-            <Typography sx={{ fontSize: '1.15rem', mt: 0.5 }}>No se pudo cargar tu repaso. Inténtalo más tarde.</Typography>
-          ) : today === null ? (
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 0.5 }}>
-              <CircularProgress size={20} aria-hidden="true" />
-              <Typography sx={{ fontSize: '1.15rem' }}>Cargando tu repaso...</Typography>
+        <Box role="status" aria-live="polite" sx={{ display: 'grid', mt: 0.5 }}>
+          <Box sx={{ ...layer(state === 'loading'), display: 'flex', alignItems: 'center', gap: 1, alignSelf: 'start' }}>
+            <CircularProgress size={20} aria-hidden="true" />
+            <Typography sx={{ fontSize: '1.15rem' }}>Cargando tu repaso...</Typography>
+          </Box>
+          <Typography sx={{ ...layer(state === 'error'), fontSize: '1.15rem', alignSelf: 'start' }}>
+            No se pudo cargar tu repaso. Inténtalo más tarde.
+          </Typography>
+          <Box sx={{ ...layer(state === 'calm'), alignSelf: 'start' }}>
+            <Typography sx={{ fontSize: '1.3rem', fontWeight: 800, color: '#1b7f4a' }}>¡Todo repasado por hoy!</Typography>
+            {/* The shorter "next review" line keeps the longer one's room, hidden under it. */}
+            <Box sx={{ display: 'grid' }}>
+              <Typography sx={{ ...layer(true), fontSize: '1.1rem' }}>{next ? `Tu próximo repaso: ${next}.` : NO_NEXT}</Typography>
+              {next && (
+                <Typography aria-hidden="true" sx={{ ...layer(false), fontSize: '1.1rem' }}>
+                  {NO_NEXT}
+                </Typography>
+              )}
             </Box>
-          ) : calm ? (
-            <>
-              <Typography sx={{ fontSize: '1.3rem', fontWeight: 800, color: '#1b7f4a', mt: 0.5 }}>¡Todo repasado por hoy!</Typography>
-              <Typography sx={{ fontSize: '1.1rem' }}>
-                {next ? `Tu próximo repaso: ${next}.` : 'Abre un nivel y mira sus palabras para empezar a repasar.'}
-              </Typography>
-            </>
-          ) : (
-            <Typography sx={{ fontSize: '1.3rem', fontWeight: 800, mt: 0.5 }} data-testid="review-due">
-              {dueText(n)}
+          </Box>
+          <Box sx={{ ...layer(state === 'due'), display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 2, rowGap: 1.5 }}>
+            <Typography sx={{ fontSize: '1.3rem', fontWeight: 800, flex: '1 1 220px' }} {...(state === 'due' ? { 'data-testid': 'review-due' } : {})}>
+              {dueText(state === 'due' ? n : 2)}
             </Typography>
-          )}
+            <Button
+              component={RouterLink}
+              to="/home/repaso"
+              variant="contained"
+              size="large"
+              tabIndex={state === 'due' ? undefined : -1}
+              startIcon={<PlayArrowRoundedIcon sx={{ fontSize: '2rem !important' }} />}
+              disableFocusRipple
+              sx={{ minHeight: 64, px: 4, fontSize: '1.3rem', flex: { xs: '1 1 100%', sm: '0 0 auto' }, ...focusRing }}
+            >
+              Repasar
+            </Button>
+          </Box>
         </Box>
       </Box>
-      {today !== null && !calm && (
-        <Button
-          component={RouterLink}
-          to="/home/repaso"
-          variant="contained"
-          size="large"
-          startIcon={<PlayArrowRoundedIcon sx={{ fontSize: '2rem !important' }} />}
-          disableFocusRipple
-          sx={{ minHeight: 64, px: 4, fontSize: '1.3rem', flex: { xs: '1 1 100%', sm: '0 0 auto' }, ...focusRing }}
-        >
-          Repasar
-        </Button>
-      )}
     </Paper>
   );
 }
