@@ -8,28 +8,11 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect, loginAs, signUpChild } from './fixtures';
+import { controlled, expectJugarAbove, shot } from './sw-helpers';
 
 test.use({ serviceWorkers: 'allow' });
 
 const SHOTS = process.env.SHOTS_DIR;
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const [w, h] of [
-    [768, 1024],
-    [1280, 800],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.screenshot({ path: `${SHOTS}/${name}-${w}x${h}.png`, fullPage: false });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
-async function controlled(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 20_000 }).toBe(true);
-}
 
 async function levels(page: Page): Promise<{ id_nivel: number; nombre_nivel: string }[]> {
   const token = await page.evaluate(() => localStorage.getItem('token'));
@@ -93,7 +76,7 @@ test('a downloaded level opens offline; a level never opened explains it needs t
   // /home marks the downloaded level, and only it.
   await page.goto('/home');
   const card = page.getByTestId('level-card').filter({ hasText: first!.nombre_nivel });
-  await expect(card.getByTestId('offline-badge')).toHaveText('Disponible Sin conexión');
+  await expect(card.getByTestId('offline-badge')).toHaveText('Disponible sin conexión');
   await expect(page.getByTestId('level-card').filter({ hasText: second!.nombre_nivel }).getByTestId('offline-badge')).toHaveCount(0);
   await card.scrollIntoViewIfNeeded();
   await shot(page, 'home-insignia');
@@ -124,6 +107,9 @@ test('a downloaded level opens offline; a level never opened explains it needs t
   );
   await expect(page.getByText('No se pudo cargar este nivel')).toHaveCount(0);
   await shot(page, 'nivel-no-descargado');
+
+  await page.goto('/home');
+  await expectJugarAbove(page, banner);
 
   await context.setOffline(false);
 });

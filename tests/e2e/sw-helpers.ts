@@ -1,6 +1,6 @@
 /** Helpers of the specs that run with the service worker (issue 22). */
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect } from './fixtures';
 
 /** SHOTS_DIR=...: the screen at 768×1024 and 1280×800. */
@@ -22,4 +22,21 @@ export async function controlled(page: Page) {
     await navigator.serviceWorker.ready;
   });
   await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 20_000 }).toBe(true);
+}
+
+/**
+ * On a 768×1024 tablet, /home's floating 'Jugar' button sits above what the offline layer shows at
+ * the bottom (the 'Sin conexión' bar, the update prompt), not under it.
+ */
+export async function expectJugarAbove(page: Page, layer: Locator) {
+  await page.setViewportSize({ width: 768, height: 1024 });
+  const jugar = page.getByRole('link', { name: 'Ir a los juegos' });
+  await expect(jugar).toBeVisible();
+  await expect(layer).toBeVisible();
+  await expect
+    .poll(async () => {
+      const [a, b] = [await jugar.boundingBox(), await layer.boundingBox()];
+      return a && b ? Math.round(b.y - (a.y + a.height)) : null;
+    })
+    .toBeGreaterThanOrEqual(8);
 }

@@ -7,7 +7,7 @@
  * Plain elements and an inline icon here, no MUI: it also shows on the login screens (offline), and
  * sharing MUI modules with them would split those into extra chunks of their first visit.
  */
-import React, { useEffect, useSyncExternalStore, type CSSProperties } from 'react';
+import React, { useEffect, useRef, useSyncExternalStore, type CSSProperties } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useOnline } from './useOnline';
 import { offlineMessage } from './messages';
@@ -72,8 +72,36 @@ function storedUserId(): string | null {
   }
 }
 
+/**
+ * How much of the screen's bottom the layer covers, as the CSS variable `--manitas-bottom-layer` on
+ * <html>: a button fixed at the bottom (the 'Jugar' button of /home) adds it to its offset and rises
+ * above the prompt and the banner instead of hiding under them.
+ */
+const BOTTOM_LAYER_VAR = '--manitas-bottom-layer';
+
+function useBottomLayerHeight(ref: React.RefObject<HTMLDivElement | null>) {
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement.style;
+    const observer = new ResizeObserver(() => {
+      const h = el.getBoundingClientRect().height;
+      // 12 px: the layer's own padding above what it shows.
+      if (h > 0) root.setProperty(BOTTOM_LAYER_VAR, `${Math.ceil(h) + 12}px`);
+      else root.removeProperty(BOTTOM_LAYER_VAR);
+    });
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      root.removeProperty(BOTTOM_LAYER_VAR);
+    };
+  }, [ref]);
+}
+
 export default function OfflineLayer() {
   const waiting = useSyncExternalStore(subscribeUpdate, updateWaiting, () => false);
+  const shown = useRef<HTMLDivElement>(null);
+  useBottomLayerHeight(shown);
   useEffect(() => {
     void watchUpdates(setUpdateWaiting);
     const id = storedUserId();
@@ -96,7 +124,7 @@ export default function OfflineLayer() {
         pointerEvents: 'none',
       }}
     >
-      <div style={{ maxWidth: 720, width: '100%', display: 'flex', flexDirection: 'column', gap: 8 }}>
+      <div ref={shown} style={{ maxWidth: 720, width: '100%', display: 'flex', flexDirection: 'column', gap: 8 }}>
         <UpdatePrompt open={waiting} onUpdate={applyUpdate} />
         <OfflineBanner />
       </div>

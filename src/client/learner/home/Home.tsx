@@ -108,38 +108,6 @@ function LevelCard({
           Tarea
         </Box>
       )}
-      {offline && (
-        // Top-right corner of the picture (the 'Tarea' ribbon takes the top-left), words and an icon.
-        <Box
-          data-testid="offline-badge"
-          sx={{
-            position: 'absolute',
-            top: 8,
-            right: 8,
-            zIndex: 1,
-            bgcolor: '#fff',
-            color: '#1b7f4a',
-            border: '2px solid #1b7f4a',
-            borderRadius: 999,
-            px: 1,
-            py: 0.25,
-            display: 'flex',
-            alignItems: 'center',
-            gap: 0.5,
-            fontWeight: 800,
-            fontSize: '0.95rem',
-            boxShadow: 1,
-          }}
-        >
-          <OfflinePinIcon aria-hidden="true" fontSize="small" />
-          <span>
-            <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-              Disponible{' '}
-            </Box>
-            Sin conexión
-          </span>
-        </Box>
-      )}
       <Box sx={{ position: 'relative', aspectRatio: '4 / 3', bgcolor: '#fff' }}>
         {img && (
           <Box
@@ -187,6 +155,17 @@ function LevelCard({
           // The assignment's date, in the ribbon's colour (every card of the row grows alike: same heights).
           <Typography data-testid="tarea-fecha" sx={{ mt: -1, color: '#c2185b', fontWeight: 800, fontSize: '1.05rem' }}>
             {due}
+          </Typography>
+        )}
+        {offline && (
+          // In the card's text, not over the picture: an uploaded picture may carry the level's name
+          // where a corner badge would hide it. The row's other cards grow alike (as for a due date).
+          <Typography
+            data-testid="offline-badge"
+            sx={{ mt: -1, display: 'flex', alignItems: 'center', gap: 0.5, color: '#1b6b3f', fontWeight: 800, fontSize: '1rem' }}
+          >
+            <OfflinePinIcon aria-hidden="true" sx={{ fontSize: 22 }} />
+            Disponible sin conexión
           </Typography>
         )}
         <Typography className="nivel-desc-touch" aria-hidden="true">
@@ -377,7 +356,9 @@ function Home() {
           // On a phone it sits under the levels (never over a card's button); from 600 px it floats.
           position: { xs: 'static', sm: 'fixed' },
           right: { sm: 32 },
-          bottom: { sm: 32 },
+          // Above the 'Nueva versión disponible' prompt or the 'Sin conexión' bar when one is shown
+          // (OfflineLayer sets the variable to the height they take).
+          bottom: { sm: 'calc(32px + var(--manitas-bottom-layer, 0px))' },
           width: { xs: '100%', sm: 'auto' },
           mt: { xs: 1, sm: 0 },
           minHeight: 64,
