@@ -10,6 +10,7 @@ import SignLanguageIcon from '@mui/icons-material/SignLanguageRounded';
 import PlayArrowRoundedIcon from '@mui/icons-material/PlayCircleRounded';
 import type { ReviewToday } from '../../../shared/rules/review';
 import { fetchToday } from './reviewApi';
+import { flushOutbox } from '../../offline/outbox';
 import { dueText, nextReviewText, signsToReview } from './reviewRules';
 import { focusRing } from '../ui/LearnerPage';
 
@@ -23,6 +24,8 @@ import { focusRing } from '../ui/LearnerPage';
 // A shown layer sets no visibility of its own: 'visible' would show it inside a hidden parent.
 const layer = (shown: boolean) => ({ gridArea: '1 / 1', minWidth: 0, ...(shown ? {} : { visibility: 'hidden' as const }) });
 
+const FLUSH_WAIT_MS = 3_000;
+
 /** The calm state's second line when nothing is scheduled, the longer of its two lines. */
 const NO_NEXT = 'Abre un nivel y mira sus palabras para empezar a repasar.';
 
@@ -32,7 +35,10 @@ export function ReviewCard() {
 
   useEffect(() => {
     const ctrl = new AbortController();
-    fetchToday(ctrl.signal)
+    // Answers still on their way (the session's last one, sent as the child left the summary) go
+    // first, so the count includes them; at most FLUSH_WAIT_MS, then the count as the server has it.
+    Promise.race([flushOutbox().catch(() => undefined), new Promise((r) => setTimeout(r, FLUSH_WAIT_MS))])
+      .then(() => fetchToday(ctrl.signal))
       .then(setToday)
       .catch((err) => {
         if ((err as Error).name === 'AbortError') return;
