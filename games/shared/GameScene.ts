@@ -118,6 +118,8 @@ export interface GameTestHooks {
   design(): { width: number; height: number };
   /** Celebrations started so far (kind, stars, reduced motion), oldest first (issue 17). */
   celebrations(): CelebrationRecord[];
+  /** The keys this scene took as moves (`KeyboardEvent.key`), oldest first: one per press. */
+  keys(): string[];
 }
 
 declare global {
@@ -212,13 +214,19 @@ export abstract class GameScene extends Phaser.Scene {
   /** Common set-up; subclasses call it first in create(). */
   protected setUp(): void {
     this.cameras.main.setBackgroundColor(css(COLORS.bg));
-    // One key press is one move: the same DOM event handed over twice (seen once in CI on a slow
-    // frame: a '3' picked the clue card and then the third word) is taken once.
-    let lastKey: KeyboardEvent | null = null;
+    // One key press is one move. Phaser's KeyboardManager keeps every DOM key event of the current
+    // frame in a queue that is emptied only after the game's step, and hands the whole queue over
+    // again at each new key event: on a slow frame (a loaded tablet, software WebGL) a press of 'c'
+    // then of 'o' reached this handler as c, c, o, c, o. Remembering only the last event let the
+    // earlier ones through again (seen in CI: 'o' picked both o's of 'conejo'); every event handled
+    // is remembered (a WeakSet: the events go with the frame).
+    const handled = new WeakSet<KeyboardEvent>();
+    const taken: string[] = [];
     this.input.keyboard?.on('keydown', (ev: KeyboardEvent) => {
-      if (ev === lastKey) return;
-      lastKey = ev;
+      if (handled.has(ev)) return;
+      handled.add(ev);
       if (keyBelongsToPage(ev) || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+      if (this.testMode) taken.push(ev.key);
       if (this.pauseKey(ev)) return;
       this.onKey(ev);
     });
@@ -233,6 +241,7 @@ export abstract class GameScene extends Phaser.Scene {
         targets: () => [...this.named.keys()].filter((k) => this.isTargetLive(k)),
         cues: () => playedCues.slice(),
         celebrations: () => celebrationLog.slice(),
+        keys: () => taken.slice(),
         phases: () => this.phaseLog.slice(),
         setTimeScale: (s) => {
           this.timeScale = s > 0 ? s : 1;

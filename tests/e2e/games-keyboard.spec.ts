@@ -9,6 +9,8 @@ import { test, expect } from './fixtures';
 import { POLL_MS, clickTarget, loginForGames, openGame, snap, waitPhase } from './games-helpers';
 import { CARDS_PREVIEW_MS, type CardsSnapshot } from '../../games/cards/rules';
 import { HANGMAN_PAUSE_BETWEEN_WORDS_MS, HANGMAN_ALPHABET, lettersToGuess } from '../../games/hangman/rules';
+import { tileLetters, type OrderSnapshot } from '../../games/order-words/rules';
+import { foldLetters } from '../../games/shared/fold';
 
 const GAMES = [
   { path: '/ahorcado?nivel=1', title: 'Adivina la palabra', started: 'playing' },
@@ -144,6 +146,29 @@ test.describe('Juegos con el teclado', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Volver al menú' }).click();
     await expect(page).toHaveURL(/\/juegos\/1$/);
+  });
+
+  test('Ordenar palabras: presses faster than the scene draws count once each (two letters in one frame pick two tiles)', async ({ page }) => {
+    await openGame(page, '/memorama?nivel=1');
+    await page.keyboard.press('Enter');
+    const s = await waitPhase<OrderSnapshot>(page, ['playing']);
+    const [a, b] = tileLetters(s.currentWord!).map(foldLetters);
+    await area(page).focus();
+    const before = await page.evaluate(() => window.__game!.keys());
+    // Both presses (down and up) in one task: Phaser's key queue holds all four events when the
+    // last arrives, as on a slow frame of a loaded tablet, and hands the queue over at each event.
+    await page.evaluate(
+      (letters) => {
+        const target = document.activeElement!;
+        for (const key of letters)
+          for (const type of ['keydown', 'keyup']) target.dispatchEvent(new KeyboardEvent(type, { key, bubbles: true, cancelable: true }));
+      },
+      [a!, b!],
+    );
+    await expect.poll(async () => (await snap<OrderSnapshot>(page)).picked.length).toBe(2);
+    expect(await page.evaluate(() => window.__game!.keys())).toEqual([...before, a, b]);
+    // 'built' shows the empty slots as '_'.
+    expect(foldLetters((await snap<OrderSnapshot>(page)).built).replace(/_+$/, '')).toBe(`${a}${b}`);
   });
 
   test('keys typed on a header control stay with it; keys on the game area or on nothing reach the game', async ({ page }) => {
