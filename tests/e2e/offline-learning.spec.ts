@@ -12,25 +12,12 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { test, expect, signUpChild } from './fixtures';
+import { BIRD, DOG, LION, WATER, card } from './quiz-helpers';
+import { controlled } from './sw-helpers';
 import { TEST_FLAG_KEY, clickTarget, waitNewPhase, waitPhase, phaseCount } from './games-helpers';
 import type { CardsSnapshot } from '../../games/cards/rules';
 
 test.use({ serviceWorkers: 'allow' });
-
-const card = (page: Page, name: string) => page.getByTestId('question-card').filter({ hasText: name });
-const DOG = "¿Cómo se dice 'dog' en español?";
-const BIRD = "Escribe en español la palabra 'bird'.";
-const WATER = '¿Qué animal vive en el agua?';
-const LION = "¿Cómo se dice 'lion' en español? Escríbelo.";
-
-/** Waits until the service worker controls the page (the first visit installs it; a reload puts it in charge). */
-async function underServiceWorker(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) await page.reload();
-  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 20_000 }).toBe(true);
-}
 
 async function session(page: Page) {
   return page.evaluate(() => ({ token: localStorage.getItem('token') ?? '', userId: Number(localStorage.getItem('userId')) }));
@@ -85,7 +72,7 @@ async function childOpensAnimales(page: Page, opts: { gamesTestMode?: boolean } 
   if (opts.gamesTestMode) await page.evaluate((k) => localStorage.setItem(k, '1'), TEST_FLAG_KEY);
   const s = await session(page);
   await page.goto('/home');
-  await underServiceWorker(page);
+  await controlled(page, { reload: true });
   await page.getByRole('button', { name: 'Empezar Animales' }).click();
   await expect(page).toHaveURL(/\/supmenu\/\d+$/);
   return { s, levelId: Number(new URL(page.url()).pathname.split('/').pop()) };

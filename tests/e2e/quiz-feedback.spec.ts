@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect, signUpChild } from './fixtures';
+import { BIRD, DOG, LION, WATER, card } from './quiz-helpers';
 
 /**
  * Issue 17, "the quiz teaches too": per-question right/wrong marks after sending, the correct
@@ -9,12 +10,6 @@ import { test, expect, signUpChild } from './fixtures';
  * attempts are not used up. Level 'Animales' (seed): dog → perro (choice), bird → pájaro (typed),
  * water → pez (choice), lion → león (typed).
  */
-
-const card = (page: Page, name: string) => page.getByTestId('question-card').filter({ hasText: name });
-const DOG = "¿Cómo se dice 'dog' en español?";
-const BIRD = "Escribe en español la palabra 'bird'.";
-const WATER = '¿Qué animal vive en el agua?';
-const LION = "¿Cómo se dice 'lion' en español? Escríbelo.";
 
 async function seriousViolations(page: Page) {
   const r = await new AxeBuilder({ page }).analyze();

@@ -16,11 +16,15 @@ export async function shot(page: Page, name: string) {
   }
 }
 
-/** Waits until a service worker controls the page (clientsClaim: the first visit's worker takes it). */
-export async function controlled(page: Page) {
+/**
+ * Waits until a service worker controls the page (clientsClaim: the first visit's worker takes it).
+ * `reload`: a page the ready worker does not control yet is reloaded, which puts it in charge.
+ */
+export async function controlled(page: Page, { reload = false } = {}) {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
+  if (reload && !(await page.evaluate(() => !!navigator.serviceWorker.controller))) await page.reload();
   await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 20_000 }).toBe(true);
 }
 

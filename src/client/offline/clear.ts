@@ -4,7 +4,7 @@
  * are deleted (the precached app shell stays: it holds no one's data). Its own chunk, loaded by
  * logout, so the login page does not carry IndexedDB code.
  */
-import { clearOutbox, flushOutbox, pendingEntries } from './outbox';
+import { clearOutbox, flushWithin, pendingEntries } from './outbox';
 import { clearOfflineCaches } from './caches';
 
 export async function clearDeviceData(usuario: number | null): Promise<void> {
@@ -15,7 +15,7 @@ export async function clearDeviceData(usuario: number | null): Promise<void> {
 export async function unsentBeforeLogout(usuario: number, waitMs = 5000): Promise<number> {
   if ((await pendingEntries(usuario)).length === 0) return 0;
   if (typeof navigator === 'undefined' || navigator.onLine !== false) {
-    await Promise.race([flushOutbox(), new Promise((resolve) => setTimeout(resolve, waitMs))]);
+    await flushWithin(waitMs);
   }
   return (await pendingEntries(usuario)).length;
 }

@@ -225,6 +225,11 @@ export function flushOutbox(): Promise<void> {
   return flushing;
 }
 
+/** Sends what waits (flushOutbox) but waits at most `ms` for it; never rejects. */
+export function flushWithin(ms: number): Promise<void> {
+  return Promise.race([flushOutbox().catch(() => undefined), new Promise<void>((resolve) => setTimeout(resolve, ms))]);
+}
+
 /**
  * Keeps an event and sends it: 'enviado' with the server's reply when it went through now,
  * 'en-cola' when it waits on the device (offline, or the connection dropped: it goes later, once),

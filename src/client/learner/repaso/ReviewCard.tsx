@@ -10,7 +10,7 @@ import SignLanguageIcon from '@mui/icons-material/SignLanguageRounded';
 import PlayArrowRoundedIcon from '@mui/icons-material/PlayCircleRounded';
 import type { ReviewToday } from '../../../shared/rules/review';
 import { fetchToday } from './reviewApi';
-import { flushOutbox } from '../../offline/outbox';
+import { flushWithin } from '../../offline/outbox';
 import { dueText, nextReviewText, signsToReview } from './reviewRules';
 import { focusRing } from '../ui/LearnerPage';
 
@@ -37,7 +37,7 @@ export function ReviewCard() {
     const ctrl = new AbortController();
     // Answers still on their way (the session's last one, sent as the child left the summary) go
     // first, so the count includes them; at most FLUSH_WAIT_MS, then the count as the server has it.
-    Promise.race([flushOutbox().catch(() => undefined), new Promise((r) => setTimeout(r, FLUSH_WAIT_MS))])
+    flushWithin(FLUSH_WAIT_MS)
       .then(() => fetchToday(ctrl.signal))
       .then(setToday)
       .catch((err) => {
