@@ -44,16 +44,6 @@ const CloudOff = () => (
 export function OfflineBanner() {
   const online = useOnline();
   const { pathname } = useLocation();
-  // While the banner is up, the page can scroll its end above it (nothing stays hidden under it).
-  useEffect(() => {
-    if (online) return;
-    const body = document.body.style;
-    const before = body.paddingBottom;
-    body.paddingBottom = '112px';
-    return () => {
-      body.paddingBottom = before;
-    };
-  }, [online]);
   if (online) return null;
   return (
     <div role="status" data-testid="offline-banner" style={BANNER}>
@@ -73,27 +63,36 @@ function storedUserId(): string | null {
 }
 
 /**
- * How much of the screen's bottom the layer covers, as the CSS variable `--manitas-bottom-layer` on
- * <html>: a button fixed at the bottom (the 'Jugar' button of /home) adds it to its offset and rises
- * above the prompt and the banner instead of hiding under them.
+ * How much of the screen's bottom the layer covers (the prompt, the banner or both), while it covers
+ * some: the page's end scrolls above it (padding under <body>), and a button fixed at the bottom
+ * (the 'Jugar' button of /home) adds the CSS variable `--manitas-bottom-layer` on <html> to its
+ * offset, so nothing stays hidden under them.
  */
 const BOTTOM_LAYER_VAR = '--manitas-bottom-layer';
 
-function useBottomLayerHeight(ref: React.RefObject<HTMLDivElement | null>) {
+function useBottomLayerRoom(ref: React.RefObject<HTMLDivElement | null>) {
   useEffect(() => {
     const el = ref.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
     const root = document.documentElement.style;
+    const body = document.body.style;
+    const before = body.paddingBottom;
+    const free = () => {
+      root.removeProperty(BOTTOM_LAYER_VAR);
+      body.paddingBottom = before;
+    };
     const observer = new ResizeObserver(() => {
       const h = el.getBoundingClientRect().height;
+      if (h <= 0) return free();
       // 12 px: the layer's own padding above what it shows.
-      if (h > 0) root.setProperty(BOTTOM_LAYER_VAR, `${Math.ceil(h) + 12}px`);
-      else root.removeProperty(BOTTOM_LAYER_VAR);
+      const room = `${Math.ceil(h) + 12}px`;
+      root.setProperty(BOTTOM_LAYER_VAR, room);
+      body.paddingBottom = room;
     });
     observer.observe(el);
     return () => {
       observer.disconnect();
-      root.removeProperty(BOTTOM_LAYER_VAR);
+      free();
     };
   }, [ref]);
 }
@@ -101,7 +100,7 @@ function useBottomLayerHeight(ref: React.RefObject<HTMLDivElement | null>) {
 export default function OfflineLayer() {
   const waiting = useSyncExternalStore(subscribeUpdate, updateWaiting, () => false);
   const shown = useRef<HTMLDivElement>(null);
-  useBottomLayerHeight(shown);
+  useBottomLayerRoom(shown);
   useEffect(() => {
     void watchUpdates(setUpdateWaiting);
     const id = storedUserId();
