@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { makeTestApp, type TestApp } from './helpers';
-import { clase, claseAlumno, claseProfesor, institucion, rol, usuario } from '../../src/server/db/schema';
+import { clase, claseAlumno, claseProfesor, institucion, limiteIntento, rol, usuario } from '../../src/server/db/schema';
 import { setPicturePassword, decryptPictures } from '../../src/server/auth/pictureSecret';
 import { CLASE_MSG, type ClaseEntradaWire } from '../../src/shared/resources/clases';
 import { isPicturePassword, type PictureKey } from '../../src/shared/rules/classes';
@@ -69,6 +69,15 @@ async function makeClass(nombre: string, codigo?: string, n = 3, teacherId?: num
     kids.push({ id: u!.id, pics: PICS[i % PICS.length]! });
   }
   return { idClase: c!.idClase, codigo: code, kids };
+}
+
+/** The stored failure count of one counter (src/server/auth/attempts.ts), 0 when it has none. */
+async function counter(tipo: 'clave' | 'clase', id: number, dispositivo = '*') {
+  const [row] = await t.database.db
+    .select()
+    .from(limiteIntento)
+    .where(and(eq(limiteIntento.tipo, tipo), eq(limiteIntento.cuenta, String(id)), eq(limiteIntento.dispositivo, dispositivo)));
+  return row?.fallos ?? 0;
 }
 
 const logIn = (codigo: string, id_usuario: number | undefined, imagenes: unknown) =>
@@ -186,41 +195,36 @@ describe('POST /api/user/logInClase', () => {
     expect(wait.json().msg).toBe('Espera 5 segundos e inténtalo de nuevo. Tu profesor puede desbloquearte.');
     // Another child of the class is not slowed.
     expect((await logIn(c.codigo, c.kids[1]!.id, c.kids[1]!.pics)).statusCode).toBe(200);
-    // The teacher sees the wait in the stored row, and unlocks.
-    const [row] = await t.database.db.select().from(usuario).where(eq(usuario.id, kid.id));
-    expect(row!.claveFallos).toBe(3);
+    // The teacher sees the wait in the stored counter, and unlocks.
+    expect(await counter('clave', kid.id)).toBe(3);
     const un = await t.call('POST', `/api/clase/${c.idClase}/alumnos/${kid.id}/desbloquear`, { as: 'profesor', body: {} });
     expect(un.statusCode, un.body).toBe(200);
     expect(un.json()).toEqual({ msg: 'Alumno desbloqueado.' });
     expect((await logIn(c.codigo, kid.id, kid.pics)).statusCode).toBe(200);
   });
 
-  it('a success forgets the child’s failures; failures older than an hour are forgotten', async () => {
+  it('a success forgets the child’s failures; failures older than a day are forgotten', async () => {
     const c = await makeClass('Séptimo G', undefined, 1);
     const kid = c.kids[0]!;
     for (let i = 0; i < 2; i++) await logIn(c.codigo, kid.id, ['pez', 'pez', 'pez']);
+    expect(await counter('clave', kid.id)).toBe(2);
     expect((await logIn(c.codigo, kid.id, kid.pics)).statusCode).toBe(200);
-    let [row] = await t.database.db.select().from(usuario).where(eq(usuario.id, kid.id));
-    expect(row!.claveFallos).toBe(0);
-    // The class still counts them.
-    const [cls] = await t.database.db.select().from(clase).where(eq(clase.idClase, c.idClase));
-    expect(cls!.fallos).toBe(2);
-    // Ten failures two hours ago: no wait, and the next failure starts a new series.
+    expect(await counter('clave', kid.id)).toBe(0);
+    // The class still counts them (the success gave back only its own place).
+    expect(await counter('clase', c.idClase)).toBe(2);
+    // Ten failures two days ago: no wait, and the next failure starts a new series.
     await t.database.db
-      .update(usuario)
-      .set({ claveFallos: 10, claveUltimoFallo: new Date(Date.now() - 2 * 3600_000) })
-      .where(eq(usuario.id, kid.id));
+      .insert(limiteIntento)
+      .values({ tipo: 'clave', cuenta: String(kid.id), dispositivo: '*', fallos: 10, ultimo: new Date(Date.now() - 48 * 3600_000) });
     expect((await logIn(c.codigo, kid.id, ['pez', 'pez', 'pez'])).statusCode).toBe(401);
-    [row] = await t.database.db.select().from(usuario).where(eq(usuario.id, kid.id));
-    expect(row!.claveFallos).toBe(1);
+    expect(await counter('clave', kid.id)).toBe(1);
   });
 
-  it('30 failures across a class make every child wait; the teacher unlocks the class', async () => {
+  it('30 failures across a class make unknown devices wait (not a child’s own tablet); the teacher unlocks the class', async () => {
     const c = await makeClass('Octavo H', undefined, 2);
     const tries = await Promise.all(Array.from({ length: 30 }, () => logIn(c.codigo, 999_999, ['sol', 'sol', 'sol'])));
     expect(tries.map((r) => r.statusCode)).toEqual(Array(30).fill(401));
-    const [cls] = await t.database.db.select().from(clase).where(eq(clase.idClase, c.idClase));
-    expect(cls!.fallos).toBe(30); // concurrent failures all counted
+    expect(await counter('clase', c.idClase)).toBe(30); // concurrent failures all counted
     const wait = await logIn(c.codigo, c.kids[0]!.id, c.kids[0]!.pics);
     expect(wait.statusCode).toBe(429);
     expect(Number(wait.headers['retry-after'])).toBeGreaterThan(0);
@@ -231,6 +235,7 @@ describe('POST /api/user/logInClase', () => {
     const un = await t.call('POST', `/api/clase/${c.idClase}/desbloquear`, { as: 'profesor', body: {} });
     expect(un.statusCode, un.body).toBe(200);
     expect(un.json()).toEqual({ msg: 'Clase desbloqueada.' });
+    expect(await counter('clase', c.idClase)).toBe(0);
     expect((await logIn(c.codigo, c.kids[0]!.id, c.kids[0]!.pics)).statusCode).toBe(200);
   });
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { makeTestApp, type TestApp } from './helpers';
 import { signToken } from '../../src/server/auth/jwt';
 import { verifyPassword } from '../../src/server/auth/password';
-import { claseAlumno, institucion, rol, usuario } from '../../src/server/db/schema';
+import { claseAlumno, institucion, limiteIntento, rol, usuario } from '../../src/server/db/schema';
 import { CLASE_MSG } from '../../src/shared/resources/clases';
 import { isPicturePassword, picturePasswordText } from '../../src/shared/rules/classes';
 import { IMPORT_MSG } from '../../src/shared/rules/classImport';
@@ -127,11 +127,11 @@ describe('children of a class', () => {
   });
 
   it("espera and fallos come from the child's failed picture logins", async () => {
-    await t.database.db.update(usuario).set({ claveFallos: 6, claveUltimoFallo: new Date() }).where(eq(usuario.id, ids.nina));
+    await t.database.db.insert(limiteIntento).values({ tipo: 'clave', cuenta: String(ids.nina), dispositivo: '*', fallos: 6, ultimo: new Date() });
     const nina = (await t.call('GET', `/api/clase/${id}/alumnos`, { as: 'profesor' })).json().data.find((a: { id: number }) => a.id === ids.nina);
     expect(nina.fallos).toBe(6);
     expect(nina.espera).toBeGreaterThan(0);
-    await t.database.db.update(usuario).set({ claveFallos: 0, claveUltimoFallo: null }).where(eq(usuario.id, ids.nina));
+    await t.database.db.delete(limiteIntento).where(eq(limiteIntento.cuenta, String(ids.nina)));
   });
 
   it('removes a child from the class only (the account stays); a child not in it → 404', async () => {

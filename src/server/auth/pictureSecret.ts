@@ -4,6 +4,7 @@ import type { Db } from '../db';
 import { usuario } from '../db/schema';
 import { hashPassword } from './password';
 import { backoffWaitMs, type ThrottleRule } from './throttle';
+import { ANY_DEVICE, clearCounters, countersOf } from './attempts';
 import { cryptoRandom } from '../classAccess';
 import { isPicturePassword, makePicturePassword, picturePasswordText, type PictureKey } from '../../shared/rules/classes';
 
@@ -56,25 +57,24 @@ export function decryptPictures(text: string | null, jwtSecret: string): Picture
   }
 }
 
-/**
- * Sets a child's picture password (hash + cipher), forgets their failed tries and ends their
- * sessions (like a password change: whoever knew the old pictures is signed out).
- */
 /** The stored columns of a picture password: the scrypt hash that login checks and the teacher's cipher (scrypt is slow: call outside transactions). */
 export async function pictureColumns(seq: PictureKey[], jwtSecret: string): Promise<{ claveImagenesHash: string; claveImagenesCifrada: string }> {
   return { claveImagenesHash: await hashPassword(picturePasswordText(seq)), claveImagenesCifrada: encryptPictures(seq, jwtSecret) };
 }
 
+/**
+ * Sets a child's picture password (hash + cipher), forgets their failed tries and ends their
+ * sessions (like a password change: whoever knew the old pictures is signed out).
+ */
 export async function setPicturePassword(db: Db, userId: number, seq: PictureKey[], jwtSecret: string): Promise<void> {
   await db
     .update(usuario)
     .set({
       ...(await pictureColumns(seq, jwtSecret)),
-      claveFallos: 0,
-      claveUltimoFallo: null,
       tokenVersion: sql`${usuario.tokenVersion} + 1` as unknown as number,
     })
     .where(eq(usuario.id, userId));
+  await clearCounters(db, 'clave', [String(userId)]);
 }
 
 /**
@@ -92,31 +92,59 @@ export async function ensurePicturePassword(db: Db, userId: number, jwtSecret: s
 }
 
 /**
- * Guessing limits of the picture login. Stored in the database (usuario.clave_fallos/_ultimo_fallo,
- * clase.fallos/ultimo_fallo), not in a process's memory: every process agrees and a teacher can
- * unlock. 9³ = 729 passwords, so the child's limit is tight; the class's stops walking every child.
+ * Guessing limits of the picture login, counted in the database before the pictures are checked
+ * (src/server/auth/attempts.ts; docs/decisions.md "Guessing limits"). Children are given 3 different
+ * pictures of 9, so a guesser who knows that has 9·8·7 = 504 passwords to try (729 with repeats).
+ * Failures are remembered for a day, so waiting for them to be forgotten never beats waiting out
+ * the cap.
  */
-/** Per child: 3 free failures, then 5 s, 10 s, 20 s … up to 15 minutes; forgotten 1 h after the last. */
-export const CHILD_PICTURE_RULE: ThrottleRule = { free: 3, baseMs: 5000, maxMs: 15 * 60_000, forgetMs: 60 * 60_000 };
-/** Per class: 30 free failures, then 5 s doubling up to 10 minutes; forgotten 1 h after the last. */
-export const CLASS_PICTURE_RULE: ThrottleRule = { free: 30, baseMs: 5000, maxMs: 10 * 60_000, forgetMs: 60 * 60_000 };
+const DAY_MS = 24 * 3600_000;
+/** Per child, from devices that never logged in as the child: 3 free failures, then 5 s doubling up to 30 minutes. */
+export const CHILD_PICTURE_RULE: ThrottleRule = { free: 3, baseMs: 5000, maxMs: 30 * 60_000, forgetMs: DAY_MS };
+/** Per child and device, for a device where the child logged in before: 5 free, then 5 s doubling up to 30 minutes. */
+export const KNOWN_DEVICE_PICTURE_RULE: ThrottleRule = { free: 5, baseMs: 5000, maxMs: 30 * 60_000, forgetMs: DAY_MS };
+/**
+ * Per class and device (walking every child of a class): a device that a child of the class logged
+ * in on counts on its own, every other device together: 30 free failures, then 5 s doubling up to
+ * 15 minutes. A classmate's failures elsewhere never stop a child's own tablet.
+ */
+export const CLASS_PICTURE_RULE: ThrottleRule = { free: 30, baseMs: 5000, maxMs: 15 * 60_000, forgetMs: DAY_MS };
 
-const waitSeconds = (rule: ThrottleRule, n: number, last: Date | null, now: Date) =>
-  last ? Math.ceil(backoffWaitMs(rule, n, last.getTime(), now.getTime()) / 1000) : 0;
-
-/** Seconds a child must still wait before another picture login (0 = may try). */
-export function pictureWaitSeconds(row: { claveFallos: number; claveUltimoFallo: Date | null }, now: Date = new Date()): number {
-  return waitSeconds(CHILD_PICTURE_RULE, row.claveFallos, row.claveUltimoFallo, now);
+/** Seconds still to wait under `rule` after `n` failures, the last at `last` (0 = may try). */
+export function waitSeconds(rule: ThrottleRule, n: number, last: Date | null, now: Date = new Date()): number {
+  return last ? Math.ceil(backoffWaitMs(rule, n, last.getTime(), now.getTime()) / 1000) : 0;
 }
 
-/** Seconds every child of a class must still wait (0 = may try). */
-export function classWaitSeconds(row: { fallos: number; ultimoFallo: Date | null }, now: Date = new Date()): number {
-  return waitSeconds(CLASS_PICTURE_RULE, row.fallos, row.ultimoFallo, now);
+/** How many passwords a guesser must try for one child: 3 different pictures of 9, in order. */
+export const PICTURE_PASSWORDS = 9 * 8 * 7;
+
+/**
+ * The shortest time (ms) in which one counter under `rule` lets `tries` attempts through, each
+ * failure waiting out the rule's wait (a guesser who also waits for the failures to be forgotten
+ * does no better when the rule forgets later than its longest wait).
+ */
+export function timeToTryAll(rule: ThrottleRule, tries: number): number {
+  let total = 0;
+  for (let n = 0; n < tries; n++) total += backoffWaitMs(rule, n, 0, 0);
+  return total;
 }
 
-/** The failure count after one more failure at `now`: restarts at 1 once the old ones are forgotten. */
-export function nextFailureCount(rule: ThrottleRule, n: number, last: Date | null, now: Date): number {
-  return !last || now.getTime() - last.getTime() > rule.forgetMs ? 1 : n + 1;
+/**
+ * What a teacher sees of each child's picture-login counters: the longest wait any of them imposes
+ * now, and the most failures any of them holds (the child's unknown devices, or one of their own).
+ */
+export async function pictureLimitsOf(db: Db, ids: number[], now: Date = new Date()): Promise<Map<number, { espera: number; fallos: number }>> {
+  const out = new Map<number, { espera: number; fallos: number }>();
+  for (const r of await countersOf(db, 'clave', ids.map(String))) {
+    const rule = r.dispositivo === ANY_DEVICE ? CHILD_PICTURE_RULE : KNOWN_DEVICE_PICTURE_RULE;
+    const prev = out.get(Number(r.cuenta)) ?? { espera: 0, fallos: 0 };
+    const forgotten = now.getTime() - r.ultimo.getTime() > rule.forgetMs;
+    out.set(Number(r.cuenta), {
+      espera: Math.max(prev.espera, waitSeconds(rule, r.fallos, r.ultimo, now)),
+      fallos: Math.max(prev.fallos, forgotten ? 0 : r.fallos),
+    });
+  }
+  return out;
 }
 
 /** The Spanish message of a wait. */

@@ -12,10 +12,9 @@ import { createHmac, randomBytes } from 'node:crypto';
  *   cookies), and throttled with a growing wait, never a hard lock.
  * - A per-address ceiling (AUTH_RATE_LIMIT, @fastify/rate-limit) stays as the last line.
  *
- * Why hand-written: @fastify/rate-limit counts requests per fixed window and cannot grow a wait per
- * failure, and rate-limiter-flexible would still need this same backoff and device logic around
- * it; the state is a Map per process (like the per-address counters), so with several processes a
- * guesser gets at most that many times the attempts.
+ * The counters are rows of the database (src/server/auth/attempts.ts), taken before the password is
+ * checked, so concurrent guesses count as guesses in a row and every app process shares them. This
+ * file holds the pure rule (backoffWaitMs) and the device cookie.
  */
 
 export interface ThrottleRule {
@@ -34,66 +33,15 @@ export const UNKNOWN_DEVICE_RULE: ThrottleRule = { free: 5, baseMs: 1000, maxMs:
 /** A device that already logged into the account: 10 free failures, then 1 s … up to 1 minute. */
 export const KNOWN_DEVICE_RULE: ThrottleRule = { free: 10, baseMs: 1000, maxMs: 60_000, forgetMs: 60 * 60_000 };
 
-interface Failures {
-  n: number;
-  last: number;
-}
-
 /**
  * Milliseconds still to wait after `n` failures, the last at `last` (ms since the epoch); 0 = may
- * try now. Pure: the in-memory Throttle below and the picture-login counters stored in the database
- * (src/server/auth/pictureSecret.ts) share it.
+ * try now. The one statement of the rule: the database counters (attempts.ts allowsAttemptSql) are
+ * checked against it.
  */
 export function backoffWaitMs(rule: ThrottleRule, n: number, last: number, now: number): number {
   if (n < rule.free || now - last > rule.forgetMs) return 0;
   const delay = Math.min(rule.maxMs, rule.baseMs * 2 ** (n - rule.free));
   return Math.max(0, last + delay - now);
-}
-
-/** Counts failures per key and says how long a key must wait (growing, capped). */
-export class Throttle {
-  private readonly state = new Map<string, Failures>();
-  constructor(
-    private readonly rule: ThrottleRule,
-    private readonly maxKeys = 100_000,
-  ) {}
-
-  /** Milliseconds `key` must still wait before its next attempt; 0 = it may try now. */
-  waitMs(key: string, now = Date.now()): number {
-    const f = this.live(key, now);
-    return f ? backoffWaitMs(this.rule, f.n, f.last, now) : 0;
-  }
-
-  fail(key: string, now = Date.now()) {
-    const f = this.live(key, now);
-    this.state.set(key, { n: (f?.n ?? 0) + 1, last: now });
-    if (this.state.size > this.maxKeys) this.prune(now);
-  }
-
-  reset(key: string) {
-    this.state.delete(key);
-  }
-
-  private live(key: string, now: number): Failures | undefined {
-    const f = this.state.get(key);
-    if (f && now - f.last > this.rule.forgetMs) {
-      this.state.delete(key);
-      return undefined;
-    }
-    return f;
-  }
-
-  private prune(now: number) {
-    for (const [k, f] of this.state) if (now - f.last > this.rule.forgetMs) this.state.delete(k);
-    // Still too many (a flood of made-up emails): forget the oldest half.
-    if (this.state.size > this.maxKeys) {
-      let drop = Math.floor(this.state.size / 2);
-      for (const k of this.state.keys()) {
-        if (drop-- <= 0) break;
-        this.state.delete(k);
-      }
-    }
-  }
 }
 
 export const DEVICE_COOKIE = 'manitas_dispositivo';

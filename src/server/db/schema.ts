@@ -47,9 +47,6 @@ export const usuario = pgTable(
      */
     claveImagenesHash: text('clave_imagenes_hash'),
     claveImagenesCifrada: text('clave_imagenes_cifrada'),
-    /** Failed picture-password logins since the last success or unlock, and when the last one was. */
-    claveFallos: integer('clave_fallos').notNull().default(0),
-    claveUltimoFallo: timestamp('clave_ultimo_fallo', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -445,10 +442,30 @@ export const sesionRevocada = pgTable(
 );
 
 /**
+ * Guessing limits of both logins (src/server/auth/attempts.ts): one row per counter, keyed by what
+ * is counted (`tipo`: the e-mail login, a child's picture login, a class), whose (`cuenta`: the
+ * e-mail, the child's id, the class's id) and from where (`dispositivo`: a known device's id, or
+ * '*' for every unknown device together). Each attempt takes its place here before the secret is
+ * checked, so requests in flight together count as requests in a row; in the database, so every app
+ * process shares them.
+ */
+export const limiteIntento = pgTable(
+  'limite_intento',
+  {
+    tipo: text('tipo').notNull(),
+    cuenta: text('cuenta').notNull(),
+    dispositivo: text('dispositivo').notNull(),
+    fallos: integer('fallos').notNull(),
+    ultimo: timestamp('ultimo', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tipo, t.cuenta, t.dispositivo] }), index('limite_intento_ultimo_idx').on(t.ultimo)],
+);
+
+/**
  * A teacher's class (issue 21): a group of children with one or more teachers, a join code (6
  * characters of CLASS_CODE_ALPHABET, src/shared/rules/classes.ts; unique) and an active flag. An
- * inactive class keeps its data but its code neither joins nor logs in. `fallos`/`ultimoFallo`
- * count failed picture-password logins across the whole class (a growing wait; a teacher unlocks).
+ * inactive class keeps its data but its code neither joins nor logs in. Its guessing limits live in
+ * `limite_intento` (src/server/auth/attempts.ts).
  */
 export const clase = pgTable(
   'clase',
@@ -460,8 +477,6 @@ export const clase = pgTable(
       .references(() => institucion.idInstitucion, { onDelete: 'restrict' }),
     codigo: varchar('codigo', { length: 6 }).notNull(),
     activa: boolean('activa').notNull().default(true),
-    fallos: integer('fallos').notNull().default(0),
-    ultimoFallo: timestamp('ultimo_fallo', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('clase_codigo_uq').on(t.codigo), index('clase_id_institucion_idx').on(t.idInstitucion)],

@@ -1,19 +1,20 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
-import { clase, claseAlumno, usuario } from '../db/schema';
+import { claseAlumno, usuario } from '../db/schema';
 import { verifyPassword } from '../auth/password';
 import { deviceOf, startSession } from '../auth/session';
 import {
   CHILD_PICTURE_RULE,
   CLASS_PICTURE_RULE,
-  classWaitSeconds,
+  KNOWN_DEVICE_PICTURE_RULE,
   decryptPictures,
   pictureWaitMessage,
-  pictureWaitSeconds,
   setPicturePassword,
 } from '../auth/pictureSecret';
+import { ANY_DEVICE, clearCounters, release, reserveAttempt, type CounterKey } from '../auth/attempts';
+import type { ThrottleRule } from '../auth/throttle';
 import { AppError, badRequest, forbidden, unauthorized } from '../errors';
 import { idParam, validate } from '../validate';
 import { invalidates } from '../cache';
@@ -71,7 +72,6 @@ export default async function routes(app: FastifyInstance, ctx: AppContext) {
     async (req, reply) => {
       const body = req.body as z.output<typeof logInClaseSchema>;
       const codigo = readClassCode(body.codigo.slice(0, 40));
-      const now = new Date();
       const cls = await activeClassByCode(db, codigo);
       // The child, only if they are in this class: every other case answers as a wrong password.
       const [child] =
@@ -83,38 +83,46 @@ export default async function routes(app: FastifyInstance, ctx: AppContext) {
               .where(and(eq(claseAlumno.idClase, cls.idClase), eq(claseAlumno.idUsuario, body.id_usuario)))
           : [];
       const row = child?.u ?? null;
-      const wait = Math.max(cls ? classWaitSeconds(cls, now) : 0, row ? pictureWaitSeconds(row, now) : 0);
-      if (wait > 0) throw tooSoon(reply, wait);
+      // Guessing limits (docs/decisions.md "Guessing limits"), taken before the pictures are checked
+      // so that guesses sent together count as guesses in a row:
+      // - per class and device: a device on which a child of this class logged in counts on its
+      //   own, every other device together (walking every child of the class);
+      // - per child: devices where the child logged in before count each on their own, every
+      //   other device together. A classmate's failures elsewhere never stop a child's own tablet.
+      const device = deviceOf(req);
+      const knownToChild = !!row && !!device && device.accounts.includes(row.id);
+      const counters: { key: CounterKey; rule: ThrottleRule }[] = [];
+      if (cls) {
+        const knownToClass =
+          knownToChild ||
+          (!!device?.accounts.length &&
+            (
+              await db
+                .select({ id: claseAlumno.idUsuario })
+                .from(claseAlumno)
+                .where(and(eq(claseAlumno.idClase, cls.idClase), inArray(claseAlumno.idUsuario, device.accounts)))
+                .limit(1)
+            ).length > 0);
+        counters.push({ key: { tipo: 'clase', cuenta: String(cls.idClase), dispositivo: knownToClass ? device!.id : ANY_DEVICE }, rule: CLASS_PICTURE_RULE });
+      }
+      if (row) {
+        counters.push({
+          key: { tipo: 'clave', cuenta: String(row.id), dispositivo: knownToChild ? device!.id : ANY_DEVICE },
+          rule: knownToChild ? KNOWN_DEVICE_PICTURE_RULE : CHILD_PICTURE_RULE,
+        });
+      }
+      const reserved = await reserveAttempt(db, counters);
+      if (!reserved.ok) throw tooSoon(reply, Math.ceil(reserved.waitMs / 1000));
       // The same scrypt work whether the child exists, has pictures, or sent a malformed answer.
       const text = body.imagenes.join('-').slice(0, MAX_PICTURE_TEXT);
       const ok = (await verifyPassword(text, row?.claveImagenesHash)) && isPicturePassword(body.imagenes);
-      if (!cls || !row || !ok) {
-        // Counted in SQL so concurrent failures all count; forgotten after an hour without one.
-        const childCutoff = new Date(now.getTime() - CHILD_PICTURE_RULE.forgetMs).toISOString();
-        const classCutoff = new Date(now.getTime() - CLASS_PICTURE_RULE.forgetMs).toISOString();
-        if (row) {
-          await db
-            .update(usuario)
-            .set({
-              claveFallos: sql`CASE WHEN ${usuario.claveUltimoFallo} IS NULL OR ${usuario.claveUltimoFallo} < ${childCutoff}::timestamptz THEN 1 ELSE ${usuario.claveFallos} + 1 END`,
-              claveUltimoFallo: now,
-            })
-            .where(eq(usuario.id, row.id));
-        }
-        if (cls) {
-          await db
-            .update(clase)
-            .set({
-              fallos: sql`CASE WHEN ${clase.ultimoFallo} IS NULL OR ${clase.ultimoFallo} < ${classCutoff}::timestamptz THEN 1 ELSE ${clase.fallos} + 1 END`,
-              ultimoFallo: now,
-            })
-            .where(eq(clase.idClase, cls.idClase));
-        }
-        throw unauthorized(CLASE_MSG.clavesIncorrectas, 'INVALID_CREDENTIALS');
-      }
+      // A wrong answer keeps its places: it is the failure.
+      if (!cls || !row || !ok) throw unauthorized(CLASE_MSG.clavesIncorrectas, 'INVALID_CREDENTIALS');
+      // The right pictures were no failure: the child's counter forgets the failures before them
+      // (as a teacher's unlock would); the class's gives back only this attempt's place, so a
+      // guesser who knows one child's pictures gains nothing for the others.
+      for (const r of reserved.reservations) await release(db, r, r.key.tipo === 'clave' ? 'before' : 'own');
       if (!row.status) throw forbidden(INACTIVE_MSG, 'INACTIVE');
-      // A success forgets the child's failures (not the class's: a guesser who knows one child's pictures gains nothing).
-      if (row.claveFallos > 0 || row.claveUltimoFallo) await db.update(usuario).set({ claveFallos: 0, claveUltimoFallo: null }).where(eq(usuario.id, row.id));
       // The same device cookie as the email login, so this tablet is "known" to the account there too.
       return startSession(ctx, reply, row, deviceOf(req));
     },
@@ -142,7 +150,8 @@ export default async function routes(app: FastifyInstance, ctx: AppContext) {
     { config: invalidates(), preHandler: app.requireUser },
     async (req) => {
       const { userId } = await requireClassTeacherOfChild(db, req, req.params);
-      await db.update(usuario).set({ claveFallos: 0, claveUltimoFallo: null }).where(eq(usuario.id, userId));
+      // Every counter of the child: their unknown devices and each of their own.
+      await clearCounters(db, 'clave', [String(userId)]);
       return { msg: 'Alumno desbloqueado.' };
     },
   );
@@ -150,7 +159,14 @@ export default async function routes(app: FastifyInstance, ctx: AppContext) {
   app.post<{ Params: { id: string } }>('/api/clase/:id/desbloquear', { config: invalidates(), preHandler: app.requireUser }, async (req) => {
     const idClase = idParam(req.params.id);
     await requireClassTeacher(db, req, idClase);
-    await db.update(clase).set({ fallos: 0, ultimoFallo: null }).where(eq(clase.idClase, idClase));
+    // The class's counters (every device) and those of each of its children.
+    const children = await db.select({ id: claseAlumno.idUsuario }).from(claseAlumno).where(eq(claseAlumno.idClase, idClase));
+    await clearCounters(db, 'clase', [String(idClase)]);
+    await clearCounters(
+      db,
+      'clave',
+      children.map((c) => String(c.id)),
+    );
     return { msg: 'Clase desbloqueada.' };
   });
 

@@ -7,7 +7,7 @@ import { badRequest, notFound } from '../errors';
 import { idParam, latestToday, validate } from '../validate';
 import { invalidates } from '../cache';
 import { classByCode, cryptoRandom, requireClassTeacher } from '../classAccess';
-import { decryptPictures, ensurePicturePassword, pictureColumns, pictureWaitSeconds } from '../auth/pictureSecret';
+import { decryptPictures, ensurePicturePassword, pictureColumns, pictureLimitsOf } from '../auth/pictureSecret';
 import { contains } from './list';
 import { isPgError, plural } from './crud';
 import { STAFF_ROLES } from '../../shared/roles';
@@ -56,14 +56,15 @@ export async function alumnosOf(db: Db, idClase: number, jwtSecret: string, only
       fechaNacimiento: usuario.fechaNacimiento,
       status: usuario.status,
       cifrada: usuario.claveImagenesCifrada,
-      claveFallos: usuario.claveFallos,
-      claveUltimoFallo: usuario.claveUltimoFallo,
     })
     .from(claseAlumno)
     .innerJoin(usuario, eq(usuario.id, claseAlumno.idUsuario))
     .where(only ? and(eq(claseAlumno.idClase, idClase), inArray(usuario.id, only)) : eq(claseAlumno.idClase, idClase))
     .orderBy(asc(usuario.nombre), asc(usuario.apellido), asc(usuario.id));
-  const now = new Date();
+  const limits = await pictureLimitsOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.sort(byChildName).map((r) => ({
     id: r.id,
     nombre: r.nombre,
@@ -74,8 +75,8 @@ export async function alumnosOf(db: Db, idClase: number, jwtSecret: string, only
     fechaNacimiento: r.fechaNacimiento,
     status: r.status,
     imagenes: decryptPictures(r.cifrada, jwtSecret),
-    espera: pictureWaitSeconds({ claveFallos: r.claveFallos, claveUltimoFallo: r.claveUltimoFallo }, now),
-    fallos: r.claveFallos,
+    espera: limits.get(r.id)?.espera ?? 0,
+    fallos: limits.get(r.id)?.fallos ?? 0,
   }));
 }
 

@@ -9,7 +9,8 @@ import { deviceOf, startSession } from '../auth/session';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../errors';
 import { idParam, latestToday, validate } from '../validate';
 import { findUserById, findUserRowByEmail, toUsuarioWire } from '../users';
-import { KNOWN_DEVICE_RULE, Throttle, UNKNOWN_DEVICE_RULE, waitMessage } from '../auth/throttle';
+import { KNOWN_DEVICE_RULE, UNKNOWN_DEVICE_RULE, waitMessage } from '../auth/throttle';
+import { ANY_DEVICE, emailAccount, release, reserveAttempt } from '../auth/attempts';
 import { loginSchema, profileSchema, registerSchema } from '../../shared/resources/usuario';
 import {
   AVATARS,
@@ -31,10 +32,6 @@ export const INACTIVE_MSG = 'Tu cuenta está desactivada. Pide ayuda a tu profes
 export default async function userRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx.database;
   const ipLimit = { max: ctx.config.authRateLimit, timeWindow: 60_000 };
-  // Failed logins: per account and device for devices that logged into it before, per account for
-  // unknown devices; a growing wait, never a hard lock (src/server/auth/throttle.ts).
-  const unknownDevices = new Throttle(UNKNOWN_DEVICE_RULE);
-  const knownDevices = new Throttle(KNOWN_DEVICE_RULE);
 
   app.post(
     '/api/user/register',
@@ -113,21 +110,28 @@ export default async function userRoutes(app: FastifyInstance, ctx: AppContext) 
       if (email.length > 254) throw unauthorized(LOGIN_FAILED_MSG, 'INVALID_CREDENTIALS');
       const device = deviceOf(req);
       const row = await findUserRowByEmail(db, email);
+      // Guessing limits (src/server/auth/throttle.ts, attempts.ts): per account and device for a
+      // device that logged into the account before, per account for every unknown device together;
+      // a growing wait, never a hard lock. The attempt takes its place before the password is checked.
       const known = !!row && !!device && device.accounts.includes(row.id);
-      const throttle = known ? knownDevices : unknownDevices;
-      const key = known ? `${device!.id}:${row!.id}` : email;
-      const wait = throttle.waitMs(key);
-      if (wait > 0) {
-        reply.header('Retry-After', String(Math.ceil(wait / 1000)));
-        throw new AppError(429, 'RATE_LIMITED', waitMessage(wait));
+      const reserved = await reserveAttempt(db, [
+        {
+          key: { tipo: 'login', cuenta: emailAccount(email), dispositivo: known ? device!.id : ANY_DEVICE },
+          rule: known ? KNOWN_DEVICE_RULE : UNKNOWN_DEVICE_RULE,
+        },
+      ]);
+      if (!reserved.ok) {
+        reply.header('Retry-After', String(Math.ceil(reserved.waitMs / 1000)));
+        throw new AppError(429, 'RATE_LIMITED', waitMessage(reserved.waitMs));
       }
       const ok = await verifyPassword(body.password, row?.passwordHash);
-      if (!row || !ok) {
-        throttle.fail(key);
-        throw unauthorized(LOGIN_FAILED_MSG, 'INVALID_CREDENTIALS');
-      }
+      // A wrong password keeps its place: it is the failure.
+      if (!row || !ok) throw unauthorized(LOGIN_FAILED_MSG, 'INVALID_CREDENTIALS');
+      // The right password was no failure. On a known device it also clears that device's earlier
+      // failures (they were the owner's typing); from unknown devices it gives back only its own
+      // place, so a child's login on a new tablet never hands a guesser a fresh set of free tries.
+      await release(db, reserved.reservations[0]!, known ? 'before' : 'own');
       if (!row.status) throw forbidden(INACTIVE_MSG, 'INACTIVE');
-      if (known) knownDevices.reset(key);
       // This device now knows the account: its own failures no longer wait on anyone else's.
       return startSession(ctx, reply, row, device);
     },

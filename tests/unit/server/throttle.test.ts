@@ -1,42 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { Throttle, formatDevice, parseDevice, rememberAccount, waitMessage, DEVICE_MAX_ACCOUNTS } from '../../../src/server/auth/throttle';
+import { backoffWaitMs, formatDevice, parseDevice, rememberAccount, waitMessage, DEVICE_MAX_ACCOUNTS } from '../../../src/server/auth/throttle';
 
 const rule = { free: 3, baseMs: 1000, maxMs: 8000, forgetMs: 60_000 };
 
-describe('login throttle: a growing wait, never a hard lock', () => {
+describe('login backoff rule (backoffWaitMs): a growing wait, never a hard lock', () => {
   it('lets the free failures through, then doubles the wait per failure up to the cap', () => {
-    const t = new Throttle(rule);
-    let now = 0;
-    for (let i = 0; i < 3; i++) {
-      expect(t.waitMs('a', now)).toBe(0);
-      t.fail('a', now);
-    }
-    expect(t.waitMs('a', now)).toBe(1000);
-    now += 1000;
-    expect(t.waitMs('a', now)).toBe(0);
-    t.fail('a', now);
-    expect(t.waitMs('a', now)).toBe(2000);
-    for (let i = 0; i < 5; i++) t.fail('a', now);
-    expect(t.waitMs('a', now)).toBe(8000); // capped
-    expect(t.waitMs('a', now + 8000)).toBe(0); // then it may try again: never locked for good
+    expect([0, 1, 2].map((n) => backoffWaitMs(rule, n, 0, 0))).toEqual([0, 0, 0]);
+    expect([3, 4, 5, 6, 7, 20].map((n) => backoffWaitMs(rule, n, 0, 0))).toEqual([1000, 2000, 4000, 8000, 8000, 8000]);
+    expect(backoffWaitMs(rule, 1000, 0, 0)).toBe(8000); // no overflow far past the cap
   });
 
-  it('counts keys apart, forgets after a quiet while, and resets on success', () => {
-    const t = new Throttle(rule);
-    for (let i = 0; i < 4; i++) t.fail('a', 0);
-    expect(t.waitMs('b', 0)).toBe(0);
-    expect(t.waitMs('a', 0)).toBeGreaterThan(0);
-    expect(t.waitMs('a', 60_001)).toBe(0);
-    for (let i = 0; i < 4; i++) t.fail('c', 0);
-    t.reset('c');
-    expect(t.waitMs('c', 0)).toBe(0);
+  it('counts down from the last failure, and then the next attempt may go: never locked for good', () => {
+    expect(backoffWaitMs(rule, 4, 10_000, 10_500)).toBe(1500);
+    expect(backoffWaitMs(rule, 4, 10_000, 12_000)).toBe(0);
+    expect(backoffWaitMs(rule, 50, 10_000, 18_000)).toBe(0);
   });
 
-  it('stays bounded under a flood of made-up keys', () => {
-    const t = new Throttle(rule, 100);
-    for (let i = 0; i < 1000; i++) t.fail(`k${i}`, 0);
-    expect(t.waitMs('k999', 0)).toBe(0); // fewer than `free` failures
-    expect((t as unknown as { state: Map<string, unknown> }).state.size).toBeLessThanOrEqual(101);
+  it('forgets the failures after a quiet while', () => {
+    expect(backoffWaitMs(rule, 50, 0, 60_000)).toBe(0); // the 8 s wait is long over
+    expect(backoffWaitMs({ ...rule, maxMs: 120_000 }, 50, 0, 60_000)).toBe(60_000);
+    expect(backoffWaitMs({ ...rule, maxMs: 120_000 }, 50, 0, 60_001)).toBe(0);
   });
 });
 
