@@ -22,6 +22,7 @@ import type { AppContext } from './context';
 import { routeModules } from './routes';
 import { createCache, registerCacheHooks } from './cache';
 import { RequestLogController } from './request-log';
+import { safeError } from './log-safe';
 
 /** One route as the router registered it (method and URL pattern, e.g. `GET /api/nivel/getNivel/:id`). */
 export interface RegisteredRoute {
@@ -116,6 +117,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
             serializers: {
               // Never the query string (recovery links carry a token) nor headers or bodies.
               req: (req) => ({ method: req.method, url: String(req.url).split('?')[0], remoteAddress: req.ip }),
+              // Errors without SQL parameters, quoted values or e-mails (src/server/log-safe.ts).
+              err: (err: unknown) => safeError(err),
             },
           },
     bodyLimit: config.maxJsonBytes,

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
@@ -29,7 +29,9 @@ export function createMailer(opts: { smtpUrl: string | null; outboxDir: string; 
   }
   return {
     async send(msg) {
-      mkdirSync(opts.outboxDir, { recursive: true });
+      // The mails hold recovery links (secrets): the folder and each file are the server user's alone.
+      mkdirSync(opts.outboxDir, { recursive: true, mode: 0o700 });
+      chmodSync(opts.outboxDir, 0o700);
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`;
       const file = path.join(opts.outboxDir, name);
       const eml = [`From: ${MAIL_FROM}`, `To: ${msg.to}`, `Subject: ${msg.subject}`, 'Content-Type: text/plain; charset=utf-8', '', msg.text, ''].join('\r\n');

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { badRequest } from './errors';
+import { isDbId } from '../shared/validation/numbers';
 
 /** Field-name → first message, in the order zod reports them (the schema's key order). */
 export function zodFields(error: z.ZodError): Record<string, string> {
@@ -20,10 +21,11 @@ export function validate<T extends z.ZodType>(schema: T, data: unknown): z.outpu
   throw badRequest(first, fields);
 }
 
-/** A positive integer id from a route parameter, or a 400. */
+/** A positive integer id from a route parameter that fits the integer columns (DB_INT_MAX), or a 400. */
 export function idParam(value: unknown, label = 'id'): number {
   const s = String(value ?? '');
-  if (!/^\d{1,9}$/.test(s) || Number(s) < 1) throw badRequest(`El identificador ${label} no es válido.`, { [label]: 'Identificador inválido.' }, 'INVALID_ID');
+  if (!/^\d{1,10}$/.test(s) || !isDbId(Number(s)))
+    throw badRequest(`El identificador ${label} no es válido.`, { [label]: 'Identificador inválido.' }, 'INVALID_ID');
   return Number(s);
 }
 

@@ -2,6 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from './helpers';
 import { sendForm } from './content-helpers';
 import type { Database } from '../../src/server/db';
+import { clase, claseAlumno, claseProfesor, institucion, rol, usuario } from '../../src/server/db/schema';
+import { signToken } from '../../src/server/auth/jwt';
+import { DB_INT_MAX } from '../../src/shared/validation/numbers';
+import { INVALID_BIRTH_DATE_MSG } from '../../src/shared/validation/dates';
+import { NAME_BIDI_MSG } from '../../src/shared/validation/names';
+import { PHOTO_MSG } from '../../src/shared/validation/registration';
 
 /**
  * Text PostgreSQL cannot store (NUL) or that it would store changed (lone surrogates), and other
@@ -33,6 +39,11 @@ const TABLES = [
   'resultado',
   'password_reset',
   'sesion_revocada',
+  'partida',
+  'clase',
+  'clase_profesor',
+  'clase_alumno',
+  'tarea',
 ];
 
 /** Every row of every table: an UPDATE shows up too, not only inserts and deletes. */
@@ -124,9 +135,9 @@ describe('accounts', () => {
     await refused(() => t.call('PUT', `/api/user/${id}`, { as: 'admin', body: { nombre: 'Nino', phone: `55${NUL}` } }), 'phone');
   });
 
-  it('kept as sent: zero-width joiner (emoji), direction marks, tab and accents', async () => {
+  it('kept as sent: zero-width joiner (emoji), right-to-left letters, zero-width space, tab and accents', async () => {
     const id = await t.userId('nina');
-    for (const nombre of ['Ana 👩‍🏫', 'שרה\u200f', 'Ana\u200bMaría', 'Ñandú\tÁlvarez', '\u202eAna']) {
+    for (const nombre of ['Ana 👩‍🏫', 'שרה', 'Ana\u200bMaría', 'Ñandú\tÁlvarez']) {
       const r = await t.call('PUT', `/api/user/${id}`, { as: 'nina', body: { nombre } });
       expect(r.statusCode, JSON.stringify(nombre)).toBe(200);
       expect(r.json().data.nombre).toBe(nombre.trim());
@@ -251,5 +262,207 @@ describe('admin forms', () => {
     const ok = await sendForm(t, 'POST', '/api/nivel/register', 'admin', { ...valid, descripcion: 'Azul\r\ny verde.\n\tFin' });
     expect(ok.statusCode, ok.body).toBe(201);
     expect(ok.json().data.descripcion).toBe('Azul\r\ny verde.\n\tFin');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Values the columns cannot hold, dates that do not exist, names that display as something else
+// and a sign-up photo that is not a picture of ours: 400 with a Spanish message, nothing written.
+// They used to answer 500 (integers, dates) or be stored (photo, names).
+
+/** 400, a Spanish {msg, code} naming `field` when given, and no row written, changed or mailed. */
+async function invalid(run: () => Promise<Reply>, msg?: string | RegExp, field?: string) {
+  const before = await checksum(t.database);
+  const mails = t.mails.length;
+  const r = await run();
+  expect(r.statusCode, r.body.slice(0, 300)).toBe(400);
+  const body = r.json() as { msg: string; code: string; fields?: Record<string, string> };
+  expect(typeof body.code).toBe('string');
+  expect(body.msg).toMatch(/[áéíóúñ¿¡]|\b(el|la|los|las|de|no|es)\b/i);
+  expect(body.msg).not.toMatch(/Invalid|expected|Too big|Too small/);
+  if (msg !== undefined) expect(body.msg).toMatch(msg);
+  if (field) expect(Object.keys(body.fields ?? {}), JSON.stringify(body)).toContain(field);
+  expect(await checksum(t.database)).toBe(before);
+  expect(t.mails.length).toBe(mails);
+  return body;
+}
+
+const TOO_BIG = [DB_INT_MAX + 1, 2 ** 53, 1e300];
+const NOT_IDS = [...TOO_BIG, 0, -1, 1.5];
+const BIDI = ['\u202E', '\u202A', '\u202B', '\u202C', '\u202D', '\u2066', '\u2067', '\u2068', '\u2069', '\u200E', '\u200F', '\u061C'];
+const IMPOSSIBLE_DATES = ['2015-02-31', '0000-01-01', '2015-13-45', '2015-02-29', '2015-04-31', '2015-00-10', '1899-12-31'];
+
+describe('integers the columns cannot hold', () => {
+  let idClase: number;
+  let otherProfesor: string;
+  beforeAll(async () => {
+    const db = t.database.db;
+    const [inst] = await db.insert(institucion).values({ nombre: 'Escuela de números' }).returning();
+    const [c] = await db.insert(clase).values({ nombre: 'Clase de números', idInstitucion: inst!.idInstitucion, codigo: 'NMRS34' }).returning();
+    idClase = c!.idClase;
+    await db.insert(claseProfesor).values({ idClase, idUsuario: await t.userId('profesor') });
+    await db.insert(claseAlumno).values({ idClase, idUsuario: await t.userId('nino') });
+    const [p] = await db.insert(usuario).values({ nombre: 'Otro', apellido: 'Profesor', email: 'otro.numeros@manitas.test', status: true }).returning();
+    await db.insert(rol).values({ nombre: 'profesor', idUsuario: p!.id });
+    otherProfesor = await signToken({ sub: p!.id, tv: 0 }, t.config.jwtSecret, 3600);
+  });
+
+  const run = (patch: Record<string, unknown>) => ({
+    clave: `partida-${Math.random().toString(36).slice(2, 12)}`,
+    juego: 'hangman',
+    idNivel: null,
+    puntos: 0,
+    puntosMax: 0,
+    ganada: false,
+    palabrasBien: [],
+    palabrasMal: [],
+    ...patch,
+  });
+
+  it('POST /api/partidas: idNivel, palabrasBien, palabrasMal past 2,147,483,647 (or not an id) → 400', async () => {
+    for (const v of NOT_IDS) {
+      await invalid(() => t.call('POST', '/api/partidas', { as: 'nino', body: run({ idNivel: v }) }), 'El nivel no es válido.', 'idNivel');
+      await invalid(() => t.call('POST', '/api/partidas', { as: 'nino', body: run({ palabrasBien: [v] }) }), /Palabras bien/, 'palabrasBien.0');
+      await invalid(() => t.call('POST', '/api/partidas', { as: 'nino', body: run({ palabrasMal: [1, v] }) }), /Palabras mal/, 'palabrasMal.1');
+    }
+    for (const v of TOO_BIG) await invalid(() => t.call('POST', '/api/partidas', { as: 'nino', body: run({ puntos: v, puntosMax: v }) }), /puntos/i);
+    // Anonymous callers are refused before any of it.
+    const anon = await t.call('POST', '/api/partidas', { body: run({ idNivel: DB_INT_MAX + 1 }) });
+    expect(anon.statusCode).toBe(401);
+  });
+
+  it('POST /api/partidas: 40 out-of-range reports at once → 40 × 400, nothing stored', async () => {
+    const before = await checksum(t.database);
+    const replies = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => t.call('POST', '/api/partidas', { as: 'nino', body: run({ idNivel: DB_INT_MAX + 1 + i }) })),
+    );
+    expect(replies.map((r) => r.statusCode)).toEqual(Array(40).fill(400));
+    expect(await checksum(t.database)).toBe(before);
+  });
+
+  it('POST /api/clase/{id}/alumnos: ids past 2,147,483,647 → 400 for its teacher; 403 for a profesor of another class and a child', async () => {
+    for (const v of NOT_IDS) {
+      await invalid(() => t.call('POST', `/api/clase/${idClase}/alumnos`, { as: 'profesor', body: { ids: [v] } }), 'Uno de los alumnos no es válido.', 'ids.0');
+    }
+    await invalid(
+      () => t.call('POST', `/api/clase/${idClase}/alumnos`, { as: 'profesor', body: { ids: [String(DB_INT_MAX + 1)] } }),
+      'Uno de los alumnos no es válido.',
+    );
+    for (const who of [otherProfesor, 'nino']) {
+      const r = await t.call('POST', `/api/clase/${idClase}/alumnos`, { as: who as never, body: { ids: [DB_INT_MAX + 1] } });
+      expect(r.statusCode).toBe(403);
+    }
+  });
+
+  it("PUT /api/clase/{id}/tareas: a level id past 2,147,483,647 or an impossible date → 400; other class's profesor 403", async () => {
+    const [lvl] = (await t.database.raw('SELECT min(id_nivel) AS id FROM nivel')).rows;
+    for (const v of NOT_IDS) {
+      await invalid(
+        () => t.call('PUT', `/api/clase/${idClase}/tareas`, { as: 'profesor', body: { tareas: [{ id_nivel: v }] } }),
+        'El nivel no es válido.',
+        'tareas.0.id_nivel',
+      );
+    }
+    for (const fecha of IMPOSSIBLE_DATES) {
+      await invalid(
+        () => t.call('PUT', `/api/clase/${idClase}/tareas`, { as: 'profesor', body: { tareas: [{ id_nivel: lvl!.id, fecha }] } }),
+        'La fecha no es válida.',
+        'tareas.0.fecha',
+      );
+    }
+    const other = await t.call('PUT', `/api/clase/${idClase}/tareas`, { as: otherProfesor as never, body: { tareas: [{ id_nivel: DB_INT_MAX + 1 }] } });
+    expect(other.statusCode).toBe(403);
+    const ok = await t.call('PUT', `/api/clase/${idClase}/tareas`, { as: 'profesor', body: { tareas: [{ id_nivel: lvl!.id, fecha: '2028-02-29' }] } });
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
+  it('path ids past 2,147,483,647 → 400 INVALID_ID; the largest id the column holds is looked up (404)', async () => {
+    for (const id of [DB_INT_MAX + 1, 9_999_999_999]) {
+      const body = await invalid(() => t.call('GET', `/api/user/${id}`, { as: 'admin' }), 'El identificador id no es válido.');
+      expect(body.code).toBe('INVALID_ID');
+      await invalid(() => t.call('PUT', `/api/clase/${id}/tareas`, { as: 'profesor', body: { tareas: [] } }));
+    }
+    expect((await t.call('GET', `/api/user/${DB_INT_MAX}`, { as: 'admin' })).statusCode).toBe(404);
+  });
+});
+
+describe('dates that do not exist', () => {
+  it('POST /api/user/register: 2015-02-31, 0000-01-01, 2015-13-45… → 400 "La fecha de nacimiento no es válida.", no account', async () => {
+    for (const fechaNacimiento of IMPOSSIBLE_DATES) {
+      await invalid(() => t.call('POST', '/api/user/register', { body: reg({ fechaNacimiento }) }), INVALID_BIRTH_DATE_MSG, 'fechaNacimiento');
+    }
+    // A leap day that exists is a birth date.
+    expect((await t.call('POST', '/api/user/register', { body: reg({ fechaNacimiento: '2016-02-29' }) })).statusCode).toBe(201);
+  });
+
+  it('PUT /api/user/{id}: an impossible date → 400, profile unchanged; another child is refused (403)', async () => {
+    const id = await t.userId('nino');
+    for (const fechaNacimiento of IMPOSSIBLE_DATES) {
+      await invalid(
+        () => t.call('PUT', `/api/user/${id}`, { as: 'nino', body: { nombre: 'Nino', fechaNacimiento } }),
+        INVALID_BIRTH_DATE_MSG,
+        'fechaNacimiento',
+      );
+      await invalid(() => t.call('PUT', `/api/user/${id}`, { as: 'admin', body: { nombre: 'Nino', fechaNacimiento } }), INVALID_BIRTH_DATE_MSG);
+    }
+    const other = await t.call('PUT', `/api/user/${id}`, { as: 'nina', body: { nombre: 'Nino', fechaNacimiento: '2015-02-31' } });
+    expect(other.statusCode).toBe(403);
+  });
+});
+
+describe('sign-up photo', () => {
+  it('a 200 KB javascript: string, data: or a foreign URL → 400; an avatar or one of our uploads is kept', async () => {
+    for (const photo of [
+      `javascript:${'a'.repeat(200 * 1024)}`,
+      'javascript:alert(1)',
+      'data:image/svg+xml,<svg onload=alert(1)>',
+      'https://evil.example/x.png',
+      'uploads/../x.png',
+      7,
+    ]) {
+      await invalid(() => t.call('POST', '/api/user/register', { body: reg({ photo }) }), PHOTO_MSG, 'photo');
+    }
+    const upload = await t.call('POST', '/api/user/register', { body: reg({ photo: 'uploads/niveles/0123456789abcdef01234567-abcdef.png' }) });
+    expect(upload.statusCode, upload.body).toBe(201);
+    for (const photo of ['boy', null]) expect((await t.call('POST', '/api/user/register', { body: reg({ photo }) })).statusCode).toBe(201);
+  });
+});
+
+describe('bidi controls in names', () => {
+  it('sign-up: U+202E and every other direction control in nombre or apellido → 400, no account', async () => {
+    for (const c of BIDI) {
+      await invalid(() => t.call('POST', '/api/user/register', { body: reg({ nombre: `Ana${c}gnp.exe` }) }), NAME_BIDI_MSG, 'nombre');
+      await invalid(() => t.call('POST', '/api/user/register', { body: reg({ apellido: `${c}Ruiz` }) }), NAME_BIDI_MSG, 'apellido');
+    }
+  });
+
+  it('PUT /api/user/{id}, class names and imported children: refused; descriptions keep them', async () => {
+    const id = await t.userId('nina');
+    for (const c of BIDI) {
+      await invalid(() => t.call('PUT', `/api/user/${id}`, { as: 'nina', body: { nombre: `Ana${c}` } }), NAME_BIDI_MSG, 'nombre');
+      await invalid(() => t.call('PUT', `/api/user/${id}`, { as: 'nina', body: { nombre: 'Ana', apellido: `Ruiz${c}` } }), NAME_BIDI_MSG, 'apellido');
+    }
+    const [inst] = (await t.database.raw('SELECT min(id_institucion) AS id FROM institucion')).rows;
+    const profesor = await t.userId('profesor');
+    await invalid(
+      () => t.call('POST', '/api/clase/register', { as: 'profesor', body: { nombre: 'Clase \u202Eorp', id_institucion: inst!.id, profesores: [profesor] } }),
+      NAME_BIDI_MSG,
+      'nombre',
+    );
+    const [c] = (await t.database.raw(`SELECT id_clase AS id FROM clase WHERE codigo = 'NMRS34'`)).rows;
+    const imp = await t.call('POST', `/api/clase/${c!.id}/importar`, {
+      as: 'profesor',
+      body: { filas: [{ nombre: 'Luz\u202E', apellido: 'Mar', fechaNacimiento: '01/02/2016', sexo: 'niña' }], guardar: true },
+    });
+    expect(imp.statusCode).toBe(400);
+    expect(imp.json().filas[0].errores).toEqual({ nombre: NAME_BIDI_MSG });
+    // Text that is not a name keeps them (right-to-left scripts need the marks).
+    const lvl = await sendForm(t, 'POST', '/api/nivel/register', 'admin', {
+      nombre_nivel: 'Hebreo',
+      descripcion: 'שרה\u200f y \u202Bמילה\u202C',
+      dificultad: 'Fácil',
+    });
+    expect(lvl.statusCode, lvl.body).toBe(201);
+    expect(lvl.json().data.descripcion).toBe('שרה\u200f y \u202Bמילה\u202C');
   });
 });

@@ -33,6 +33,10 @@ const TABLES = [
   'intento',
   'resultado',
   'password_reset',
+  'partida',
+  'clase',
+  'clase_alumno',
+  'tarea',
 ];
 
 async function checksum(db: Database): Promise<string> {
@@ -109,6 +113,8 @@ const urlEncode = (v: string) => {
 
 const idArb = fc.oneof(
   fc.constantFrom('1', '2', '999999', '0', '-1', 'abc', '1.5', '%27%20OR%201%3D1', '99999999999999999999', '%00', '..%2F..%2Fetc'),
+  // Around what an integer column holds (2,147,483,647).
+  fc.constantFrom('2147483647', '2147483648', '4294967296', '9007199254740993'),
   fc.nat({ max: 50 }).map(String),
   fc.constantFrom(
     '1%00',
@@ -128,9 +134,37 @@ const idArb = fc.oneof(
   ),
   nastyString.map(urlEncode),
 );
+/** Integers past what the columns hold, negative and non-integer numbers. */
+const badNumber = fc.oneof(
+  fc.integer({ min: 2_147_483_648, max: Number.MAX_SAFE_INTEGER }),
+  fc.integer({ min: Number.MIN_SAFE_INTEGER, max: -1 }),
+  fc.constantFrom(2_147_483_648, 2 ** 53, 1e300, -0, 0.5, 1.5, -2_147_483_649),
+);
+/** Dates that look right and do not exist, or are out of range. */
+const badDate = fc.constantFrom('2015-02-31', '0000-01-01', '2015-13-45', '2015-02-29', '1899-12-31', '2015-04-31', '9999-99-99', '2015-1-1');
+/** Names with direction controls, and sign-up photos that are not pictures of ours. */
+const bidiName = fc
+  .tuple(
+    fc.constantFrom('Ana', 'Luis', ''),
+    fc.constantFrom('\u202E', '\u202A', '\u202B', '\u202D', '\u2066', '\u2067', '\u2068', '\u2069', '\u200E', '\u200F', '\u061C'),
+    fc.constantFrom('gnp.exe', 'Ruiz', ''),
+  )
+  .map(([a, c, b]) => a + c + b);
+const badPhoto = fc.constantFrom(
+  'javascript:alert(1)',
+  `javascript:${'a'.repeat(200 * 1024)}`,
+  'data:text/html,<script>alert(1)</script>',
+  'https://evil.example/x.png',
+  'uploads/../x',
+);
 const jsonValue = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.integer(),
+  badNumber,
+  badDate,
+  bidiName,
+  badPhoto,
+  fc.array(badNumber, { minLength: 1, maxLength: 3 }),
   fc.double(),
   fc.boolean(),
   fc.constant(null),
@@ -192,9 +226,45 @@ const FIELDS = [
   'sexo',
   'avatar',
   'Credential',
+  'photo',
+  'ids',
+  'idNivel',
+  'palabrasBien',
+  'palabrasMal',
+  'puntos',
+  'puntosMax',
+  'profesores',
+  'id_usuario',
+  'fecha',
 ];
 const bodyArb = fc.oneof(
   fc.dictionary(fc.constantFrom(...FIELDS), jsonValue, { maxKeys: 8 }),
+  // Shapes of the routes whose integers and dates reached the database: assignments, game runs, sign-up.
+  fc.record({
+    tareas: fc.array(fc.record({ id_nivel: fc.oneof(badNumber, fc.nat({ max: 5 })), fecha: fc.oneof(badDate, fc.constant(null)) }), { maxLength: 3 }),
+  }),
+  fc.record({
+    clave: fc.constant('fuzz-partida-0001'),
+    juego: fc.constantFrom('hangman', 'orderWords', 'cards'),
+    idNivel: fc.oneof(badNumber, fc.constant(null), fc.nat({ max: 5 })),
+    puntos: fc.oneof(badNumber, fc.nat({ max: 10 })),
+    puntosMax: fc.oneof(badNumber, fc.nat({ max: 10 })),
+    ganada: fc.boolean(),
+    palabrasBien: fc.array(fc.oneof(badNumber, fc.nat({ max: 5 })), { maxLength: 3 }),
+    palabrasMal: fc.constant([]),
+  }),
+  fc.record({
+    nombre: fc.oneof(bidiName, fc.constant('Ana')),
+    apellido: fc.oneof(bidiName, fc.constant('Ruiz')),
+    fechaNacimiento: fc.oneof(badDate, fc.constant('2015-04-01')),
+    email: fc.constant('fuzz.registro@ejemplo.com'),
+    password: fc.constant('secreto123'),
+    avatar: fc.constant('girl'),
+    sexo: fc.constant('niña'),
+    phone: fc.constant('5512345678'),
+    Credential: fc.constant('F-1'),
+    photo: fc.oneof(badPhoto, fc.constant(null)),
+  }),
   fc.anything({ maxDepth: 3 }),
   fc.record({
     respuestas: fc.array(

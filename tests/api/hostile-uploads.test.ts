@@ -98,6 +98,42 @@ describe('hostile uploads', () => {
     expect(served.headers['content-security-policy']).toMatch(/default-src 'none'; sandbox/);
   });
 
+  it('a picture must decode: a 35-byte "JPEG" (magic bytes then HTML) → 400 IMAGE_UNREADABLE, nothing stored', async () => {
+    const fake = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('<html><script>alert(1)</script>')]);
+    expect(fake.length).toBe(35);
+    const unreadable =
+      'No se pudo leer la imagen: el archivo está dañado o su formato no se puede mostrar. Guárdala de nuevo como JPG, PNG o GIF e inténtalo otra vez.';
+    const lvl = await expectRefused(
+      t,
+      () => sendForm(t, 'POST', '/api/nivel/register', 'admin', level('Falsa'), { imagen: { name: 'foto.jpg', data: fake, type: 'image/jpeg' } }),
+      400,
+      unreadable,
+      ['niveles'],
+    );
+    expect(lvl.code).toBe('IMAGE_UNREADABLE');
+    const sign = await expectRefused(
+      t,
+      () =>
+        sendForm(
+          t,
+          'POST',
+          '/api/multimedia/register',
+          'admin',
+          { tipo: 'imagen', descripcion: 'imgEspanol', id_palabra: palabra },
+          { file: { name: 'foto.jpg', data: fake, type: 'image/jpeg' } },
+        ),
+      400,
+      unreadable,
+      ['multimedia'],
+    );
+    expect(sign.code).toBe('IMAGE_UNREADABLE');
+    // The same upload as a real picture is stored.
+    const ok = await sendForm(t, 'POST', '/api/nivel/register', 'admin', level('Verdadera'), {
+      imagen: { name: 'foto.jpg', data: FILES.jpeg, type: 'image/jpeg' },
+    });
+    expect(ok.statusCode, ok.body).toBe(201);
+  });
+
   it('empty files are refused', async () => {
     await expectRefused(
       t,

@@ -29,11 +29,29 @@ describe('uploaded pictures are resized to what the screens need', () => {
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 400, MAX_IMAGE_SIDE]);
   });
 
-  it('small pictures, GIF signs and undecodable bytes are stored exactly as uploaded', async () => {
+  it('small pictures and GIF signs are stored exactly as uploaded', async () => {
     const small = await photo(800, 600, 'png');
     expect((await fitImage(small, 'png')).equals(small)).toBe(true);
     expect((await fitImage(FILES.gif, 'gif')).equals(FILES.gif)).toBe(true);
     expect((await fitImage(FILES.jpeg, 'jpeg')).equals(FILES.jpeg)).toBe(true);
+  });
+
+  it('an image must decode: magic bytes followed by anything else are refused (IMAGE_UNREADABLE)', async () => {
+    const refusal = (p: Promise<unknown>) =>
+      p.then(
+        () => 'stored',
+        (e: { statusCode?: number; code?: string }) => [e.statusCode, e.code],
+      );
+    const fakeJpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('<html><script>alert(1)</script>')]);
+    expect(fakeJpeg.length).toBe(35);
+    expect(await refusal(fitImage(fakeJpeg, 'jpeg'))).toEqual([400, 'IMAGE_UNREADABLE']);
+    // The JPEG markers and nothing drawable (the old test fixture), a PNG signature alone, a GIF header alone.
+    expect(await refusal(fitImage(Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex'), 'jpeg'))).toEqual([400, 'IMAGE_UNREADABLE']);
+    expect(await refusal(fitImage(Buffer.from('89504e470d0a1a0a3c68746d6c3e', 'hex'), 'png'))).toEqual([400, 'IMAGE_UNREADABLE']);
+    const gifHeaderThenSvg = Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.from([1, 0, 1, 0]), Buffer.from('<svg onload=alert(1)>')]);
+    expect(await refusal(fitImage(gifHeaderThenSvg, 'gif'))).toEqual([400, 'IMAGE_UNREADABLE']);
+    // A real PNG sent where a JPEG was sniffed is not a JPEG.
+    expect(await refusal(fitImage(FILES.png, 'jpeg'))).toEqual([400, 'IMAGE_UNREADABLE']);
   });
 
   it('a 10000 × 10000 PNG or JPEG (100 million pixels) is still accepted and shrunk', async () => {

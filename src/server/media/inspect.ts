@@ -7,6 +7,9 @@ import { MAX_ANIMATION_PIXELS, MAX_FRAMES, MAX_SERVED_PIXELS, MAX_STILL_PIXELS }
 /** Kinds a browser decodes as a picture. */
 export const PICTURE_KINDS: readonly FileKind[] = ['jpeg', 'png', 'gif', 'webp'];
 
+/** sharp's name for each picture kind. */
+const SHARP_FORMAT: Partial<Record<FileKind, string>> = { jpeg: 'jpeg', png: 'png', gif: 'gif', webp: 'webp' };
+
 const n = (v: number) => new Intl.NumberFormat('es-ES').format(v);
 
 export const IMAGE_UNREADABLE_MSG =
@@ -49,9 +52,11 @@ export function enforceLimits(size: DeclaredSize, kind: FileKind): void {
  * Checks an uploaded picture before anything decodes its pixels. The size its headers declare is
  * read by hand (media/header.ts) and checked first; then sharp reads the header too (again without
  * decoding) and the larger reading of each is checked, so a file one reader misreads cannot slip
- * past. A file that declares a size the decoder cannot read is refused: browsers would try to
- * decode it. Returns the size, or null when neither reader finds one (bytes that draw nothing,
- * stored as uploaded as before). Throws IMAGE_TOO_LARGE or IMAGE_UNREADABLE (both 400).
+ * past. A picture the decoder cannot read is refused: magic bytes alone prove nothing (a
+ * 35-byte "JPEG" of FF D8 FF then HTML was stored as a picture), and browsers would try to decode
+ * it. Reading the header is the cheap test; the pixels are decoded only when a picture is shrunk.
+ * Returns the size; null only for kinds that are not pictures. Throws IMAGE_TOO_LARGE or
+ * IMAGE_UNREADABLE (both 400).
  */
 export async function inspectImage(data: Buffer, kind: FileKind): Promise<DeclaredSize | null> {
   if (!PICTURE_KINDS.includes(kind)) return null;
@@ -63,10 +68,8 @@ export async function inspectImage(data: Buffer, kind: FileKind): Promise<Declar
   } catch {
     meta = null;
   }
-  if (!meta?.width || !meta.height) {
-    if (declared) throw unreadableImage();
-    return null;
-  }
+  // The decoder must read the same kind the first bytes claim (a PNG inside a ".jpg" upload is not a JPEG).
+  if (!meta?.width || !meta.height || meta.format !== SHARP_FORMAT[kind]) throw unreadableImage();
   const size: DeclaredSize = {
     width: Math.max(declared?.width ?? 0, meta.width),
     height: Math.max(declared?.height ?? 0, meta.height),

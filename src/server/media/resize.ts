@@ -16,8 +16,8 @@ const JPEG_QUALITY = 82;
  * phone photo's EXIF can carry where and when it was taken). The original is not kept: no screen
  * uses more, and a 4000 px photo would cost every child's tablet megabytes. If that shrinking
  * fails the picture is refused (IMAGE_UNREADABLE), never stored at its full size. Pictures already
- * small enough, GIFs (the animated signs, whose frames must stay exactly as recorded) and bytes that
- * declare no size at all are stored exactly as uploaded.
+ * small enough and GIFs (the animated signs, whose frames must stay exactly as recorded) are stored
+ * exactly as uploaded; bytes that no decoder reads as a picture are refused (IMAGE_UNREADABLE).
  */
 export async function fitImage(data: Buffer, kind: FileKind): Promise<Buffer> {
   const size = await inspectImage(data, kind);

@@ -12,19 +12,12 @@ import { ESTADO_EN_PROGRESO, type ServerLevelProgress } from '../../shared/rules
 import { deviceTime } from '../../shared/rules/offline';
 import { progresoResource, USUARIO_NO_ENCONTRADO, type ProgresoWire } from '../../shared/resources/progreso';
 import { serverResource } from './define';
+import { dbIdFromText } from '../../shared/validation/numbers';
 
 export const OWN_PROGRESS_ONLY_MSG = 'Solo puedes ver y actualizar tu propio progreso.';
 export const WORD_NOT_IN_LEVEL_MSG = 'La palabra no pertenece a este nivel.';
 
-const id = (label: string) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && /^\s*\d{1,10}\s*$/.test(v) ? Number(v) : v),
-    z
-      .number({ error: `El identificador ${label} no es válido.` })
-      .int(`El identificador ${label} no es válido.`)
-      .positive(`El identificador ${label} no es válido.`)
-      .max(2_147_483_647, `El identificador ${label} no es válido.`),
-  );
+const id = (label: string) => dbIdFromText(`El identificador ${label} no es válido.`);
 
 /**
  * POST /api/progreso/visto: one word (`id_palabra`) or several (`id_palabras`, the browser's unsynced

@@ -55,8 +55,13 @@ export default async function recuperarRoutes(app: FastifyInstance, ctx: AppCont
         'Si no pediste este cambio, ignora este correo: tu contraseña sigue igual.',
       ].join('\n');
       const send = ctx.mailer.send({ to: row.email!, subject: 'Manitas: restablece tu contraseña', text });
-      if (!ctx.config.smtpUrl) req.log.info(`Enlace de recuperación (sin SMTP, ver outbox): ${link}`);
-      send.catch((err) => req.log.error({ err: (err as Error).message }, 'no se pudo enviar el correo de recuperación'));
+      // Without SMTP the link lives only in the outbox file (readable by the server's user). It is a
+      // secret that signs in as the child: logged only for a developer who asked for debug logs,
+      // never in production.
+      if (!ctx.config.smtpUrl && process.env.NODE_ENV !== 'production' && ['debug', 'trace'].includes(req.log.level))
+        req.log.debug(`Enlace de recuperación (sin SMTP, ver outbox): ${link}`);
+      // The error's code only: an SMTP server's answer may quote the address.
+      send.catch((err) => req.log.error({ code: String((err as { code?: unknown }).code ?? 'desconocido') }, 'no se pudo enviar el correo de recuperación'));
       await send.catch(() => undefined);
     }
     return { msg: RECOVERY_SENT_MSG };

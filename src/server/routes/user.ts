@@ -23,6 +23,8 @@ import {
 } from '../../shared/validation/registration';
 import type { z } from 'zod';
 import { atLeast, roleRank } from '../../shared/roles';
+import { INVALID_BIRTH_DATE_MSG, isBirthDate } from '../../shared/validation/dates';
+import { hasBidiControl, NAME_BIDI_MSG } from '../../shared/validation/names';
 import { invalidates } from '../cache';
 import { bodyOrEmpty } from './crud';
 
@@ -53,9 +55,10 @@ export default async function userRoutes(app: FastifyInstance, ctx: AppContext) 
         },
         latestToday(),
       );
+      if (msg === INVALID_BIRTH_DATE_MSG) throw badRequest(msg, { fechaNacimiento: 'Fecha inválida.' });
+      if (msg === NAME_BIDI_MSG) throw badRequest(msg, { [hasBidiControl(body.nombre) ? 'nombre' : 'apellido']: msg });
       if (msg) throw badRequest(msg);
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(body.fechaNacimiento) || Number.isNaN(Date.parse(body.fechaNacimiento)))
-        throw badRequest('La fecha de nacimiento no es válida.', { fechaNacimiento: 'Fecha inválida.' });
+      if (!isBirthDate(body.fechaNacimiento)) throw badRequest(INVALID_BIRTH_DATE_MSG, { fechaNacimiento: 'Fecha inválida.' });
       if (!(AVATARS as readonly string[]).includes(body.avatar)) throw badRequest('Elige un avatar: niño o niña.', { avatar: 'Avatar inválido.' });
       if (!(SEXOS as readonly string[]).includes(body.sexo)) throw badRequest('Elige niño o niña.', { sexo: 'Sexo inválido.' });
       for (const [k, v] of Object.entries({ nombre: body.nombre, apellido: body.apellido, Credential: body.Credential, email: body.email })) {

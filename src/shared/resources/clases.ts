@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { defineResource } from './types';
 import { requiredId, requiredText } from './fields';
 import type { PictureKey } from '../rules/classes';
+import { dbIdFromText } from '../validation/numbers';
+import { optionalCalendarDate } from '../validation/dates';
+import { noBidi } from '../validation/names';
 
 /**
  * Classes (issue 21): a teacher's group of children. The resource (list/one/create/update/delete)
@@ -27,10 +30,10 @@ export const CLASE_MSG = {
 
 /** POST api/clase/register and PUT api/clase/update/{id} (JSON). */
 export const claseSchema = z.object({
-  nombre: requiredText(CLASE_MSG.nombre, 120, CLASE_MSG.nombreLargo),
+  nombre: requiredText(CLASE_MSG.nombre, 120, CLASE_MSG.nombreLargo).refine(...noBidi()),
   id_institucion: requiredId(CLASE_MSG.institucion, CLASE_MSG.institucionInvalida),
   /** Teacher user ids (profesor or above). A profesor creating a class is always one of them. */
-  profesores: z.array(z.coerce.number().int().positive(CLASE_MSG.profesorInvalido), { error: CLASE_MSG.profesores }).min(1, CLASE_MSG.profesores).max(20),
+  profesores: z.array(dbIdFromText(CLASE_MSG.profesorInvalido), { error: CLASE_MSG.profesores }).min(1, CLASE_MSG.profesores).max(20),
   activa: z.boolean().optional().default(true),
 });
 export type ClaseInput = z.infer<typeof claseSchema>;
@@ -91,7 +94,12 @@ export interface ClaseAlumnoWire {
 }
 
 /** POST api/clase/{id}/alumnos { ids } → { msg, data: ClaseAlumnoWire[] }: adds existing learners. */
-export const addAlumnosSchema = z.object({ ids: z.array(z.coerce.number().int().positive()).min(1, 'Elige al menos un alumno.').max(200) });
+export const addAlumnosSchema = z.object({
+  ids: z
+    .array(dbIdFromText('Uno de los alumnos no es válido.'), { error: 'Elige al menos un alumno.' })
+    .min(1, 'Elige al menos un alumno.')
+    .max(200, 'Agrega como mucho 200 alumnos a la vez.'),
+});
 
 /** GET api/clase/{id}/candidatos?q= → { data: CandidatoWire[] } (learners not yet in the class, ≤ 20). */
 export interface CandidatoWire {
@@ -152,16 +160,12 @@ export const tareasSchema = z.object({
   tareas: z
     .array(
       z.object({
-        id_nivel: z.coerce.number().int().positive('El nivel no es válido.'),
-        fecha: z
-          .string()
-          .regex(/^\d{4}-\d{2}-\d{2}$/, 'La fecha no es válida.')
-          .nullable()
-          .optional()
-          .or(z.literal('')),
+        id_nivel: dbIdFromText('El nivel no es válido.'),
+        fecha: optionalCalendarDate('La fecha no es válida.'),
       }),
+      { error: 'Las tareas deben ser una lista.' },
     )
-    .max(200),
+    .max(200, 'Asigna como mucho 200 niveles a la vez.'),
 });
 
 /** GET api/clase/mis-tareas (the signed-in child) → { data: MiTareaWire[] }, by date (none last). */
@@ -188,7 +192,7 @@ export interface ClaseEntradaWire {
 /** POST api/user/logInClase { codigo, id_usuario, imagenes } → { token, usuario } like api/user/logIn. */
 export const logInClaseSchema = z.object({
   codigo: z.string().optional().default(''),
-  id_usuario: z.coerce.number().int().positive().optional(),
+  id_usuario: dbIdFromText('El alumno no es válido.').optional(),
   imagenes: z.array(z.string()).optional().default([]),
 });
 

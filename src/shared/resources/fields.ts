@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DB_INT_MAX } from '../validation/numbers';
 
 /**
  * Field builders shared by the content schemas. Values may arrive as JSON (numbers, booleans) or
@@ -47,12 +48,12 @@ export const requiredId = (required: string, invalid = required) =>
       .number({ error: (iss) => (iss.input === undefined ? required : invalid) })
       .int(invalid)
       .positive(invalid)
-      .max(2_147_483_647, invalid),
+      .max(DB_INT_MAX, invalid),
   );
 
 /** Optional reference: missing, blank or null → null. */
 export const optionalId = (invalid: string) =>
-  z.preprocess((v) => (isBlank(v) ? null : toNumber(v)), z.number({ error: invalid }).int(invalid).positive(invalid).max(2_147_483_647, invalid).nullable());
+  z.preprocess((v) => (isBlank(v) ? null : toNumber(v)), z.number({ error: invalid }).int(invalid).positive(invalid).max(DB_INT_MAX, invalid).nullable());
 
 /** Integer in [min, max] with one message per rule. */
 export const intInRange = (m: { required: string; invalid: string; min: string; max: string }, min: number, max: number) =>
@@ -62,7 +63,9 @@ export const intInRange = (m: { required: string; invalid: string; min: string; 
       .number({ error: (iss) => (iss.input === undefined ? m.required : m.invalid) })
       .int(m.invalid)
       .min(min, m.min)
-      .max(max, m.max),
+      .max(max, m.max)
+      // A caller's range never passes what the integer column holds.
+      .max(DB_INT_MAX, m.max),
   );
 
 /** Decimal in [min, max]; missing → `def` when given (second reading), else `required`. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineResource } from './types';
 import { isChoiceQuestion, OPCION_MULTIPLE } from '../rules/quizRules';
 import { always, boolish, decimalInRange, formImage, hasText, isBlank, oneOf, optionalText, requiredId, requiredText } from './fields';
+import { dbIdFromText } from '../validation/numbers';
 
 export const TEXTO = 'Texto';
 export const TIPOS_PREGUNTA = [TEXTO, 'Imagen', 'Video', OPCION_MULTIPLE] as const;
@@ -67,7 +68,7 @@ export const expectsOneText = (tipo: unknown) => tipo === TEXTO;
  * update, `id_respuesta` names a stored answer to change; an answer without it is new.
  */
 export const respuestaItemSchema = z.object({
-  id_respuesta: z.preprocess((v) => (isBlank(v) ? undefined : v), z.coerce.number({ error: PREGUNTA_MSG.respuestasInvalidas }).int().positive().optional()),
+  id_respuesta: z.preprocess((v) => (isBlank(v) ? undefined : typeof v === 'string' ? v.trim() : v), dbIdFromText(PREGUNTA_MSG.respuestasInvalidas).optional()),
   respuesta: requiredText(PREGUNTA_MSG.respuesta, 300, 'La respuesta no puede exceder los 300 caracteres.'),
   valor: boolish('El valor es obligatorio.', 'El valor debe ser verdadero o falso.', false),
 });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { AVATARS, PROFILE_PHONE_MSG, PROFILE_PHONE_RE, SEXOS } from '../validation/registration';
+import { AVATARS, isAllowedPhoto, PHOTO_MSG, PROFILE_PHONE_MSG, PROFILE_PHONE_RE, SEXOS } from '../validation/registration';
 import { defineResource } from './types';
+import { BIRTH_MIN_YEAR, INVALID_BIRTH_DATE_MSG, optionalCalendarDate } from '../validation/dates';
+import { noBidi } from '../validation/names';
 
 /** A user as the API sends it (never the password hash). */
 export interface UsuarioWire {
@@ -26,7 +28,7 @@ export const registerSchema = z.object({
   apellido: z.string().optional().default(''),
   fechaNacimiento: z.string().optional().default(''),
   email: z.string().optional().default(''),
-  photo: z.string().nullable().optional(),
+  photo: z.string({ error: PHOTO_MSG }).nullable().optional().refine(isAllowedPhoto, { message: PHOTO_MSG }),
   password: z.string().optional().default(''),
   avatar: z.string().optional().default(''),
   sexo: z.string().optional().default(''),
@@ -41,13 +43,21 @@ export const loginSchema = z.object({
   password: z.string().optional().default(''),
 });
 
-const dateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'La fecha de nacimiento no es válida.');
-
 /** PUT api/user/{id}: the profile fields (email, password, Credential, roles, status are not editable here). */
 export const profileSchema = z.object({
-  nombre: z.string().trim().min(1, 'El nombre es obligatorio.').max(100, 'El nombre es demasiado largo.'),
-  apellido: z.string().trim().max(100, 'El apellido es demasiado largo.').optional(),
-  fechaNacimiento: dateString.nullable().optional().or(z.literal('')),
+  nombre: z
+    .string()
+    .trim()
+    .min(1, 'El nombre es obligatorio.')
+    .max(100, 'El nombre es demasiado largo.')
+    .refine(...noBidi()),
+  apellido: z
+    .string()
+    .trim()
+    .max(100, 'El apellido es demasiado largo.')
+    .refine(...noBidi())
+    .optional(),
+  fechaNacimiento: optionalCalendarDate(INVALID_BIRTH_DATE_MSG, BIRTH_MIN_YEAR),
   phone: z.string().trim().regex(PROFILE_PHONE_RE, PROFILE_PHONE_MSG).nullable().optional().or(z.literal('')),
   avatar: z.enum(AVATARS, { error: 'Elige un avatar: niño o niña.' }).optional(),
   sexo: z.enum(SEXOS, { error: 'Elige niño o niña.' }).optional(),

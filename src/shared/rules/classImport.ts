@@ -5,6 +5,8 @@
  * preview; the server's answer is the one that counts.
  */
 import type { ImportRowResult } from '../resources/clases';
+import { isCalendarDate } from '../validation/dates';
+import { hasBidiControl, NAME_BIDI_MSG } from '../validation/names';
 
 export const IMPORT_MSG = {
   nombre: 'El nombre es obligatorio.',
@@ -68,9 +70,10 @@ export function parseBirthDate(input: string): string | 'format' | 'invalid' {
     if (!match) return 'format';
     [d, m, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
   }
-  const date = new Date(Date.UTC(y, m - 1, d));
-  if (m < 1 || m > 12 || d < 1 || date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return 'invalid';
-  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  const iso = `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  // The shared calendar rule (src/shared/validation/dates.ts); years before it are checked by the
+  // import's own, later, minimum.
+  return isCalendarDate(iso, 1) ? iso : 'invalid';
 }
 
 /** The identity two rows are duplicates by: name and surname (case and accents ignored) and birth date. */
@@ -101,8 +104,10 @@ export function checkImportRows(
     const apellido = (row.apellido ?? '').trim().replace(/\s+/g, ' ');
     if (!nombre) errores.nombre = IMPORT_MSG.nombre;
     else if (nombre.length > IMPORT_MAX_TEXT) errores.nombre = IMPORT_MSG.nombreLargo;
+    else if (hasBidiControl(nombre)) errores.nombre = NAME_BIDI_MSG;
     if (!apellido) errores.apellido = IMPORT_MSG.apellido;
     else if (apellido.length > IMPORT_MAX_TEXT) errores.apellido = IMPORT_MSG.apellidoLargo;
+    else if (hasBidiControl(apellido)) errores.apellido = NAME_BIDI_MSG;
 
     const rawFecha = (row.fechaNacimiento ?? '').trim();
     let fechaNacimiento = rawFecha;

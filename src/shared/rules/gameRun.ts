@@ -3,6 +3,7 @@ import { HANGMAN_LEVELS, HANGMAN_LEVEL_START_SCORE } from '../../../games/hangma
 import { ORDER_CORRECT_POINTS, ORDER_MAX_WORDS } from '../../../games/order-words/rules';
 import { CARDS_CORRECT_POINTS, CARDS_MAX_LEVELS, CARDS_WORD_POOL_SIZE } from '../../../games/cards/rules';
 import { DEVICE_CLAVE_RE, deviceTime } from './offline';
+import { dbCount, dbId } from '../validation/numbers';
 
 /**
  * One finished (or abandoned) game run as a learner's device reports it (issue 17, POST
@@ -29,32 +30,16 @@ export const GAME_MAX_POINTS: Readonly<Record<GameRunGame, number>> = Object.fre
 
 const wordIds = (label: string) =>
   z
-    .array(
-      z
-        .number({ message: `${label} debe tener solo identificadores de palabras.` })
-        .int({ message: `${label} debe tener solo identificadores de palabras.` })
-        .positive({ message: `${label} debe tener solo identificadores de palabras.` }),
-      { message: `${label} debe ser una lista de palabras.` },
-    )
+    .array(dbId(`${label} debe tener solo identificadores de palabras.`), { message: `${label} debe ser una lista de palabras.` })
     .max(GAME_RUN_MAX_WORDS, { message: `${label} no puede tener más de ${GAME_RUN_MAX_WORDS} palabras.` });
 
 export const gameRunSchema = z
   .object({
     clave: z.string({ message: 'La clave de la partida es obligatoria.' }).regex(DEVICE_CLAVE_RE, { message: 'La clave de la partida no es válida.' }),
     juego: z.enum(GAME_IDS, { message: 'El juego no existe.' }),
-    idNivel: z
-      .number({ message: 'El nivel no es válido.' })
-      .int({ message: 'El nivel no es válido.' })
-      .positive({ message: 'El nivel no es válido.' })
-      .nullable(),
-    puntos: z
-      .number({ message: 'Los puntos deben ser un número entero.' })
-      .int({ message: 'Los puntos deben ser un número entero.' })
-      .min(0, { message: 'Los puntos no pueden ser negativos.' }),
-    puntosMax: z
-      .number({ message: 'Los puntos máximos deben ser un número entero.' })
-      .int({ message: 'Los puntos máximos deben ser un número entero.' })
-      .min(0, { message: 'Los puntos máximos no pueden ser negativos.' }),
+    idNivel: dbId('El nivel no es válido.').nullable(),
+    puntos: dbCount('Los puntos deben ser un número entero.', 'Los puntos no pueden ser negativos.'),
+    puntosMax: dbCount('Los puntos máximos deben ser un número entero.', 'Los puntos máximos no pueden ser negativos.'),
     ganada: z.boolean({ message: 'Ganada debe ser sí o no.' }),
     palabrasBien: wordIds('Palabras bien'),
     palabrasMal: wordIds('Palabras mal'),

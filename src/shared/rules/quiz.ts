@@ -6,19 +6,12 @@
 import { z } from 'zod';
 import { ALL_ANSWERED_MSG } from './quizRules';
 import { DEVICE_CLAVE_RE, deviceTime } from './offline';
+import { dbIdFromText } from '../validation/numbers';
 
 export * from './quizRules';
 
 /** A positive integer id; a numeric string is read as its number, anything else is refused. */
-const intId = (label: string) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && /^\s*\d{1,10}\s*$/.test(v) ? Number(v) : v),
-    z
-      .number({ error: `El identificador ${label} no es válido.` })
-      .int(`El identificador ${label} no es válido.`)
-      .positive(`El identificador ${label} no es válido.`)
-      .max(2_147_483_647, `El identificador ${label} no es válido.`),
-  );
+const intId = (label: string) => dbIdFromText(`El identificador ${label} no es válido.`);
 
 /**
  * One result row as the quiz sends it (section 3). `correcta`, `valor` and `fecha` are accepted

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { createEmptyCard, fsrs, generatorParameters, Rating, State, type Card, type Grade } from 'ts-fsrs';
 import { DEVICE_CLAVE_RE, deviceTime } from './offline';
+import { dbId } from '../validation/numbers';
 
 export { Rating, State };
 export type { Card, Grade };
@@ -176,12 +177,7 @@ export function orderForPractice<W extends { idPalabra: number }>(words: readonl
     .map((p) => p.w);
 }
 
-const idNum = (label: string) =>
-  z
-    .number({ message: `${label} no es válido.` })
-    .int({ message: `${label} no es válido.` })
-    .positive({ message: `${label} no es válido.` })
-    .max(2_147_483_647, { message: `${label} no es válido.` });
+const idNum = (label: string) => dbId(`${label} no es válido.`);
 
 /** The idempotency key a device makes for an answer (same rule as a game run's). */
 export const claveSchema = z

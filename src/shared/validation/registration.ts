@@ -1,3 +1,6 @@
+import { INVALID_BIRTH_DATE_MSG, isBirthDate } from './dates';
+import { hasBidiControl, NAME_BIDI_MSG } from './names';
+
 /** Registration checks of accounts-and-learner.md section 5, run in the spec's order. */
 export const REG_MSG = {
   phone: 'El número de teléfono no es válido. Solo números (7 a 15 dígitos).',
@@ -13,6 +16,17 @@ export const PHONE_RE = /^\+?\d{7,15}$/;
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const AVATARS = ['boy', 'girl'] as const;
 export const SEXOS = ['niño', 'niña'] as const;
+
+export const PHOTO_MSG = 'La foto no es válida: elige uno de los avatares o una imagen subida a Manitas.';
+/** A picture stored by our own uploads, in the form the app stores it (`uploads/{folder}/{name}`). */
+export const STORED_UPLOAD_RE = /^uploads\/(niveles|preguntas|respuestas|multimedia|contenidos)\/[a-f0-9]{24}-[a-f0-9]{6}\.(jpg|png|gif|webp)$/;
+/**
+ * A sign-up `photo`: none, one of the avatars the app offers, or one of our stored uploads. Any
+ * other text (a `javascript:` or `data:` URL, a foreign address, 200 KB of anything) is refused:
+ * screens put it where a picture goes.
+ */
+export const isAllowedPhoto = (v: unknown): boolean =>
+  v === null || v === undefined || v === '' || (typeof v === 'string' && ((AVATARS as readonly string[]).includes(v) || STORED_UPLOAD_RE.test(v)));
 
 export interface RegistrationForm {
   nombre: string;
@@ -49,6 +63,10 @@ export function validateRegistration(f: RegistrationForm, today: string = localD
   if (f.password.length < PASSWORD_MIN) return REG_MSG.short;
   // 6. Email x@y.z without spaces.
   if (!EMAIL_RE.test(s(f.email))) return REG_MSG.email;
+  // Beyond the spec's six checks (so its order and messages stay): a date that exists, and names
+  // without the controls that make a name display as another (src/shared/validation/*).
+  if (!isBirthDate(s(f.fechaNacimiento))) return INVALID_BIRTH_DATE_MSG;
+  if (hasBidiControl(f.nombre) || hasBidiControl(f.apellido)) return NAME_BIDI_MSG;
   return null;
 }
 

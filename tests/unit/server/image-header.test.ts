@@ -119,10 +119,13 @@ describe('limits', () => {
     expect(codeOf(() => enforceLimits({ width: 2000, height: 2000, frames: MAX_ANIMATION_PIXELS / 4_000_000 + 1 }, 'gif'))).toBe('IMAGE_TOO_LARGE');
   });
 
-  it('inspectImage: a size the decoder cannot read is refused; bytes with no size at all pass as before', async () => {
+  it('inspectImage: a picture must decode — a size the decoder cannot read, or no size at all, is refused; other kinds pass', async () => {
     await expect(inspectImage(jpegHeader(800, 600), 'jpeg')).rejects.toMatchObject({ statusCode: 400, code: 'IMAGE_UNREADABLE' });
     await expect(inspectImage(png(0, 0), 'png')).rejects.toMatchObject({ statusCode: 400, code: 'IMAGE_UNREADABLE' });
-    await expect(inspectImage(Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex'), 'jpeg')).resolves.toBeNull();
+    await expect(inspectImage(Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex'), 'jpeg')).rejects.toMatchObject({
+      statusCode: 400,
+      code: 'IMAGE_UNREADABLE',
+    });
     await expect(inspectImage(Buffer.from('ID3 not a picture'), 'mp3')).resolves.toBeNull();
     await expect(inspectImage(await solid(30, 20).png().toBuffer(), 'png')).resolves.toEqual({ width: 30, height: 20, frames: 1 });
   });

@@ -15,6 +15,8 @@ import { PreferencesSection } from './PreferencesSection';
 import { ClassesSection } from './ClassesSection';
 import { readRole } from '../../../shared/roles';
 import { NO_USER_ID_MSG, PROFILE_PHONE_MSG, PROFILE_PHONE_RE, unchangedProfileValue } from '../../../shared/validation/registration';
+import { INVALID_BIRTH_DATE_MSG, isBirthDate } from '../../../shared/validation/dates';
+import { hasBidiControl, NAME_BIDI_MSG } from '../../../shared/validation/names';
 
 interface ProfileForm {
   nombre: string;
@@ -76,6 +78,11 @@ export default function Profile() {
     // The ten-digit rule is for a phone the child changes; the one they signed up with stays valid.
     const phoneChanged = !unchangedProfileValue(form.phone, full?.phone);
     if (phoneChanged && form.phone.trim() && !PROFILE_PHONE_RE.test(form.phone.trim())) return void (await alert(PROFILE_PHONE_MSG, { kind: 'warning' }));
+    // The server's rules for a changed name or date (the same shared helpers), told before sending.
+    const changedNames = (['nombre', 'apellido'] as const).filter((k) => !unchangedProfileValue(form[k], full?.[k]));
+    if (changedNames.some((k) => hasBidiControl(form[k]))) return void (await alert(NAME_BIDI_MSG, { kind: 'warning' }));
+    const dateChanged = !unchangedProfileValue(form.fechaNacimiento, full?.fechaNacimiento);
+    if (dateChanged && form.fechaNacimiento && !isBirthDate(form.fechaNacimiento)) return void (await alert(INVALID_BIRTH_DATE_MSG, { kind: 'warning' }));
     setSaving(true);
     try {
       // All user fields except password and Credential, plus the chosen avatar.
