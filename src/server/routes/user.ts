@@ -28,6 +28,9 @@ import { bodyOrEmpty } from './crud';
 export const LOGIN_FAILED_MSG = 'Credenciales incorrectas';
 export const INACTIVE_MSG = 'Tu cuenta está desactivada. Pide ayuda a tu profesor o a un administrador.';
 
+/** An admin editing or deactivating another admin (only a higher role may). */
+export const PEER_MSG = 'No puedes modificar a un usuario con tu mismo rol.';
+
 export default async function userRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx.database;
   const ipLimit = { max: ctx.config.authRateLimit, timeWindow: 60_000 };
@@ -174,8 +177,10 @@ export default async function userRoutes(app: FastifyInstance, ctx: AppContext) 
     if (!self && !atLeast(me.role, 'admin')) throw forbidden('Solo puedes actualizar tu propio perfil.');
     const current = await findUserById(db, id);
     if (!current) throw notFound('Usuario no encontrado.');
-    // Nobody acts on an account whose role is above their own.
+    // Nobody acts on an account whose role is above their own, nor on a peer (an admin on another
+    // admin): only a higher role may edit or deactivate it.
     if (!self && roleRank(current.rol as never) > roleRank(me.role)) throw forbidden('No puedes modificar a un usuario con un rol superior al tuyo.');
+    if (!self && roleRank(current.rol as never) === roleRank(me.role)) throw forbidden(PEER_MSG);
     // Validated here rather than by a route schema: which rules apply depends on the stored row.
     const raw = (req.body ?? {}) as Record<string, unknown>;
     // A stored value sent back unchanged is not checked against the profile's stricter rules.
