@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
@@ -14,13 +14,13 @@ import {
   pictureWaitSeconds,
   setPicturePassword,
 } from '../auth/pictureSecret';
-import { AppError, badRequest, forbidden, unauthorized } from '../errors';
+import { AppError, badRequest, conflict, forbidden, unauthorized } from '../errors';
 import { idParam, validate } from '../validate';
 import { invalidates } from '../cache';
 import { bodyOrEmpty } from './crud';
 import { activeClassByCode, classByCode, cryptoRandom, readClassCode, requireClassTeacher, requireClassTeacherOfChild } from '../classAccess';
 import { INACTIVE_MSG } from './user';
-import { CLASE_MSG, claveSchema, logInClaseSchema, type ClaseEntradaWire } from '../../shared/resources/clases';
+import { CLASE_MSG, claveSchema, INVITACION_MSG, logInClaseSchema, type ClaseEntradaWire } from '../../shared/resources/clases';
 import { byChildName, isPicturePassword, makePicturePassword, type PictureKey } from '../../shared/rules/classes';
 
 /** The most characters of a picture answer that are hashed (a real one is "estrella-estrella-estrella"). */
@@ -41,7 +41,9 @@ export default async function routes(app: FastifyInstance, ctx: AppContext) {
         .select({ id: usuario.id, nombre: usuario.nombre, apellido: usuario.apellido, avatar: usuario.avatar })
         .from(claseAlumno)
         .innerJoin(usuario, eq(usuario.id, claseAlumno.idUsuario))
-        .where(and(eq(claseAlumno.idClase, row.idClase), eq(usuario.status, true)))
+        // Only the children who log in here (created in the class, with a picture password); an e-mail
+        // account uses its own login and gets no button.
+        .where(and(eq(claseAlumno.idClase, row.idClase), eq(usuario.status, true), isNotNull(usuario.claveImagenesHash)))
     ).sort(byChildName);
     // First names only: a child finds their button; the surname stays with the teacher. Two
     // children with one first name get their surname's initial ("Ana G.", "Ana L.") to tell them apart.
@@ -82,7 +84,8 @@ export default async function routes(app: FastifyInstance, ctx: AppContext) {
               .innerJoin(usuario, eq(usuario.id, claseAlumno.idUsuario))
               .where(and(eq(claseAlumno.idClase, cls.idClase), eq(claseAlumno.idUsuario, body.id_usuario)))
           : [];
-      const row = child?.u ?? null;
+      // An account with an e-mail or password never opens with pictures (a stale picture hash included).
+      const row = child?.u && child.u.email === null && child.u.passwordHash === null ? child.u : null;
       const wait = Math.max(cls ? classWaitSeconds(cls, now) : 0, row ? pictureWaitSeconds(row, now) : 0);
       if (wait > 0) throw tooSoon(reply, wait);
       // The same scrypt work whether the child exists, has pictures, or sent a malformed answer.
@@ -127,12 +130,16 @@ export default async function routes(app: FastifyInstance, ctx: AppContext) {
     async (req) => {
       const { userId } = await requireClassTeacherOfChild(db, req, req.params);
       const body = validate(claveSchema, req.body ?? {});
+      // Picture passwords are only for children created in a class: never beside an e-mail login.
+      const [acc] = await db.select({ email: usuario.email, hash: usuario.passwordHash }).from(usuario).where(eq(usuario.id, userId));
+      if (acc && (acc.email !== null || acc.hash !== null)) throw conflict(INVITACION_MSG.clave, 'HAS_EMAIL_LOGIN');
       let imagenes: PictureKey[];
       if (body.imagenes === undefined) imagenes = makePicturePassword(cryptoRandom);
       else if (isPicturePassword(body.imagenes)) imagenes = body.imagenes;
       else throw badRequest('Elige 3 imágenes.', { imagenes: 'Elige 3 imágenes.' });
       await setPicturePassword(db, userId, imagenes, ctx.config.jwtSecret);
-      return { msg: 'Clave de imágenes cambiada.', imagenes };
+      // The new pictures are read through GET .../alumnos or .../tarjetas: a write never returns them.
+      return { msg: 'Clave de imágenes cambiada.' };
     },
   );
 
@@ -159,7 +166,15 @@ export default async function routes(app: FastifyInstance, ctx: AppContext) {
     const cls = await requireClassTeacher(db, req, idClase);
     const rows = (
       await db
-        .select({ id: usuario.id, nombre: usuario.nombre, apellido: usuario.apellido, avatar: usuario.avatar, cifrada: usuario.claveImagenesCifrada })
+        .select({
+          id: usuario.id,
+          nombre: usuario.nombre,
+          apellido: usuario.apellido,
+          avatar: usuario.avatar,
+          cifrada: usuario.claveImagenesCifrada,
+          email: usuario.email,
+          hash: usuario.passwordHash,
+        })
         .from(claseAlumno)
         .innerJoin(usuario, eq(usuario.id, claseAlumno.idUsuario))
         .where(eq(claseAlumno.idClase, idClase))
@@ -172,7 +187,7 @@ export default async function routes(app: FastifyInstance, ctx: AppContext) {
           nombre: r.nombre,
           apellido: r.apellido,
           avatar: r.avatar,
-          imagenes: decryptPictures(r.cifrada, ctx.config.jwtSecret),
+          imagenes: r.email === null && r.hash === null ? decryptPictures(r.cifrada, ctx.config.jwtSecret) : null,
         })),
       },
     };

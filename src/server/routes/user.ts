@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { claseAlumno, sesionRevocada, usuario } from '../db/schema';
 import { classByCode } from '../classAccess';
-import { ensurePicturePassword } from '../auth/pictureSecret';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { deviceOf, startSession } from '../auth/session';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../errors';
@@ -94,7 +93,6 @@ export default async function userRoutes(app: FastifyInstance, ctx: AppContext) 
           if (joins) await tx.insert(claseAlumno).values({ idClase: joins.idClase, idUsuario: row!.id });
           return row!;
         });
-        if (joins) await ensurePicturePassword(db, u.id, ctx.config.jwtSecret);
         return reply.status(201).send({ msg: 'Usuario creado exitosamente.', data: toUsuarioWire(u, []) });
       } catch (err) {
         // Two sign-ups with one email at once: the unique index decides.
