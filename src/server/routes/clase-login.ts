@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
@@ -41,9 +41,9 @@ export default async function routes(app: FastifyInstance, ctx: AppContext) {
         .select({ id: usuario.id, nombre: usuario.nombre, apellido: usuario.apellido, avatar: usuario.avatar })
         .from(claseAlumno)
         .innerJoin(usuario, eq(usuario.id, claseAlumno.idUsuario))
-        // Only the children who log in here (created in the class, with a picture password); an e-mail
+        // Only the children who log in here (created in the class: no e-mail, no password); an e-mail
         // account uses its own login and gets no button.
-        .where(and(eq(claseAlumno.idClase, row.idClase), eq(usuario.status, true), isNotNull(usuario.claveImagenesHash)))
+        .where(and(eq(claseAlumno.idClase, row.idClase), eq(usuario.status, true), isNull(usuario.email), isNull(usuario.passwordHash)))
     ).sort(byChildName);
     // First names only: a child finds their button; the surname stays with the teacher. Two
     // children with one first name get their surname's initial ("Ana G.", "Ana L.") to tell them apart.
