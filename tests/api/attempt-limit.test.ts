@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, snapshotCounts, type TestApp } from './helpers';
+import { demoClass, makeTestApp, snapshotCounts, type TestApp } from './helpers';
 import { isChoiceQuestion } from '../../src/shared/rules/quiz';
 import { NO_ATTEMPTS_LEFT_MSG } from '../../src/server/quiz/submit';
 import { GRANTED_MSG, STILL_HAS_ATTEMPTS_MSG } from '../../src/server/routes/resultados';
@@ -11,6 +11,8 @@ let other: { id_nivel: number; rows: Record<string, unknown>[] };
 
 beforeAll(async () => {
   t = await makeTestApp();
+  // The profesor teaches the demo children (a teacher acts only on the children of their classes).
+  await demoClass(t);
   const det = (await t.call('GET', '/api/evaluacion/detalles', { as: 'nino' })).json().data as {
     id_nivel: number;
     preguntas: { id_pregunta: number; Tipo: string; respuestas: { id_respuesta: number }[] }[];
@@ -72,10 +74,13 @@ describe('a teacher grants one more attempt', () => {
   it('is refused to a learner, and while the child still has attempts', async () => {
     const nino = await t.userId('nino');
     expect((await grant('nino', nino)).statusCode).toBe(403);
-    const admin = await t.userId('admin');
-    const r = await grant('profesor', admin); // the admin has taken no quiz
+    const nina = await t.userId('nina');
+    const r = await grant('profesor', nina); // Lucía has taken no quiz
     expect(r.statusCode).toBe(409);
     expect(r.json().msg).toBe(STILL_HAS_ATTEMPTS_MSG);
+    // A child outside the profesor's classes (here the admin's account) answers as one that does not exist.
+    const outside = await grant('profesor', await t.userId('admin'));
+    expect([outside.statusCode, outside.json().msg]).toEqual([404, 'Usuario no encontrado.']);
   });
 
   it('validates the child and the level', async () => {
