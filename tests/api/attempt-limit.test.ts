@@ -3,16 +3,18 @@ import { demoClass, makeTestApp, snapshotCounts, type TestApp } from './helpers'
 import { isChoiceQuestion } from '../../src/shared/rules/quiz';
 import { NO_ATTEMPTS_LEFT_MSG } from '../../src/server/quiz/submit';
 import { GRANTED_MSG, STILL_HAS_ATTEMPTS_MSG } from '../../src/server/routes/resultados';
+import { claseAlumno, usuario } from '../../src/server/db/schema';
 
 /** The spec's limit (one attempt + 2 retries per level) is the server's, not only the browser's. */
 let t: TestApp;
 let level: { id_nivel: number; rows: Record<string, unknown>[] };
 let other: { id_nivel: number; rows: Record<string, unknown>[] };
 
+let demo: number;
 beforeAll(async () => {
   t = await makeTestApp();
   // The profesor teaches the demo children (a teacher acts only on the children of their classes).
-  await demoClass(t);
+  demo = await demoClass(t);
   const det = (await t.call('GET', '/api/evaluacion/detalles', { as: 'nino' })).json().data as {
     id_nivel: number;
     preguntas: { id_pregunta: number; Tipo: string; respuestas: { id_respuesta: number }[] }[];
@@ -74,8 +76,10 @@ describe('a teacher grants one more attempt', () => {
   it('is refused to a learner, and while the child still has attempts', async () => {
     const nino = await t.userId('nino');
     expect((await grant('nino', nino)).statusCode).toBe(403);
-    const nina = await t.userId('nina');
-    const r = await grant('profesor', nina); // Lucía has taken no quiz
+    // A child of the profesor's class who has taken no quiz.
+    const [fresh] = await t.database.db.insert(usuario).values({ nombre: 'Nuevo', apellido: 'Alumno' }).returning({ id: usuario.id });
+    await t.database.db.insert(claseAlumno).values({ idClase: demo, idUsuario: fresh!.id });
+    const r = await grant('profesor', fresh!.id);
     expect(r.statusCode).toBe(409);
     expect(r.json().msg).toBe(STILL_HAS_ATTEMPTS_MSG);
     // A child outside the profesor's classes (here the admin's account) answers as one that does not exist.
