@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql, type Column, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from './db';
 import { clase, claseAlumno, claseProfesor } from './db/schema';
-import { atLeast } from '../shared/roles';
+import { atLeast, type Role } from '../shared/roles';
 import { badRequest, forbidden, notFound, unauthorized } from './errors';
 import { idParam } from './validate';
 import { isClassCode, normalizeClassCode } from '../shared/rules/classes';
@@ -84,4 +84,41 @@ export async function classByCode(db: Db, input: string, missingStatus: 400 | 40
     throw notFound(CLASE_MSG.codigoNoExiste);
   }
   return row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Who may reach a child (docs/decisions.md, "Who may see what"): the child, the teachers of the
+// classes the child belongs to, admins and the superadmin. Every staff route that reads or writes a
+// child's data asks these two, so the rule is written once.
+
+/** The ids of the children a profesor teaches (in any class they are a teacher of), as a subquery. */
+export function taughtChildren(db: Db, idProfesor: number) {
+  return db
+    .selectDistinct({ id: claseAlumno.idUsuario })
+    .from(claseAlumno)
+    .innerJoin(claseProfesor, eq(claseProfesor.idClase, claseAlumno.idClase))
+    .where(eq(claseProfesor.idUsuario, idProfesor));
+}
+
+/**
+ * The condition a list of children's rows gets for the caller: none for admins and the superadmin,
+ * "the child is one the caller teaches" for a profesor (and for anyone else: their own rows only).
+ */
+export function childScope(db: Db, me: { id: number; role: Role }, column: Column): SQL | undefined {
+  if (atLeast(me.role, 'admin')) return undefined;
+  if (atLeast(me.role, 'profesor')) return inArray(column, taughtChildren(db, me.id));
+  return sql`${column} = ${me.id}`;
+}
+
+/** Whether the caller may read and act on this child's data (false also for a child that does not exist). */
+export async function canReachChild(db: Db, me: { id: number; role: Role }, idChild: number): Promise<boolean> {
+  if (me.id === idChild || atLeast(me.role, 'admin')) return true;
+  if (!atLeast(me.role, 'profesor')) return false;
+  const [r] = await db
+    .select({ x: sql`1` })
+    .from(claseAlumno)
+    .innerJoin(claseProfesor, eq(claseProfesor.idClase, claseAlumno.idClase))
+    .where(and(eq(claseAlumno.idUsuario, idChild), eq(claseProfesor.idUsuario, me.id)))
+    .limit(1);
+  return !!r;
 }

@@ -1,16 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, snapshotCounts, type TestApp } from './helpers';
+import { demoClass, makeTestApp, snapshotCounts, type TestApp } from './helpers';
 import { isChoiceQuestion } from '../../src/shared/rules/quiz';
 import { NO_ATTEMPTS_LEFT_MSG } from '../../src/server/quiz/submit';
 import { GRANTED_MSG, STILL_HAS_ATTEMPTS_MSG } from '../../src/server/routes/resultados';
+import { claseAlumno, usuario } from '../../src/server/db/schema';
 
 /** The spec's limit (one attempt + 2 retries per level) is the server's, not only the browser's. */
 let t: TestApp;
 let level: { id_nivel: number; rows: Record<string, unknown>[] };
 let other: { id_nivel: number; rows: Record<string, unknown>[] };
 
+let demo: number;
 beforeAll(async () => {
   t = await makeTestApp();
+  // The profesor teaches the demo children (a teacher acts only on the children of their classes).
+  demo = await demoClass(t);
   const det = (await t.call('GET', '/api/evaluacion/detalles', { as: 'nino' })).json().data as {
     id_nivel: number;
     preguntas: { id_pregunta: number; Tipo: string; respuestas: { id_respuesta: number }[] }[];
@@ -72,10 +76,15 @@ describe('a teacher grants one more attempt', () => {
   it('is refused to a learner, and while the child still has attempts', async () => {
     const nino = await t.userId('nino');
     expect((await grant('nino', nino)).statusCode).toBe(403);
-    const admin = await t.userId('admin');
-    const r = await grant('profesor', admin); // the admin has taken no quiz
+    // A child of the profesor's class who has taken no quiz.
+    const [fresh] = await t.database.db.insert(usuario).values({ nombre: 'Nuevo', apellido: 'Alumno' }).returning({ id: usuario.id });
+    await t.database.db.insert(claseAlumno).values({ idClase: demo, idUsuario: fresh!.id });
+    const r = await grant('profesor', fresh!.id);
     expect(r.statusCode).toBe(409);
     expect(r.json().msg).toBe(STILL_HAS_ATTEMPTS_MSG);
+    // A child outside the profesor's classes (here the admin's account) answers as one that does not exist.
+    const outside = await grant('profesor', await t.userId('admin'));
+    expect([outside.statusCode, outside.json().msg]).toEqual([404, 'Usuario no encontrado.']);
   });
 
   it('validates the child and the level', async () => {

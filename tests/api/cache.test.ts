@@ -390,7 +390,8 @@ describe('teacher results at scale keep their answers', () => {
 
   type R = { id: number; id_usuario: number; id_nivel: number; usuario: { nombre: string }; nivel: { nombre_nivel: string }; fecha: string };
   const list = async (qs: string) => {
-    const r = await t.call('GET', `/api/resultados/resultados-profesor${qs}`, { as: 'profesor' });
+    // An admin reads every child's attempts (a profesor only their classes').
+    const r = await t.call('GET', `/api/resultados/resultados-profesor${qs}`, { as: 'admin' });
     expect(r.statusCode, r.body).toBe(200);
     return { rows: r.json() as R[], total: Number(r.headers['x-total-count']) };
   };

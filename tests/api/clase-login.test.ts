@@ -256,7 +256,8 @@ describe('PUT /api/clase/{id}/alumnos/{userId}/clave', () => {
     const session = (await logIn(c.codigo, kid.id, kid.pics)).json().token as string;
     const r = await t.call('PUT', `/api/clase/${c.idClase}/alumnos/${kid.id}/clave`, { as: 'admin', body: { imagenes: ['gato', 'gato', 'luna'] } });
     expect(r.statusCode, r.body).toBe(200);
-    expect(r.json()).toEqual({ msg: 'Clave de imágenes cambiada.', imagenes: ['gato', 'gato', 'luna'] });
+    // A write never returns the picture password (the teacher reads it through .../alumnos or .../tarjetas).
+    expect(r.json()).toEqual({ msg: 'Clave de imágenes cambiada.' });
     expect((await t.call('GET', `/api/user/${kid.id}`, { as: session })).statusCode).toBe(401);
     expect((await logIn(c.codigo, kid.id, kid.pics)).statusCode).toBe(401);
     expect((await logIn(c.codigo, kid.id, ['gato', 'gato', 'luna'])).statusCode).toBe(200);
@@ -269,7 +270,9 @@ describe('PUT /api/clase/{id}/alumnos/{userId}/clave', () => {
     const kid = c.kids[0]!;
     const r = await t.call('PUT', `/api/clase/${c.idClase}/alumnos/${kid.id}/clave`, { as: 'profesor', body: {} });
     expect(r.statusCode, r.body).toBe(200);
-    const { imagenes } = r.json() as { imagenes: PictureKey[] };
+    expect(r.json()).toEqual({ msg: 'Clave de imágenes cambiada.' });
+    const cards = await t.call('GET', `/api/clase/${c.idClase}/tarjetas`, { as: 'profesor' });
+    const { imagenes } = (cards.json().data.alumnos as { id: number; imagenes: PictureKey[] }[]).find((a) => a.id === kid.id)!;
     expect(isPicturePassword(imagenes)).toBe(true);
     expect((await logIn(c.codigo, kid.id, imagenes)).statusCode).toBe(200);
     for (const bad of [['sol'], ['sol', 'sol', 'perro'], ['sol', 'sol', 'sol', 'sol']]) {
@@ -277,6 +280,21 @@ describe('PUT /api/clase/{id}/alumnos/{userId}/clave', () => {
       expect(b.statusCode).toBe(400);
       expect(b.json().msg).toBe('Elige 3 imágenes.');
     }
+  });
+  it('an account with an e-mail never gets a picture password (409, nothing stored), even in the class', async () => {
+    const c = await makeClass('Doce E', undefined, 0);
+    const nino = await t.userId('nino');
+    await t.database.db.insert(claseAlumno).values({ idClase: c.idClase, idUsuario: nino });
+    for (const body of [{}, { imagenes: ['gato', 'gato', 'luna'] }]) {
+      const r = await t.call('PUT', `/api/clase/${c.idClase}/alumnos/${nino}/clave`, { as: 'profesor', body });
+      expect(r.statusCode, r.body).toBe(409);
+      expect(r.json()).toMatchObject({ msg: 'Esta cuenta entra con su correo y contraseña: no lleva clave de imágenes.', code: 'HAS_EMAIL_LOGIN' });
+    }
+    const [row] = await t.database.db.select().from(usuario).where(eq(usuario.id, nino));
+    expect(row!.claveImagenesHash).toBeNull();
+    // Nor does the class page list it: an e-mail account logs in with its e-mail.
+    const page = await t.app.inject({ method: 'GET', url: `/api/clase/codigo/${c.codigo}` });
+    expect(page.json().data.alumnos).toEqual([]);
   });
   it('a profesor of another class: 403; a child not in the class: 404; a learner: 403', async () => {
     const c = await makeClass('Doce L', undefined, 1);

@@ -69,11 +69,15 @@ export const ACCESS: readonly Entry[] = [
   ['GET', '/api/clase/:id/tareas', 'profesor'],
   ['PUT', '/api/clase/:id/tareas', 'profesor'],
   ['POST', '/api/clase/:id/nuevoCodigo', 'profesor'],
+  ['POST', '/api/clase/:id/invitar', 'profesor'],
   ['GET', '/api/clase/instituciones', 'profesor'],
   // Any signed-in user: their own classes' assignments, joining a class with its code
   ['GET', '/api/clase/mias', 'user'],
   ['GET', '/api/clase/mis-tareas', 'user'],
   ['POST', '/api/clase/unirme', 'user'],
+  // An invited child's own invitations (joining with consent)
+  ['GET', '/api/clase/invitaciones', 'user'],
+  ['POST', '/api/clase/invitaciones/:id/:respuesta', 'user'],
   // Classes (issue 21): the class-code login and picture passwords (src/server/routes/clase-login.ts)
   // [part B]
   ['GET', '/api/clase/codigo/:codigo', 'public'],

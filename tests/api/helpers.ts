@@ -5,7 +5,7 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig, type AppConfig } from '../../src/server/config';
 import { openDatabase, type Database } from '../../src/server/db';
 import { signToken } from '../../src/server/auth/jwt';
-import { usuario } from '../../src/server/db/schema';
+import { clase, claseAlumno, claseProfesor, institucion, usuario } from '../../src/server/db/schema';
 import type { Mailer, MailMessage } from '../../src/server/mail';
 
 export const DEMO = {
@@ -178,3 +178,16 @@ export const FILES = {
   mp3: Buffer.concat([Buffer.from('ID3'), Buffer.alloc(64, 0)]),
   html: Buffer.from('<html><script>alert(1)</script></html>'),
 };
+
+/**
+ * The demo profesor's class with the demo children in it: a profesor reaches only the children of
+ * their classes (docs/decisions.md, "Who may see what"), so tests of the teacher's views start here.
+ */
+export async function demoClass(t: TestApp, children: DemoUser[] = ['nino', 'nina']): Promise<number> {
+  const { db } = t.database;
+  const [inst] = await db.select({ id: institucion.idInstitucion }).from(institucion).limit(1);
+  const [c] = await db.insert(clase).values({ nombre: 'Clase de prueba', idInstitucion: inst!.id, codigo: 'DEMO34' }).returning({ id: clase.idClase });
+  await db.insert(claseProfesor).values({ idClase: c!.id, idUsuario: await t.userId('profesor') });
+  for (const who of children) await db.insert(claseAlumno).values({ idClase: c!.id, idUsuario: await t.userId(who) });
+  return c!.id;
+}

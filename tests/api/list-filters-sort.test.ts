@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { intento, multimedia, nivel, palabra } from '../../src/server/db/schema';
 import { signMedia } from '../../src/client/sign/signMedia';
-import { makeTestApp, type TestApp } from './helpers';
+import { demoClass, makeTestApp, type TestApp } from './helpers';
 
 /**
  * Issue 19, lists that find things: the reference filters (words without a sign, media by tipo),
@@ -208,6 +208,8 @@ describe('teacher results: paging, search, filters, sort', () => {
       rows.push({ idUsuario: beto, idNivel: levels[1]!.id, correctas: 4, totalPreguntas: 5, puntaje: 80, fecha: new Date(Date.UTC(2020, 2, 1 + i, 12)) });
     }
     await db.insert(intento).values(rows);
+    // The profesor teaches both (a teacher reads only the children of their classes).
+    await demoClass(t);
   });
   const R = '/api/resultados/resultados-profesor';
 

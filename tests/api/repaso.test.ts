@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, snapshotCounts, type TestApp } from './helpers';
+import { demoClass, makeTestApp, snapshotCounts, type TestApp } from './helpers';
 
 /**
  * The review API (issue 20, src/server/routes/repaso.ts): the child's memory per word is graded and
@@ -21,6 +21,8 @@ beforeAll(async () => {
   t = await makeTestApp();
   nino = await t.userId('nino');
   nina = await t.userId('nina');
+  // The profesor teaches both demo children (a teacher reads only the children of their classes).
+  await demoClass(t);
   const words = await rows('SELECT id_palabra, id_nivel FROM palabra ORDER BY id_nivel, id_palabra');
   const by = new Map<number, number[]>();
   for (const w of words) by.set(Number(w.id_nivel), [...(by.get(Number(w.id_nivel)) ?? []), Number(w.id_palabra)]);

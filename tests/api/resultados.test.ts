@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
-import { makeTestApp, snapshotCounts, type TestApp } from './helpers';
+import { demoClass, makeTestApp, snapshotCounts, type TestApp } from './helpers';
 import { evaluacion, nivel, pregunta, respuesta } from '../../src/server/db/schema';
 import { ALL_ANSWERED_MSG } from '../../src/shared/rules/quiz';
 
@@ -55,6 +55,8 @@ function rows(level: Level, userId: number, pick: (q: KeyQ, i: number) => boolea
 beforeAll(async () => {
   t = await makeTestApp();
   levels = await loadLevels();
+  // The profesor teaches both demo children (a teacher reads only the children of their classes).
+  await demoClass(t);
 });
 afterAll(async () => t?.close());
 

@@ -100,7 +100,7 @@ async function referenceResults(o: Query) {
 }
 
 async function compare(o: Query) {
-  const r = await t.call('GET', `/api/resultados/resultados-profesor${qs(o)}`, { as: 'profesor' });
+  const r = await t.call('GET', `/api/resultados/resultados-profesor${qs(o)}`, { as: 'admin' });
   expect(r.statusCode, r.body).toBe(200);
   const ref = await referenceResults(o);
   expect({ total: Number(r.headers['x-total-count']), rows: r.json() }, JSON.stringify(o)).toEqual(ref);

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, snapshotCounts, type TestApp } from './helpers';
 import { signToken } from '../../src/server/auth/jwt';
+import { eq } from 'drizzle-orm';
+import { rol, usuario } from '../../src/server/db/schema';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -207,6 +209,35 @@ describe('GET/PUT /api/user/{id}', () => {
     const admin = await t.userId('admin');
     expect((await t.call('PUT', `/api/user/${sa}`, { as: 'admin', body: { nombre: 'X', status: false } })).statusCode).toBe(403);
     expect((await t.call('PUT', `/api/user/${admin}`, { as: 'admin', body: { nombre: 'Andrés', status: false } })).statusCode).toBe(403);
+  });
+
+  it('nobody acts on a peer: an admin cannot edit or deactivate another admin (even 20 requests at once); the superadmin can', async () => {
+    const [peer] = await t.database.db
+      .insert(usuario)
+      .values({
+        nombre: 'Otra',
+        apellido: 'Admin',
+        email: 'otra-admin@manitas.test',
+        status: true,
+        sexo: 'niña',
+        avatar: 'girl',
+        fechaNacimiento: '1990-01-01',
+      })
+      .returning({ id: usuario.id });
+    await t.database.db.insert(rol).values({ nombre: 'admin', idUsuario: peer!.id });
+    const tries = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => t.call('PUT', `/api/user/${peer!.id}`, { as: 'admin', body: i % 2 ? { status: false } : { nombre: 'Cambiada' } })),
+    );
+    for (const r of tries) expect(r.json()).toEqual({ msg: 'No puedes modificar a un usuario con tu mismo rol.', code: 'FORBIDDEN' });
+    const [row] = await t.database.db.select().from(usuario).where(eq(usuario.id, peer!.id));
+    expect([row!.nombre, row!.status]).toEqual(['Otra', true]);
+    const current = (await t.call('GET', `/api/user/${peer!.id}`, { as: 'superadmin' })).json().data;
+    const sa = await t.call('PUT', `/api/user/${peer!.id}`, { as: 'superadmin', body: { ...current, status: false } });
+    expect(sa.statusCode, sa.body).toBe(200);
+    expect(sa.json().data.status).toBe(false);
+    // An admin still edits a learner and a profesor.
+    const prof = (await t.call('GET', `/api/user/${await t.userId('profesor')}`, { as: 'admin' })).json().data;
+    expect((await t.call('PUT', `/api/user/${prof.id}`, { as: 'admin', body: prof })).statusCode).toBe(200);
   });
 });
 

@@ -235,13 +235,28 @@ test('a profesor creates a class, imports 5 children from a CSV, manages their p
   await page.getByRole('button', { name: 'Desbloquear clase' }).click();
   await expect(page.getByText('Clase desbloqueada.')).toBeVisible();
 
-  // --- 'Agregar alumnos': an existing learner found by search (their email shows: they have one), then removed.
+  // --- 'Agregar alumnos': another person's account is never found by search; it is invited by its
+  // exact e-mail and joins only when the child accepts at their next visit to /home.
   await page.getByRole('button', { name: 'Agregar alumnos' }).click();
   const agregar = page.getByRole('dialog', { name: 'Agregar alumnos' });
   await agregar.getByLabel('Buscar alumnos').fill(brunoEmail);
-  await agregar.getByRole('checkbox', { name: 'Bruno Candidato' }).check();
-  await agregar.getByRole('button', { name: 'Agregar 1' }).click();
-  await expect(page.getByText('Alumnos agregados a la clase.')).toBeVisible();
+  await expect(agregar.getByText('Sin resultados.')).toBeVisible();
+  await agregar.getByLabel('Correo del alumno').fill(brunoEmail);
+  await agregar.getByRole('button', { name: 'Invitar', exact: true }).click();
+  await expect(page.getByText('Si ese correo es de un alumno, verá la invitación la próxima vez que entre.')).toBeVisible();
+  await agregar.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(rows).toHaveCount(5);
+  const childContext = await page.context().browser()!.newContext();
+  const child = await childContext.newPage();
+  await loginAs(child, { email: brunoEmail, password: DEMO_PASSWORD });
+  await child.goto('/home');
+  const invitacion = child.getByRole('dialog', { name: 'Una invitación' });
+  await expect(invitacion).toContainText(`La clase «${nombreClase}» de`);
+  await expect(invitacion).toContainText('te invita. ¿Quieres unirte?');
+  await invitacion.getByRole('button', { name: 'Unirme' }).click();
+  await expect(child.getByText(`¡Ya estás en «${nombreClase}»!`)).toBeVisible();
+  await childContext.close();
+  await page.reload();
   await expect(rows).toHaveCount(6);
   const bruno = rows.filter({ hasText: 'Bruno Candidato' });
   await expect(bruno).toContainText(brunoEmail);

@@ -1,12 +1,11 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { usuario } from '../db/schema';
 import { hashPassword } from './password';
 import { backoffWaitMs, type ThrottleRule } from './throttle';
 import { ANY_DEVICE, clearCounters, countersOf } from './attempts';
-import { cryptoRandom } from '../classAccess';
-import { isPicturePassword, makePicturePassword, picturePasswordText, type PictureKey } from '../../shared/rules/classes';
+import { isPicturePassword, picturePasswordText, type PictureKey } from '../../shared/rules/classes';
 
 /**
  * Picture passwords (issue 21). Stored twice (docs/decisions.md "Picture passwords"):
@@ -75,20 +74,6 @@ export async function setPicturePassword(db: Db, userId: number, seq: PictureKey
     })
     .where(eq(usuario.id, userId));
   await clearCounters(db, 'clave', [String(userId)]);
-}
-
-/**
- * Gives a picture password to a child who has none (joining or added to a class). Unlike
- * setPicturePassword (a reset), it ends no session: there was no old password to revoke; and it
- * writes only while none is set, so two joins at once do not overwrite each other.
- */
-export async function ensurePicturePassword(db: Db, userId: number, jwtSecret: string): Promise<void> {
-  const [row] = await db.select({ h: usuario.claveImagenesHash }).from(usuario).where(eq(usuario.id, userId));
-  if (!row || row.h) return;
-  await db
-    .update(usuario)
-    .set(await pictureColumns(makePicturePassword(cryptoRandom), jwtSecret))
-    .where(and(eq(usuario.id, userId), isNull(usuario.claveImagenesHash)));
 }
 
 /**

@@ -511,6 +511,28 @@ export const claseAlumno = pgTable(
   (t) => [primaryKey({ columns: [t.idClase, t.idUsuario] }), index('clase_alumno_id_usuario_idx').on(t.idUsuario)],
 );
 
+/**
+ * An invitation to join a class, sent by one of its teachers to an existing account (which joins
+ * only when the child accepts it at their next login: consent). One per class and child; it is
+ * deleted when the child answers.
+ */
+export const claseInvitacion = pgTable(
+  'clase_invitacion',
+  {
+    idInvitacion: serial('id_invitacion').primaryKey(),
+    idClase: integer('id_clase')
+      .notNull()
+      .references(() => clase.idClase, { onDelete: 'cascade' }),
+    idUsuario: integer('id_usuario')
+      .notNull()
+      .references(() => usuario.id, { onDelete: 'cascade' }),
+    /** The teacher who invited (named to the child); null once that account is gone. */
+    idProfesor: integer('id_profesor').references(() => usuario.id, { onDelete: 'set null' }),
+    creada: timestamp('creada', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('clase_invitacion_clase_usuario_idx').on(t.idClase, t.idUsuario), index('clase_invitacion_id_usuario_idx').on(t.idUsuario)],
+);
+
 /** A level assigned to a class ("Tarea"), optionally with a date it is due. */
 export const tarea = pgTable(
   'tarea',

@@ -24,6 +24,8 @@ export interface TeacherResultsFilter {
   desde?: Date;
   /** Attempts before this instant (exclusive: the day after the last day asked for). */
   hasta?: Date;
+  /** Only these children's attempts (a profesor's scope: childScope); undefined for every child. */
+  scope?: SQL;
 }
 
 export interface TeacherResultWire {
@@ -58,6 +60,7 @@ export async function teacherResults(
   if (f.idUsuario !== undefined) conds.push(eq(intento.idUsuario, f.idUsuario));
   if (f.desde) conds.push(sql`${intento.fecha} >= ${f.desde.toISOString()}::timestamptz`);
   if (f.hasta) conds.push(sql`${intento.fecha} < ${f.hasta.toISOString()}::timestamptz`);
+  if (f.scope) conds.push(f.scope);
   if (p.q) {
     // The children and levels whose names match (small tables), then their attempts by index.
     const kids = (
@@ -95,7 +98,7 @@ export async function teacherResults(
   const by = (k: SQL | AnyColumn) => (dir === 'DESC' ? desc(k) : asc(k));
   const order = [by(sortKey), by(intento.idIntento)];
   // Every condition is on the attempts (the joins are NOT NULL foreign keys and drop no row).
-  const counted = !p.q && f.idUsuario === undefined && !f.desde && !f.hasta;
+  const counted = !p.q && f.idUsuario === undefined && !f.desde && !f.hasta && !f.scope;
 
   // The total and the page from one snapshot.
   return db.transaction(

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { comentario, usuario } from '../db/schema';
-import { badRequest } from '../errors';
+import { badRequest, forbidden } from '../errors';
 import { comentarioResource, type ComentarioInput, type ComentarioWire } from '../../shared/resources/comentario';
 import { serverResource } from './define';
 
@@ -14,6 +14,9 @@ interface Row {
   apellido: string;
   email: string;
 }
+
+/** A comment names someone else as its author (the author is always the signed-in user). */
+export const OWN_COMMENT_MSG = 'Solo puedes publicar comentarios a tu nombre.';
 
 /** Comments: a list for the admin and a create; no edit or delete (the declaration has no such path). */
 export default serverResource<ComentarioInput, Row, ComentarioWire>(({ database: { db } }) => ({
@@ -57,6 +60,13 @@ export default serverResource<ComentarioInput, Row, ComentarioWire>(({ database:
   async check(input) {
     const [u] = await db.select({ id: usuario.id }).from(usuario).where(eq(usuario.id, input.id_user));
     if (!u) throw badRequest('El usuario seleccionado no existe.', { id_user: 'El usuario seleccionado no existe.' });
+  },
+  hooks: {
+    // The author is the signed-in user: the spec's id_user stays in the body (and its message when
+    // missing), but naming anyone else is refused rather than stored under their name.
+    authorize(req, input) {
+      if (input && input.id_user !== req.user!.id) throw forbidden(OWN_COMMENT_MSG);
+    },
   },
   replies: { created: 'Comentario creado exitosamente.' },
   // Learner feedback lives outside every cached scope: posting one empties nothing.

@@ -5,6 +5,7 @@ import { USUARIO_NO_ENCONTRADO } from '../../shared/resources/progreso';
 import { isDue, strengthStars } from '../../shared/rules/review';
 import { cardOf, type MemoryRow } from '../routes/repaso-memory';
 import { serverResource } from './define';
+import { childScope } from '../classAccess';
 
 const username = sql<string | null>`nullif(trim(${usuario.nombre} || ' ' || coalesce(${usuario.apellido}, '')), '')`;
 
@@ -75,4 +76,6 @@ export default serverResource<never, Row, MemoriaWire>(({ database: { db } }) =>
   },
   replies: {},
   invalidates: [],
+  // A profesor lists only the children of their classes (the "teacher of the child" rule).
+  hooks: { listScope: (req) => childScope(db, req.user!, memoria.idUsuario) },
 }));

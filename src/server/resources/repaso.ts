@@ -3,6 +3,7 @@ import { palabra, repaso, usuario } from '../db/schema';
 import { repasoResource, type RepasoWire } from '../../shared/resources/repaso';
 import { USUARIO_NO_ENCONTRADO } from '../../shared/resources/progreso';
 import { serverResource } from './define';
+import { childScope } from '../classAccess';
 
 const username = sql<string | null>`nullif(trim(${usuario.nombre} || ' ' || coalesce(${usuario.apellido}, '')), '')`;
 
@@ -65,4 +66,6 @@ export default serverResource<never, Row, RepasoWire>(({ database: { db } }) => 
     })),
   replies: {},
   invalidates: [],
+  // A profesor lists only the children of their classes (the "teacher of the child" rule).
+  hooks: { listScope: (req) => childScope(db, req.user!, repaso.idUsuario) },
 }));

@@ -1,4 +1,4 @@
-import { getTableColumns, or, sql } from 'drizzle-orm';
+import { and, getTableColumns, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { atLeast } from '../../shared/roles';
@@ -71,7 +71,9 @@ export default async function buscarRoutes(app: FastifyInstance, ctx: AppContext
     const groups: BuscarGroup[] = [];
     for (const { b, columns } of bindings) {
       if (!atLeast(role, b.decl.readRole) || !atLeast(role, adminRoleOf(b.decl))) continue;
-      const where = or(...columns.map((c) => contains(sql`(${c})::text`, q)));
+      // The rows the caller may list at all (a profesor: only their classes), as the list itself scopes them.
+      const scope = await b.hooks?.listScope?.(req);
+      const where = and(or(...columns.map((c) => contains(sql`(${c})::text`, q))), scope);
       const rows = (await b
         .from(b.fields ?? getTableColumns(b.table))
         .where(where)

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
@@ -15,13 +15,13 @@ import {
 } from '../auth/pictureSecret';
 import { ANY_DEVICE, clearCounters, release, reserveAttempt, type CounterKey } from '../auth/attempts';
 import type { ThrottleRule } from '../auth/throttle';
-import { AppError, badRequest, forbidden, unauthorized } from '../errors';
+import { AppError, badRequest, conflict, forbidden, unauthorized } from '../errors';
 import { idParam, validate } from '../validate';
 import { invalidates } from '../cache';
 import { bodyOrEmpty } from './crud';
 import { activeClassByCode, classByCode, cryptoRandom, readClassCode, requireClassTeacher, requireClassTeacherOfChild } from '../classAccess';
 import { INACTIVE_MSG } from './user';
-import { CLASE_MSG, claveSchema, logInClaseSchema, type ClaseEntradaWire } from '../../shared/resources/clases';
+import { CLASE_MSG, claveSchema, INVITACION_MSG, logInClaseSchema, type ClaseEntradaWire } from '../../shared/resources/clases';
 import { byChildName, isPicturePassword, makePicturePassword, type PictureKey } from '../../shared/rules/classes';
 
 /** The most characters of a picture answer that are hashed (a real one is "estrella-estrella-estrella"). */
@@ -42,7 +42,9 @@ export default async function routes(app: FastifyInstance, ctx: AppContext) {
         .select({ id: usuario.id, nombre: usuario.nombre, apellido: usuario.apellido, avatar: usuario.avatar })
         .from(claseAlumno)
         .innerJoin(usuario, eq(usuario.id, claseAlumno.idUsuario))
-        .where(and(eq(claseAlumno.idClase, row.idClase), eq(usuario.status, true)))
+        // Only the children who log in here (created in the class: no e-mail, no password); an e-mail
+        // account uses its own login and gets no button.
+        .where(and(eq(claseAlumno.idClase, row.idClase), eq(usuario.status, true), isNull(usuario.email), isNull(usuario.passwordHash)))
     ).sort(byChildName);
     // First names only: a child finds their button; the surname stays with the teacher. Two
     // children with one first name get their surname's initial ("Ana G.", "Ana L.") to tell them apart.
@@ -82,7 +84,8 @@ export default async function routes(app: FastifyInstance, ctx: AppContext) {
               .innerJoin(usuario, eq(usuario.id, claseAlumno.idUsuario))
               .where(and(eq(claseAlumno.idClase, cls.idClase), eq(claseAlumno.idUsuario, body.id_usuario)))
           : [];
-      const row = child?.u ?? null;
+      // An account with an e-mail or password never opens with pictures (a stale picture hash included).
+      const row = child?.u && child.u.email === null && child.u.passwordHash === null ? child.u : null;
       // Guessing limits (docs/decisions.md "Guessing limits"), taken before the pictures are checked
       // so that guesses sent together count as guesses in a row:
       // - per class and device: a device on which a child of this class logged in counts on its
@@ -135,12 +138,16 @@ export default async function routes(app: FastifyInstance, ctx: AppContext) {
     async (req) => {
       const { userId } = await requireClassTeacherOfChild(db, req, req.params);
       const body = validate(claveSchema, req.body ?? {});
+      // Picture passwords are only for children created in a class: never beside an e-mail login.
+      const [acc] = await db.select({ email: usuario.email, hash: usuario.passwordHash }).from(usuario).where(eq(usuario.id, userId));
+      if (acc && (acc.email !== null || acc.hash !== null)) throw conflict(INVITACION_MSG.clave, 'HAS_EMAIL_LOGIN');
       let imagenes: PictureKey[];
       if (body.imagenes === undefined) imagenes = makePicturePassword(cryptoRandom);
       else if (isPicturePassword(body.imagenes)) imagenes = body.imagenes;
       else throw badRequest('Elige 3 imágenes.', { imagenes: 'Elige 3 imágenes.' });
       await setPicturePassword(db, userId, imagenes, ctx.config.jwtSecret);
-      return { msg: 'Clave de imágenes cambiada.', imagenes };
+      // The new pictures are read through GET .../alumnos or .../tarjetas: a write never returns them.
+      return { msg: 'Clave de imágenes cambiada.' };
     },
   );
 
@@ -175,7 +182,15 @@ export default async function routes(app: FastifyInstance, ctx: AppContext) {
     const cls = await requireClassTeacher(db, req, idClase);
     const rows = (
       await db
-        .select({ id: usuario.id, nombre: usuario.nombre, apellido: usuario.apellido, avatar: usuario.avatar, cifrada: usuario.claveImagenesCifrada })
+        .select({
+          id: usuario.id,
+          nombre: usuario.nombre,
+          apellido: usuario.apellido,
+          avatar: usuario.avatar,
+          cifrada: usuario.claveImagenesCifrada,
+          email: usuario.email,
+          hash: usuario.passwordHash,
+        })
         .from(claseAlumno)
         .innerJoin(usuario, eq(usuario.id, claseAlumno.idUsuario))
         .where(eq(claseAlumno.idClase, idClase))
@@ -188,7 +203,7 @@ export default async function routes(app: FastifyInstance, ctx: AppContext) {
           nombre: r.nombre,
           apellido: r.apellido,
           avatar: r.avatar,
-          imagenes: decryptPictures(r.cifrada, ctx.config.jwtSecret),
+          imagenes: r.email === null && r.hash === null ? decryptPictures(r.cifrada, ctx.config.jwtSecret) : null,
         })),
       },
     };

@@ -1,22 +1,27 @@
 import { and, asc, eq, exists, inArray, not, notInArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../context';
 import type { Db } from '../db';
-import { clase, claseAlumno, institucion, nivel, rol, tarea, usuario } from '../db/schema';
+import { clase, claseAlumno, claseInvitacion, institucion, nivel, rol, tarea, usuario } from '../db/schema';
 import { badRequest, notFound } from '../errors';
 import { idParam, latestToday, validate } from '../validate';
 import { invalidates } from '../cache';
-import { classByCode, cryptoRandom, requireClassTeacher } from '../classAccess';
-import { decryptPictures, ensurePicturePassword, pictureColumns, pictureLimitsOf } from '../auth/pictureSecret';
+import { classByCode, cryptoRandom, requireClassTeacher, taughtChildren } from '../classAccess';
+import { decryptPictures, pictureColumns, pictureLimitsOf } from '../auth/pictureSecret';
 import { contains } from './list';
 import { isPgError, plural } from './crud';
-import { STAFF_ROLES } from '../../shared/roles';
+import { atLeast, STAFF_ROLES } from '../../shared/roles';
 import {
   addAlumnosSchema,
   importSchema,
+  invitarSchema,
+  INVITACION_MSG,
+  type InvitacionWire,
   tareasSchema,
   unirmeSchema,
   type CandidatoWire,
+  type ClaseAlumnoEscrito,
   type ClaseAlumnoWire,
   type ImportReply,
   type MiTareaWire,
@@ -35,6 +40,12 @@ export const CLASE_REPLY = {
   soloAlumnosUnirse: 'Solo los alumnos se unen a una clase con código.',
   nuevoCodigo: 'La clase tiene un código nuevo.',
 } as const;
+
+/** A child created in a class: no e-mail and no password (the only accounts with a picture password). */
+const isPictureAccount = and(sql`${usuario.email} is null`, sql`${usuario.passwordHash} is null`)!;
+
+/** A write's view of some children: everything but the picture password (shown only by the reads). */
+const withoutPictures = (rows: ClaseAlumnoWire[]): ClaseAlumnoEscrito[] => rows.map(({ imagenes: _, ...r }) => r);
 
 /** A condition true for staff accounts (a role row profesor, admin or superadmin); learners have none. */
 const isStaff = sql`exists (select 1 from ${rol} where ${rol.idUsuario} = ${usuario.id} and lower(${rol.nombre}) in (${sql.join(
@@ -56,6 +67,7 @@ export async function alumnosOf(db: Db, idClase: number, jwtSecret: string, only
       fechaNacimiento: usuario.fechaNacimiento,
       status: usuario.status,
       cifrada: usuario.claveImagenesCifrada,
+      pictureAccount: sql<boolean>`${isPictureAccount}`,
     })
     .from(claseAlumno)
     .innerJoin(usuario, eq(usuario.id, claseAlumno.idUsuario))
@@ -74,7 +86,7 @@ export async function alumnosOf(db: Db, idClase: number, jwtSecret: string, only
     sexo: r.sexo,
     fechaNacimiento: r.fechaNacimiento,
     status: r.status,
-    imagenes: decryptPictures(r.cifrada, jwtSecret),
+    imagenes: r.pictureAccount ? decryptPictures(r.cifrada, jwtSecret) : null,
     espera: limits.get(r.id)?.espera ?? 0,
     fallos: limits.get(r.id)?.fallos ?? 0,
   }));
@@ -104,24 +116,110 @@ export default async function clasesRoutes(app: FastifyInstance, ctx: AppContext
     return { data: await alumnosOf(db, c.idClase, secret) };
   });
 
+  /**
+   * Existing accounts into a class, with consent (docs/decisions.md, "Who may see what"): a profesor
+   * may name only children already in one of their classes (any other id answers as one that does
+   * not exist); admins any learner. A child created in a class (no e-mail) joins at once; an account
+   * with an e-mail gets an invitation and joins only when it accepts it at its next login.
+   */
   app.post<{ Params: { id: string } }>('/api/clase/:id/alumnos', { config: invalidates() }, async (req) => {
     const c = await classOf(req);
     const { ids } = validate(addAlumnosSchema, req.body ?? {});
     const wanted = [...new Set(ids)];
+    const me = req.user!;
     const found = await db
-      .select({ id: usuario.id, staff: sql<boolean>`${isStaff}` })
+      .select({ id: usuario.id, staff: sql<boolean>`${isStaff}`, picture: sql<boolean>`${isPictureAccount}` })
       .from(usuario)
-      .where(inArray(usuario.id, wanted));
+      .where(and(inArray(usuario.id, wanted), atLeast(me.role, 'admin') ? undefined : inArray(usuario.id, taughtChildren(db, me.id))));
     if (found.length !== wanted.length) throw badRequest('Uno de los alumnos no existe.', { ids: 'Alumno no encontrado.' });
     if (found.some((u) => u.staff)) throw badRequest(CLASE_REPLY.soloAlumnos, { ids: CLASE_REPLY.soloAlumnos });
-    // Children already in the class are left as they are (no duplicate, no error).
-    await db
-      .insert(claseAlumno)
-      .values(wanted.map((idUsuario) => ({ idClase: c.idClase, idUsuario })))
-      .onConflictDoNothing();
-    await Promise.all(wanted.map((id) => ensurePicturePassword(db, id, secret)));
-    return { msg: CLASE_REPLY.agregados, data: await alumnosOf(db, c.idClase, secret, wanted) };
+    const direct = found.filter((u) => u.picture).map((u) => u.id);
+    const invite = found.filter((u) => !u.picture).map((u) => u.id);
+    // Children already in the class are left as they are (no duplicate, no error, no invitation).
+    if (direct.length)
+      await db
+        .insert(claseAlumno)
+        .values(direct.map((idUsuario) => ({ idClase: c.idClase, idUsuario })))
+        .onConflictDoNothing();
+    let invitados = 0;
+    if (invite.length) {
+      const inClass = db.select({ id: claseAlumno.idUsuario }).from(claseAlumno).where(eq(claseAlumno.idClase, c.idClase));
+      const outside = await db
+        .select({ id: usuario.id })
+        .from(usuario)
+        .where(and(inArray(usuario.id, invite), notInArray(usuario.id, inClass)));
+      if (outside.length)
+        await db
+          .insert(claseInvitacion)
+          .values(outside.map((u) => ({ idClase: c.idClase, idUsuario: u.id, idProfesor: me.id })))
+          .onConflictDoNothing();
+      invitados = outside.length;
+    }
+    const msg = invitados ? (direct.length ? `${CLASE_REPLY.agregados} ${INVITACION_MSG.enviadas}` : INVITACION_MSG.enviadas) : CLASE_REPLY.agregados;
+    return { msg, data: withoutPictures(await alumnosOf(db, c.idClase, secret, direct)), invitados };
   });
+
+  /**
+   * An invitation by exact e-mail: the same answer whether or not a learner account has that e-mail,
+   * so the search reveals nobody; the account sees the invitation at its next login.
+   */
+  app.post<{ Params: { id: string } }>('/api/clase/:id/invitar', { config: { ...invalidates(), rateLimit: ipLimit } }, async (req) => {
+    const c = await classOf(req);
+    const { email } = validate(invitarSchema, req.body ?? {});
+    const [u] = await db
+      .select({ id: usuario.id })
+      .from(usuario)
+      .where(and(eq(sql`lower(${usuario.email})`, email.trim().toLowerCase()), not(isStaff)));
+    if (u) {
+      const [inside] = await db
+        .select({ x: sql`1` })
+        .from(claseAlumno)
+        .where(and(eq(claseAlumno.idClase, c.idClase), eq(claseAlumno.idUsuario, u.id)));
+      if (!inside) await db.insert(claseInvitacion).values({ idClase: c.idClase, idUsuario: u.id, idProfesor: req.user!.id }).onConflictDoNothing();
+    }
+    return { msg: INVITACION_MSG.porCorreo };
+  });
+
+  /** The signed-in child's pending invitations (/home asks at each visit), oldest first. */
+  app.get('/api/clase/invitaciones', { preHandler: app.requireUser }, async (req) => {
+    const prof = alias(usuario, 'profesor');
+    const rows = await db
+      .select({
+        id_invitacion: claseInvitacion.idInvitacion,
+        id_clase: clase.idClase,
+        clase: clase.nombre,
+        profesor: sql<string>`coalesce(trim(${prof.nombre} || ' ' || coalesce(${prof.apellido}, '')), '')`,
+      })
+      .from(claseInvitacion)
+      .innerJoin(clase, eq(clase.idClase, claseInvitacion.idClase))
+      .leftJoin(prof, eq(prof.id, claseInvitacion.idProfesor))
+      .where(and(eq(claseInvitacion.idUsuario, req.user!.id), eq(clase.activa, true)))
+      .orderBy(asc(claseInvitacion.creada), asc(claseInvitacion.idInvitacion));
+    return { data: rows satisfies InvitacionWire[] };
+  });
+
+  /** The child answers an invitation: only their own; it is used once (the delete decides between two clicks). */
+  app.post<{ Params: { id: string; respuesta: string } }>(
+    '/api/clase/invitaciones/:id/:respuesta',
+    { config: invalidates(), preHandler: app.requireUser },
+    async (req) => {
+      const id = idParam(req.params.id);
+      const respuesta = req.params.respuesta;
+      if (respuesta !== 'aceptar' && respuesta !== 'rechazar') throw notFound(INVITACION_MSG.noEncontrada);
+      const me = req.user!.id;
+      return db.transaction(async (tx) => {
+        const [inv] = await tx
+          .delete(claseInvitacion)
+          .where(and(eq(claseInvitacion.idInvitacion, id), eq(claseInvitacion.idUsuario, me)))
+          .returning({ idClase: claseInvitacion.idClase });
+        if (!inv) throw notFound(INVITACION_MSG.noEncontrada);
+        const [c] = await tx.select({ id_clase: clase.idClase, nombre: clase.nombre }).from(clase).where(eq(clase.idClase, inv.idClase));
+        if (respuesta === 'rechazar') return { msg: INVITACION_MSG.rechazada, data: c };
+        await tx.insert(claseAlumno).values({ idClase: inv.idClase, idUsuario: me }).onConflictDoNothing();
+        return { msg: `¡Ya estás en «${c!.nombre}»!`, data: c };
+      });
+    },
+  );
 
   app.delete<{ Params: { id: string; userId: string } }>('/api/clase/:id/alumnos/:userId', { config: invalidates() }, async (req) => {
     const c = await classOf(req);
@@ -141,6 +239,10 @@ export default async function clasesRoutes(app: FastifyInstance, ctx: AppContext
       .slice(0, 100);
     const inClass = db.select({ id: claseAlumno.idUsuario }).from(claseAlumno).where(eq(claseAlumno.idClase, c.idClase));
     const conds = [not(isStaff), notInArray(usuario.id, inClass)];
+    // A profesor finds only the children of their other classes (people they already teach); an
+    // account from elsewhere is reached by its exact e-mail (POST .../invitar), never by a search.
+    const me = req.user!;
+    if (!atLeast(me.role, 'admin')) conds.push(inArray(usuario.id, taughtChildren(db, me.id)));
     if (q) conds.push(or(contains(usuario.nombre, q), contains(usuario.apellido, q), contains(usuario.email, q))!);
     const rows = await db
       .select({ id: usuario.id, nombre: usuario.nombre, apellido: usuario.apellido, email: usuario.email, avatar: usuario.avatar })
@@ -195,7 +297,8 @@ export default async function clasesRoutes(app: FastifyInstance, ctx: AppContext
       filas,
       validas,
       guardado: true,
-      data: await alumnosOf(db, c.idClase, secret, ids),
+      // The picture passwords are read through GET .../alumnos and .../tarjetas, never a write's reply.
+      data: withoutPictures(await alumnosOf(db, c.idClase, secret, ids)),
     } satisfies ImportReply;
   });
 
@@ -281,7 +384,8 @@ export default async function clasesRoutes(app: FastifyInstance, ctx: AppContext
     if (staff) throw badRequest(CLASE_REPLY.soloAlumnosUnirse);
     const added = await db.insert(claseAlumno).values({ idClase: c.idClase, idUsuario: me.id }).onConflictDoNothing().returning({ id: claseAlumno.idUsuario });
     if (!added.length) return { msg: `Ya estabas en «${c.nombre}».`, data: { id_clase: c.idClase, nombre: c.nombre } };
-    await ensurePicturePassword(db, me.id, secret);
+    // An invitation to this class is answered by joining it with the code.
+    await db.delete(claseInvitacion).where(and(eq(claseInvitacion.idClase, c.idClase), eq(claseInvitacion.idUsuario, me.id)));
     return { msg: `¡Ya estás en «${c.nombre}»!`, data: { id_clase: c.idClase, nombre: c.nombre } };
   });
 

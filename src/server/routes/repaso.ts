@@ -6,6 +6,7 @@ import { memoria, multimedia, nivel, palabra, progreso, repaso, usuario } from '
 import { badRequest, forbidden, notFound } from '../errors';
 import { idParam, validate } from '../validate';
 import { invalidates } from '../cache';
+import { canReachChild, childScope } from '../classAccess';
 import { atLeast } from '../../shared/roles';
 import {
   CHOICES,
@@ -298,6 +299,8 @@ export default async function repasoRoutes(app: FastifyInstance, ctx: AppContext
     const userId = idParam(req.params.userId, 'userId');
     const me = req.user!;
     if (me.id !== userId && !atLeast(me.role, 'profesor')) throw forbidden(SOLO_TUS_REPASOS_MSG);
+    // A child outside the profesor's classes answers as one that does not exist (no name).
+    if (!(await canReachChild(db, me, userId))) throw notFound('Usuario no encontrado.');
     const [u] = await db.select({ id: usuario.id, nombre: usuario.nombre, apellido: usuario.apellido }).from(usuario).where(eq(usuario.id, userId));
     if (!u) throw notFound('Usuario no encontrado.');
     const now = new Date();
@@ -349,6 +352,8 @@ export default async function repasoRoutes(app: FastifyInstance, ctx: AppContext
   app.get<{ Params: { id: string } }>('/api/repaso/dificiles/:id', { preHandler: app.requireRole('profesor') }, async (req) => {
     const id = idParam(req.params.id);
     await levelOrThrow(id);
+    // A profesor's difficult words come from the children of their classes only.
+    const memScope = childScope(db, req.user!, memoria.idUsuario);
     const fallos = sql<number>`(count(*) filter (where ${repaso.calificacion} = 1))::int`;
     const total = sql<number>`count(*)::int`;
     const rows = await db
@@ -358,11 +363,13 @@ export default async function repasoRoutes(app: FastifyInstance, ctx: AppContext
         repasos: total,
         fallos,
         ninos: sql<number>`count(distinct ${repaso.idUsuario})::int`,
-        olvidos: sql<number>`(select coalesce(sum(${memoria.olvidos}), 0)::int from ${memoria} where ${memoria.idPalabra} = ${palabra.idPalabra})`,
+        olvidos: sql<number>`(select coalesce(sum(${memoria.olvidos}), 0)::int from ${memoria} where ${memoria.idPalabra} = ${palabra.idPalabra}${
+          memScope ? sql` and ${memScope}` : sql``
+        })`,
       })
       .from(repaso)
       .innerJoin(palabra, eq(palabra.idPalabra, repaso.idPalabra))
-      .where(eq(palabra.idNivel, id))
+      .where(and(eq(palabra.idNivel, id), childScope(db, req.user!, repaso.idUsuario)))
       .groupBy(palabra.idPalabra, palabra.palabraEspanol)
       .orderBy(desc(sql`${fallos}::float / ${total}`), desc(fallos), asc(palabra.idPalabra))
       .limit(20);

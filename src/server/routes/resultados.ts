@@ -30,6 +30,7 @@ import { ESTADO_EN_PROGRESO } from '../../shared/rules/progress';
 import { eventTime } from '../../shared/rules/offline';
 import { z } from 'zod';
 import { invalidates } from '../cache';
+import { canReachChild, childScope } from '../classAccess';
 
 export const SAVED_MSG = 'Respuestas guardadas correctamente.';
 export const OWN_RESULTS_ONLY_MSG = 'Solo puedes guardar tus propias respuestas.';
@@ -298,10 +299,12 @@ export default async function resultadosRoutes(app: FastifyInstance, ctx: AppCon
     const count = async (q: Promise<{ n: number }[]>) => Number((await q)[0]?.n ?? 0);
     const n = sql<number>`count(*)::int`;
     const staff = sql`exists (select 1 from ${rol} where ${rol.idUsuario} = ${usuario.id} and lower(${rol.nombre}) in ('superadmin', 'admin', 'profesor'))`;
+    // A profesor's attempts and averages count only the children of their classes.
+    const mine = childScope(db, req.user!, intento.idUsuario);
     const [niveles, palabras, intentos, estudiantes, promedios] = await Promise.all([
       count(db.select({ n }).from(nivel)),
       count(db.select({ n }).from(palabra)),
-      count(db.select({ n }).from(intento)),
+      count(db.select({ n }).from(intento).where(mine)),
       atLeast(req.user!.role, 'admin')
         ? count(
             db
@@ -314,6 +317,7 @@ export default async function resultadosRoutes(app: FastifyInstance, ctx: AppCon
         .select({ nivel: nivel.nombreNivel, promedio: sql<number>`round(avg(${intento.puntaje}), 1)::float8`, intentos: n })
         .from(intento)
         .innerJoin(nivel, eq(nivel.idNivel, intento.idNivel))
+        .where(mine)
         .groupBy(nivel.idNivel, nivel.nombreNivel)
         .orderBy(sql`max(${intento.fecha}) desc`, asc(nivel.idNivel)),
     ]);
@@ -333,6 +337,8 @@ export default async function resultadosRoutes(app: FastifyInstance, ctx: AppCon
       idUsuario: qs.id_usuario !== undefined && qs.id_usuario !== '' ? idParam(qs.id_usuario, 'id_usuario') : undefined,
       desde,
       hasta,
+      // A profesor sees only the attempts of the children in their classes.
+      scope: childScope(db, req.user!, intento.idUsuario),
     });
     reply.header('X-Total-Count', String(total));
     // Whether the child has used every attempt at that level (the screen offers to grant one more).
@@ -352,6 +358,8 @@ export default async function resultadosRoutes(app: FastifyInstance, ctx: AppCon
    */
   app.post('/api/resultados/otro-intento', { config: invalidates(), preHandler: app.requireRole('profesor') }, async (req) => {
     const body = validate(grantSchema, req.body ?? {});
+    // A child outside the profesor's classes answers as one that does not exist.
+    if (!(await canReachChild(db, req.user!, body.id_usuario))) throw notFound('Usuario no encontrado.');
     const [u] = await db.select({ id: usuario.id }).from(usuario).where(eq(usuario.id, body.id_usuario));
     if (!u) throw notFound('Usuario no encontrado.');
     const [lvl] = await db.select({ id: nivel.idNivel }).from(nivel).where(eq(nivel.idNivel, body.id_nivel));

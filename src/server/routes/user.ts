@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { claseAlumno, sesionRevocada, usuario } from '../db/schema';
 import { classByCode } from '../classAccess';
-import { ensurePicturePassword } from '../auth/pictureSecret';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { deviceOf, startSession } from '../auth/session';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../errors';
@@ -30,6 +29,9 @@ import { bodyOrEmpty } from './crud';
 
 export const LOGIN_FAILED_MSG = 'Credenciales incorrectas';
 export const INACTIVE_MSG = 'Tu cuenta está desactivada. Pide ayuda a tu profesor o a un administrador.';
+
+/** An admin editing or deactivating another admin (only a higher role may). */
+export const PEER_MSG = 'No puedes modificar a un usuario con tu mismo rol.';
 
 export default async function userRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx.database;
@@ -91,7 +93,6 @@ export default async function userRoutes(app: FastifyInstance, ctx: AppContext) 
           if (joins) await tx.insert(claseAlumno).values({ idClase: joins.idClase, idUsuario: row!.id });
           return row!;
         });
-        if (joins) await ensurePicturePassword(db, u.id, ctx.config.jwtSecret);
         return reply.status(201).send({ msg: 'Usuario creado exitosamente.', data: toUsuarioWire(u, []) });
       } catch (err) {
         // Two sign-ups with one email at once: the unique index decides.
@@ -181,8 +182,10 @@ export default async function userRoutes(app: FastifyInstance, ctx: AppContext) 
     if (!self && !atLeast(me.role, 'admin')) throw forbidden('Solo puedes actualizar tu propio perfil.');
     const current = await findUserById(db, id);
     if (!current) throw notFound('Usuario no encontrado.');
-    // Nobody acts on an account whose role is above their own.
+    // Nobody acts on an account whose role is above their own, nor on a peer (an admin on another
+    // admin): only a higher role may edit or deactivate it.
     if (!self && roleRank(current.rol as never) > roleRank(me.role)) throw forbidden('No puedes modificar a un usuario con un rol superior al tuyo.');
+    if (!self && roleRank(current.rol as never) === roleRank(me.role)) throw forbidden(PEER_MSG);
     // Validated here rather than by a route schema: which rules apply depends on the stored row.
     const raw = (req.body ?? {}) as Record<string, unknown>;
     // A stored value sent back unchanged is not checked against the profile's stricter rules.

@@ -93,7 +93,14 @@ export interface ClaseAlumnoWire {
   fallos: number;
 }
 
-/** POST api/clase/{id}/alumnos { ids } → { msg, data: ClaseAlumnoWire[] }: adds existing learners. */
+/** A child as a write answers it (import, add): never the picture password. */
+export type ClaseAlumnoEscrito = Omit<ClaseAlumnoWire, 'imagenes'>;
+
+/**
+ * POST api/clase/{id}/alumnos { ids } → { msg, data: ClaseAlumnoEscrito[], invitados }: children of
+ * the teacher's other classes (admins: any learner). Those created in a class (no e-mail) join at
+ * once (`data`); an e-mail account is invited (`invitados` counts them) and joins when it accepts.
+ */
 export const addAlumnosSchema = z.object({
   ids: z
     .array(dbIdFromText('Uno de los alumnos no es válido.'), { error: 'Elige al menos un alumno.' })
@@ -101,13 +108,47 @@ export const addAlumnosSchema = z.object({
     .max(200, 'Agrega como mucho 200 alumnos a la vez.'),
 });
 
-/** GET api/clase/{id}/candidatos?q= → { data: CandidatoWire[] } (learners not yet in the class, ≤ 20). */
+/**
+ * GET api/clase/{id}/candidatos?q= → { data: CandidatoWire[] } (≤ 20 not yet in the class): for a
+ * profesor, the children of their other classes only; for admins, any learner.
+ */
 export interface CandidatoWire {
   id: number;
   nombre: string;
   apellido: string;
   email: string | null;
   avatar: string | null;
+}
+
+/** Replies of the invitations (our own texts). */
+export const INVITACION_MSG = {
+  enviadas: 'Los alumnos con correo verán la invitación la próxima vez que entren y se unirán si la aceptan.',
+  porCorreo: 'Si ese correo es de un alumno, verá la invitación la próxima vez que entre.',
+  correo: 'Escribe el correo del alumno.',
+  noEncontrada: 'Invitación no encontrada.',
+  rechazada: 'Invitación rechazada.',
+  clave: 'Esta cuenta entra con su correo y contraseña: no lleva clave de imágenes.',
+} as const;
+
+/** POST api/clase/{id}/invitar { email } → { msg } (the same whether or not the account exists). */
+export const invitarSchema = z.object({
+  email: z
+    .string({ error: INVITACION_MSG.correo })
+    .trim()
+    .max(254, INVITACION_MSG.correo)
+    .pipe(z.email({ error: INVITACION_MSG.correo })),
+});
+
+/**
+ * GET api/clase/invitaciones (the signed-in child) → { data: InvitacionWire[] }; POST
+ * api/clase/invitaciones/{id}/aceptar (joins) or .../rechazar → { msg, data: { id_clase, nombre } }.
+ */
+export interface InvitacionWire {
+  id_invitacion: number;
+  id_clase: number;
+  clase: string;
+  /** "Nombre Apellido" of the teacher who invited ('' when that account is gone). */
+  profesor: string;
 }
 
 /** One row of an import (pasted list or CSV file), as the browser parsed it. */
@@ -143,10 +184,13 @@ export interface ImportReply {
   filas: ImportRowResult[];
   validas: number;
   guardado: boolean;
-  data?: ClaseAlumnoWire[];
+  data?: ClaseAlumnoEscrito[];
 }
 
-/** PUT api/clase/{id}/alumnos/{userId}/clave { imagenes? } → { msg, imagenes } (none sent: a new random one). */
+/**
+ * PUT api/clase/{id}/alumnos/{userId}/clave { imagenes? } → { msg } (none sent: a new random one; the
+ * teacher reads it through GET .../alumnos or .../tarjetas). 409 for an account with an e-mail.
+ */
 export const claveSchema = z.object({ imagenes: z.array(z.string()).optional() });
 
 /** GET api/clase/{id}/tareas → { data: TareaWire[] }; PUT api/clase/{id}/tareas { tareas } replaces them. */

@@ -22,6 +22,7 @@ import { LevelStartBanner } from './LevelStartBanner';
 import { syncGameResults, useGameStars, type StarsMap } from '../../games/results';
 import { LevelStars } from '../../games/GameStars';
 import { ReviewCard } from '../repaso/ReviewCard';
+import { Invitaciones } from './Invitaciones';
 import type { MiTareaWire } from '../../../shared/resources/clases';
 import { fechaTarea, ordenarConTareas, tareasPorNivel, type TareaNivel } from './tareas';
 
@@ -290,6 +291,7 @@ function Home() {
 
   return (
     <LearnerPage navbar={{ search, onSearch: setSearch }}>
+      <Invitaciones />
       <Box sx={{ mb: 3 }}>
         <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '2rem', sm: '2.8rem' }, color: 'primary.dark' }}>
           ¡Hola, {nombre}!

@@ -301,13 +301,18 @@ function AlumnoRow({ id, a, onChanged }: { id: string; a: ClaseAlumnoWire; onCha
   );
 }
 
-/** 'Agregar alumnos': existing learners found by name or email, ticked and added at once. */
+/**
+ * 'Agregar alumnos': the children of the teacher's other classes (admins: any learner), ticked and
+ * added at once (an account with an email is invited and joins when it accepts); or an invitation
+ * by exact email, answered alike whether or not the account exists.
+ */
 function AgregarAlumnos({ id, open, onClose, onAdded }: { id: string; open: boolean; onClose: () => void; onAdded: () => void }) {
   const notify = useNotify();
   const [text, setText] = useState('');
   const [q, setQ] = useState('');
   const [chosen, setChosen] = useState<Map<number, CandidatoWire>>(new Map());
   const [busy, setBusy] = useState(false);
+  const [correo, setCorreo] = useState('');
   useEffect(() => {
     const t = setTimeout(() => setQ(text.trim()), 300);
     return () => clearTimeout(t);
@@ -315,6 +320,7 @@ function AgregarAlumnos({ id, open, onClose, onAdded }: { id: string; open: bool
   useEffect(() => {
     if (open) {
       setText('');
+      setCorreo('');
       setChosen(new Map());
     }
   }, [open]);
@@ -343,6 +349,18 @@ function AgregarAlumnos({ id, open, onClose, onAdded }: { id: string; open: bool
       setBusy(false);
     }
   };
+  const invitar = async () => {
+    setBusy(true);
+    try {
+      const r = await apiPost<{ msg: string }>(`clase/${encodeURIComponent(id)}/invitar`, { email: correo.trim() });
+      notify(r.msg, { type: 'success' });
+      setCorreo('');
+    } catch (err) {
+      notify(msgOf(err), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="agregar-title">
       <DialogTitle id="agregar-title">Agregar alumnos</DialogTitle>
@@ -351,7 +369,8 @@ function AgregarAlumnos({ id, open, onClose, onAdded }: { id: string; open: bool
           autoFocus
           fullWidth
           label="Buscar alumnos"
-          placeholder="Nombre, apellido o correo"
+          placeholder="Nombre o apellido"
+          helperText="Alumnos de tus otras clases"
           value={text}
           onChange={(e) => setText(e.target.value)}
           sx={{ mt: 1 }}
@@ -372,6 +391,23 @@ function AgregarAlumnos({ id, open, onClose, onAdded }: { id: string; open: bool
             </ListItem>
           ))}
         </List>
+        <Typography variant="subtitle2" sx={{ mt: 2 }}>
+          Invitar por correo
+        </Typography>
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', mt: 1 }}>
+          <TextField
+            fullWidth
+            size="small"
+            type="email"
+            label="Correo del alumno"
+            helperText="El alumno verá la invitación la próxima vez que entre."
+            value={correo}
+            onChange={(e) => setCorreo(e.target.value)}
+          />
+          <Button variant="outlined" disabled={busy || !correo.trim()} onClick={() => void invitar()}>
+            Invitar
+          </Button>
+        </Box>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancelar</Button>

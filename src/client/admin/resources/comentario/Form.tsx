@@ -4,6 +4,7 @@ import { PICKER_PAGE, UserPicker } from '../../common/pickers';
 import { comentarioSchema } from '../../../../shared/resources/comentario';
 import { ResourceCreate, ResourceForm } from '../../common/crud';
 import { schemaResolver } from '../../common/zodForm';
+import { me } from '../clases/api';
 
 const resolver = schemaResolver(comentarioSchema);
 
@@ -16,7 +17,8 @@ export function ComentarioCreate() {
   }, [error, notify]);
   return (
     <ResourceCreate title="Nuevo comentario">
-      <ResourceForm resolver={resolver}>
+      {/* The author is the signed-in user (the server refuses any other id_user). */}
+      <ResourceForm resolver={resolver} defaultValues={{ id_user: me().id || undefined }}>
         <UserPicker source="id_user" />
         <TextInput source="comentario" label="Comentario" multiline minRows={3} isRequired />
         <NumberInput source="calificacion" label="Calificación (1 a 5)" isRequired />
