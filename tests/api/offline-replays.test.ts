@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, snapshotCounts, type TestApp } from './helpers';
+import { genuineRun, round } from './game-runs';
 import { signToken } from '../../src/server/auth/jwt';
 import { usuario } from '../../src/server/db/schema';
 import { isChoiceQuestion } from '../../src/shared/rules/quiz';
@@ -251,17 +252,12 @@ describe("quiz submit with the device's time", () => {
 describe('game runs and review answers with the device time', () => {
   const words = async (idNivel: number) =>
     (await rows('SELECT id_palabra FROM palabra WHERE id_nivel = $1 ORDER BY id_palabra', [idNivel])).map((w) => Number(w.id_palabra));
-  const run = async (over: Record<string, unknown> = {}) => ({
-    clave: clave(),
-    juego: 'cards',
-    idNivel: quizzes[0]!.id_nivel,
-    puntos: 10,
-    puntosMax: 50,
-    ganada: false,
-    palabrasBien: (await words(quizzes[0]!.id_nivel)).slice(0, 1),
-    palabrasMal: [],
-    ...over,
-  });
+  const run = async (over: Record<string, unknown> = {}) =>
+    genuineRun(
+      t.database,
+      { juego: 'cards', idNivel: quizzes[0]!.id_nivel, rondas: [round((await words(quizzes[0]!.id_nivel))[0]!)] },
+      { clave: clave(), ...over },
+    );
 
   it('a game run stores its fecha within bounds, and now when out of bounds; a resend stays one row', async () => {
     const u = await learner();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, snapshotCounts, type TestApp } from './helpers';
+import { genuineRun, round } from './game-runs';
 
 /**
  * The review API (issue 20, src/server/routes/repaso.ts): the child's memory per word is graded and
@@ -269,16 +270,7 @@ describe('strength, games and teachers read the same memory', () => {
 
   it('a game run reviews its words once (right = Good, wrong = Again); the resent run reviews nothing again', async () => {
     const lv = levels[1]!;
-    const run = {
-      clave: clave(),
-      juego: 'cards',
-      idNivel: lv.id,
-      puntos: 10,
-      puntosMax: 20,
-      ganada: false,
-      palabrasBien: [lv.words[0]],
-      palabrasMal: [lv.words[1]],
-    };
+    const run = await genuineRun(t.database, { juego: 'cards', idNivel: lv.id, rondas: [round(lv.words[0]!), round(lv.words[1]!, false)] });
     const r = await t.call('POST', '/api/partidas', { as: 'nino', body: run });
     expect(r.statusCode, r.body).toBe(201);
     const logs = await rows(`SELECT id_palabra, calificacion FROM repaso WHERE id_usuario = $1 AND fuente = 'juego' ORDER BY id_palabra`, [nino]);
