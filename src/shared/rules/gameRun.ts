@@ -72,7 +72,7 @@ export const gameRunSchema = z
     ganada: z.boolean({ message: 'Ganada debe ser sí o no.' }),
     palabrasBien: wordIds('Palabras bien'),
     palabrasMal: wordIds('Palabras mal'),
-    palabras: wordIds('Las palabras del juego').min(1, { message: 'La partida debe traer las palabras del juego.' }),
+    palabras: wordIds('Palabras del juego').min(1, { message: 'La partida debe traer las palabras del juego.' }),
     rondas: z
       .array(
         z.strictObject(

@@ -199,7 +199,7 @@ export const reviewAnswerSchema = z
     {
       id_palabra: idNum('El identificador de la palabra'),
       /** The option the child chose (a word id): right when it is `id_palabra`. */
-      elegida: idNum('La palabra elegida').optional(),
+      elegida: idNum('El identificador de la palabra elegida').optional(),
       /** What the child typed ('escribir' items): right when it is the word (reviewAnswer.ts). */
       escrita: z
         .string({ message: 'La palabra escrita debe ser un texto.' })
