@@ -37,6 +37,17 @@
  *   feedback --advance (after 1200 ms)--> preview | won | lost
  */
 import { type EndMessageKey, type GameWord, type Rng, randomIndex, seedFrom, shuffle, uniqueWords, withSeed } from '../shared/types';
+import {
+  type RunReplay,
+  type RunRound,
+  refuse,
+  RUN_AFTER_END_MSG,
+  RUN_BAD_MISSES_MSG,
+  RUN_FOREIGN_WORD_MSG,
+  RUN_NO_WORDS_MSG,
+  RUN_REPEATED_WORD_MSG,
+  RUN_WRONG_LEVEL_MSG,
+} from '../shared/run';
 import { type Stars, starsFor, starsForWords } from '../shared/stars';
 
 export type { EndMessageKey, GameWord, Rng } from '../shared/types';
@@ -428,4 +439,52 @@ export function snapshot(state: CardsState): CardsSnapshot {
     chosenWordId: state.chosenWordId,
     endMessage: over ? endMessage(state.totalScore) : null,
   };
+}
+
+/**
+ * The figures of a run from its rounds (the server's recomputation, games/shared/run.ts), by the
+ * rules above: the levels in ascending nivelId order, each playing min(5, its targets) distinct
+ * targets of that level; a wrong card −2, a right word +10, a wrong word −10 and a life (never
+ * below 0); 0 lives ends the run, the last level finished wins it. `openMisses`: wrong cards of
+ * the round the child left unfinished.
+ */
+export function replayRun(words: readonly GameWord[], rounds: readonly RunRound[], openMisses = 0): RunReplay {
+  const all = uniqueWords(words);
+  const levels = levelIds(all);
+  if (levels.length < CARDS_MIN_LEVELS) return refuse(RUN_NO_WORDS_MSG);
+  const targets = new Map(all.filter(hasClue).map((w) => [w.id, w.nivelId]));
+  const poolOf = (nivelId: number) => Math.min(CARDS_WORD_POOL_SIZE, all.filter((w) => w.nivelId === nivelId && hasClue(w)).length);
+  let levelIndex = 0;
+  let inLevel = new Set<number>();
+  let lives = CARDS_LIVES;
+  let score = 0;
+  let end: 'won' | 'lost' | null = null;
+  for (const r of rounds) {
+    if (end) return refuse(RUN_AFTER_END_MSG);
+    const nivelId = targets.get(r.idPalabra);
+    if (nivelId === undefined) return refuse(RUN_FOREIGN_WORD_MSG);
+    if (nivelId !== levels[levelIndex]) return refuse(RUN_WRONG_LEVEL_MSG);
+    if (inLevel.has(r.idPalabra)) return refuse(RUN_REPEATED_WORD_MSG);
+    if (!Number.isInteger(r.fallos) || r.fallos < 0 || r.fallos > CARDS_SHOWN - 1) return refuse(RUN_BAD_MISSES_MSG);
+    inLevel.add(r.idPalabra);
+    score = Math.max(0, score - r.fallos * CARDS_WRONG_CARD_PENALTY);
+    if (r.bien) score += CARDS_CORRECT_POINTS;
+    else {
+      score = Math.max(0, score - CARDS_WRONG_WORD_PENALTY);
+      lives -= 1;
+    }
+    if (lives <= 0) {
+      end = 'lost';
+      continue;
+    }
+    if (inLevel.size < poolOf(nivelId)) continue;
+    levelIndex += 1;
+    inLevel = new Set();
+    if (levelIndex >= levels.length) end = 'won';
+  }
+  // Wrong cards of a round left unfinished (the run left half-way) have already cost their points.
+  if (!Number.isInteger(openMisses) || openMisses < 0 || openMisses > CARDS_SHOWN - 1 || (end && openMisses > 0)) return refuse(RUN_BAD_MISSES_MSG);
+  score = Math.max(0, score - openMisses * CARDS_WRONG_CARD_PENALTY);
+  const puntosMax = levels.reduce((sum, nivelId) => sum + poolOf(nivelId), 0) * CARDS_CORRECT_POINTS;
+  return { ok: true, puntos: score, puntosMax, ganada: end === 'won' };
 }

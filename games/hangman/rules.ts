@@ -36,6 +36,16 @@
  */
 import { type GameWord, type Rng, seedFrom, shuffle, uniqueWords, withSeed } from '../shared/types';
 import { foldLetters } from '../shared/fold';
+import {
+  type RunReplay,
+  type RunRound,
+  refuse,
+  RUN_AFTER_END_MSG,
+  RUN_BAD_MISSES_MSG,
+  RUN_FOREIGN_WORD_MSG,
+  RUN_NO_WORDS_MSG,
+  RUN_REPEATED_WORD_MSG,
+} from '../shared/run';
 import { type Stars, starsFor } from '../shared/stars';
 
 export type { GameWord, Rng } from '../shared/types';
@@ -443,4 +453,53 @@ export function snapshot(state: HangmanState): HangmanSnapshot {
     guessed: [...state.guessed],
     wrongLetters: state.guessed.filter((l) => !needed.includes(l)),
   };
+}
+
+/**
+ * The figures of a run from its rounds (the server's recomputation, games/shared/run.ts), by the
+ * rules above: every level plays min(5, playable words) distinct words; a word costs 2 per wrong
+ * letter and, failed (the 6th wrong letter), 5 more and a life; a level ending at ≥ 70 adds its
+ * score and moves on (won after level 10), below 70 it starts again; 0 lives ends the run.
+ * A word counts once the game has moved past it (the page records it at the next word / level
+ * event), as the run's score does: a level's score is added when the pause after its last word ends.
+ */
+export function replayRun(words: readonly GameWord[], rounds: readonly RunRound[], openMisses = 0): RunReplay {
+  const playable = playableWords(words);
+  if (playable.length === 0) return refuse(RUN_NO_WORDS_MSG);
+  const ids = new Set(playable.map((w) => w.id));
+  const poolSize = Math.min(HANGMAN_WORD_POOL_SIZE, playable.length);
+  let level = 1;
+  let lives = HANGMAN_LIVES;
+  let levelScore = HANGMAN_LEVEL_START_SCORE;
+  let total = 0;
+  let inLevel = new Set<number>();
+  let end: 'won' | 'lost' | null = null;
+  for (const r of rounds) {
+    if (end) return refuse(RUN_AFTER_END_MSG);
+    if (!ids.has(r.idPalabra)) return refuse(RUN_FOREIGN_WORD_MSG);
+    if (inLevel.has(r.idPalabra)) return refuse(RUN_REPEATED_WORD_MSG);
+    // Solved with at most 5 wrong letters; failed exactly at the 6th.
+    if (!Number.isInteger(r.fallos) || r.fallos < 0 || r.fallos > HANGMAN_ATTEMPTS_PER_WORD || r.bien !== r.fallos < HANGMAN_ATTEMPTS_PER_WORD) {
+      return refuse(RUN_BAD_MISSES_MSG);
+    }
+    inLevel.add(r.idPalabra);
+    levelScore = Math.max(0, levelScore - r.fallos * HANGMAN_WRONG_LETTER_PENALTY - (r.bien ? 0 : HANGMAN_LIFE_LOST_PENALTY));
+    if (!r.bien) lives -= 1;
+    if (lives <= 0) {
+      end = 'lost';
+      continue;
+    }
+    if (inLevel.size < poolSize) continue;
+    if (levelScore >= HANGMAN_PASS_SCORE) {
+      total += levelScore;
+      if (level >= HANGMAN_LEVELS) end = 'won';
+      else level += 1;
+    }
+    levelScore = HANGMAN_LEVEL_START_SCORE;
+    inLevel = new Set();
+  }
+  // Wrong letters of a word left unfinished cost nothing the run keeps (only passed levels count),
+  // but they must be possible: fewer than the attempts, and only while the run goes on.
+  if (!Number.isInteger(openMisses) || openMisses < 0 || openMisses >= HANGMAN_ATTEMPTS_PER_WORD || (end && openMisses > 0)) return refuse(RUN_BAD_MISSES_MSG);
+  return { ok: true, puntos: total, puntosMax: maxScore(), ganada: end === 'won' };
 }

@@ -36,6 +36,16 @@
  */
 import { type EndMessageKey, type GameWord, type Rng, seedFrom, shuffle, uniqueWords, withSeed } from '../shared/types';
 import { sameFolded } from '../shared/fold';
+import {
+  type RunReplay,
+  type RunRound,
+  refuse,
+  RUN_AFTER_END_MSG,
+  RUN_BAD_MISSES_MSG,
+  RUN_FOREIGN_WORD_MSG,
+  RUN_NO_WORDS_MSG,
+  RUN_REPEATED_WORD_MSG,
+} from '../shared/run';
 import { type Stars, starsFor, starsForWords } from '../shared/stars';
 
 export type { EndMessageKey, GameWord, Rng } from '../shared/types';
@@ -463,4 +473,36 @@ export function snapshot(state: OrderWordsState): OrderSnapshot {
     lastResult: state.lastResult,
     endMessage: over ? endMessage(state.totalScore) : null,
   };
+}
+
+/**
+ * The figures of a run from its rounds (the server's recomputation, games/shared/run.ts), by the
+ * rules above: min(50, playable words) distinct words, +10 right, −5 wrong (never below 0) and a
+ * life; 0 lives ends the run, every word played with lives left wins it.
+ */
+export function replayRun(words: readonly GameWord[], rounds: readonly RunRound[], openMisses = 0): RunReplay {
+  if (openMisses !== 0) return refuse(RUN_BAD_MISSES_MSG);
+  const playable = playableWords(words);
+  if (playable.length === 0) return refuse(RUN_NO_WORDS_MSG);
+  const ids = new Set(playable.map((w) => w.id));
+  const total = Math.min(ORDER_MAX_WORDS, playable.length);
+  const seen = new Set<number>();
+  let lives = ORDER_LIVES;
+  let score = 0;
+  let end: 'won' | 'lost' | null = null;
+  for (const r of rounds) {
+    if (end) return refuse(RUN_AFTER_END_MSG);
+    if (!ids.has(r.idPalabra)) return refuse(RUN_FOREIGN_WORD_MSG);
+    if (seen.has(r.idPalabra)) return refuse(RUN_REPEATED_WORD_MSG);
+    if (r.fallos !== 0) return refuse(RUN_BAD_MISSES_MSG);
+    seen.add(r.idPalabra);
+    if (r.bien) score += ORDER_CORRECT_POINTS;
+    else {
+      score = Math.max(0, score - ORDER_WRONG_PENALTY);
+      lives -= 1;
+    }
+    if (lives <= 0) end = 'lost';
+    else if (seen.size >= total) end = 'won';
+  }
+  return { ok: true, puntos: score, puntosMax: total * ORDER_CORRECT_POINTS, ganada: end === 'won' };
 }

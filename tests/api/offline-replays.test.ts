@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, snapshotCounts, type TestApp } from './helpers';
+import { genuineRun, round } from './game-runs';
 import { signToken } from '../../src/server/auth/jwt';
 import { usuario } from '../../src/server/db/schema';
 import { isChoiceQuestion } from '../../src/shared/rules/quiz';
@@ -251,17 +252,12 @@ describe("quiz submit with the device's time", () => {
 describe('game runs and review answers with the device time', () => {
   const words = async (idNivel: number) =>
     (await rows('SELECT id_palabra FROM palabra WHERE id_nivel = $1 ORDER BY id_palabra', [idNivel])).map((w) => Number(w.id_palabra));
-  const run = async (over: Record<string, unknown> = {}) => ({
-    clave: clave(),
-    juego: 'cards',
-    idNivel: quizzes[0]!.id_nivel,
-    puntos: 10,
-    puntosMax: 50,
-    ganada: false,
-    palabrasBien: (await words(quizzes[0]!.id_nivel)).slice(0, 1),
-    palabrasMal: [],
-    ...over,
-  });
+  const run = async (over: Record<string, unknown> = {}) =>
+    genuineRun(
+      t.database,
+      { juego: 'cards', idNivel: quizzes[0]!.id_nivel, rondas: [round((await words(quizzes[0]!.id_nivel))[0]!)] },
+      { clave: clave(), ...over },
+    );
 
   it('a game run stores its fecha within bounds, and now when out of bounds; a resend stays one row', async () => {
     const u = await learner();
@@ -310,13 +306,13 @@ describe('game runs and review answers with the device time', () => {
 
     const twoDaysAgo = new Date(Date.now() - 2 * DAY).toISOString();
     const k1 = clave();
-    const a1 = await t.call('POST', '/api/repaso/respuesta', { as: u.token, body: { id_palabra: w1, correcto: true, clave: k1, fecha: twoDaysAgo } });
+    const a1 = await t.call('POST', '/api/repaso/respuesta', { as: u.token, body: { id_palabra: w1, elegida: w1, clave: k1, fecha: twoDaysAgo } });
     expect(a1.statusCode, a1.body).toBe(201);
     const log1 = await rows('SELECT fecha FROM repaso WHERE id_usuario = $1 AND clave = $2', [u.id, k1]);
     expect(iso(log1[0]!.fecha)).toBe(twoDaysAgo);
     expect(iso((await rows('SELECT ultimo_repaso FROM memoria WHERE id_usuario = $1 AND id_palabra = $2', [u.id, w1]))[0]!.ultimo_repaso)).toBe(twoDaysAgo);
     // The same answer sent again: 200, the stored result, nothing new.
-    const replay = await t.call('POST', '/api/repaso/respuesta', { as: u.token, body: { id_palabra: w1, correcto: true, clave: k1, fecha: twoDaysAgo } });
+    const replay = await t.call('POST', '/api/repaso/respuesta', { as: u.token, body: { id_palabra: w1, elegida: w1, clave: k1, fecha: twoDaysAgo } });
     expect(replay.statusCode).toBe(200);
     expect(replay.json().data).toEqual(a1.json().data);
     expect(await rows('SELECT count(*)::int AS n FROM repaso WHERE id_usuario = $1', [u.id])).toEqual([{ n: 1 }]);
@@ -324,7 +320,10 @@ describe('game runs and review answers with the device time', () => {
     // An answer queued earlier (3 days ago) arriving after that one: applied at the last review's time.
     const k2 = clave();
     const threeDaysAgo = new Date(Date.now() - 3 * DAY).toISOString();
-    const a2 = await t.call('POST', '/api/repaso/respuesta', { as: u.token, body: { id_palabra: w1, correcto: false, clave: k2, fecha: threeDaysAgo } });
+    const a2 = await t.call('POST', '/api/repaso/respuesta', {
+      as: u.token,
+      body: { id_palabra: w1, escrita: 'no es la palabra', clave: k2, fecha: threeDaysAgo },
+    });
     expect(a2.statusCode, a2.body).toBe(201);
     expect(iso((await rows('SELECT fecha FROM repaso WHERE id_usuario = $1 AND clave = $2', [u.id, k2]))[0]!.fecha)).toBe(twoDaysAgo);
 
@@ -334,7 +333,7 @@ describe('game runs and review answers with the device time', () => {
     expect((await t.call('POST', '/api/repaso/visto', { as: u.token, body: { id_palabra: w2 } })).statusCode).toBe(200);
     const a3 = await t.call('POST', '/api/repaso/respuesta', {
       as: u.token,
-      body: { id_palabra: w2, correcto: true, clave: k3, fecha: new Date(t0 - 60 * DAY).toISOString() },
+      body: { id_palabra: w2, elegida: w2, clave: k3, fecha: new Date(t0 - 60 * DAY).toISOString() },
     });
     expect(a3.statusCode, a3.body).toBe(201);
     const f3 = new Date((await rows('SELECT fecha FROM repaso WHERE id_usuario = $1 AND clave = $2', [u.id, k3]))[0]!.fecha as string).getTime();
@@ -342,7 +341,7 @@ describe('game runs and review answers with the device time', () => {
     expect(f3).toBeLessThanOrEqual(Date.now());
 
     const before = await snapshotCounts(t.database);
-    const bad = await t.call('POST', '/api/repaso/respuesta', { as: u.token, body: { id_palabra: w2, correcto: true, clave: clave(), fecha: 'ayer' } });
+    const bad = await t.call('POST', '/api/repaso/respuesta', { as: u.token, body: { id_palabra: w2, elegida: w2, clave: clave(), fecha: 'ayer' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().msg).toBe(DEVICE_TIME_MSG);
     const badSeen = await t.call('POST', '/api/repaso/visto', { as: u.token, body: { id_palabra: w2, fecha: 'ayer' } });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, ne } from 'drizzle-orm';
-import { makeTestApp, type DemoUser, type TestApp } from './helpers';
+import { makeTestApp, snapshotCounts, type DemoUser, type TestApp } from './helpers';
+import { genuineRun, round, runClave } from './game-runs';
 import { nivel, palabra, partida } from '../../src/server/db/schema';
 
 /**
@@ -25,18 +26,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-let n = 0;
-const run = (over: Record<string, unknown> = {}) => ({
-  clave: `clave-prueba-${++n}-${Math.random().toString(36).slice(2, 10)}`,
-  juego: 'cards',
-  idNivel: levelA,
-  puntos: 40,
-  puntosMax: 50,
-  ganada: true,
-  palabrasBien: wordsA.slice(0, 1),
-  palabrasMal: wordsA.slice(1, 2),
-  ...over,
-});
+/** A genuine cards run on level A: its rounds and the figures the rules give for them. */
+const run = (rondas = [round(wordsA[0]!), round(wordsA[1]!, false)], over: Record<string, unknown> = {}) =>
+  genuineRun(t.database, { juego: 'cards', idNivel: levelA, rondas }, over);
+/** The whole of level A's cards level, every word right, `fallos` wrong cards in each round. */
+const fullLevel = (fallos = 0) => wordsA.slice(0, Math.min(5, wordsA.length)).map((id) => round(id, true, fallos));
 const post = (who: DemoUser, body: unknown) => t.call('POST', '/api/partidas', { as: who, body });
 const rows = async (who: DemoUser) =>
   t.database.db
@@ -52,49 +46,129 @@ const summary = async (who: DemoUser) => {
 describe('POST /api/partidas', () => {
   it('anonymous is refused with 401 (write and read) and nothing is stored', async () => {
     const before = (await t.database.db.select().from(partida)).length;
-    const p = await t.call('POST', '/api/partidas', { body: run() });
+    const p = await t.call('POST', '/api/partidas', { body: await run() });
     expect(p.statusCode).toBe(401);
     expect(p.json()).toMatchObject({ code: 'UNAUTHORIZED' });
     expect((await t.call('GET', '/api/partidas/resumen')).statusCode).toBe(401);
-    expect((await t.call('POST', '/api/partidas', { as: 'not-a-token', body: run() })).statusCode).toBe(401);
+    expect((await t.call('POST', '/api/partidas', { as: 'not-a-token', body: await run() })).statusCode).toBe(401);
     expect((await t.database.db.select().from(partida)).length).toBe(before);
   });
 
   it('stores a run once: 201 first, 200 with the stored run for the same clave; stars from the server', async () => {
-    const body = run({ puntos: 45, puntosMax: 50 });
+    const n = Math.min(5, wordsA.length);
+    const body = await run(fullLevel());
+    // A whole cards level right on a one-level run: n × 10 of n × 10, won.
+    expect(body).toMatchObject({ puntos: n * 10, puntosMax: n * 10, ganada: true });
     const a = await post('nino', body);
     expect(a.statusCode, a.body).toBe(201);
-    expect(a.json()).toMatchObject({ msg: 'Partida guardada.', data: { clave: body.clave, puntos: 45, estrellas: 3, ganada: true } });
+    expect(a.json()).toMatchObject({ msg: 'Partida guardada.', data: { clave: body.clave, puntos: n * 10, estrellas: 3, ganada: true } });
     // Same clave, even with other numbers (a resend cannot rewrite a run): the stored one comes back.
     const b = await post('nino', { ...body, puntos: 0, ganada: false });
     expect(b.statusCode, b.body).toBe(200);
-    expect(b.json()).toMatchObject({ msg: 'Partida guardada.', data: { clave: body.clave, puntos: 45, estrellas: 3 } });
+    expect(b.json()).toMatchObject({ msg: 'Partida guardada.', data: { clave: body.clave, puntos: n * 10, estrellas: 3 } });
     const mine = (await rows('nino')).filter((r) => r.clave === body.clave);
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({
       juego: 'cards',
       idNivel: levelA,
-      puntos: 45,
-      puntosMax: 50,
+      puntos: n * 10,
+      puntosMax: n * 10,
       ganada: true,
       estrellas: 3,
       palabrasBien: body.palabrasBien,
-      palabrasMal: body.palabrasMal,
+      palabrasMal: [],
     });
   });
 
   it('never trusts stars sent by the client, and a lost run has 0 stars', async () => {
-    const withStars = await post('nino', { ...run(), estrellas: 3 });
+    const withStars = await post('nino', { ...(await run()), estrellas: 3 });
     expect(withStars.statusCode).toBe(400);
-    const lost = await post('nino', run({ puntos: 50, puntosMax: 50, ganada: false }));
-    expect(lost.statusCode).toBe(201);
-    expect(lost.json().data.estrellas).toBe(0);
-    const low = await post('nino', run({ puntos: 10, puntosMax: 50, ganada: true }));
-    expect(low.json().data.estrellas).toBe(1);
+    const lost = await post('nino', await run(wordsA.slice(0, 3).map((id) => round(id, false))));
+    expect(lost.statusCode, lost.body).toBe(201);
+    expect(lost.json().data).toMatchObject({ ganada: false, estrellas: 0, puntos: 0 });
+    // Two wrong cards in every round: 10 for the first (the score never goes below 0), 6 for each
+    // next one; 34 of 50 with 5 rounds, 60–89 % → 2 stars.
+    const n = Math.min(5, wordsA.length);
+    const low = await post('nino', await run(fullLevel(2)));
+    expect(low.json().data).toMatchObject({ ganada: true, estrellas: 2, puntos: 10 + (n - 1) * 6 });
+  });
+
+  it("the issue's forged run (1000 points, won, no words) is refused 21 times: nothing stored, no points, no stars", async () => {
+    const before = await snapshotCounts(t.database);
+    const forged = { juego: 'hangman', idNivel: levelA, puntos: 1000, puntosMax: 1000, ganada: true, palabrasBien: [], palabrasMal: [] };
+    for (let i = 0; i < 21; i++) {
+      const bare = await post('nina', { ...forged, clave: runClave() });
+      expect(bare.statusCode).toBe(400);
+      expect(bare.json().fields).toHaveProperty('palabras');
+      // With the level's words and no rounds: the rules give 0 points and no win.
+      const noRounds = await post('nina', { ...forged, clave: runClave(), palabras: wordsA, rondas: [] });
+      expect(noRounds.statusCode).toBe(400);
+      expect(noRounds.json()).toMatchObject({
+        code: 'RUN_FIGURES',
+        msg: 'Las cifras de la partida no salen de sus rondas.',
+        fields: { puntos: 'Con estas rondas los puntos son 0.', ganada: 'Con estas rondas la partida no está ganada.' },
+      });
+    }
+    expect(await snapshotCounts(t.database)).toEqual(before);
+  });
+
+  it('a genuine run is recomputed: the figures that follow from its rounds are stored, any other claim is refused', async () => {
+    const rondas = [round(wordsA[0]!, true, 1), round(wordsA[1]!, false, 2), round(wordsA[2]!, true)];
+    // Cards by hand: −2 → 0, +10 → 10; −4 → 6, −10 → 0 (a life); +10 → 10.
+    const body = await run(rondas);
+    expect(body).toMatchObject({ puntos: 10, ganada: wordsA.length === 3, palabrasBien: [wordsA[0], wordsA[2]], palabrasMal: [wordsA[1]] });
+    const before = await snapshotCounts(t.database);
+    for (const [over, field] of [
+      [{ puntos: 20 }, 'puntos'],
+      [{ puntos: 0 }, 'puntos'],
+      [{ puntosMax: body.puntosMax + 10 }, 'puntosMax'],
+      [{ ganada: !body.ganada }, 'ganada'],
+      [{ palabrasBien: [wordsA[0]] }, 'palabrasBien'],
+      [{ palabrasMal: [] }, 'palabrasMal'],
+      [{ fallosRondaAbierta: 3 }, 'rondas'],
+    ] as const) {
+      const r = await post('nino', { ...body, ...over, clave: runClave() });
+      expect(r.statusCode, JSON.stringify(over)).toBe(400);
+      expect(Object.keys(r.json().fields ?? {}), JSON.stringify(over)).toContain(field);
+    }
+    expect(await snapshotCounts(t.database)).toEqual(before);
+    const ok = await post('nino', body);
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json().data).toMatchObject({ puntos: 10, puntosMax: body.puntosMax });
+    // A run left half-way after a wrong card: that card's −2 is part of the figures.
+    const open = await post('nino', await run([round(wordsA[0]!)], { fallosRondaAbierta: 1, puntos: 8 }));
+    expect(open.statusCode, open.body).toBe(201);
+  });
+
+  it('refuses rounds of words the game did not have, or that no game gives, and stores nothing', async () => {
+    const before = (await rows('nino')).length;
+    const base = await run();
+    const cases: [Record<string, unknown>, string][] = [
+      // A word of another level, in the rounds or in the game's words.
+      [{ rondas: [round(wordsB[0]!)], palabrasBien: [wordsB[0]], palabrasMal: [] }, 'Las palabras de la partida no son de ese nivel.'],
+      [{ palabras: [...wordsA, wordsB[0]] }, 'Las palabras de la partida no son de ese nivel.'],
+      // A round whose word is not among the game's words.
+      [{ palabras: wordsA.slice(2) }, 'Una ronda de la partida usa una palabra que el juego no tenía.'],
+      [
+        { rondas: [round(wordsA[0]!), round(wordsA[0]!)], palabrasBien: [wordsA[0]], palabrasMal: [], puntos: 20 },
+        'Una palabra se repite donde el juego no la repite.',
+      ],
+      [
+        { rondas: [round(wordsA[0]!, true, 3)], palabrasBien: [wordsA[0]], palabrasMal: [], puntos: 4 },
+        'Los fallos de una ronda no son posibles en este juego.',
+      ],
+    ];
+    for (const [over, msg] of cases) {
+      const r = await post('nino', { ...base, ...over, clave: runClave() });
+      expect(r.statusCode, JSON.stringify(over)).toBe(400);
+      expect(r.json().msg, JSON.stringify(over)).toBe(msg);
+    }
+    expect((await rows('nino')).length).toBe(before);
   });
 
   it('refuses implausible or malformed runs with a Spanish 400 and stores nothing', async () => {
     const before = (await rows('nino')).length;
+    const base = await run();
     const bad: [Record<string, unknown>, RegExp][] = [
       [{ clave: 'corta' }, /clave/i],
       [{ clave: 'con espacios y ñ!' }, /clave/i],
@@ -108,24 +182,40 @@ describe('POST /api/partidas', () => {
       [{ juego: 'orderWords', puntosMax: 510, puntos: 0 }, /juego permite/i],
       [{ juego: 'hangman', puntosMax: 1001, puntos: 0 }, /juego permite/i],
       [{ ganada: 'sí' }, /ganada/i],
-      [{ palabrasBien: wordsB.slice(0, 1) }, /palabras/i],
       [{ palabrasMal: [999999] }, /palabras/i],
-      [{ idNivel: null, palabrasBien: [999999] }, /palabras/i],
+      [{ idNivel: null, palabras: [999999] }, /palabras/i],
       [{ palabrasBien: [-3] }, /palabras/i],
-      [{ palabrasBien: Array.from({ length: 201 }, (_, i) => i + 1) }, /palabras/i],
+      [{ palabras: [] }, /palabras del juego/i],
+      [{ palabras: Array.from({ length: 2001 }, (_, i) => i + 1) }, /palabras/i],
+      [{ rondas: undefined }, /rondas/i],
+      [{ rondas: [{ idPalabra: wordsA[0], bien: 'sí', fallos: 0 }] }, /ronda/i],
+      [{ rondas: Array.from({ length: 501 }, () => round(wordsA[0]!)) }, /rondas/i],
     ];
     for (const [over, msg] of bad) {
-      const r = await post('nino', run(over));
+      const r = await post('nino', { ...base, clave: runClave(), ...over });
       expect(r.statusCode, JSON.stringify(over)).toBe(400);
       expect(r.json().msg, JSON.stringify(over)).toMatch(msg);
       expect(r.json().msg).toMatch(/\.$/);
     }
     expect((await post('nino', [1, 2])).statusCode).toBe(400);
-    expect((await post('nino', { ...run(), extra: 1 })).statusCode).toBe(400);
+    expect((await post('nino', { ...base, clave: runClave(), extra: 1 })).statusCode).toBe(400);
     expect((await rows('nino')).length).toBe(before);
-    // The hangman maximum itself is fine; words of any level are fine for a run without a level.
-    expect((await post('nino', run({ juego: 'hangman', puntos: 0, puntosMax: 1000, ganada: false }))).statusCode).toBe(201);
-    expect((await post('nino', run({ idNivel: null, palabrasBien: [...wordsA.slice(0, 1), ...wordsB.slice(0, 1)] }))).statusCode).toBe(201);
+    // A run without a level plays words of any level (every level's words, levels in order).
+    const anyLevel = await genuineRun(t.database, {
+      juego: 'orderWords',
+      idNivel: null,
+      palabras: [...wordsA, ...wordsB],
+      rondas: [round(wordsB[0]!), round(wordsA[0]!)],
+    });
+    expect((await post('nino', anyLevel)).statusCode).toBe(201);
+  });
+
+  it('40 sends of one run at the same time store it once', async () => {
+    const body = await run();
+    const replies = await Promise.all(Array.from({ length: 40 }, () => post('profesor', body)));
+    expect(replies.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    expect(replies.every((r) => r.statusCode === 201 || r.statusCode === 200)).toBe(true);
+    expect((await rows('profesor')).filter((r) => r.clave === body.clave)).toHaveLength(1);
   });
 });
 
@@ -133,22 +223,24 @@ describe('GET /api/partidas/resumen', () => {
   it('sums the points per game and keeps the best stars per level and game; a child sees only their own', async () => {
     // nina starts empty: the summary is all zeros.
     expect(await summary('nina')).toEqual({ puntos: { total: 0, byGame: { hangman: 0, orderWords: 0, cards: 0 } }, estrellas: [] });
+    const n = Math.min(5, wordsA.length);
     const reports = [
-      run({ juego: 'cards', puntos: 30, puntosMax: 50, ganada: true }), // 60 % → 2
-      run({ juego: 'cards', puntos: 50, puntosMax: 50, ganada: true }), // 3 (best)
-      run({ juego: 'cards', puntos: 5, puntosMax: 50, ganada: true }), // 1
-      run({ juego: 'hangman', puntos: 700, puntosMax: 1000, ganada: true }), // 2
-      run({ juego: 'orderWords', idNivel: levelB, puntos: 20, puntosMax: 50, ganada: false, palabrasBien: wordsB.slice(0, 1), palabrasMal: [] }), // 0
-      run({ juego: 'orderWords', idNivel: null, puntos: 15, puntosMax: 50, ganada: true }), // points only
+      await run(fullLevel(2)), // 60 % → 2
+      await run(fullLevel()), // 3 (best)
+      await run([round(wordsA[0]!)]), // not finished: 0
+      await genuineRun(t.database, { juego: 'hangman', idNivel: levelA, rondas: wordsA.slice(0, n).map((id) => round(id, true, 3)) }), // 70 points, not won: 0
+      await genuineRun(t.database, { juego: 'orderWords', idNivel: levelB, rondas: [round(wordsB[0]!)] }), // 10 points, 0
+      await genuineRun(t.database, { juego: 'orderWords', idNivel: null, palabras: wordsB, rondas: [round(wordsB[1]!)] }), // points only
     ];
     for (const r of reports) expect((await post('nina', r)).statusCode).toBe(201);
     // A resend of a run changes nothing in the sums.
     expect((await post('nina', reports[0])).statusCode).toBe(200);
     const s = await summary('nina');
-    expect(s.puntos).toEqual({ total: 30 + 50 + 5 + 700 + 20 + 15, byGame: { hangman: 700, orderWords: 35, cards: 85 } });
+    const cards = 10 + (n - 1) * 6 + n * 10 + 10;
+    expect(s.puntos).toEqual({ total: cards + 70 + 20, byGame: { hangman: 70, orderWords: 20, cards } });
     expect(s.estrellas).toEqual([
       { idNivel: levelA, juego: 'cards', estrellas: 3 },
-      { idNivel: levelA, juego: 'hangman', estrellas: 2 },
+      { idNivel: levelA, juego: 'hangman', estrellas: 0 },
       { idNivel: levelB, juego: 'orderWords', estrellas: 0 },
     ]);
     // nino's runs (earlier tests) never show in nina's summary, nor hers in his.
@@ -158,16 +250,16 @@ describe('GET /api/partidas/resumen', () => {
     expect(nino.puntos.total).not.toBe(s.puntos.total);
     expect(nino.estrellas.find((e) => e.juego === 'orderWords')).toBeUndefined();
     // The same clave from another child is another run (keys are per child).
-    const shared = run({ puntos: 1 });
+    const shared = await run();
     expect((await post('nino', shared)).statusCode).toBe(201);
     expect((await post('nina', shared)).statusCode).toBe(201);
   });
 
   it('is never served from a cache: a new run shows at once', async () => {
     const before = await summary('profesor');
-    expect((await post('profesor', run({ juego: 'hangman', puntos: 100, puntosMax: 1000, ganada: false }))).statusCode).toBe(201);
+    expect((await post('profesor', await run(fullLevel()))).statusCode).toBe(201);
     const after = await summary('profesor');
-    expect(after.puntos.total).toBe(before.puntos.total + 100);
+    expect(after.puntos.total).toBe(before.puntos.total + Math.min(5, wordsA.length) * 10);
     const r = await t.call('GET', '/api/partidas/resumen', { as: 'profesor' });
     expect(r.headers['cache-control']).toBe('no-store');
   });

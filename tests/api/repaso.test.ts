@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoClass, makeTestApp, snapshotCounts, type TestApp } from './helpers';
+import { genuineRun, round } from './game-runs';
 
 /**
  * The review API (issue 20, src/server/routes/repaso.ts): the child's memory per word is graded and
@@ -102,11 +103,11 @@ describe("a child's review day", () => {
   it('an answer is graded by the server and scheduled; the same clave again is 200 with the stored result, stored once', async () => {
     const w = levels[0]!.words[0]!;
     const k = clave();
-    const first = await answer('nino', { id_palabra: w, correcto: true, clave: k });
+    const first = await answer('nino', { id_palabra: w, elegida: w, clave: k });
     expect(first.statusCode, first.body).toBe(201);
     expect(first.json()).toMatchObject({ msg: 'Respuesta guardada.', data: { id_palabra: w, calificacion: 3 } });
     const memBefore = await rows('SELECT * FROM memoria WHERE id_usuario = $1 AND id_palabra = $2', [nino, w]);
-    const again = await answer('nino', { id_palabra: w, correcto: false, clave: k });
+    const again = await answer('nino', { id_palabra: w, escrita: 'no es la palabra', clave: k });
     expect(again.statusCode).toBe(200);
     expect(again.json().data).toEqual(first.json().data);
     expect(await count('repaso', nino)).toBe(1);
@@ -117,9 +118,9 @@ describe("a child's review day", () => {
 
   it('a replay or a slow view makes a right answer Hard; a wrong one is Again', async () => {
     const w = levels[0]!.words[0]!;
-    expect((await answer('nino', { id_palabra: w, correcto: true, repetido: true, clave: clave() })).json().data.calificacion).toBe(2);
-    expect((await answer('nino', { id_palabra: w, correcto: true, lento: true, clave: clave() })).json().data.calificacion).toBe(2);
-    expect((await answer('nino', { id_palabra: w, correcto: false, clave: clave() })).json().data.calificacion).toBe(1);
+    expect((await answer('nino', { id_palabra: w, elegida: w, repetido: true, clave: clave() })).json().data.calificacion).toBe(2);
+    expect((await answer('nino', { id_palabra: w, elegida: w, lento: true, clave: clave() })).json().data.calificacion).toBe(2);
+    expect((await answer('nino', { id_palabra: w, escrita: 'no es la palabra', clave: clave() })).json().data.calificacion).toBe(1);
   });
 
   it('a word falls due: the summary counts it, the session asks it first, answering it lowers the count', async () => {
@@ -130,10 +131,63 @@ describe("a child's review day", () => {
     expect(s[0]).toMatchObject({ id_palabra: w, nuevo: false });
     const staff = await t.call('GET', `/api/repaso/alumno/${nino}`, { as: 'profesor' });
     expect(staff.json().data.pendientes).toBe(1);
-    const r = await answer('nino', { id_palabra: w, correcto: true, clave: clave() });
+    const r = await answer('nino', { id_palabra: w, elegida: w, clave: clave() });
     expect(r.statusCode).toBe(201);
     expect(new Date(r.json().data.vence).getTime()).toBeGreaterThan(Date.now());
     expect((await t.call('GET', '/api/repaso/hoy', { as: 'nino' })).json().data.pendientes).toBe(0);
+  });
+});
+
+describe('the server grades the answer the child gave (a client verdict counts for nothing)', () => {
+  const text = async (id: number) => String((await rows('SELECT palabra_espanol FROM palabra WHERE id_palabra = $1', [id]))[0]!.palabra_espanol);
+
+  it('a forged correcto: true with a wrong choice or a wrong typed word is graded wrong (Again)', async () => {
+    const [w, other] = levels[0]!.words as [number, number];
+    const chose = await answer('nino', { id_palabra: w, elegida: other, correcto: true, clave: clave() });
+    expect(chose.statusCode, chose.body).toBe(201);
+    expect(chose.json().data.calificacion).toBe(1);
+    const typed = await answer('nino', { id_palabra: w, escrita: 'cualquier cosa', correcto: true, clave: clave() });
+    expect(typed.json().data.calificacion).toBe(1);
+    const [log] = await rows('SELECT calificacion FROM repaso WHERE id_usuario = $1 ORDER BY id_repaso DESC LIMIT 1', [nino]);
+    expect(log).toEqual({ calificacion: 1 });
+  });
+
+  it('a right choice or the word typed (any case, accents optional) is right even with correcto: false', async () => {
+    const [w] = levels[0]!.words as [number];
+    expect((await answer('nino', { id_palabra: w, elegida: w, correcto: false, clave: clave() })).json().data.calificacion).toBe(3);
+    const typed = `  ${(await text(w))
+      .toUpperCase()
+      .normalize('NFD')
+      .replace(/[\u0301]/g, '')} `;
+    expect((await answer('nino', { id_palabra: w, escrita: typed, clave: clave() })).json().data.calificacion).toBe(3);
+  });
+
+  it('an answer with neither or both of elegida / escrita (a bare correcto too) is refused and changes nothing', async () => {
+    const [w] = levels[0]!.words as [number];
+    const before = await snapshotCounts(t.database);
+    for (const body of [
+      { id_palabra: w, correcto: true, clave: clave() },
+      { id_palabra: w, clave: clave() },
+      { id_palabra: w, elegida: w, escrita: 'x', clave: clave() },
+      { id_palabra: w, escrita: 'x'.repeat(101), clave: clave() },
+    ]) {
+      const r = await answer('nino', body);
+      expect(r.statusCode, JSON.stringify(body)).toBe(400);
+      expect(r.json().msg).toMatch(/\.$/);
+    }
+    const r = await answer('nino', { id_palabra: w, correcto: true, clave: clave() });
+    expect(r.json().msg).toBe('Envía la palabra elegida o la palabra escrita (solo una).');
+    expect(await snapshotCounts(t.database)).toEqual(before);
+  });
+
+  it('the same answer sent 40 times at once is stored and scheduled once', async () => {
+    const [w] = levels[0]!.words as [number];
+    const k = clave();
+    const before = await count('repaso', nino);
+    const replies = await Promise.all(Array.from({ length: 40 }, () => answer('nino', { id_palabra: w, elegida: w, clave: k })));
+    expect(replies.every((r) => r.statusCode === 200 || r.statusCode === 201)).toBe(true);
+    expect(replies.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    expect(await count('repaso', nino)).toBe(before + 1);
   });
 });
 
@@ -141,17 +195,17 @@ describe('refused answers change nothing', () => {
   it('a word of a level the child has not opened is refused (403)', async () => {
     const w = levels[2]!.words[0]!;
     const before = await snapshotCounts(t.database);
-    const r = await answer('nina', { id_palabra: w, correcto: true, clave: clave() });
+    const r = await answer('nina', { id_palabra: w, elegida: w, clave: clave() });
     expect(r.statusCode).toBe(403);
     expect(r.json()).toMatchObject({ msg: 'Esta palabra es de un nivel que aún no has abierto.', code: 'WORD_NOT_OPEN' });
     expect(await snapshotCounts(t.database)).toEqual(before);
     // Once the level is opened (a word seen in the level menu), the same answer is accepted.
     await t.call('POST', '/api/progreso/visto', { as: 'nina', body: { id_nivel: levels[2]!.id, id_palabra: w } });
-    expect((await answer('nina', { id_palabra: w, correcto: true, clave: clave() })).statusCode).toBe(201);
+    expect((await answer('nina', { id_palabra: w, elegida: w, clave: clave() })).statusCode).toBe(201);
   });
   it('a word that does not exist is 404', async () => {
     const before = await snapshotCounts(t.database);
-    const r = await answer('nino', { id_palabra: 999999, correcto: true, clave: clave() });
+    const r = await answer('nino', { id_palabra: 999999, elegida: 999999, clave: clave() });
     expect(r.statusCode).toBe(404);
     expect(r.json().msg).toBe('Palabra no encontrada.');
     expect((await t.call('POST', '/api/repaso/visto', { as: 'nino', body: { id_palabra: 999999 } })).statusCode).toBe(404);
@@ -161,13 +215,13 @@ describe('refused answers change nothing', () => {
     const w = levels[0]!.words[0]!;
     const before = await snapshotCounts(t.database);
     for (const who of ['nina', 'profesor'] as const) {
-      const r = await answer(who, { id_usuario: nino, id_palabra: w, correcto: true, clave: clave() });
+      const r = await answer(who, { id_usuario: nino, id_palabra: w, elegida: w, clave: clave() });
       expect(r.statusCode, who).toBe(403);
       expect(r.json().msg).toBe('Solo puedes guardar tus propios repasos.');
     }
     expect(await snapshotCounts(t.database)).toEqual(before);
     // Naming oneself is fine.
-    expect((await answer('nino', { id_usuario: nino, id_palabra: w, correcto: true, clave: clave() })).statusCode).toBe(201);
+    expect((await answer('nino', { id_usuario: nino, id_palabra: w, elegida: w, clave: clave() })).statusCode).toBe(201);
   });
   it('bad input is a 400 with a Spanish message per field; a client cannot send a schedule', async () => {
     const w = levels[0]!.words[0]!;
@@ -175,10 +229,10 @@ describe('refused answers change nothing', () => {
     const cases: [unknown, string][] = [
       [{}, 'id_palabra'],
       [{ id_palabra: 'x', correcto: true, clave: clave() }, 'id_palabra'],
-      [{ id_palabra: w, correcto: 'sí', clave: clave() }, 'correcto'],
-      [{ id_palabra: w, correcto: true, clave: 'corta' }, 'clave'],
-      [{ id_palabra: w, correcto: true, repetido: 'no', clave: clave() }, 'repetido'],
-      [{ id_palabra: w, correcto: true, clave: clave(), vence: '2099-01-01', estabilidad: 999 }, ''],
+      [{ id_palabra: w, elegida: 'sí', clave: clave() }, 'elegida'],
+      [{ id_palabra: w, elegida: w, clave: 'corta' }, 'clave'],
+      [{ id_palabra: w, elegida: w, repetido: 'no', clave: clave() }, 'repetido'],
+      [{ id_palabra: w, elegida: w, clave: clave(), vence: '2099-01-01', estabilidad: 999 }, ''],
     ];
     for (const [body, field] of cases) {
       const r = await answer('nino', body);
@@ -194,9 +248,9 @@ describe('refused answers change nothing', () => {
   it('a clave already used for another word is refused', async () => {
     const [a, b] = levels[0]!.words;
     const k = clave();
-    expect((await answer('nino', { id_palabra: a, correcto: true, clave: k })).statusCode).toBe(201);
+    expect((await answer('nino', { id_palabra: a, elegida: a, clave: k })).statusCode).toBe(201);
     const before = await snapshotCounts(t.database);
-    expect((await answer('nino', { id_palabra: b, correcto: true, clave: k })).statusCode).toBe(400);
+    expect((await answer('nino', { id_palabra: b, elegida: b, clave: k })).statusCode).toBe(400);
     expect(await snapshotCounts(t.database)).toEqual(before);
   });
 });
@@ -218,16 +272,7 @@ describe('strength, games and teachers read the same memory', () => {
 
   it('a game run reviews its words once (right = Good, wrong = Again); the resent run reviews nothing again', async () => {
     const lv = levels[1]!;
-    const run = {
-      clave: clave(),
-      juego: 'cards',
-      idNivel: lv.id,
-      puntos: 10,
-      puntosMax: 20,
-      ganada: false,
-      palabrasBien: [lv.words[0]],
-      palabrasMal: [lv.words[1]],
-    };
+    const run = await genuineRun(t.database, { juego: 'cards', idNivel: lv.id, rondas: [round(lv.words[0]!), round(lv.words[1]!, false)] });
     const r = await t.call('POST', '/api/partidas', { as: 'nino', body: run });
     expect(r.statusCode, r.body).toBe(201);
     const logs = await rows(`SELECT id_palabra, calificacion FROM repaso WHERE id_usuario = $1 AND fuente = 'juego' ORDER BY id_palabra`, [nino]);

@@ -269,6 +269,63 @@ describe('POST /api/resultados/create: one answered question', () => {
   });
 });
 
+describe('POST /api/resultados/create: one answer per question per attempt counts', () => {
+  const stored = async (uid: number, qid: number) =>
+    Number(
+      (await t.database.raw('SELECT count(*)::int AS n FROM resultado WHERE id_usuario = $1 AND id_pregunta = $2 AND id_intento IS NULL', [uid, qid])).rows[0]!
+        .n,
+    );
+
+  it('40 answers in a row to one question of one attempt: the first counts, the other 39 are refused with 409 and store nothing', async () => {
+    const uid = await t.userId('nina');
+    const lvl = levels[levels.length - 1]!;
+    const q = lvl.questions.find(isChoice)!;
+    const wrong = q.answers.find((a) => !a.valor)!;
+    const body = { id_pregunta: q.id, id_usuario: uid, id_nivel: lvl.id, id_respuesta: wrong.id };
+    const first = await t.call('POST', '/api/resultados/create', { as: 'nina', body });
+    expect(first.statusCode, first.body).toBe(201);
+    const before = await snapshotCounts(t.database);
+    for (let i = 0; i < 39; i++) {
+      const r = await t.call('POST', '/api/resultados/create', {
+        as: 'nina',
+        body: i % 2 ? body : { ...body, id_respuesta: q.answers.find((a) => a.valor)!.id },
+      });
+      expect(r.statusCode).toBe(409);
+      expect(r.json()).toMatchObject({ code: 'ALREADY_ANSWERED', msg: 'Esta pregunta ya tiene una respuesta en este intento: cuenta la primera.' });
+    }
+    expect(await snapshotCounts(t.database)).toEqual(before);
+    expect(await stored(uid, q.id)).toBe(1);
+    // The first answer (wrong) stays: a later right one replaces nothing.
+    const row = await t.database.raw('SELECT correcta FROM resultado WHERE id_resultado = $1', [first.json().data.id]);
+    expect(row.rows[0]).toMatchObject({ correcta: false });
+  });
+
+  it('40 answers to one question sent at the same time: exactly one is stored', async () => {
+    const uid = await t.userId('superadmin');
+    const lvl = levels[levels.length - 1]!;
+    const q = lvl.questions.find(isChoice)!;
+    const body = { id_pregunta: q.id, id_nivel: lvl.id, id_respuesta: q.answers[0]!.id };
+    const replies = await Promise.all(Array.from({ length: 40 }, () => t.call('POST', '/api/resultados/create', { as: 'superadmin', body })));
+    const codes = replies.map((r) => r.statusCode).sort();
+    expect(codes.filter((c) => c === 201)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(39);
+    expect(await stored(uid, q.id)).toBe(1);
+  });
+
+  it('a new attempt (the previous one submitted) takes a new answer to the same question', async () => {
+    const uid = await t.userId('admin');
+    const lvl = levels[levels.length - 1]!;
+    const q = lvl.questions.find(isChoice)!;
+    const body = { id_pregunta: q.id, id_nivel: lvl.id, id_respuesta: q.answers[0]!.id };
+    expect((await t.call('POST', '/api/resultados/create', { as: 'admin', body })).statusCode).toBe(201);
+    expect((await t.call('POST', '/api/resultados/create', { as: 'admin', body })).statusCode).toBe(409);
+    const submitted = await t.call('POST', '/api/resultados/save-multiple', { as: 'admin', body: { respuestas: rows(lvl, uid, () => true) } });
+    expect(submitted.statusCode, submitted.body).toBe(201);
+    expect((await t.call('POST', '/api/resultados/create', { as: 'admin', body })).statusCode).toBe(201);
+    expect(await stored(uid, q.id)).toBe(2);
+  });
+});
+
 describe('GET /api/resultados/resultados-profesor', () => {
   it('profesor and above get a plain array, newest first, in the teacher shape', async () => {
     for (const who of ['profesor', 'admin', 'superadmin'] as const) {

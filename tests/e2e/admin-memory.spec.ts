@@ -43,7 +43,10 @@ test('a child reviews; staff see the due count, strength per level, today in the
     [missed, false],
     [missed, false],
   ] as const) {
-    const r = await page.request.post('/api/repaso/respuesta', { headers, data: { id_palabra: w.id_palabra, correcto, clave: clave() } });
+    const r = await page.request.post('/api/repaso/respuesta', {
+      headers,
+      data: { id_palabra: w.id_palabra, ...(correcto ? { elegida: w.id_palabra } : { escrita: 'no es la palabra' }), clave: clave() },
+    });
     expect(r.status(), await r.text()).toBe(201);
   }
   const due = (await (await page.request.get('/api/repaso/hoy', { headers })).json()).data.pendientes as number;

@@ -53,6 +53,8 @@ test.describe('Adivina la palabra', () => {
     await openGame(page, '/ahorcado?nivel=1');
     await expect(page.getByRole('heading', { name: 'Adivina la palabra' })).toBeVisible();
     await page.screenshot({ path: '/tmp/games-hangman-instructions.png' });
+    // The won run reaches the server, which replays its rounds by the game's rules and keeps it.
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/partidas') && r.request().method() === 'POST', { timeout: 240_000 });
     await clickTarget(page, 'button:start');
     let s = await waitPhase<Snap>(page, ['playing']);
     expect(s).toMatchObject({ level: 1, lives: 3, attemptsLeft: 6, levelScore: 100, totalScore: 0 });
@@ -117,6 +119,10 @@ test.describe('Adivina la palabra', () => {
     expect(s).toMatchObject({ level: 10, lives: 3, totalScore: 1000 });
     await expectCaption(page, '¡Ganaste!');
     await expect(page.getByTestId('game-points')).toHaveText('Puntos acumulados: 1000');
+    const res = await saved;
+    expect(res.status(), await res.text()).toBe(201);
+    expect((await res.json()).data).toMatchObject({ juego: 'hangman', puntos: 1000, puntosMax: 1000, ganada: true, estrellas: 3 });
+    expect(((await res.request().postDataJSON()) as { rondas: unknown[] }).rondas).toHaveLength(50);
     await page.screenshot({ path: '/tmp/games-hangman-won.png' });
     const cues = await page.evaluate(() => window.__game!.cues().map((c) => c.cue));
     expect(cues).toContain('win');

@@ -99,6 +99,7 @@ test.describe('Ordenar palabras', () => {
     test.setTimeout(180_000);
     await openGame(page, '/memorama?nivel=1');
     await page.screenshot({ path: '/tmp/games-order-instructions.png' });
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/partidas') && r.request().method() === 'POST', { timeout: 180_000 });
     await clickTarget(page, 'button:start');
     let s = await waitPhase<Snap>(page, ['playing']);
     expect(s).toMatchObject({ level: 1, lives: 3, totalScore: 0, wordsTotal: 6 });
@@ -140,6 +141,10 @@ test.describe('Ordenar palabras', () => {
     expect(s).toMatchObject({ totalScore: 60, lives: 3, endMessage: 'good' });
     await expectCaption(page, ORDER_END_MESSAGES.good);
     await expect(page.getByTestId('game-points')).toHaveText('Puntos acumulados: 60');
+    // The server replays the 6 rounds by the game's rules and keeps the run as the page reports it.
+    const res = await saved;
+    expect(res.status(), await res.text()).toBe(201);
+    expect((await res.json()).data).toMatchObject({ juego: 'orderWords', puntos: 60, puntosMax: 60, ganada: true });
     await page.screenshot({ path: '/tmp/games-order-won.png' });
 
     await clickTarget(page, 'button:menu');

@@ -33,7 +33,7 @@ test.describe('Los juegos practican lo pendiente', () => {
       expect((await page.request.post('/api/repaso/visto', { headers, data: { id_palabra: id } })).status()).toBe(200);
       const r = await page.request.post('/api/repaso/respuesta', {
         headers,
-        data: { id_palabra: id, correcto: true, clave: `e2e-juego-${Date.now()}-${++k}` },
+        data: { id_palabra: id, elegida: id, clave: `e2e-juego-${Date.now()}-${++k}` },
       });
       expect(r.status(), await r.text()).toBe(201);
     }

@@ -48,7 +48,12 @@ test('a won game keeps its stars and points after a reload (menu and home)', asy
   const res = await saved;
   expect(res.status()).toBe(201);
   expect((await res.json()).data).toMatchObject({ juego: 'cards', idNivel: 1, puntos: points, puntosMax: points, ganada: true, estrellas: 3 });
-  expect(((await res.request().postDataJSON()) as { palabrasBien: number[] }).palabrasBien).toHaveLength(rounds);
+  const sent = (await res.request().postDataJSON()) as { palabrasBien: number[]; rondas: { bien: boolean }[]; palabras: number[] };
+  expect(sent.palabrasBien).toHaveLength(rounds);
+  // The run carries its rounds (the server replays them by the game's rules) and the game's words.
+  expect(sent.rondas).toHaveLength(rounds);
+  expect(sent.rondas.every((r) => r.bien)).toBe(true);
+  expect(sent.palabras.length).toBeGreaterThanOrEqual(rounds);
 
   // After a reload the in-memory totals start from the server's.
   await page.goto('/juegos/1');

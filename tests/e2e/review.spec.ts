@@ -102,7 +102,7 @@ test('a child reviews: the card counts, a session with a miss, a lost answer and
   await expect(card(page).getByTestId('review-due')).toHaveText(`Tienes ${n0} ${n0 === 1 ? 'seña' : 'señas'} para repasar`);
 
   // Every answer the page sends, in order (a retry shows as the same clave twice).
-  const sent: { id_palabra: number; correcto: boolean; clave: string }[] = [];
+  const sent: { id_palabra: number; elegida?: number; escrita?: string; correcto?: boolean; clave: string }[] = [];
   page.on('request', (r) => {
     if (r.url().endsWith('/api/repaso/respuesta') && r.method() === 'POST') sent.push(r.postDataJSON());
   });
@@ -127,7 +127,9 @@ test('a child reviews: the card counts, a session with a miss, a lost answer and
   await retried;
   expect(sent).toHaveLength(2);
   expect(sent[1]!.clave).toBe(sent[0]!.clave);
-  expect(sent[0]).toMatchObject({ id_palabra: items[0]!.id_palabra, correcto: true });
+  // The page sends the answer itself (the word chosen), never a verdict: the server grades it.
+  expect(sent[0]).toMatchObject({ id_palabra: items[0]!.id_palabra, elegida: items[0]!.id_palabra });
+  expect(sent[0]).not.toHaveProperty('correcto');
 
   // A reload mid-session resumes at the next item (nothing asked again, nothing stored twice).
   await page.reload();

@@ -72,7 +72,18 @@ describe('the shared key rule and the bodies that carry fecha', () => {
   it('one key rule for game runs, review answers and quizzes', () => {
     for (const ok of ['abcdefgh', 'a'.repeat(64), '0f8fad5b-d9cb-469f-a165-70867728950e', 'x_Y-z_09']) expect(DEVICE_CLAVE_RE.test(ok)).toBe(true);
     for (const bad of ['short', 'a'.repeat(65), 'con espacio', 'ñandú123', 'a/b/c/d/e']) expect(DEVICE_CLAVE_RE.test(bad)).toBe(false);
-    const run = { clave: 'abcdefgh', juego: 'cards', idNivel: 1, puntos: 0, puntosMax: 10, ganada: false, palabrasBien: [], palabrasMal: [] };
+    const run = {
+      clave: 'abcdefgh',
+      juego: 'cards',
+      idNivel: 1,
+      puntos: 0,
+      puntosMax: 10,
+      ganada: false,
+      palabrasBien: [],
+      palabrasMal: [],
+      palabras: [1],
+      rondas: [],
+    };
     expect(gameRunSchema.safeParse({ ...run, clave: 'short' }).success).toBe(false);
     expect(reviewAnswerSchema.safeParse({ id_palabra: 1, correcto: true, clave: 'short' }).success).toBe(false);
     expect(saveMultipleSchema.safeParse({ respuestas: [{ id_pregunta: 1, id_nivel: 1 }], clave: 'short' }).error!.issues[0]!.message).toBe(
@@ -81,18 +92,29 @@ describe('the shared key rule and the bodies that carry fecha', () => {
   });
 
   it('game run, review answer, word seen and quiz accept fecha, and refuse a malformed one in Spanish', () => {
-    const run = { clave: 'abcdefgh', juego: 'cards', idNivel: 1, puntos: 0, puntosMax: 10, ganada: false, palabrasBien: [], palabrasMal: [] };
+    const run = {
+      clave: 'abcdefgh',
+      juego: 'cards',
+      idNivel: 1,
+      puntos: 0,
+      puntosMax: 10,
+      ganada: false,
+      palabrasBien: [],
+      palabrasMal: [],
+      palabras: [1],
+      rondas: [],
+    };
     const fecha = '2026-11-20T08:30:00.000Z';
     expect(gameRunSchema.parse({ ...run, fecha }).fecha).toEqual(new Date(fecha));
     expect(gameRunSchema.parse(run).fecha).toBeUndefined();
-    expect(reviewAnswerSchema.parse({ id_palabra: 1, correcto: true, clave: 'abcdefgh', fecha }).fecha).toEqual(new Date(fecha));
+    expect(reviewAnswerSchema.parse({ id_palabra: 1, elegida: 1, clave: 'abcdefgh', fecha }).fecha).toEqual(new Date(fecha));
     expect(wordSeenSchema.parse({ id_palabra: 1, fecha }).fecha).toEqual(new Date(fecha));
     const quiz = saveMultipleSchema.parse({ respuestas: [{ id_pregunta: 1, id_nivel: 1 }], clave: 'abcdefgh', fecha });
     expect(quiz.fecha).toEqual(new Date(fecha));
     expect(quiz.clave).toBe('abcdefgh');
     const bad = (r: { success: boolean; error?: z.ZodError }) => r.error?.issues.map((i) => i.message);
     expect(bad(gameRunSchema.safeParse({ ...run, fecha: 'ayer' }))).toEqual([DEVICE_TIME_MSG]);
-    expect(bad(reviewAnswerSchema.safeParse({ id_palabra: 1, correcto: true, clave: 'abcdefgh', fecha: 'ayer' }))).toEqual([DEVICE_TIME_MSG]);
+    expect(bad(reviewAnswerSchema.safeParse({ id_palabra: 1, elegida: 1, clave: 'abcdefgh', fecha: 'ayer' }))).toEqual([DEVICE_TIME_MSG]);
     expect(bad(wordSeenSchema.safeParse({ id_palabra: 1, fecha: 'ayer' }))).toEqual([DEVICE_TIME_MSG]);
     expect(bad(saveMultipleSchema.safeParse({ respuestas: [{ id_pregunta: 1, id_nivel: 1 }], fecha: 'ayer' }))).toEqual([DEVICE_TIME_MSG]);
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isReviewAnswerRight } from '../../src/shared/rules/reviewAnswer';
 import {
   composeSession,
   DESIRED_RETENTION,
@@ -200,16 +201,29 @@ describe('distractors and the games order', () => {
 
 describe('answer schema: Spanish messages, no schedule fields', () => {
   it('accepts a well-formed answer and refuses anything that would set the schedule', () => {
-    expect(reviewAnswerSchema.safeParse({ id_palabra: 1, correcto: true, clave: 'abcdefgh' }).success).toBe(true);
-    const r = reviewAnswerSchema.safeParse({ id_palabra: 1, correcto: true, clave: 'abcdefgh', vence: '2030-01-01' });
+    expect(reviewAnswerSchema.safeParse({ id_palabra: 1, elegida: 2, clave: 'abcdefgh' }).success).toBe(true);
+    expect(reviewAnswerSchema.safeParse({ id_palabra: 1, escrita: 'gato', clave: 'abcdefgh' }).success).toBe(true);
+    const r = reviewAnswerSchema.safeParse({ id_palabra: 1, elegida: 1, clave: 'abcdefgh', vence: '2030-01-01' });
     expect(r.success).toBe(false);
+    // A verdict alone is no answer: the server grades what the child chose or typed.
+    expect(reviewAnswerSchema.safeParse({ id_palabra: 1, correcto: true, clave: 'abcdefgh' }).success).toBe(false);
+    expect(reviewAnswerSchema.safeParse({ id_palabra: 1, elegida: 1, escrita: 'gato', clave: 'abcdefgh' }).success).toBe(false);
+  });
+  it('grades the answer given: the chosen word, or the typed word (case, spaces and accents aside; ñ kept)', () => {
+    const word = { idPalabra: 7, palabraEspanol: 'Niño' };
+    expect(isReviewAnswerRight(word, { elegida: 7 })).toBe(true);
+    expect(isReviewAnswerRight(word, { elegida: 8 })).toBe(false);
+    expect(isReviewAnswerRight(word, { escrita: '  NIÑO ' })).toBe(true);
+    expect(isReviewAnswerRight(word, { escrita: 'nino' })).toBe(false);
+    expect(isReviewAnswerRight(word, { escrita: '' })).toBe(false);
   });
   it('names what is wrong in Spanish', () => {
-    const r = reviewAnswerSchema.safeParse({ id_palabra: 'x', correcto: 'sí', clave: 'a b' });
+    const r = reviewAnswerSchema.safeParse({ id_palabra: 'x', elegida: 'sí', correcto: 'sí', clave: 'a b' });
     expect(r.success).toBe(false);
     const msgs = r.error!.issues.map((i) => i.message);
     expect(msgs).toContain('El identificador de la palabra no es válido.');
     expect(msgs).toContain('Indica si la respuesta fue correcta.');
+    expect(msgs).toContain('El identificador de la palabra elegida no es válido.');
     expect(msgs).toContain('La clave de la respuesta no es válida.');
   });
 });

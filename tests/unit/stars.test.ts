@@ -157,36 +157,56 @@ describe('stars on the rules events', () => {
 });
 
 describe('run report (client)', () => {
-  it('collects right and wrong words once each and starts afresh after each run', () => {
-    const t = createRunTracker('cards', 4, 50);
+  it('collects the rounds (word, right, misses inside it) and the words right and wrong, and starts afresh after each run', () => {
+    const list = [...words(3, 4, 1), ...words(1, 4, 9)];
+    const t = createRunTracker('cards', 4, list);
     t.onEvents([
       { type: 'correct-word', wordId: 1 },
+      { type: 'wrong-card' },
       { type: 'wrong-word', wordId: 9, correctWordId: 2 },
-      { type: 'correct-word', wordId: 1 },
+      { type: 'next-round' },
+      { type: 'correct-word', wordId: 3 },
       { type: 'life-lost' },
     ]);
-    expect(t.take(30, true, 'clave-1234')).toEqual({
+    expect(t.take(30, false, 'clave-1234')).toEqual({
       clave: 'clave-1234',
       juego: 'cards',
       idNivel: 4,
       puntos: 30,
-      puntosMax: 50,
-      ganada: true,
-      palabrasBien: [1],
+      puntosMax: 40,
+      ganada: false,
+      palabrasBien: [1, 3],
       palabrasMal: [2],
+      palabras: [1, 2, 3, 9],
+      rondas: [
+        { idPalabra: 1, bien: true, fallos: 0 },
+        { idPalabra: 2, bien: false, fallos: 1 },
+        { idPalabra: 3, bien: true, fallos: 0 },
+      ],
     });
-    t.onEvents([
+    const h = createRunTracker('hangman', null, list);
+    h.onEvents([
+      { type: 'wrong-letter' },
+      { type: 'wrong-letter' },
       { type: 'word-solved', wordId: 5 },
-      { type: 'word-failed', wordId: 6 },
-      { type: 'correct', wordId: 7 },
-      { type: 'wrong', wordId: 8 },
+      { type: 'next-word' },
+      { type: 'wrong-letter' },
+      { type: 'word-solved', wordId: 6 },
     ]);
-    expect(t.take(70, false, 'clave-5678')).toMatchObject({ puntos: 50, palabrasBien: [5, 7], palabrasMal: [6, 8], ganada: false });
+    // Hangman: a word counts once the game has moved past it (its level's score is added then).
+    expect(h.take(0, false, 'clave-5678')).toMatchObject({
+      palabrasBien: [5],
+      palabrasMal: [],
+      rondas: [{ idPalabra: 5, bien: true, fallos: 2 }],
+    });
+    h.onEvents([{ type: 'wrong-letter' }]);
+    expect(h.take(0, false, 'clave-5679')).toMatchObject({ rondas: [], fallosRondaAbierta: 1 });
+    expect(h.take(0, false, 'clave-9999')).toMatchObject({ rondas: [], palabrasBien: [], palabrasMal: [] });
   });
 
   it('seeds the points from the server totals plus the runs the server does not have yet', () => {
     const merged = mergeSummary({ puntos: { total: 60, byGame: { hangman: 0, orderWords: 20, cards: 40 } }, estrellas: [] }, [
-      { clave: 'abcdefgh', juego: 'cards', idNivel: 1, puntos: 15, puntosMax: 50, ganada: true, palabrasBien: [], palabrasMal: [] },
+      { clave: 'abcdefgh', juego: 'cards', idNivel: 1, puntos: 15, puntosMax: 50, ganada: true, palabrasBien: [], palabrasMal: [], palabras: [1], rondas: [] },
     ]);
     expect(merged).toEqual({ total: 75, byGame: { hangman: 0, orderWords: 20, cards: 55 } });
     const store = createPointsStore();

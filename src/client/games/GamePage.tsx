@@ -39,7 +39,7 @@ import { livePoints, runPoints, unbankedScore, usePoints, useRunPoints, useVolum
 import { usePreferences } from '../prefs';
 import { VolumeControl } from './VolumeControl';
 import { newRunKey, reportRun, syncGameResults } from './results';
-import { createRunTracker, runMaxScore } from './runTracker';
+import { createRunTracker } from './runTracker';
 import { SignPlayer } from '../sign/SignPlayer';
 import { GAME_AREA_ATTR } from '../../../games/shared/keys';
 
@@ -427,7 +427,7 @@ function GameStage({ game, scene, words, onExit, hint }: GameStageProps) {
     // restarted or left half-way when it has points. The level travels in the page's ?nivel=.
     void syncGameResults();
     const idNivel = parseNivelId(new URLSearchParams(window.location.search).get('nivel'));
-    const tracker = createRunTracker(game.id, idNivel, runMaxScore(game.id, words));
+    const tracker = createRunTracker(game.id, idNivel, words);
     const closeRun = () => {
       const run = tracker.take(bank.score, false, newRunKey());
       if (!bank.banked && run.puntos > 0) reportRun(run);

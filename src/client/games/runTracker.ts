@@ -1,12 +1,14 @@
 /**
- * What one game run reports to the server (issue 17), collected from the scene's events: the word
- * ids right and wrong, and the most the run could score (each game's `maxScore`). Kept apart from
+ * What one game run reports to the server (issue 17), collected from the scene's events: the game's
+ * words, the rounds played, the word ids right and wrong, and the most the run could score (each
+ * game's `maxScore`). Kept apart from
  * results.ts so the home and the menu (which read the stars) never load the games' rules.
  */
 import * as Hangman from '../../../games/hangman/rules';
 import * as OrderWords from '../../../games/order-words/rules';
 import * as Cards from '../../../games/cards/rules';
 import { mulberry32, type GameWord } from '../../../games/shared/types';
+import { type RunRound, wordResults } from '../../../games/shared/run';
 import type { GameId } from '../../../games/shared/points';
 import type { RunReport } from './results';
 
@@ -25,22 +27,47 @@ export function runMaxScore(game: GameId, words: readonly GameWord[]): number {
   }
 }
 
-/** One run's word results, from the events every scene sends (`wordId` on each answer). */
-export function createRunTracker(game: GameId, idNivel: number | null, maxScore: number) {
-  let right = new Set<number>();
-  let wrong = new Set<number>();
+/** Hangman's events that follow the pause after a word (the word is then behind the game). */
+const HANGMAN_MOVED_ON = new Set(['next-word', 'level-passed', 'level-failed', 'game-over', 'game-won']);
+
+/**
+ * One run's rounds, from the events every scene sends: each word played to its end is one round
+ * (its word, right or not, and the misses inside it: hangman's wrong letters, cards' wrong cards).
+ * The report carries them with the game's words, so the server can replay the run by the game's
+ * own rules (games/<game>/rules.ts `replayRun`); the figures sent are what those rules give.
+ */
+export function createRunTracker(game: GameId, idNivel: number | null, words: readonly GameWord[]) {
+  const maxScore = runMaxScore(game, words);
+  const palabras = [...new Set(words.map((w) => w.id))];
+  let rounds: RunRound[] = [];
+  let misses = 0;
+  /**
+   * Hangman adds a level's score only when the pause after its last word ends, so its word counts
+   * once the game moves on (the next word / level event); the other games score at the answer.
+   */
+  let pending: RunRound | null = null;
+  const round = (idPalabra: number | undefined, bien: boolean) => {
+    if (typeof idPalabra === 'number') {
+      const r = { idPalabra, bien, fallos: misses };
+      if (game === 'hangman') pending = r;
+      else rounds.push(r);
+    }
+    misses = 0;
+  };
   return {
-    /** Reads the answers out of a batch of scene events. */
+    /** Reads the rounds out of a batch of scene events (in the order the rules gave them). */
     onEvents(events: readonly { type: string; wordId?: number; correctWordId?: number }[]) {
       for (const e of events) {
-        if (e.type === 'word-solved' || e.type === 'correct' || e.type === 'correct-word') {
-          if (typeof e.wordId === 'number') right.add(e.wordId);
-        } else if (e.type === 'word-failed' || e.type === 'wrong') {
-          if (typeof e.wordId === 'number') wrong.add(e.wordId);
-        } else if (e.type === 'wrong-word') {
-          // Cards: the word the child did not recognise is the target, not the option tapped.
-          if (typeof e.correctWordId === 'number') wrong.add(e.correctWordId);
+        if (pending && HANGMAN_MOVED_ON.has(e.type)) {
+          rounds.push(pending);
+          pending = null;
         }
+        if (e.type === 'wrong-letter' || e.type === 'wrong-card') misses += 1;
+        else if (e.type === 'level-started' || e.type === 'next-round') misses = 0;
+        else if (e.type === 'word-solved' || e.type === 'correct' || e.type === 'correct-word') round(e.wordId, true);
+        else if (e.type === 'word-failed' || e.type === 'wrong') round(e.wordId, false);
+        // Cards: the word the child did not recognise is the target, not the option tapped.
+        else if (e.type === 'wrong-word') round(e.correctWordId, false);
       }
     },
     /** The report of the run that just ended, then a fresh start for the next run. */
@@ -53,11 +80,14 @@ export function createRunTracker(game: GameId, idNivel: number | null, maxScore:
         puntos: Math.min(puntosMax, Math.max(0, Math.floor(score))),
         puntosMax,
         ganada: won,
-        palabrasBien: [...right].slice(0, 200),
-        palabrasMal: [...wrong].slice(0, 200),
+        ...wordResults(rounds),
+        palabras,
+        rondas: rounds,
+        ...(misses > 0 ? { fallosRondaAbierta: misses } : {}),
       };
-      right = new Set();
-      wrong = new Set();
+      rounds = [];
+      misses = 0;
+      pending = null;
       return report;
     },
   };

@@ -290,8 +290,20 @@ export const resultado = pgTable(
     correcta: boolean('correcta').notNull(),
     valor: integer('valor').notNull(),
     fecha: timestamp('fecha', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * For an answer saved on its own (POST /api/resultados/create, no id_intento): the attempt it
+     * belongs to, numbered by how many attempts the child had submitted on the level when it came
+     * (the attempt still open). Null for rows of a submitted attempt, and for rows stored before.
+     */
+    intentoAbierto: integer('intento_abierto'),
   },
   (t) => [
+    // One answer per question per attempt counts (privacy issue: 40 answers to one question put 40
+    // wrong answers into a class's hardest questions): the database, not a read-then-write, keeps
+    // the first one, so answers sent at the same time cannot both land.
+    uniqueIndex('resultado_usuario_pregunta_abierto_uq')
+      .on(t.idUsuario, t.idPregunta, t.intentoAbierto)
+      .where(sql`${t.idIntento} is null`),
     index('resultado_id_intento_idx').on(t.idIntento),
     // By child and date (was by child alone): the class dashboard's hardest questions read a class's
     // last 90 days, not every answer the children ever gave (issue 21).

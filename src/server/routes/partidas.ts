@@ -4,7 +4,8 @@ import type { AppContext } from '../context';
 import { nivel, palabra, partida } from '../db/schema';
 import { badRequest } from '../errors';
 import { validate } from '../validate';
-import { GAME_IDS, gameRunSchema, type GameRunGame, type GameRunSummary } from '../../shared/rules/gameRun';
+import { checkRunFigures, GAME_IDS, gameRunSchema, type GameRunGame, type GameRunSummary } from '../../shared/rules/gameRun';
+import type { GameWord } from '../../../games/shared/types';
 import { starsFor } from '../../../games/shared/stars';
 import { invalidates } from '../cache';
 import { reviewGameRun } from './repaso-memory';
@@ -43,7 +44,9 @@ function toWire(r: typeof partida.$inferSelect) {
  *   nothing new stored (a device resending after a lost reply). An optional `fecha` (the device's
  *   time, issue 22) is stored through eventTime (src/shared/rules/offline.ts). Refused with a Spanish 400, storing
  *   nothing: bad fields, a level that does not exist, words not of that level (or not existing when
- *   the run had no level), more points than the game can give. Stars are computed here.
+ *   the run had no level), more points than the game can give, figures (puntos, puntosMax, ganada,
+ *   palabrasBien, palabrasMal) that do not follow from the run's rounds by the game's own rules
+ *   (checkRunFigures, code RUN_FIGURES). Stars are computed here from the checked figures.
  * - GET /api/partidas/resumen → `{data: GameRunSummary}`.
  */
 export default async function partidasRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -68,22 +71,26 @@ export default async function partidasRoutes(app: FastifyInstance, ctx: AppConte
       const [lv] = await db.select({ id: nivel.idNivel }).from(nivel).where(eq(nivel.idNivel, run.idNivel));
       if (!lv) throw badRequest(PARTIDA_NO_LEVEL_MSG, { idNivel: PARTIDA_NO_LEVEL_MSG });
     }
-    const ids = [...new Set([...run.palabrasBien, ...run.palabrasMal])];
-    if (ids.length > 0) {
-      const where = run.idNivel === null ? inArray(palabra.idPalabra, ids) : and(inArray(palabra.idPalabra, ids), eq(palabra.idNivel, run.idNivel));
-      const [{ n }] = (await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(palabra)
-        .where(where)) as [{ n: number }];
-      if (n !== ids.length) {
-        const msg = run.idNivel === null ? PARTIDA_UNKNOWN_WORDS_MSG : PARTIDA_BAD_WORDS_MSG;
-        throw badRequest(msg, { palabras: msg });
-      }
+    // The game's words: all of the run's level (the page plays a level's words, its due ones first),
+    // or existing words when the run had no level. The rounds and the words right or wrong must be
+    // among them (checkRunFigures).
+    const ids = [...new Set([...run.palabras, ...run.palabrasBien, ...run.palabrasMal])];
+    const where = run.idNivel === null ? inArray(palabra.idPalabra, ids) : and(inArray(palabra.idPalabra, ids), eq(palabra.idNivel, run.idNivel));
+    const known = await db.select({ id: palabra.idPalabra, es: palabra.palabraEspanol, nivelId: palabra.idNivel }).from(palabra).where(where);
+    if (known.length !== ids.length) {
+      const msg = run.idNivel === null ? PARTIDA_UNKNOWN_WORDS_MSG : PARTIDA_BAD_WORDS_MSG;
+      throw badRequest(msg, { palabras: msg });
     }
+    // The page hands the games only words with a sign (useGameWords), so each one has a clue for
+    // the cards; the server marks them so rather than look up every word's media.
+    const given = new Set(run.palabras);
+    const words: GameWord[] = known.filter((w) => given.has(w.id)).map((w) => ({ id: w.id, es: w.es, en: '', nivelId: w.nivelId, sign: 'seña' }));
+    const wrong = checkRunFigures(run, words);
+    if (wrong) throw badRequest(wrong.msg, wrong.fields, 'RUN_FIGURES');
 
     const estrellas = starsFor(run.puntos, run.puntosMax, run.ganada);
     // When the run ended on the device (issue 22: runs queued offline), bounded; absent = now.
-    const { fecha: sent, ...fields } = run;
+    const { fecha: sent, palabras: _palabras, rondas: _rondas, fallosRondaAbierta: _open, ...fields } = run;
     const fecha = sent ? eventTime(sent, new Date()) : undefined;
     // Two sends of one run racing: the unique (user, clave) index keeps one; the loser reads it.
     // The run and the reviews of its words (issue 20: the child's memory) in one transaction; a

@@ -32,6 +32,7 @@ import {
 import { applyReviews, cardOf, cardsOf, dueNow, noteWordSeen } from './repaso-memory';
 import { isSignMedia } from '../resources/palabra';
 import { eventTime } from '../../shared/rules/offline';
+import { isReviewAnswerRight } from '../../shared/rules/reviewAnswer';
 
 export const REPASO_SAVED_MSG = 'Respuesta guardada.';
 export const REPASO_SEEN_MSG = 'Palabra vista.';
@@ -89,7 +90,8 @@ function lastDays(now: Date, days: number): string[] {
  *
  * - GET  /api/repaso/hoy → `{data: ReviewToday}`: signs due now, new words waiting, next due date.
  * - GET  /api/repaso/sesion → `{data: ReviewItem[]}`: at most 10 items (due first, ≤ 3 new).
- * - POST /api/repaso/respuesta `{id_palabra, correcto, repetido?, lento?, clave, fecha?}` → 201 `{msg, data: ReviewResult}`;
+ * - POST /api/repaso/respuesta `{id_palabra, elegida | escrita, repetido?, lento?, clave, fecha?}` → 201 `{msg, data: ReviewResult}`;
+ *   graded here from the chosen word id or the typed word (a client's `correcto` is ignored);
  *   the same clave again → 200 with the stored result. `fecha`: the device's time (issue 22), bounded.
  * - POST /api/repaso/visto `{id_palabra, fecha?}` → `{msg, data}`: a word seen in word detail (not a
  *   review); idempotent (a resend only notes the view again).
@@ -209,8 +211,8 @@ export default async function repasoRoutes(app: FastifyInstance, ctx: AppContext
       .select()
       .from(repaso)
       .where(and(eq(repaso.idUsuario, me), eq(repaso.clave, answer.clave)));
+    const w = await wordOrThrow(answer.id_palabra);
     if (!logged) {
-      const w = await wordOrThrow(answer.id_palabra);
       const [open] = await db
         .select({ ok: sql<number>`1` })
         .from(palabra)
@@ -225,7 +227,9 @@ export default async function repasoRoutes(app: FastifyInstance, ctx: AppContext
     } else if (logged.idPalabra !== answer.id_palabra) {
       throw badRequest('La clave ya se usó para otra palabra.', { clave: 'La clave ya se usó para otra palabra.' });
     }
-    const grade = gradeAnswer(answer);
+    // Graded here from what the child answered; a `correcto` in the body is not read.
+    const given = answer.elegida !== undefined ? { elegida: answer.elegida } : { escrita: answer.escrita ?? '' };
+    const grade = gradeAnswer({ correcto: isReviewAnswerRight(w, given), repetido: answer.repetido, lento: answer.lento });
     // Scheduled at the device's time of the answer (issue 22: answers queued offline), bounded, and
     // never before the card's last review (applyReviews).
     const at = answer.fecha ? eventTime(answer.fecha, new Date()) : undefined;

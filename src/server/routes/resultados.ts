@@ -38,6 +38,7 @@ export const OWN_HISTORY_ONLY_MSG = 'Solo puedes ver tus propios resultados.';
 export const MIXED_LEVELS_MSG = 'Todas las respuestas deben ser del mismo nivel.';
 export const GRANTED_MSG = 'Listo: el estudiante tiene un intento más en este nivel.';
 export const STILL_HAS_ATTEMPTS_MSG = 'Este estudiante todavía tiene intentos disponibles en este nivel.';
+export const ONE_ANSWER_PER_ATTEMPT_MSG = 'Esta pregunta ya tiene una respuesta en este intento: cuenta la primera.';
 export const CLAVE_OTHER_QUIZ_MSG = 'La clave ya se usó para otro cuestionario.';
 
 const grantSchema = z.object({
@@ -248,7 +249,9 @@ export default async function resultadosRoutes(app: FastifyInstance, ctx: AppCon
   /**
    * One answered question, graded by the server and stored on its own (no attempt: it does not
    * change the score history). The reply does not say whether it was right, so the call cannot be
-   * used to probe the answer key.
+   * used to probe the answer key. One answer per question per attempt counts: the attempt is the
+   * one still open on the level (until the child submits it through save-multiple); a second answer
+   * to the same question in it replaces nothing and is refused with 409 ALREADY_ANSWERED.
    */
   app.post('/api/resultados/create', { config: invalidates(), preHandler: app.requireUser }, async (req, reply) => {
     const me = req.user!.id;
@@ -261,6 +264,9 @@ export default async function resultadosRoutes(app: FastifyInstance, ctx: AppCon
     if (!isAnswered(q, given(row))) throw badRequest('Debes responder la pregunta antes de enviar.', { respuesta: 'Respuesta requerida.' });
     checkOption(q, row);
     const ok = isAnswerCorrect(q, given(row));
+    // The attempt still open on this level is numbered by the attempts already submitted there; the
+    // unique index (user, question, open attempt) keeps the first answer, even when 40 arrive at once.
+    const open = sql<number>`(select count(*)::int from ${intento} where ${intento.idUsuario} = ${me} and ${intento.idNivel} = ${row.id_nivel})`;
     const [saved] = await db
       .insert(resultado)
       .values({
@@ -272,8 +278,11 @@ export default async function resultadosRoutes(app: FastifyInstance, ctx: AppCon
         respuesta: storedText(q, row),
         correcta: ok,
         valor: ok ? 1 : 0,
+        intentoAbierto: open,
       })
+      .onConflictDoNothing({ target: [resultado.idUsuario, resultado.idPregunta, resultado.intentoAbierto], where: sql`${resultado.idIntento} is null` })
       .returning();
+    if (!saved) throw conflict(ONE_ANSWER_PER_ATTEMPT_MSG, 'ALREADY_ANSWERED');
     reply.status(201);
     return {
       msg: 'Resultado guardado correctamente.',

@@ -188,17 +188,33 @@ export const claveSchema = z
  * POST /api/repaso/respuesta: what the child did; the server grades it and schedules. `fecha`: when
  * the child answered on the device (issue 22: answers queued offline), within bounds.
  */
-export const reviewAnswerSchema = z.strictObject(
-  {
-    id_palabra: idNum('El identificador de la palabra'),
-    correcto: z.boolean({ message: 'Indica si la respuesta fue correcta.' }),
-    repetido: z.boolean({ message: 'Repetido debe ser sí o no.' }).optional(),
-    lento: z.boolean({ message: 'Lento debe ser sí o no.' }).optional(),
-    clave: claveSchema,
-    fecha: deviceTime,
-  },
-  { error: (iss) => (iss.code === 'unrecognized_keys' ? 'Solo se envía la respuesta: el servidor calcula el repaso.' : 'La respuesta no es válida.') },
-);
+export const REVIEW_ANSWER_MAX_TYPED = 100;
+export const REVIEW_ANSWER_ONE_MSG = 'Envía la palabra elegida o la palabra escrita (solo una).';
+export const reviewAnswerSchema = z
+  .strictObject(
+    {
+      id_palabra: idNum('El identificador de la palabra'),
+      /** The option the child chose (a word id): right when it is `id_palabra`. */
+      elegida: idNum('El identificador de la palabra elegida').optional(),
+      /** What the child typed ('escribir' items): right when it is the word (reviewAnswer.ts). */
+      escrita: z
+        .string({ message: 'La palabra escrita debe ser un texto.' })
+        .max(REVIEW_ANSWER_MAX_TYPED, { message: `La palabra escrita no puede tener más de ${REVIEW_ANSWER_MAX_TYPED} caracteres.` })
+        .optional(),
+      /**
+       * Ignored: the server grades the answer itself (the privacy rule: what feeds a teacher's view
+       * follows from what the child did). Still accepted so an older client's body is not refused
+       * for it; the answer fields above are what count.
+       */
+      correcto: z.boolean({ message: 'Indica si la respuesta fue correcta.' }).optional(),
+      repetido: z.boolean({ message: 'Repetido debe ser sí o no.' }).optional(),
+      lento: z.boolean({ message: 'Lento debe ser sí o no.' }).optional(),
+      clave: claveSchema,
+      fecha: deviceTime,
+    },
+    { error: (iss) => (iss.code === 'unrecognized_keys' ? 'Solo se envía la respuesta: el servidor calcula el repaso.' : 'La respuesta no es válida.') },
+  )
+  .refine((a) => (a.elegida === undefined) !== (a.escrita === undefined), { message: REVIEW_ANSWER_ONE_MSG, path: ['respuesta'] });
 export type ReviewAnswer = z.output<typeof reviewAnswerSchema>;
 
 /** POST /api/repaso/visto: a word seen in word detail (learning, not a review), and when on the device. */

@@ -206,7 +206,8 @@ export default function Review() {
 
   const answer = (correcto: boolean, chosen: number | null, text = '') => {
     if (!session || !item || feedback) return;
-    const a: SessionAnswer = { id_palabra: item.id_palabra, correcto, ...answerFlags(uses.current), clave: newClave(), sent: false };
+    const given = chosen !== null ? { elegida: chosen } : { escrita: text };
+    const a: SessionAnswer = { id_palabra: item.id_palabra, correcto, ...given, ...answerFlags(uses.current), clave: newClave(), sent: false };
     setSession({ ...session, answers: [...session.answers, a] });
     setFeedback({ index, chosen, typed: text });
     send(a);

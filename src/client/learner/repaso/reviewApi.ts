@@ -20,7 +20,9 @@ export const fetchSession = (signal?: AbortSignal) => apiGet<{ data: ReviewItem[
  */
 export async function sendAnswer(a: SessionAnswer): Promise<void> {
   const creado = Date.now();
-  const body = { id_palabra: a.id_palabra, correcto: a.correcto, repetido: a.repetido, lento: a.lento, clave: a.clave, fecha: new Date(creado).toISOString() };
+  // The answer itself, not a verdict: the server grades it (src/shared/rules/reviewAnswer.ts).
+  const given = a.elegida !== undefined ? { elegida: a.elegida } : { escrita: a.escrita ?? '' };
+  const body = { id_palabra: a.id_palabra, ...given, repetido: a.repetido, lento: a.lento, clave: a.clave, fecha: new Date(creado).toISOString() };
   const out = await submit<{ data: ReviewResult }>({ id: a.clave, tipo: 'respuesta', ruta: 'repaso/respuesta', cuerpo: body, creado });
   if (out.estado === 'rechazado') throw out.error;
 }

@@ -54,7 +54,11 @@ export function answerFlags(uses: readonly PlayerUse[]): { repetido: boolean; le
 /** One answer of a session, kept until the server has it. */
 export interface SessionAnswer {
   id_palabra: number;
+  /** The screen's own judgement, for its feedback only; the server grades elegida / escrita itself. */
   correcto: boolean;
+  /** The option chosen (a word id), or what was typed: what is sent. */
+  elegida?: number;
+  escrita?: string;
   repetido: boolean;
   lento: boolean;
   clave: string;

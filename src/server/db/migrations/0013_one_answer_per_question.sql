@@ -1,0 +1,2 @@
+ALTER TABLE "resultado" ADD COLUMN "intento_abierto" integer;--> statement-breakpoint
+CREATE UNIQUE INDEX "resultado_usuario_pregunta_abierto_uq" ON "resultado" USING btree ("id_usuario","id_pregunta","intento_abierto") WHERE "resultado"."id_intento" is null;

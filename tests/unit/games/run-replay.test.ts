@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import * as Hangman from '../../../games/hangman/rules';
+import * as Order from '../../../games/order-words/rules';
+import * as Cards from '../../../games/cards/rules';
+import { mulberry32, type GameWord } from '../../../games/shared/types';
+import { createRunTracker } from '../../../src/client/games/runTracker';
+import { checkRunFigures, replayGameRun, RUN_FIGURES_MSG, type GameRun } from '../../../src/shared/rules/gameRun';
+import { RUN_AFTER_END_MSG, RUN_BAD_MISSES_MSG, RUN_FOREIGN_WORD_MSG, RUN_REPEATED_WORD_MSG, RUN_WRONG_LEVEL_MSG } from '../../../games/shared/run';
+
+/**
+ * A run's figures follow from its rounds by the game's own rules (privacy rule "what feeds a
+ * teacher's view follows from what the child did"): games played by the rules with seeded random
+ * taps, reported by the page's tracker, are recomputed to exactly the figures the page sends; a
+ * report whose figures or rounds are changed is refused.
+ */
+const NAMES = ['gato', 'perro', 'casa', 'árbol', 'niño', 'sol', 'luna', 'agua', 'pájaro', 'mesa', 'silla', 'flor'];
+const list = (nivelId = 1, n = NAMES.length, first = 1): GameWord[] =>
+  NAMES.slice(0, n).map((es, i) => ({ id: first + i, es: `${es}${nivelId === 1 ? '' : nivelId}`, en: 'x', image: null, sign: '/s.gif', nivelId }));
+
+type Report = ReturnType<ReturnType<typeof createRunTracker>['take']>;
+
+/** Plays one hangman run with seeded guesses (mostly the word's letters), possibly left half-way. */
+function playHangman(words: GameWord[], seed: number, steps: number): Report {
+  const rng = mulberry32(seed);
+  const tracker = createRunTracker('hangman', 1, words);
+  let r = Hangman.startGame(Hangman.createGame(words, rng));
+  tracker.onEvents(r.events);
+  for (let i = 0; i < steps; i++) {
+    const s = r.state;
+    if (s.phase === 'won' || s.phase === 'lost') break;
+    if (s.phase === 'playing') {
+      const needed = Hangman.lettersToGuess(Hangman.currentWord(s)!.es).filter((l) => !s.guessed.includes(l));
+      const pool = rng() < 0.8 ? needed : Hangman.HANGMAN_ALPHABET.filter((l) => !s.guessed.includes(l));
+      r = Hangman.guessLetter(s, pool[Math.floor(rng() * pool.length)]!);
+    } else if (s.phase === 'level-passed') r = Hangman.continueGame(s);
+    else r = Hangman.advance(s);
+    tracker.onEvents(r.events);
+  }
+  return tracker.take(r.state.totalScore, r.state.phase === 'won', 'clave-prueba');
+}
+
+function playOrder(words: GameWord[], seed: number, steps: number): Report {
+  const rng = mulberry32(seed);
+  const tracker = createRunTracker('orderWords', 1, words);
+  let r = Order.startGame(Order.createGame(words, rng));
+  tracker.onEvents(r.events);
+  for (let i = 0; i < steps; i++) {
+    const s = r.state;
+    if (s.phase === 'won' || s.phase === 'lost') break;
+    if (s.phase === 'playing') {
+      let st = s;
+      const right = rng() < 0.85;
+      const letters = Order.tileLetters(Order.currentWord(st)!.es);
+      for (let k = 0; k < st.tiles.length; k++) {
+        const id = right ? Order.tileForKey(st, letters[st.picked.length]!) : st.tiles.findIndex((_, t) => !st.picked.includes(t));
+        st = Order.pickTile(st, id!).state;
+      }
+      r = Order.check(st);
+    } else r = Order.advance(s);
+    tracker.onEvents(r.events);
+  }
+  return tracker.take(r.state.totalScore, r.state.phase === 'won', 'clave-prueba');
+}
+
+function playCards(words: GameWord[], seed: number, steps: number): Report {
+  const rng = mulberry32(seed);
+  const tracker = createRunTracker('cards', null, words);
+  let r = Cards.startGame(Cards.createGame(words, rng));
+  tracker.onEvents(r.events);
+  for (let i = 0; i < steps; i++) {
+    const s = r.state;
+    if (s.phase === 'won' || s.phase === 'lost') break;
+    if (s.phase === 'pick-card') r = Cards.pickCard(s, Math.floor(rng() * 3));
+    else if (s.phase === 'pick-word') {
+      const target = Cards.targetWord(s)!.id;
+      r = Cards.pickWord(s, rng() < 0.8 ? target : s.options[Math.floor(rng() * s.options.length)]!.id);
+    } else r = Cards.advance(s);
+    tracker.onEvents(r.events);
+  }
+  return tracker.take(r.state.totalScore, r.state.phase === 'won', 'clave-prueba');
+}
+
+const check = (report: Report, words: GameWord[]) => checkRunFigures(report as GameRun, words);
+
+describe('a genuine run is recomputed to the figures the page reports', () => {
+  const cardsWords = [...list(1, 7), ...list(2, 3, 50), ...list(3, 6, 80)];
+  const games = [
+    ['hangman', list(), playHangman],
+    ['orderWords', list(), playOrder],
+    ['cards', cardsWords, playCards],
+  ] as const;
+  for (const [name, words, play] of games) {
+    it(`${name}: 60 seeded runs (won, lost, left half-way) all agree`, () => {
+      const ends = new Set<string>();
+      for (let seed = 1; seed <= 60; seed++) {
+        const report = play(words, seed, seed % 3 === 0 ? 25 : 5000);
+        ends.add(report.ganada ? 'won' : report.rondas.length ? 'other' : 'none');
+        expect(check(report, words), `seed ${seed}`).toBeNull();
+      }
+      expect(ends.has('won')).toBe(true);
+      expect(ends.has('other')).toBe(true);
+    });
+  }
+
+  it('a changed figure is refused, field by field', () => {
+    const words = list();
+    let report = playOrder(words, 7, 5000);
+    for (let seed = 8; !report.ganada; seed++) report = playOrder(words, seed, 5000);
+    expect(check(report, words)).toBeNull();
+    expect(check({ ...report, puntos: report.puntos + 10 }, words)).toMatchObject({
+      msg: RUN_FIGURES_MSG,
+      fields: { puntos: `Con estas rondas los puntos son ${report.puntos}.` },
+    });
+    expect(check({ ...report, puntosMax: 500 }, words)?.fields).toHaveProperty('puntosMax');
+    expect(check({ ...report, ganada: false }, words)?.fields).toHaveProperty('ganada');
+    expect(check({ ...report, palabrasMal: [1] }, words)?.fields).toHaveProperty('palabrasMal');
+    expect(check({ ...report, palabrasBien: [] }, words)?.fields).toHaveProperty('palabrasBien');
+  });
+});
+
+describe('rounds no game can give are refused', () => {
+  const words = list();
+  const round = (idPalabra: number, bien = true, fallos = 0) => ({ idPalabra, bien, fallos });
+  it("the issue's forged run: 1000 points, won, no rounds", () => {
+    expect(replayGameRun('hangman', words, [])).toEqual({ ok: true, puntos: 0, puntosMax: 1000, ganada: false });
+    const forged = { juego: 'hangman' as const, puntos: 1000, puntosMax: 1000, ganada: true, palabrasBien: [], palabrasMal: [], rondas: [] };
+    expect(checkRunFigures(forged, words)?.fields).toMatchObject({
+      puntos: 'Con estas rondas los puntos son 0.',
+      ganada: 'Con estas rondas la partida no está ganada.',
+    });
+  });
+  it('a word the game did not have, a word repeated, misses out of range, rounds after the end', () => {
+    expect(replayGameRun('orderWords', words, [round(999)])).toEqual({ ok: false, msg: RUN_FOREIGN_WORD_MSG });
+    expect(replayGameRun('orderWords', words, [round(1), round(1)])).toEqual({ ok: false, msg: RUN_REPEATED_WORD_MSG });
+    expect(replayGameRun('orderWords', words, [round(1, true, 1)])).toEqual({ ok: false, msg: RUN_BAD_MISSES_MSG });
+    expect(replayGameRun('hangman', words, [round(1, true, 6)])).toEqual({ ok: false, msg: RUN_BAD_MISSES_MSG });
+    expect(replayGameRun('hangman', words, [round(1, false, 2)])).toEqual({ ok: false, msg: RUN_BAD_MISSES_MSG });
+    expect(replayGameRun('cards', words, [round(1, true, 3)])).toEqual({ ok: false, msg: RUN_BAD_MISSES_MSG });
+    const lost = [round(1, false), round(2, false), round(3, false)];
+    expect(replayGameRun('orderWords', words, lost)).toEqual({ ok: true, puntos: 0, puntosMax: 120, ganada: false });
+    expect(replayGameRun('orderWords', words, [...lost, round(4)])).toEqual({ ok: false, msg: RUN_AFTER_END_MSG });
+  });
+  it('cards: a round of a level that is not the one being played', () => {
+    const two = [...list(1, 2), ...list(2, 2, 50)];
+    expect(replayGameRun('cards', two, [round(50)])).toEqual({ ok: false, msg: RUN_WRONG_LEVEL_MSG });
+    expect(replayGameRun('cards', two, [round(1), round(2, true, 2), round(50), round(51)])).toEqual({ ok: true, puntos: 36, puntosMax: 40, ganada: true });
+  });
+  it('hangman: a level is scored from its words (2 per wrong letter, 5 more for a failed word) and restarts below 70', () => {
+    const five = list(1, 5);
+    const level = (fallos: number) => [1, 2, 3, 4, 5].map((id) => round(id, true, fallos));
+    // 5 words × 3 wrong letters: 70, passed; × 4: 60, the level starts again and adds nothing.
+    expect(replayGameRun('hangman', five, level(3))).toMatchObject({ ok: true, puntos: 70 });
+    expect(replayGameRun('hangman', five, [...level(4), ...level(0)])).toMatchObject({ ok: true, puntos: 100 });
+    const all = Array.from({ length: 10 }, () => level(0)).flat();
+    expect(replayGameRun('hangman', five, all)).toEqual({ ok: true, puntos: 1000, puntosMax: 1000, ganada: true });
+  });
+});
