@@ -8,7 +8,8 @@
  * PostgreSQL under scripts/with-postgres.sh).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp } from './helpers';
+import { demoClass, makeTestApp, type TestApp } from './helpers';
+import { claseAlumno } from '../../src/server/db/schema';
 import { saveAttempt } from '../../src/server/quiz/submit';
 import { AppError } from '../../src/server/errors';
 import { ESTADO_COMPLETADO, ESTADO_EN_PROGRESO } from '../../src/shared/rules/progress';
@@ -99,12 +100,15 @@ let t: TestApp;
 let idNivel: number;
 let idEvaluacion: number;
 let profesor: string;
+/** The profesor's class: each new learner joins it, as a profesor grants attempts only to the children of their classes. */
+let idClase: number;
 beforeAll(async () => {
   t = await makeTestApp();
   const { rows } = await t.database.raw('SELECT id_evaluacion, id_nivel FROM evaluacion ORDER BY id_evaluacion LIMIT 1');
   idEvaluacion = Number(rows[0]!.id_evaluacion);
   idNivel = Number(rows[0]!.id_nivel);
   profesor = await t.token('profesor');
+  idClase = await demoClass(t, []);
 });
 afterAll(async () => t?.close());
 
@@ -126,7 +130,9 @@ async function newLearner(n: number): Promise<number> {
     },
   });
   expect(r.statusCode).toBe(201);
-  return Number(r.json().data.id);
+  const id = Number(r.json().data.id);
+  await t.database.db.insert(claseAlumno).values({ idClase, idUsuario: id });
+  return id;
 }
 
 async function stateOf(user: number) {

@@ -30,9 +30,11 @@ export const BACKUP_TABLES = [
   'clase',
   'clase_profesor',
   'clase_alumno',
+  'clase_invitacion',
   'tarea',
   'password_reset',
   'app_meta',
+  // limite_intento (guessing counters) is left out on purpose: a restore starts with no one waiting.
 ] as const;
 
 export const BACKUP_FORMAT = 'manitas-backup-1';
@@ -165,7 +167,7 @@ export async function restoreBackup(
           await tx.execute(sql`INSERT INTO ${sql.raw(table)} SELECT * FROM json_populate_recordset(null::${sql.raw(table)}, ${chunk}::json)`);
         }
         const serial = await tx.execute(sql`SELECT a.attname AS col FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
-          WHERE c.relname = ${table} AND pg_get_serial_sequence(${table}, a.attname) IS NOT NULL`);
+          WHERE c.relname = ${table} AND a.attnum > 0 AND NOT a.attisdropped AND pg_get_serial_sequence(${table}, a.attname) IS NOT NULL`);
         for (const r of (serial as unknown as { rows?: { col: string }[] }).rows ?? (serial as unknown as { col: string }[])) {
           await tx.execute(
             sql.raw(`SELECT setval(pg_get_serial_sequence('${table}', '${r.col}'), coalesce((SELECT max(${r.col}) FROM ${table}), 0) + 1, false)`),
