@@ -17,6 +17,7 @@ import { loadConfig } from '../../src/server/config';
 import { CHILD_PICTURE_RULE, CLASS_PICTURE_RULE, KNOWN_DEVICE_PICTURE_RULE, PICTURE_PASSWORDS, timeToTryAll } from '../../src/server/auth/pictureSecret';
 import { UNKNOWN_DEVICE_RULE } from '../../src/server/auth/throttle';
 import { PICTURE_KEYS, type PictureKey } from '../../src/shared/rules/classes';
+import { call, must } from './client';
 
 const { values: args } = parseArgs({
   options: {
@@ -27,27 +28,6 @@ const { values: args } = parseArgs({
   },
 });
 const N = Math.min(200, Math.max(2, Number(args.n) || 40));
-
-async function call(base: string, method: string, url: string, body?: unknown, token?: string) {
-  const r = await fetch(base + url, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(30_000),
-  });
-  const text = await r.text();
-  let json: unknown = null;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    // Not JSON: kept as text for the error below.
-  }
-  return { status: r.status, json: json as Record<string, unknown> & { data?: unknown }, text };
-}
-
-function must(r: { status: number; text: string }, ok: number, what: string) {
-  if (r.status !== ok) throw new Error(`${what}: ${r.status} ${r.text.slice(0, 300)}`);
-}
 
 const days = (ms: number) => ms / 86_400_000;
 
@@ -110,7 +90,9 @@ async function main() {
       token,
     );
     must(imp, 200, 'importar');
-    const pupil = (imp.json.data as { id: number; imagenes: PictureKey[] }[])[0]!;
+    // No write answers a picture password: the teacher reads it from the class's children.
+    const members = must(await call(base, 'GET', `/api/clase/${id_clase}/alumnos`, undefined, token), 200, 'alumnos');
+    const pupil = (members.json.data as { id: number; imagenes: PictureKey[] }[])[0]!;
     const wrongPictures = (i: number): PictureKey[] => {
       // Every wrong answer differs from the pupil's pictures.
       const k = PICTURE_KEYS.filter((p) => !pupil.imagenes.includes(p));

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { atLeast, type Role } from '../roles';
+import '../validation/spanish';
 
 /**
  * One declaration per entity: the server registers its routes from it and the react-admin

@@ -46,7 +46,7 @@ export const loginSchema = z.object({
 /** PUT api/user/{id}: the profile fields (email, password, Credential, roles, status are not editable here). */
 export const profileSchema = z.object({
   nombre: z
-    .string()
+    .string({ error: 'El nombre es obligatorio.' })
     .trim()
     .min(1, 'El nombre es obligatorio.')
     .max(100, 'El nombre es demasiado largo.')
