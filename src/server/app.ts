@@ -23,6 +23,10 @@ import { routeModules } from './routes';
 import { createCache, registerCacheHooks } from './cache';
 import { RequestLogController } from './request-log';
 import { safeError } from './log-safe';
+import { MAX_RESPUESTAS } from '../shared/resources/pregunta';
+
+/** A question's picture and one per answer (pregunta/register and update send them in one form). */
+const MAX_FILES_PER_FORM = 1 + MAX_RESPUESTAS;
 
 /** One route as the router registered it (method and URL pattern, e.g. `GET /api/nivel/getNivel/:id`). */
 export interface RegisteredRoute {
@@ -182,7 +186,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   registerXsrf(app, config.publicUrl.startsWith('https:'));
   await app.register(rateLimit, { global: false });
   await app.register(multipart, {
-    limits: { fileSize: config.maxUploadBytes, files: 2, fields: 30, fieldSize: 64 * 1024, parts: 40 },
+    // The most files one form sends: a question with its picture and a picture on each answer.
+    limits: { fileSize: config.maxUploadBytes, files: MAX_FILES_PER_FORM, fields: 30, fieldSize: 64 * 1024, parts: 40 },
   });
   await app.register(authPlugin, { db: database.db, secret: config.jwtSecret });
   // NUL, control characters and lone surrogates in params, query or body: 400 before any handler.

@@ -275,3 +275,31 @@ describe('evaluacion (issue 19)', () => {
     expect(body.msg).toBe('Ese nivel ya tiene una evaluación. Edita la existente.');
   });
 });
+
+describe('a question with its picture and a picture on every answer arrives in one request', () => {
+  it('imagen + 5 answer pictures → 201, every picture stored (the multipart limit was 2 files: 413)', async () => {
+    const pics = Object.fromEntries(
+      Array.from({ length: 5 }, (_, i) => [`respuesta_imagen_${i}`, { name: `r${i}.png`, data: FILES.png }]).concat([
+        ['imagen', { name: 'q.png', data: FILES.png }],
+      ]),
+    );
+    const r = await sendForm(
+      t,
+      'POST',
+      '/api/pregunta/register',
+      'profesor',
+      {
+        pregunta: '¿Cuál es la seña de gato?',
+        Tipo: 'Opción Múltiple',
+        porcentaje: 10,
+        id_evaluacion: await evaluation(),
+        respuestas: JSON.stringify(Array.from({ length: 5 }, (_, i) => ({ respuesta: `opción ${i}`, valor: i === 0 }))),
+      },
+      pics,
+    );
+    expect(r.statusCode, r.body).toBe(201);
+    const answers = r.json().data.respuestas as Answer[];
+    expect(answers).toHaveLength(5);
+    for (const a of answers) expect(a.imagen).toBeTruthy();
+  });
+});
