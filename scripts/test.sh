@@ -20,13 +20,27 @@ if [ ! -f tests/google/node_modules/firebase-tools/lib/bin/firebase.js ]; then
   google_install_pid=$!
 fi
 
-echo "== lint"; npx eslint . --max-warnings=0
-echo "== format"; npx prettier --check . --log-level warn
-echo "== typecheck"; npx tsc -p tsconfig.json --noEmit
-echo "== unit + api"; npx vitest run
-echo "== build"; npx vite build --logLevel warn
-echo "== e2e"; npx playwright test
+# Each stage's time, printed at the end (and kept in .tmp/stage-times.txt for .ci/run's summary).
+mkdir -p .tmp
+: > .tmp/stage-times.txt
+stage() {
+  local name="$1"; shift
+  echo "== $name"
+  local t0; t0=$(date +%s)
+  "$@"
+  echo "$name $(( $(date +%s) - t0 ))" >> .tmp/stage-times.txt
+}
+
+stage lint npx eslint . --max-warnings=0
+stage format npx prettier --check . --log-level warn
+stage typecheck npx tsc -p tsconfig.json --noEmit
+stage unit+api npx vitest run
+stage build npx vite build --logLevel warn
+stage e2e npx playwright test
 if [ -n "$google_install_pid" ] && ! wait "$google_install_pid"; then
   cat .tmp/google-install.log; echo "No se pudo instalar el emulador de Firebase Auth"; exit 1
 fi
-echo "== e2e (Google sign-in, Firebase Auth emulator)"; bash scripts/test-google.sh
+stage e2e-google bash scripts/test-google.sh
+
+echo "== stage times (s)"
+column -t .tmp/stage-times.txt 2>/dev/null || cat .tmp/stage-times.txt
