@@ -262,7 +262,11 @@ test('the class dashboard shows the class, and its CSV says what the grid shows;
   // (The spec opens the results page to admin and superadmin.)
   await loginAs(page, 'admin');
   await page.goto('/admin/resultados/2');
+  // The table is read once the search has reached the server (on a new database the list before the
+  // search may already hold just these two rows, and it is replaced while the filtered one loads).
+  const searched = page.waitForResponse((r) => r.url().includes('/api/resultados/resultados-profesor') && r.url().includes(tag));
   await page.getByRole('textbox', { name: 'Buscar estudiante' }).fill(tag);
+  expect((await searched).status()).toBe(200);
   const table = page.getByRole('table', { name: 'Resultados del Cuestionario' });
   await expect(table.locator('tbody tr')).toHaveCount(2);
   const shown = await table
