@@ -4,7 +4,7 @@
  * today's reviews in the chart) and the level's "Palabras difíciles"; a child cannot open it.
  */
 import type { Page, TestInfo } from '@playwright/test';
-import { test, expect, apiHeaders, loginAs, signUpChild } from './fixtures';
+import { test, expect, apiHeaders, joinClass, loginAs, profesorClass, signUpChild } from './fixtures';
 
 let n = 0;
 const clave = () => `e2e-mem-${Date.now().toString(36)}-${++n}`;
@@ -24,10 +24,12 @@ async function noHorizontalScroll(page: Page) {
 
 test('a child reviews; staff see the due count, strength per level, today in the chart and the missed word; a child cannot open it', async ({
   page,
+  request,
 }, testInfo) => {
-  // --- The child: two words of level 1 seen, then answered (one right, one missed twice).
+  // --- The child: in the demo profesor's class (joined with its code), two words of level 1 seen, then answered (one right, one missed twice).
   const child = await signUpChild(page);
   const childId = Number(await page.evaluate(() => localStorage.getItem('userId')));
+  await joinClass(page, (await profesorClass(request)).codigo);
   const headers = await apiHeaders(page);
   const words = (await (await page.request.get('/api/palabra/nivel/1', { headers })).json()) as { id_palabra: number; palabraEspanol: string }[];
   expect(words.length).toBeGreaterThanOrEqual(2);
@@ -135,9 +137,11 @@ test('a child reviews; staff see the due count, strength per level, today in the
   await expect(page.getByTestId('repasos-30')).toHaveText('3');
 });
 
-test('a child with no reviews: the calm empty state', async ({ page }) => {
+test('a child with no reviews: the calm empty state', async ({ page, request }) => {
   await signUpChild(page);
   const childId = Number(await page.evaluate(() => localStorage.getItem('userId')));
+  // A child of the profesor's class (joined with its code) who has reviewed nothing yet.
+  await joinClass(page, (await profesorClass(request)).codigo);
   await loginAs(page, 'profesor');
   await page.goto(`/admin/memoria/${childId}`);
   await expect(page.getByTestId('pendientes')).toHaveText('0');

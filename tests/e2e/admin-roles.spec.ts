@@ -174,12 +174,19 @@ test('question detail, answer edit from ?editar=true&id_respuesta, institution �
 test('comments: create with the spec checks; the table has no edit or delete', async ({ page }) => {
   await loginAs(page, 'admin');
   await page.goto('/admin/comentario/create');
+  // A comment's author is the signed-in user: the form starts on them.
+  const usuario = page.getByRole('combobox', { name: 'Usuario' });
+  await expect(usuario).toHaveValue('Andrés Administrador (admin@manitas.test)');
+  // Emptied, the user is missing: the spec's checks, beside the fields and in the alert.
+  await usuario.hover();
+  await page.getByRole('button', { name: 'Borrar' }).click();
+  await expect(usuario).toHaveValue('');
   await page.getByRole('button', { name: 'Guardar', exact: true }).click();
   await expect(page.getByText('El usuario es obligatorio.')).toBeVisible();
   await expect(page.getByText('El comentario es obligatorio.')).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: 'Por favor, complete todos los campos correctamente.' })).toBeVisible();
-  await page.getByRole('combobox', { name: 'Usuario' }).fill('Mateo');
-  await pickOption(page, page.getByRole('combobox', { name: 'Usuario' }), /Mateo López/, 'Usuario');
+  await usuario.fill('Andrés');
+  await pickOption(page, usuario, /Andrés Administrador/, 'Usuario');
   await page.getByLabel('Comentario').fill('¡Me encantan las señas de animales!');
   await page.getByLabel('Calificación (1 a 5)').fill('6');
   await page.getByRole('button', { name: 'Guardar', exact: true }).click();
@@ -188,8 +195,8 @@ test('comments: create with the spec checks; the table has no edit or delete', a
   await page.getByRole('button', { name: 'Guardar', exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Comentario creado exitosamente.' })).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: '¡Me encantan las señas de animales!' });
-  await expect(row).toContainText('Mateo López');
-  await expect(row).toContainText('nino@manitas.test');
+  await expect(row).toContainText('Andrés Administrador');
+  await expect(row).toContainText('admin@manitas.test');
   await expect(row.getByRole('img', { name: '5 de 5' })).toBeVisible();
   await expect(row.getByRole('link', { name: 'Editar' })).toHaveCount(0);
   await expect(row.getByRole('button', { name: 'Eliminar' })).toHaveCount(0);

@@ -187,8 +187,14 @@ test.describe('a child in a class', () => {
       data: { filas: [{ nombre: 'Nora', apellido: 'Sinco', fechaNacimiento: '2018-04-09', sexo: 'niña' }], guardar: true },
     });
     expect(imported.status(), await imported.text()).toBe(200);
-    const nora = ((await imported.json()) as { data: { id: number; email: string | null; imagenes: string[] }[] }).data[0]!;
-    expect(nora.email).toBeNull();
+    const made = ((await imported.json()) as { data: { id: number; email: string | null; imagenes?: unknown }[] }).data[0]!;
+    expect(made.email).toBeNull();
+    // No write answers with a picture password: the teacher reads it from the class's children (as on the cards).
+    expect(made).not.toHaveProperty('imagenes');
+    const listed = await teacher.request.get(`/api/clase/${clase.id_clase}/alumnos`, { headers });
+    expect(listed.status(), await listed.text()).toBe(200);
+    const nora = ((await listed.json()) as { data: { id: number; email: string | null; imagenes: string[] }[] }).data.find((a) => a.id === made.id)!;
+    expect(nora.imagenes.length).toBeGreaterThan(0);
     await teacher.context().close();
 
     // She enters with the class code and her pictures (the class-code login), as the app stores it.

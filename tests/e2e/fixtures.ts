@@ -1,4 +1,4 @@
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Manitas2024';
 export const DEMO = {
@@ -62,6 +62,35 @@ export async function signUpChild(page: Page): Promise<{ email: string; password
   expect(reg.status(), await reg.text()).toBeLessThan(300);
   await loginAs(page, { email, password });
   return { email, password };
+}
+
+/**
+ * A new class taught by the demo profesor, made through the class routes as she does in the back
+ * office, in a request context of its own (the page's session is left as it is); returns the class
+ * with its join code. A profesor reaches a child only while the child is in one of her classes.
+ */
+export async function profesorClass(request: APIRequestContext, nombre = `Clase ${Math.random().toString(36).slice(2, 7)}`) {
+  await request.get('/api/config/public');
+  const xsrf = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const login = await request.post('/api/user/logIn', { data: { email: DEMO.profesor, password: DEMO_PASSWORD }, headers: { 'X-XSRF-TOKEN': xsrf } });
+  expect(login.status(), await login.text()).toBe(200);
+  const { token, usuario } = await login.json();
+  const headers = { Authorization: `Bearer ${token}`, 'X-XSRF-TOKEN': xsrf };
+  // The institutions a profesor may choose for her class.
+  const inst = (await (await request.get('/api/clase/instituciones', { headers })).json()) as { data: { id_institucion: number }[] };
+  expect(inst.data.length, 'a demo institution').toBeGreaterThan(0);
+  const created = await request.post('/api/clase/register', {
+    headers,
+    data: { nombre, id_institucion: inst.data[0]!.id_institucion, profesores: [usuario.id], activa: true },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { data: { id_clase: number; nombre: string; codigo: string } }).data;
+}
+
+/** The signed-in child of `page` joins a class with its code (as on /perfil: POST /api/clase/unirme). */
+export async function joinClass(page: Page, codigo: string) {
+  const r = await page.request.post('/api/clase/unirme', { data: { codigo }, headers: await apiHeaders(page) });
+  expect(r.status(), await r.text()).toBe(200);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, Response } from '@playwright/test';
-import { test, expect, apiHeaders, loginAs, signUpChild } from './fixtures';
+import { test, expect, apiHeaders, joinClass, loginAs, profesorClass, signUpChild } from './fixtures';
 
 /**
  * The review session as a child uses it (issue 20, learner screens): a new child opens a level and
@@ -82,10 +82,12 @@ async function startSession(page: Page): Promise<Item[]> {
 const choiceOf = (page: Page, id: number) => page.locator(`[data-testid="review-choice"][data-id-palabra="${id}"]`);
 const wrongOf = (item: Item) => item.distractores[0]!.id_palabra;
 
-test('a child reviews: the card counts, a session with a miss, a lost answer and a reload, the summary, a lower count', async ({ page }) => {
+test('a child reviews: the card counts, a session with a miss, a lost answer and a reload, the summary, a lower count', async ({ page, request }) => {
   test.setTimeout(120_000);
   await signUpChild(page);
   const me = await page.evaluate(() => Number(JSON.parse(localStorage.getItem('user') || '{}').id));
+  // She is in the demo profesor's class (joined with its code), so her teacher may follow her memory at the end.
+  await joinClass(page, (await profesorClass(request)).codigo);
 
   // Nothing met yet: the calm state, no button.
   await page.goto('/home');
