@@ -80,6 +80,9 @@ test('admin imports a zip of media named by word, then again without duplicates'
     .getByRole('main')
     .getByPlaceholder(/^Buscar /)
     .fill(LEVEL);
+  // The list narrows once its search reaches the address (react-admin applies it after 500 ms);
+  // until then every level shows, and a click on a row's action could be undone by that late search.
+  await expect(page).toHaveURL(/filter=/);
   const row = page.getByRole('row').filter({ hasText: LEVEL });
   await expect(row).toHaveCount(1);
   await page.screenshot({ path: `${SHOTS}/admin-import-nivel-list.png` });

@@ -45,7 +45,11 @@ async function classWithTwoChildren(browser: Browser): Promise<{ codigo: string;
     },
   });
   expect(imported.status(), await imported.text()).toBe(200);
-  const kids = ((await imported.json()) as { data: Hijo[] }).data;
+  // No write returns a picture password: the teacher reads the children's pictures from the class list.
+  expect(await imported.text()).not.toContain('imagenes');
+  const listed = await teacher.request.get(`/api/clase/${clase.id_clase}/alumnos`, { headers });
+  expect(listed.status(), await listed.text()).toBe(200);
+  const kids = ((await listed.json()) as { data: Hijo[] }).data;
   expect(kids).toHaveLength(2);
   return { codigo: clase.codigo, nombre, idClase: clase.id_clase, kids, teacher };
 }
