@@ -8,7 +8,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { POLL_MS, clickTarget, clickUntilPhase, expectCaption, loginForGames, openGame, phaseCount, snap, waitNewPhase, waitPhase } from './games-helpers';
+import { POLL_MS, clickTarget, expectCaption, loginForGames, openGame, phaseCount, snap, waitNewPhase, waitPhase } from './games-helpers';
 import { CARDS_CORRECT_POINTS, type CardsSnapshot } from '../../games/cards/rules';
 import { lettersToGuess, type HangmanSnapshot } from '../../games/hangman/rules';
 import { starsFor } from '../../games/shared/stars';
@@ -33,7 +33,9 @@ const celebrations = (page: Page) => page.evaluate(() => window.__game!.celebrat
 async function playRound(page: Page, right: boolean): Promise<Snap> {
   const s = await waitPhase<Snap>(page, ['pick-card']);
   const feedbacks = await phaseCount(page, 'feedback');
-  const found = await clickUntilPhase<Snap>(page, `card:${s.clueCard}`, 'pick-word', `round ${s.roundIndex + 1}: the clue card`);
+  const words = await phaseCount(page, 'pick-word');
+  await clickTarget(page, `card:${s.clueCard}`);
+  const found = await waitNewPhase<Snap>(page, 'pick-word', words, `round ${s.roundIndex + 1}: the clue card`);
   const index = found.options.findIndex((o) => (right ? o.id === s.targetWordId : o.id !== s.targetWordId));
   await clickTarget(page, `option:${index}`);
   await waitNewPhase<Snap>(page, 'feedback', feedbacks, `round ${s.roundIndex + 1}`);

@@ -5,7 +5,7 @@
  */
 import { test, expect } from './fixtures';
 import { signUpChild } from './fixtures';
-import { POLL_MS, TEST_FLAG_KEY, clickTarget, clickUntilPhase, openGame, phaseCount, waitNewPhase, waitPhase } from './games-helpers';
+import { POLL_MS, TEST_FLAG_KEY, clickTarget, openGame, phaseCount, waitNewPhase, waitPhase } from './games-helpers';
 import type { CardsSnapshot } from '../../games/cards/rules';
 
 type Snap = CardsSnapshot;
@@ -24,8 +24,9 @@ test('a won game keeps its stars and points after a reload (menu and home)', asy
     const s = await waitPhase<Snap>(page, ['pick-card', 'won']);
     if (s.phase === 'won') break;
     const feedbacks = await phaseCount(page, 'feedback');
-    // Clicked again if the click lands while the scene redraws (games-helpers.ts, clickUntilPhase).
-    const found = await clickUntilPhase<Snap>(page, `card:${s.clueCard}`, 'pick-word', `round ${rounds + 1}: the clue card`);
+    const words = await phaseCount(page, 'pick-word');
+    await clickTarget(page, `card:${s.clueCard}`);
+    const found = await waitNewPhase<Snap>(page, 'pick-word', words, `round ${rounds + 1}: the clue card`);
     await clickTarget(page, `option:${found.options.findIndex((o) => o.id === s.targetWordId)}`);
     const fb = await waitNewPhase<Snap>(page, 'feedback', feedbacks, `round ${rounds + 1}`);
     rounds++;
