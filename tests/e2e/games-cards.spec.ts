@@ -77,13 +77,11 @@ test.describe('Cartas', () => {
   test('a win: every round of the level, with an empty card costing 2 points', async ({ page }) => {
     test.setTimeout(120_000);
     await openGame(page, '/ruleta-palabras?nivel=1');
-    await page.screenshot({ path: '/tmp/games-cards-instructions.png' });
     await clickTarget(page, 'button:start');
     // The memory preview: the cards face up for CARDS_PREVIEW_MS; a tap or a key on the clue card
     // meanwhile changes nothing.
     const p = await waitPhase<Snap>(page, ['preview']);
     expect(p).toMatchObject({ level: 1, lives: 3, totalScore: 0, flipped: [false, false, false] });
-    await page.screenshot({ path: '/tmp/games-cards-preview.png' });
     await clickTarget(page, `card:${p.clueCard}`);
     await page.keyboard.press(String(p.clueCard + 1));
     expect(await snap<Snap>(page)).toMatchObject({ phase: 'preview', totalScore: 0, flipped: [false, false, false] });
@@ -100,7 +98,6 @@ test.describe('Cartas', () => {
     let { before, feedback } = await playRound(page, { right: true });
     expect(feedback).toMatchObject({ phase: 'feedback', lastResult: 'correct', totalScore: 10 });
     await expect(page.getByTestId('sign-gif')).toBeVisible();
-    await page.screenshot({ path: '/tmp/games-cards-correct.png' });
     await expectCaption(page, `¡Correcto! «${before.targetWord}» +10 puntos`);
     await waitNext(page, before);
 
@@ -119,7 +116,6 @@ test.describe('Cartas', () => {
     expect(s).toMatchObject({ totalScore: 48, lives: 3, endMessage: 'practice' });
     await expectCaption(page, CARDS_END_MESSAGES.practice);
     await expect(page.getByTestId('game-points')).toHaveText('Puntos acumulados: 48');
-    await page.screenshot({ path: '/tmp/games-cards-won.png' });
   });
 
   test('a tap on a card while the cards turn over is not lost, wherever on the card it lands', async ({ page }) => {
@@ -161,7 +157,6 @@ test.describe('Cartas', () => {
     const wrong = await playRound(page, { right: false });
     before = wrong.before;
     expect(wrong.feedback).toMatchObject({ lastResult: 'wrong', lives: 2, totalScore: 0 });
-    await page.screenshot({ path: '/tmp/games-cards-wrong.png' });
     await expectCaption(page, `Era «${before.targetWord}»`);
     await waitNext(page, before);
     ({ before } = await playRound(page, { right: false }));
@@ -170,7 +165,6 @@ test.describe('Cartas', () => {
     let s = await waitPhase<Snap>(page, ['lost']);
     expect(s).toMatchObject({ lives: 0, totalScore: 0, endMessage: 'practice' });
     await expectCaption(page, 'Te quedaste sin vidas.');
-    await page.screenshot({ path: '/tmp/games-cards-lost.png' });
     const previews = await phaseCount(page, 'preview');
     await clickTarget(page, 'button:restart');
     await waitNewPhase(page, 'preview', previews, 'the preview after restart');
@@ -191,7 +185,6 @@ test.describe('Cartas', () => {
       expect(s.levels).toBeLessThanOrEqual(10);
       const { before, feedback } = await playRound(page, { emptyFirst: true, right: true, act: tapTarget });
       expect(feedback.totalScore).toBe(10);
-      await page.screenshot({ path: '/tmp/games-cards-tablet.png' });
       await waitNext(page, before);
 
       await page.goto('/ahorcado');
@@ -201,7 +194,6 @@ test.describe('Cartas', () => {
       const letter = h.currentWord.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase()[0]!;
       await tapTarget(page, `key:${letter}`);
       await expect.poll(async () => (await snap<{ guessed: string[] }>(page)).guessed).toEqual([letter]);
-      await page.screenshot({ path: '/tmp/games-hangman-tablet.png' });
     });
   });
 });

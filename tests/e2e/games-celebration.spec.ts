@@ -4,7 +4,6 @@
  * the caption says them in Spanish, and the end panel keeps them. With reduced motion the stars
  * only fade in (no particles). A level passed has a smaller one (cards: in a free band of the
  * board; hangman: in its level panel). A lost game has no celebration.
- * Screenshots during the celebration at 1280×800 and 768×1024 go to .tmp/shots-C/.
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
@@ -12,8 +11,6 @@ import { POLL_MS, clickTarget, expectCaption, loginForGames, openGame, phaseCoun
 import { CARDS_CORRECT_POINTS, type CardsSnapshot } from '../../games/cards/rules';
 import { lettersToGuess, type HangmanSnapshot } from '../../games/hangman/rules';
 import { starsFor } from '../../games/shared/stars';
-
-const SHOTS = '.tmp/shots-C';
 
 /** The scenes' own snapshot types (no hand copy that could drift from the rules). */
 type Snap = CardsSnapshot;
@@ -65,20 +62,6 @@ async function nextCelebration(page: Page, count: number): Promise<Celebration> 
   return (await handle.jsonValue()) as Celebration;
 }
 
-/**
- * Two pictures during the celebration (stars popping, then all in) and one of the panel after.
- * Pictures only, no assertion on time: software WebGL draws few frames, and Phaser's clock then
- * runs slower than the wall clock (so the waits are generous).
- */
-async function shoot(page: Page, name: string) {
-  await page.waitForTimeout(1000);
-  await page.screenshot({ path: `${SHOTS}/${name}-during.png` });
-  await page.waitForTimeout(1500);
-  await page.screenshot({ path: `${SHOTS}/${name}-stars.png` });
-  await page.waitForTimeout(4500);
-  await page.screenshot({ path: `${SHOTS}/${name}-after.png` });
-}
-
 test.describe('Celebración de una partida ganada', () => {
   test.beforeEach(async ({ page }) => {
     await loginForGames(page);
@@ -91,7 +74,6 @@ test.describe('Celebración de una partida ganada', () => {
     const stars = starsFor(won.totalScore, won.roundsInLevel * CARDS_CORRECT_POINTS, true);
     expect(stars).toBe(3);
     const c = await nextCelebration(page, 0);
-    await shoot(page, 'cards-won-1280x800');
     expect(c).toMatchObject({ kind: 'game', stars: 3, reducedMotion: false, particles: true });
     // One celebration for the transition: the level's is folded into the game's.
     expect((await celebrations(page)).map((x) => x.kind)).toEqual(['game']);
@@ -109,7 +91,6 @@ test.describe('Celebración de una partida ganada', () => {
       const stars = starsFor(won.totalScore, won.roundsInLevel * CARDS_CORRECT_POINTS, true);
       expect(stars).toBe(2);
       const c = await nextCelebration(page, 0);
-      await shoot(page, 'cards-won-768x1024');
       expect(c).toMatchObject({ kind: 'game', stars: 2, particles: true });
       await expectCaption(page, '¡Ganaste 2 estrellas!');
     });
@@ -121,7 +102,6 @@ test.describe('Celebración de una partida ganada', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await playToWin(page, 1);
     const c = await nextCelebration(page, 0);
-    await shoot(page, 'cards-won-reduced-1280x800');
     expect(c).toMatchObject({ kind: 'game', stars: 2, reducedMotion: true, particles: false });
   });
 
@@ -142,8 +122,6 @@ test.describe('Celebración de una partida ganada', () => {
         await page.waitForFunction((i) => (window.__game?.snapshot() as Snap | null)?.roundIndex !== i, before.roundIndex, { polling: POLL_MS });
       }
       const c = await nextCelebration(page, 0);
-      await page.waitForTimeout(1200);
-      await page.screenshot({ path: `${SHOTS}/cards-level-768x1024.png` });
       expect(c).toMatchObject({ kind: 'level', stars: 3, particles: true });
       expect((await snap<Snap>(page)).level).toBe(2);
       await expectCaption(page, '¡Superaste el nivel 1! ¡Ganaste 3 estrellas!');
@@ -171,13 +149,11 @@ test.describe('Celebración de una partida ganada', () => {
       );
     }
     const c = await nextCelebration(page, 0);
-    await shoot(page, 'hangman-level-1280x800');
     expect(c).toMatchObject({ kind: 'level', stars: 3, particles: true });
     await expectCaption(page, 'Superaste el nivel 1 con 100 puntos. ¡Ganaste 3 estrellas!');
     expect(await page.evaluate(() => window.__game!.targets())).toContain('button:continue');
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => (window.__game?.snapshot() as HangmanSnap | null)?.level === 2, undefined, { polling: POLL_MS });
-    await page.screenshot({ path: `${SHOTS}/hangman-level-2-1280x800.png` });
     expect((await celebrations(page)).map((x) => x.kind)).toEqual(['level']);
   });
 

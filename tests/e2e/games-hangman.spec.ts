@@ -170,7 +170,6 @@ test.describe('Adivina la palabra', () => {
     // Second word lost → 66 < 70; solve the other 3 words: the level fails and restarts after 2 s.
     await failWord(page);
     expect((await snap<Snap>(page)).levelScore).toBe(66);
-    await page.screenshot({ path: '/tmp/games-hangman-word-failed.png' });
     await waitPhase(page, ['playing']);
     for (;;) {
       s = await snap<Snap>(page);
@@ -180,7 +179,6 @@ test.describe('Adivina la palabra', () => {
     s = await waitLogged<Snap>(page, 'level-failed');
     expect(s).toMatchObject({ level: 1, levelScore: 66, lives: 1, totalScore: 0 });
     await expectCaption(page, 'El nivel vuelve a empezar.');
-    await page.screenshot({ path: '/tmp/games-hangman-level-failed.png' });
     s = await waitPhase<Snap>(page, ['playing']);
     const restartPause = await lastPauseOf(page, 'level-failed');
     expect(restartPause).toBeGreaterThanOrEqual(2000);
@@ -192,7 +190,6 @@ test.describe('Adivina la palabra', () => {
     s = await waitPhase<Snap>(page, ['lost']);
     expect(s).toMatchObject({ lives: 0, totalScore: 0 });
     await expectCaption(page, 'Te quedaste sin vidas.');
-    await page.screenshot({ path: '/tmp/games-hangman-lost.png' });
     expect(await page.evaluate(() => window.__game!.cues().map((c) => c.cue))).toContain('lose');
 
     // Restart → level 1, full lives, straight to play.

@@ -98,7 +98,6 @@ test.describe('Ordenar palabras', () => {
   test('a win: every word of the level put in order, +10 each, the end message by score', async ({ page }) => {
     test.setTimeout(180_000);
     await openGame(page, '/memorama?nivel=1');
-    await page.screenshot({ path: '/tmp/games-order-instructions.png' });
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/partidas') && r.request().method() === 'POST', { timeout: 180_000 });
     await clickTarget(page, 'button:start');
     let s = await waitPhase<Snap>(page, ['playing']);
@@ -114,7 +113,6 @@ test.describe('Ordenar palabras', () => {
     expect((await snap<Snap>(page)).picked).toEqual([0]);
     await clickTarget(page, 'button:clear');
     expect((await snap<Snap>(page)).picked).toEqual([]);
-    await page.screenshot({ path: '/tmp/games-order-playing.png' });
 
     let typedPlain = 0;
     for (let i = 0; i < 6; i++) {
@@ -126,7 +124,6 @@ test.describe('Ordenar palabras', () => {
       if (i === 0) {
         s = await waitLoggedFeedback(page);
         expect(s).toMatchObject({ phase: 'feedback', lastResult: 'correct', totalScore: 10 });
-        await page.screenshot({ path: '/tmp/games-order-correct.png' });
         await expectCaption(page, `¡Correcto! «${before.currentWord}» +10 puntos`);
       }
       await waitNext(page, before);
@@ -145,7 +142,6 @@ test.describe('Ordenar palabras', () => {
     const res = await saved;
     expect(res.status(), await res.text()).toBe(201);
     expect((await res.json()).data).toMatchObject({ juego: 'orderWords', puntos: 60, puntosMax: 60, ganada: true });
-    await page.screenshot({ path: '/tmp/games-order-won.png' });
 
     await clickTarget(page, 'button:menu');
     await expect(page).toHaveURL(/\/juegos\/1$/);
@@ -167,7 +163,6 @@ test.describe('Ordenar palabras', () => {
     before = wrong.before;
     let s = wrong.feedback;
     expect(s).toMatchObject({ phase: 'feedback', lastResult: 'wrong', lives: 2, totalScore: 5 });
-    await page.screenshot({ path: '/tmp/games-order-wrong.png' });
     await expectCaption(page, `Era «${before.currentWord}»`);
     await waitNext(page, before);
 
@@ -181,7 +176,6 @@ test.describe('Ordenar palabras', () => {
     s = await waitPhase<Snap>(page, ['lost']);
     expect(s).toMatchObject({ endMessage: 'practice', totalScore: 0 });
     await expectCaption(page, ORDER_END_MESSAGES.practice);
-    await page.screenshot({ path: '/tmp/games-order-lost.png' });
 
     await clickTarget(page, 'button:restart');
     s = await waitPhase<Snap>(page, ['playing']);

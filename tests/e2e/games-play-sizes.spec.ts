@@ -238,7 +238,6 @@ for (const size of SIZES) {
       await start(page, size.mode);
       await waitPhase(page, ['playing']);
       await page.evaluate(() => window.__game!.setTimeScale(20));
-      if (size.mode === 'touch') await page.screenshot({ path: '.tmp/shots-D/hangman-playing-768.png' });
       for (let lost = 0; lost < 3; lost++) {
         await waitPhase(page, ['playing']);
         await failHangmanWord(page, size.mode);
@@ -262,7 +261,6 @@ for (const size of SIZES) {
       }
       expect(await snap<OrderSnap>(page)).toMatchObject({ phase: 'won', lives: 3 });
       await expectHeaderFollows(page, base);
-      await page.screenshot({ path: `.tmp/shots-D/order-won-${size.viewport.width}.png` });
     });
 
     test('Ordenar palabras: a loss, three wrong words after a right one', async ({ page }) => {
@@ -290,7 +288,6 @@ for (const size of SIZES) {
         const f = await playCardsRound(page, size.mode, true);
         expect(f).toMatchObject({ lastResult: 'correct', totalScore: (r + 1) * 10 });
         await expectHeaderFollows(page, base);
-        if (r === 0) await page.screenshot({ path: `.tmp/shots-D/cards-feedback-${size.viewport.width}.png` });
         await waitCardsNext(page, f);
       }
       expect(await waitPhase<CardsSnap>(page, ['won'])).toMatchObject({ totalScore: 50, lives: 3 });
@@ -312,7 +309,6 @@ for (const size of SIZES) {
       }
       expect(await waitPhase<CardsSnap>(page, ['lost'])).toMatchObject({ lives: 0 });
       await expectHeaderFollows(page, base);
-      await page.screenshot({ path: `.tmp/shots-D/cards-lost-${size.viewport.width}.png` });
     });
   });
 }

@@ -64,7 +64,6 @@ test('a won game keeps its stars and points after a reload (menu and home)', asy
   await expect(page.getByTestId('stars-cards')).toHaveAttribute('aria-label', 'Estrellas: 3 de 3');
   await expect(page.getByTestId('stars-hangman')).toHaveAttribute('aria-label', 'Estrellas: 0 de 3');
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: '.tmp/shots-A/menu-1280.png' });
 
   // Nothing waits in the device's queue: the server has the run.
   expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('manitas.partidas.pendientes')))).toEqual([]);
@@ -77,12 +76,9 @@ test('a won game keeps its stars and points after a reload (menu and home)', asy
   await page.goto('/home');
   await expect(page.getByTestId('level-stars-1-cards')).toHaveAttribute('aria-label', 'Estrellas: 3 de 3');
   await expect(page.getByTestId('level-stars-1-orderWords')).toHaveAttribute('aria-label', 'Estrellas: 0 de 3');
-  await page.screenshot({ path: '.tmp/shots-A/home-1280.png' });
   await page.setViewportSize({ width: 768, height: 1024 });
   await page.reload();
   await expect(page.getByTestId('level-stars-1-cards')).toHaveAttribute('aria-label', 'Estrellas: 3 de 3');
-  await page.screenshot({ path: '.tmp/shots-A/home-768.png' });
   await page.goto('/juegos/1');
   await expect(page.getByTestId('stars-cards')).toHaveAttribute('aria-label', 'Estrellas: 3 de 3');
-  await page.screenshot({ path: '.tmp/shots-A/menu-768.png', fullPage: true });
 });
