@@ -75,7 +75,6 @@ test.describe('Cartas', () => {
   });
 
   test('a win: every round of the level, with an empty card costing 2 points', async ({ page }) => {
-    test.setTimeout(120_000);
     await openGame(page, '/ruleta-palabras?nivel=1');
     await clickTarget(page, 'button:start');
     // The memory preview: the cards face up for CARDS_PREVIEW_MS; a tap or a key on the clue card
@@ -148,7 +147,6 @@ test.describe('Cartas', () => {
   });
 
   test('a loss: three wrong words; restart resets lives and score', async ({ page }) => {
-    test.setTimeout(120_000);
     await openGame(page, '/ruleta-palabras?nivel=3');
     await page.keyboard.press('Enter');
     await waitPhase(page, ['pick-card']);
@@ -176,7 +174,6 @@ test.describe('Cartas', () => {
     test.use({ viewport: { width: 768, height: 1024 }, hasTouch: true });
 
     test('cards and hangman are played by touch', async ({ page }) => {
-      test.setTimeout(120_000);
       await openGame(page, '/ruleta-palabras');
       await tapTarget(page, 'button:start');
       await waitPhase(page, ['pick-card']);

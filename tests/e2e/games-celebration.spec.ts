@@ -68,7 +68,6 @@ test.describe('Celebración de una partida ganada', () => {
   });
 
   test('1280×800: every word right earns 3 stars, a game celebration with particles', async ({ page }) => {
-    test.setTimeout(150_000);
     await page.setViewportSize({ width: 1280, height: 800 });
     const won = await playToWin(page, 0);
     const stars = starsFor(won.totalScore, won.roundsInLevel * CARDS_CORRECT_POINTS, true);
@@ -86,7 +85,6 @@ test.describe('Celebración de una partida ganada', () => {
     test.use({ viewport: { width: 768, height: 1024 } });
 
     test('one wrong word earns 2 stars, said in the plural', async ({ page }) => {
-      test.setTimeout(150_000);
       const won = await playToWin(page, 1);
       const stars = starsFor(won.totalScore, won.roundsInLevel * CARDS_CORRECT_POINTS, true);
       expect(stars).toBe(2);
@@ -97,7 +95,6 @@ test.describe('Celebración de una partida ganada', () => {
   });
 
   test('with reduced motion the stars only fade in: no particles', async ({ page }) => {
-    test.setTimeout(150_000);
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.setViewportSize({ width: 1280, height: 800 });
     await playToWin(page, 1);
@@ -109,7 +106,6 @@ test.describe('Celebración de una partida ganada', () => {
     test.use({ viewport: { width: 768, height: 1024 } });
 
     test('a level celebration in the free band, said in the caption, then the next level', async ({ page }) => {
-      test.setTimeout(150_000);
       await openGame(page, '/ruleta-palabras');
       await page.evaluate(() => window.__game!.setTimeScale(4));
       await clickTarget(page, 'button:start');
@@ -129,7 +125,6 @@ test.describe('Celebración de una partida ganada', () => {
   });
 
   test('hangman: a level passed shows its stars in the level panel, gone once the child goes on', async ({ page }) => {
-    test.setTimeout(150_000);
     await page.setViewportSize({ width: 1280, height: 800 });
     await openGame(page, '/ahorcado?nivel=1');
     await page.keyboard.press('Enter');
@@ -158,7 +153,6 @@ test.describe('Celebración de una partida ganada', () => {
   });
 
   test('a lost game has no celebration', async ({ page }) => {
-    test.setTimeout(150_000);
     await openGame(page, '/ruleta-palabras?nivel=1');
     await page.evaluate(() => window.__game!.setTimeScale(4));
     await clickTarget(page, 'button:start');

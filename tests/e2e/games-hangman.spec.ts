@@ -139,7 +139,6 @@ test.describe('Adivina la palabra', () => {
   });
 
   test('wrong letters cost 2 points, a lost word costs a life and 5 points, a low level restarts after 2 s, zero lives is defeat', async ({ page }) => {
-    test.setTimeout(120_000);
     await openGame(page, '/ahorcado?nivel=1');
     await page.keyboard.press('Enter'); // the instructions' button by keyboard
     let s = await waitPhase<Snap>(page, ['playing']);

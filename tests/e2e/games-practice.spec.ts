@@ -23,7 +23,6 @@ test.describe('Los juegos practican lo pendiente', () => {
   });
 
   test('Cartas plays the weak words of the level first: the untouched 6th word never shows', async ({ page }) => {
-    test.setTimeout(120_000);
     const ids = await levelWords(page);
     const practised = ids.slice(0, 5);
     const other = ids[5]!;
