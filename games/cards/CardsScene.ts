@@ -274,6 +274,7 @@ export class CardsScene extends RulesScene<R.CardsState, R.CardsEvent> {
     const first = this.board.length;
     const { w: CARD_W, h: CARD_H, xs, y: CARD_Y } = this.L.card;
     const k = CARD_H / 310;
+    const hits: Phaser.GameObjects.Zone[] = [];
     for (let i = 0; i < R.CARDS_SHOWN; i++) {
       const x = xs[i] ?? 0;
       const up = preview || (s.flipped[i] ?? false);
@@ -289,6 +290,13 @@ export class CardsScene extends RulesScene<R.CardsState, R.CardsEvent> {
         b.setEnabled(s.phase === 'pick-card', true);
         this.board.add(this.text(x, CARD_Y + CARD_H / 2 - 24, String(i + 1), 28, 0xffffff, true).setOrigin(0.5));
         this.target(`card:${i}`, b.bg);
+        // The card takes taps over its whole place, turned or turning: the turn (flipCards) scales
+        // the card from zero width, and Phaser hit-tests the scaled shape, so a tap on the card
+        // during the turn found nothing under it and was lost. A still zone on top hands every
+        // tap, hover and cursor to the card's button (its enabled state decides, as before).
+        const hit = this.add.zone(x, CARD_Y, CARD_W, CARD_H).setInteractive({ useHandCursor: s.phase === 'pick-card' });
+        for (const ev of ['pointerover', 'pointerout', 'pointerup']) hit.on(ev, () => b.bg.emit(ev));
+        hits.push(hit);
         continue;
       }
       const face = this.add
@@ -315,7 +323,8 @@ export class CardsScene extends RulesScene<R.CardsState, R.CardsEvent> {
         this.text(x, CARD_Y + CARD_H / 2 - 40 * k, preview ? '¡Pista!' : '✔ ¡Pista!', Math.max(24, Math.round(30 * k)), COLORS.success, true).setOrigin(0.5),
       );
     }
-    this.cardParts = this.board.list.slice(first);
+    this.board.add(hits);
+    this.cardParts = this.board.list.slice(first).filter((o) => !hits.includes(o as Phaser.GameObjects.Zone));
   }
 
   private drawOptions(): void {

@@ -408,6 +408,35 @@ export function restart(state: HangmanState): HangmanResult {
 }
 
 /**
+ * Test hook (window.__game.jumpToLevel, test mode only): plays on from `state` by these same rules,
+ * every word solved with its own letters, until `level` starts ('playing'). The events are every
+ * step's, in order, so the page's run tracker records each word as a round and the run stays one
+ * the server's replay (replayRun) accepts. From 'instructions' the game is started first.
+ * Unchanged when `level` is not ahead of the current one, past the last level, or the game is over.
+ */
+export function playToLevel(state: HangmanState, level: number): HangmanResult {
+  if (!Number.isInteger(level) || level <= state.level || level > HANGMAN_LEVELS) return unchanged(state);
+  if (state.phase === 'won' || state.phase === 'lost') return unchanged(state);
+  const events: HangmanEvent[] = [];
+  let s = state;
+  const step = (r: HangmanResult) => {
+    s = r.state;
+    events.push(...r.events);
+  };
+  // Bounded: one step per letter, pause and level of a perfect game, with room to spare.
+  for (let guard = 0; guard < 10_000 && !(s.phase === 'playing' && s.level === level); guard++) {
+    if (s.phase === 'instructions') step(startGame(s));
+    else if (s.phase === 'level-passed') step(continueGame(s));
+    else if (s.phase === 'playing') {
+      const needed = lettersToGuess(currentWord(s)!.es).filter((l) => !s.guessed.includes(l));
+      step(guessLetter(s, needed[0]!));
+    } else if (s.phase === 'won' || s.phase === 'lost') break;
+    else step(advance(s));
+  }
+  return { state: s, events };
+}
+
+/**
  * The most a run can score (issue 17, stars and the server's plausibility check): every level
  * passed with its full starting score. The same for every run, whatever the word list.
  */

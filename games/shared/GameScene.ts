@@ -120,6 +120,13 @@ export interface GameTestHooks {
   celebrations(): CelebrationRecord[];
   /** The keys this scene took as moves (`KeyboardEvent.key`), oldest first: one per press. */
   keys(): string[];
+  /**
+   * Plays on by the game's rules, every word right, until `level` starts (games with levels:
+   * hangman), so a test reaches level 10 in a moment and plays it through the UI. The scene draws
+   * and publishes the result as after any move (the run keeps every round); false when the game has
+   * no such hook or nothing changed.
+   */
+  jumpToLevel(level: number): boolean;
 }
 
 declare global {
@@ -250,6 +257,7 @@ export abstract class GameScene extends Phaser.Scene {
         bounds: (name) => this.pageBounds(name),
         boxes: () => [...this.clueBoxes.keys()],
         design: () => ({ width: this.W, height: this.H }),
+        jumpToLevel: (level) => this.testJump(level),
       };
     }
   }
@@ -264,6 +272,11 @@ export abstract class GameScene extends Phaser.Scene {
     EventBus.off(GAME_EVENTS.pauseRequest, this.onPauseRequest, this);
     if (this.testMode && window.__game) delete window.__game;
     EventBus.emit(GAME_EVENTS.sign, null);
+  }
+
+  /** Test hook behind `window.__game.jumpToLevel` (RulesScene plays it by the rules). */
+  protected testJump(_level: number): boolean {
+    return false;
   }
 
   /** JSON view of the rules state (rules.ts `snapshot`). */

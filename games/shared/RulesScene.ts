@@ -19,6 +19,8 @@ export interface SceneRules<S, E> {
   restart(state: S): RulesResult<S, E>;
   /** How long until `advance` is due, or null when nothing is. */
   pendingDelayMs(state: S): number | null;
+  /** Test mode only (window.__game.jumpToLevel): plays on by the rules until `level` starts. */
+  playToLevel?(state: S, level: number): RulesResult<S, E>;
 }
 
 export abstract class RulesScene<S, E> extends GameScene {
@@ -46,6 +48,23 @@ export abstract class RulesScene<S, E> extends GameScene {
     this.afterRender(result.events);
     this.publish(result.events);
     this.scheduleNext();
+  }
+
+  /**
+   * The test jump: the rules play the skipped words, and the result is drawn, published (the page
+   * records every round and the points) and scheduled as after a move. Only the sounds, banners and
+   * celebrations of the skipped levels are left out: nobody played them on screen.
+   */
+  protected override testJump(level: number): boolean {
+    if (!this.rules.playToLevel) return false;
+    const result = this.rules.playToLevel(this.state, level);
+    if (result.state === this.state) return false;
+    this.state = result.state;
+    this.render();
+    this.afterRender(result.events);
+    this.publish(result.events);
+    this.scheduleNext();
+    return true;
   }
 
   /** A new run: the page banks the previous run's points first. */

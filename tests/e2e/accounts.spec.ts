@@ -226,7 +226,6 @@ test.describe('platform pages', () => {
     await expect(page.getByRole('heading', { name: 'Volveremos pronto' })).toBeVisible();
     await expect(page.getByText('Estamos trabajando para mejorar tu expericicia.')).toBeVisible();
     await expect(page.getByText(/2023/)).toBeVisible();
-    await page.screenshot({ path: 'test-results/maintenace.png' });
     await page.getByRole('link', { name: 'Volver a casa' }).click();
     await expect(page).toHaveURL(/\/logIn$/);
     await page.goto('/admin/inicio');

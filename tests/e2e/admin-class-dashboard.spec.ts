@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Download, Page, PlaywrightWorkerArgs } from '@playwright/test';
 import Papa from 'papaparse';
 import { test, expect, loginAs, apiHeaders } from './fixtures';
@@ -7,9 +7,8 @@ import { test, expect, loginAs, apiHeaders } from './fixtures';
  * The class dashboard (issue 21, part C): a profesor's class of three new learners, two of whom saw
  * words and took level 1's quiz through the learner API; the teacher assigns a level, reads the grid,
  * exports it (';' by default, then ',') and the CSV must say exactly what the page shows; the same
- * for the teacher results list with a filter. Screenshots at 768×1024 and 1280×800.
+ * for the teacher results list with a filter, at 768×1024 and 1280×800.
  */
-const SHOTS = process.env.SHOTS_DIR ?? '.tmp/shots-C21';
 const PASSWORD = 'Clave-prueba-1';
 
 type Key = {
@@ -135,7 +134,6 @@ async function exportWith(page: Page, sep: ';' | ',', name = 'Exportar CSV') {
 
 test('the class dashboard shows the class, and its CSV says what the grid shows; so does the results list', async ({ page, playwright, baseURL }) => {
   test.setTimeout(120_000);
-  mkdirSync(SHOTS, { recursive: true });
   const tag = `T${Date.now().toString(36).slice(-5)}`;
   const { usuario: profe } = await loginAs(page, 'profesor');
   const headers = await apiHeaders(page);
@@ -233,13 +231,11 @@ test('the class dashboard shows the class, and its CSV says what the grid shows;
   await exportWith(page, ';');
 
   // Screenshots: the dashboard at 1280×800 and 768×1024 (the grid scrolls inside its box, never the page).
-  await page.screenshot({ path: `${SHOTS}/dashboard-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 768, height: 1024 });
   await expect(page.getByTestId('tablero-grid')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   const box = await page.getByTestId('tablero-grid').evaluate((el) => ({ sw: el.scrollWidth, cw: el.clientWidth }));
   expect(box.sw).toBeGreaterThan(box.cw);
-  await page.screenshot({ path: `${SHOTS}/dashboard-768.png`, fullPage: true });
 
   // The child detail: their attempts (coloured like the results), progress, activity; a link back.
   await page
@@ -252,9 +248,7 @@ test('the class dashboard shows the class, and its CSV says what the grid shows;
   await expect(page.getByTestId('intento').locator('[data-pass="si"]')).toContainText('100 %');
   await expect(page.getByTestId(`progreso-${key.id_nivel}`)).toContainText('100 % de palabras vistas');
   await expect(page.getByTestId('actividad-totales')).toContainText('1 cuestionario ·');
-  await page.screenshot({ path: `${SHOTS}/alumno-768.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: `${SHOTS}/alumno-1280.png`, fullPage: true });
   await page.getByRole('link', { name: 'Volver a la clase' }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/clases/${idClase}$`));
 
@@ -292,7 +286,6 @@ test('the class dashboard shows the class, and its CSV says what the grid shows;
     .map(Number);
   expect(Math.max(r!, g!, b!), 'dark text').toBeLessThan(100);
   expect(alpha).toBeGreaterThan(0.8);
-  await page.screenshot({ path: `${SHOTS}/resultados-separador-768.png` });
   await page.keyboard.press('Escape');
 });
 
@@ -323,7 +316,6 @@ test('an empty class says so and links to Alumnos; an admin sees the class too',
 
 test('with 8 levels the wide grid scrolls in its own box: the menu, the top bar and the page keep their size', async ({ page, playwright, baseURL }) => {
   test.setTimeout(90_000);
-  mkdirSync(SHOTS, { recursive: true });
   const tag = `W${Date.now().toString(36).slice(-5)}`;
   // Enough levels for a wide grid: the missing ones are created by the admin and deleted at the end.
   const admin = await playwright.request.newContext({ baseURL });
@@ -389,7 +381,6 @@ test('with 8 levels the wide grid scrolls in its own box: the menu, the top bar 
       const tick = page.locator('.MuiChartsAxis-directionX .MuiChartsAxis-tickLabel').first();
       expect(parseFloat(await tick.evaluate((el) => getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(12);
       for (const label of ['Cuestionarios', 'Juegos', 'Repasos']) await expect(page.locator('.MuiChartsLegend-root').getByText(label)).toBeVisible();
-      await page.screenshot({ path: `${SHOTS}/dashboard-8-niveles-${w}.png`, fullPage: true });
     }
   } finally {
     for (const id of extra) await admin.delete(`/api/nivel/delete/${id}`, { headers: auth });

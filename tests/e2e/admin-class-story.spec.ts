@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { BrowserContext, Download, Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { test, expect, loginAs } from './fixtures';
@@ -10,7 +10,6 @@ import { test, expect, loginAs } from './fixtures';
  * word of the first level and takes its quiz; the teacher finds that child's words seen (100 %) and
  * the very score the child saw on the class dashboard and in its exported CSV.
  */
-const SHOTS = '.tmp/shots-F21';
 
 /** The file a teacher saves from Spanish Excel: BOM, ';', CRLF, accents, dd/mm/aaaa dates. */
 const CSV = Buffer.from(
@@ -53,10 +52,9 @@ async function guardExternal(ctx: BrowserContext): Promise<string[]> {
   return external;
 }
 
-async function shot(page: Page, name: string) {
-  // Every picture drawn first (the avatars are files): a shot of blank buttons would mislead.
+/** Every picture on the page is drawn (the avatars are files): no blank picture buttons. */
+async function picturesDrawn(page: Page) {
   await expect.poll(() => page.evaluate(() => [...document.images].every((i) => i.complete && i.naturalWidth > 0))).toBe(true);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
 test('a teacher creates a class, imports 5 children from a CSV, prints their cards; one child logs in with pictures and plays a level; the dashboard and its CSV show it', async ({
@@ -65,7 +63,6 @@ test('a teacher creates a class, imports 5 children from a CSV, prints their car
   baseURL,
 }) => {
   test.setTimeout(180_000);
-  mkdirSync(SHOTS, { recursive: true });
   const stamp = Date.now().toString(36);
   const nombreClase = `Historia ${stamp}`;
 
@@ -129,7 +126,7 @@ test('a teacher creates a class, imports 5 children from a CSV, prints their car
     return m![2]!.trim();
   });
   for (const [i, label] of pictures.entries()) await expect(items.nth(i).getByRole('img', { name: label })).toBeVisible();
-  await shot(page, 'tarjetas-1280');
+  await picturesDrawn(page);
 
   // --- 4. On a tablet: the child enters with the code, taps their name, then their pictures in order.
   const tablet = await browser.newContext({ baseURL, viewport: { width: 768, height: 1024 }, hasTouch: true, locale: 'es-ES' });
@@ -145,14 +142,14 @@ test('a teacher creates a class, imports 5 children from a CSV, prints their car
   await expect(kid.getByRole('heading', { name: nombreClase })).toBeVisible();
   const names = kid.getByRole('list', { name: '¿Quién eres?' }).getByRole('button');
   await expect(names).toHaveText(ORDER.map((n) => n.split(' ')[0]!));
-  await shot(kid, 'nino-nombres-768');
+  await picturesDrawn(kid);
   await kid.getByRole('button', { name: CHILD.nombre, exact: true }).click();
   await expect(kid.getByRole('heading', { name: 'Toca tus 3 imágenes' })).toBeVisible();
   const group = kid.getByRole('group', { name: 'Imágenes' });
   await expect(group.getByRole('button')).toHaveCount(9);
   await group.getByRole('button', { name: pictures[0]!, exact: true }).click();
   await expect(kid.getByTestId('slots').locator('[data-filled="true"]')).toHaveCount(1);
-  await shot(kid, 'nino-imagenes-768');
+  await picturesDrawn(kid);
   await group.getByRole('button', { name: pictures[1]!, exact: true }).click();
   await group.getByRole('button', { name: pictures[2]!, exact: true }).click();
   await expect(kid).toHaveURL(/\/home$/);
@@ -218,11 +215,11 @@ test('a teacher creates a class, imports 5 children from a CSV, prints their car
     await expect(other.locator(`[data-testid$="-${idNivel}"] [data-campo="vistas"]`)).toHaveText('0 %');
   }
   await cell.scrollIntoViewIfNeeded();
-  await shot(page, 'tablero-1280');
+  await picturesDrawn(page);
   await page.setViewportSize({ width: 768, height: 1024 });
   await expect(grid).toBeVisible();
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-  await shot(page, 'tablero-768');
+  await picturesDrawn(page);
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // 'Exportar CSV' (';' by default, for Spanish Excel): the child's row has the screen's figures.

@@ -53,7 +53,6 @@ test('admin builds a level end to end and the demo child sees it', async ({ page
   await page.getByLabel('Descripción').fill('¡Súbete! Aprende las señas de los vehículos.');
   await choose(page, 'Dificultad', 'Medio');
   await page.locator('input[type=file]').setInputFiles(path.join(DEMO, 'niveles/animales.png'));
-  await page.screenshot({ path: '/tmp/admin-flow-nivel-form.png', fullPage: true });
   await page.getByRole('button', { name: 'Guardar', exact: true }).click();
   await expectToast(page, 'Nivel creado exitosamente.');
   await expect(page).toHaveURL(/\/admin\/nivel$/);
@@ -118,7 +117,6 @@ test('admin builds a level end to end and the demo child sees it', async ({ page
   await page.getByLabel('Correcta').check();
   await page.getByRole('button', { name: 'Añadir' }).click();
   await page.getByLabel('Respuesta').nth(1).fill('Avión');
-  await page.screenshot({ path: '/tmp/admin-flow-pregunta-form.png', fullPage: true });
   await page.getByRole('button', { name: 'Guardar', exact: true }).click();
   await expectToast(page, 'Pregunta creada correctamente.');
   const qRow = await rowOf(page, QUESTION);
@@ -127,7 +125,6 @@ test('admin builds a level end to end and the demo child sees it', async ({ page
   await expect(page).toHaveURL(/\/admin\/respuestas\/\d+$/);
   await expect(page.getByRole('row').filter({ hasText: WORD })).toContainText('Correcta');
   await expect(page.getByRole('row').filter({ hasText: 'Avión' })).toContainText('Incorrecta');
-  await page.screenshot({ path: '/tmp/admin-flow-respuestas.png', fullPage: true });
 
   // 6. The demo child sees all of it, through the learner's own calls and screens.
   const { token } = await loginAs(page, 'nino');
@@ -164,5 +161,4 @@ test('admin builds a level end to end and the demo child sees it', async ({ page
   await page.goto(`/cuestionario/${nivel.id_nivel}`);
   await expect(page.getByText(QUESTION)).toBeVisible();
   await expect(page.getByText('Avión')).toBeVisible();
-  await page.screenshot({ path: '/tmp/admin-flow-learner-quiz.png', fullPage: true });
 });

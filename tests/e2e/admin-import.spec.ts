@@ -5,7 +5,6 @@ import type { Page } from '@playwright/test';
 import { test, expect, loginAs, apiHeaders } from './fixtures';
 
 const DEMO = path.resolve('public/demo/palabras/gato');
-const SHOTS = process.env.IMPORT_SHOTS_DIR || '/tmp';
 
 interface Media {
   id: number;
@@ -85,7 +84,6 @@ test('admin imports a zip of media named by word, then again without duplicates'
   await expect(page).toHaveURL(/filter=/);
   const row = page.getByRole('row').filter({ hasText: LEVEL });
   await expect(row).toHaveCount(1);
-  await page.screenshot({ path: `${SHOTS}/admin-import-nivel-list.png` });
   await row.getByRole('link', { name: 'Importar multimedia' }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/nivel/${levelId}/importar$`));
   await expect(page.getByRole('heading', { level: 1, name: `Importar multimedia a «${LEVEL}»` })).toBeVisible();
@@ -120,10 +118,8 @@ test('admin imports a zip of media named by word, then again without duplicates'
   await page.keyboard.press('Space');
   await expect(importBtn).toHaveText('Importar 3 archivos');
 
-  await page.screenshot({ path: `${SHOTS}/admin-import-preview-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 768, height: 1024 });
   await expect(importBtn).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/admin-import-preview-768.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // 2. The import: one by one, each row with its result.
@@ -132,9 +128,7 @@ test('admin imports a zip of media named by word, then again without duplicates'
   await expect(done).toContainText('Importación terminada: 3 archivos guardados.');
   await expect(rows.filter({ hasText: 'Guardado' })).toHaveCount(3);
   await expect(done.getByRole('link', { name: W1 })).toHaveAttribute('href', `/admin/palabra/${w1}/multimedia`);
-  await page.screenshot({ path: `${SHOTS}/admin-import-done-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 768, height: 1024 });
-  await page.screenshot({ path: `${SHOTS}/admin-import-done-768.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
 
   const first1 = await mediaOf(page, w1);

@@ -4,11 +4,9 @@ import { test, expect, loginAs, apiHeaders, pickOption } from './fixtures';
 /**
  * Issue 19, lists that find things, as a teacher uses them: words filtered by level and by "Sin
  * seña" (each row opening that word's media page), questions by evaluation (shown by its level's
- * name), words sorted by Nivel, and Resultados paged and filtered by student and dates. Screenshots
- * of the filtered lists at 1280×800 and 768×1024 go to .tmp/shots-data/ (looked at by hand).
+ * name), words sorted by Nivel, and Resultados paged and filtered by student and dates.
  */
 
-const SHOTS = '.tmp/shots-data';
 type Rec = Record<string, any>;
 
 async function api(page: Page, path: string): Promise<any> {
@@ -79,7 +77,6 @@ test('words: filter by level and "Sin seña", each row opens its media page; sor
   ]) {
     await page.setViewportSize(vp);
     await expect(page.getByText('Zanahoria').first()).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/palabras-sin-sena-${vp.width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 
@@ -128,7 +125,6 @@ test('questions: filter by evaluation, shown by its level name with the id', asy
     { width: 768, height: 1024 },
   ]) {
     await page.setViewportSize(vp);
-    await page.screenshot({ path: `${SHOTS}/preguntas-evaluacion-${vp.width}.png`, fullPage: true });
   }
 });
 
@@ -240,7 +236,6 @@ test('Resultados: paged, filtered by student and by dates, sorted', async ({ pag
     await expect(rows(page).first()).toBeVisible();
     const scroll = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(scroll, `Resultados a ${vp.width} px no debe desplazarse de lado`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${SHOTS}/resultados-filtrados-${vp.width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { test, expect, loginAs, apiHeaders } from './fixtures';
 
 /**
@@ -33,13 +33,6 @@ async function settle(page: Page) {
   await expect(page.getByText(/^Cargando/)).toHaveCount(0, { timeout: 15_000 });
 }
 
-async function shot(page: Page, testInfo: TestInfo, name: string) {
-  // Kept under .tmp (test-results keeps only failures' files) and attached to the report.
-  const path = `.tmp/shots-tablet/${name}.png`;
-  await page.screenshot({ path, fullPage: true });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
-}
-
 /** The demo seed has no content: one text content of level 1, so its row has buttons. */
 async function ensureContenido(page: Page) {
   const list = await page.request.get('/api/contenido/contenido', { headers: await apiHeaders(page) });
@@ -69,7 +62,7 @@ async function makeWords(page: Page, tag: string, names: string[]) {
 
 const filtered = (resource: string, q: string) => `/admin/${resource}?filter=${encodeURIComponent(JSON.stringify({ q }))}`;
 
-test('every admin list fits 768 px without sideways scroll, first row actions on screen', async ({ page }, testInfo) => {
+test('every admin list fits 768 px without sideways scroll, first row actions on screen', async ({ page }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 768, height: 1024 });
   await loginAs(page, 'superadmin');
@@ -96,7 +89,6 @@ test('every admin list fits 768 px without sideways scroll, first row actions on
         await expect(button, `${name}: ${b}`).toBeVisible();
         await expect(button, `${name}: ${b} en pantalla`).toBeInViewport();
       }
-      await shot(page, testInfo, `${name}-768`);
     });
   }
 });

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect, loginAs, apiHeaders, pickOption, signUpChild } from './fixtures';
 
@@ -12,7 +11,6 @@ const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f1f0b10000000049454e44ae426082',
   'hex',
 );
-const SHOTS = '.tmp/shots-q';
 
 type Answer = { id_respuesta: number; respuesta: string; valor: boolean; imagen: string | null };
 type Question = { id_pregunta: number; pregunta: string; Tipo: string; respuestas: Answer[] };
@@ -25,7 +23,6 @@ async function questionsOf(page: Page, headers: Record<string, string>, evaluaci
 
 test('a question form edits its answers (profesor in Preguntas, admin in the panel); a child passes with the expected text', async ({ page, browser }) => {
   test.setTimeout(180_000);
-  mkdirSync(SHOTS, { recursive: true });
   const run = Math.random().toString(36).slice(2, 7);
   const adminCtx = await browser.newContext();
   const admin = await adminCtx.newPage();
@@ -66,7 +63,6 @@ test('a question form edits its answers (profesor in Preguntas, admin in the pan
       [1280, 800],
     ] as const) {
       await page.setViewportSize({ width: w, height: h });
-      await page.screenshot({ path: `${SHOTS}/pregunta-texto-${w}.png`, fullPage: true });
     }
     await page.getByRole('button', { name: 'Guardar', exact: true }).click();
     await expect(page.getByText('Pregunta creada correctamente.')).toBeVisible();
@@ -76,7 +72,6 @@ test('a question form edits its answers (profesor in Preguntas, admin in the pan
     // Its detail shows the expected answer and leads to the form that edits it.
     await page.goto(`/admin/pregunta/${texto.id_pregunta}`);
     await expect(page.getByTestId('pregunta-respuesta-esperada')).toHaveText('Respuesta esperada: gato');
-    await page.screenshot({ path: `${SHOTS}/pregunta-detalle-1280.png` });
     await page.getByRole('link', { name: 'Editar pregunta y respuestas' }).click();
     await expect(page.getByLabel(/^Respuesta esperada/)).toHaveValue('gato');
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -106,7 +101,6 @@ test('a question form edits its answers (profesor in Preguntas, admin in the pan
       [1280, 800],
     ] as const) {
       await page.setViewportSize({ width: w, height: h });
-      await page.screenshot({ path: `${SHOTS}/pregunta-opciones-${w}.png`, fullPage: true });
     }
     await page.getByRole('button', { name: 'Guardar', exact: true }).click();
     await expect(page.getByText('Pregunta creada correctamente.')).toBeVisible();
@@ -122,7 +116,6 @@ test('a question form edits its answers (profesor in Preguntas, admin in the pan
     await page.goto(`/admin/pregunta/${choice.id_pregunta}/editar`);
     await expect(rows).toHaveCount(3);
     await expect(rows.nth(2).getByLabel(/^Respuesta/)).toHaveValue('pera');
-    await page.screenshot({ path: `${SHOTS}/pregunta-editar-1280.png`, fullPage: true });
     await rows
       .nth(2)
       .getByLabel(/^Respuesta/)
@@ -161,7 +154,6 @@ test('a question form edits its answers (profesor in Preguntas, admin in the pan
     await panel.getByLabel(/^Porcentaje/).fill('25');
     await admin.setViewportSize({ width: 768, height: 1024 });
     await panel.scrollIntoViewIfNeeded();
-    await admin.screenshot({ path: `${SHOTS}/panel-opciones-768.png` });
     await panel.getByRole('button', { name: 'Guardar', exact: true }).click();
     await expect(admin.getByText('Pregunta creada correctamente.')).toBeVisible();
     await admin.setViewportSize({ width: 1280, height: 800 });
@@ -183,7 +175,6 @@ test('a question form edits its answers (profesor in Preguntas, admin in the pan
     await expect(editPanel.getByRole('textbox', { name: 'Respuesta 3' })).toHaveValue('perro');
     await editPanel.getByRole('textbox', { name: 'Respuesta 2' }).fill('pez volador');
     await editPanel.getByRole('button', { name: 'Quitar respuesta 3' }).click();
-    await admin.screenshot({ path: `${SHOTS}/panel-editar-1280.png` });
     await editPanel.getByRole('button', { name: 'Guardar', exact: true }).click();
     await expect(admin.getByText('Pregunta actualizada correctamente.')).toBeVisible();
     all = await questionsOf(admin, aHeaders, evaluacionId);

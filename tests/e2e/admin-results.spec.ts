@@ -58,7 +58,6 @@ test('teacher results: columns, green at 60 or more, red below; the dashboard co
   await expect(lucia.locator('[data-pass]')).toHaveText('0.00%');
   await expect(lucia.locator('[data-pass]')).toHaveCSS('color', 'rgb(198, 40, 40)');
   await expect(mateo).toContainText(/\d{2}\/\d{2}\/\d{4}/);
-  await page.screenshot({ path: '/tmp/admin-resultados-filled.png', fullPage: true });
 
   // The dashboard shows the same figures the teacher call gives (read now: other tests add attempts).
   const all = (await (await page.request.get('/api/resultados/resultados-profesor', { headers: { Authorization: `Bearer ${token}` } })).json()) as {
@@ -71,7 +70,6 @@ test('teacher results: columns, green at 60 or more, red below; the dashboard co
   await page.goto('/admin/inicio');
   await expect(page.getByTestId('bar-Intentos')).toHaveText(String(all.length));
   await expect(page.getByTestId(`bar-${name}`)).toHaveText(`${avg.toLocaleString('es-MX')}%`);
-  await page.screenshot({ path: '/tmp/admin-inicio-filled.png', fullPage: true });
 
   await page.goto('/admin/progreso');
   await expect(page.getByText('Progresos de los Usuarios')).toBeVisible();
@@ -97,7 +95,6 @@ test('verevaluacion: create a question with answers in the panel, view its answe
     await panel.getByLabel(`Respuesta ${i}`, { exact: true }).fill(`otro ${i}`);
   }
   await expect(panel.getByRole('button', { name: 'Agregar respuesta' })).toBeDisabled(); // up to 5
-  await page.screenshot({ path: '/tmp/admin-verevaluacion-panel.png', fullPage: true });
   await panel.getByRole('button', { name: 'Guardar', exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Pregunta creada correctamente.' })).toBeVisible();
   const row = card.getByRole('row').filter({ hasText: '¿Cuál maúlla?' });

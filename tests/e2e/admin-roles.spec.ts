@@ -12,7 +12,6 @@ test('profesor sees only inicio, pregunta and evaluacion; other admin routes go 
   const niveles = (await (await page.request.get('/api/nivel/getNivels', { headers: { Authorization: `Bearer ${token}` } })).json()).data.length;
   await expect(page.getByTestId('bar-Niveles')).toHaveText(String(niveles));
   await expect(page.getByTestId('bar-Estudiantes')).toHaveText('—');
-  await page.screenshot({ path: '/tmp/admin-profesor-inicio.png', fullPage: true });
   await page.getByRole('menuitem', { name: 'Preguntas' }).click();
   await expect(page.getByText('Evaluación ID')).toBeVisible();
   // No 'Respuestas' button (an admin route) for the teacher.
@@ -63,7 +62,6 @@ test('superadmin manages roles: create, edit, delete with the spec confirmation'
   const row = page.getByRole('row').filter({ hasText: 'Docente de apoyo' });
   await expect(row).toContainText('Lucía García');
   await expect(row).toContainText('Profesor');
-  await page.screenshot({ path: '/tmp/admin-rol.png', fullPage: true });
 
   // Edit opens prefilled.
   await row.getByRole('link', { name: 'Editar' }).click();
@@ -78,7 +76,6 @@ test('superadmin manages roles: create, edit, delete with the spec confirmation'
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('¿Estás seguro?');
   await expect(dialog).toContainText('¿Estás seguro de eliminar este rol?');
-  await page.screenshot({ path: '/tmp/admin-rol-delete.png' });
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
   await expect(edited).toBeVisible();
   await edited.getByRole('button', { name: 'Eliminar' }).click();
@@ -139,7 +136,6 @@ test('question detail, answer edit from ?editar=true&id_respuesta, institution �
   await page.goto('/admin/pregunta/1');
   await expect(page.getByText('Volver a la lista')).toBeVisible();
   await expect(page.getByText('Tipo:')).toBeVisible();
-  await page.screenshot({ path: '/tmp/admin-pregunta-detalle.png', fullPage: true });
   const answer = page.locator('[data-testid^="respuesta-"]').first();
   await expect(answer).toContainText(/Correcta|Incorrecta/);
   await answer.getByRole('link', { name: 'Editar' }).click();
@@ -168,7 +164,6 @@ test('question detail, answer edit from ?editar=true&id_respuesta, institution �
   await page.getByRole('button', { name: 'Guardar', exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Dominio creado correctamente.' })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'manosunidas.edu.mx' })).toContainText('Escuela Manos Unidas');
-  await page.screenshot({ path: '/tmp/admin-dominio-list.png', fullPage: true });
 });
 
 test('comments: create with the spec checks; the table has no edit or delete', async ({ page }) => {
@@ -200,5 +195,4 @@ test('comments: create with the spec checks; the table has no edit or delete', a
   await expect(row.getByRole('img', { name: '5 de 5' })).toBeVisible();
   await expect(row.getByRole('link', { name: 'Editar' })).toHaveCount(0);
   await expect(row.getByRole('button', { name: 'Eliminar' })).toHaveCount(0);
-  await page.screenshot({ path: '/tmp/admin-comentario-filled.png', fullPage: true });
 });

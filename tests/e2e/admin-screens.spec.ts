@@ -48,7 +48,6 @@ test('admin: every screen opens with its spec wording', async ({ page }) => {
         await expect(page.getByTestId('bar-Estudiantes')).toHaveText(String(users.filter((u) => u.rol === 'usuario').length), { timeout: 3000 });
       }).toPass({ timeout: 60_000 });
     }
-    await page.screenshot({ path: `/tmp/admin-${s.shot}.png`, fullPage: true });
   }
 });
 
@@ -99,5 +98,4 @@ test('refusals keep the data and say why: wrong image type, delete of a word or 
   await page.getByRole('dialog').getByRole('button', { name: 'Sí, eliminar' }).click();
   await expect(page.getByRole('alert').filter({ hasText: /^Error al eliminar nivel: .+/ })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'Animales' })).toBeVisible();
-  await page.screenshot({ path: '/tmp/admin-nivel-delete-refused.png' });
 });

@@ -7,7 +7,7 @@ import { formatBytes } from '../../src/client/admin/media/mediaRules';
 
 /**
  * Issue 16: a word's media page (six slots, drop/choose a file, previews, sizes) and "Grabar seña"
- * with Chromium's stand-in camera. Screenshots for review: /tmp/admin-media-*.png.
+ * with Chromium's stand-in camera.
  */
 test.use({ launchOptions: cameraLaunchOptions() });
 
@@ -50,13 +50,12 @@ test('media page: a picture chosen into its slot, then a sign recorded with the 
   await loginAs(page, 'admin');
   const word = await createWord(page, WORD, 'Greeting');
   try {
-    await openWordMediaFromList(page, WORD, '/tmp/admin-media-palabra-list-1280.png');
+    await openWordMediaFromList(page, WORD);
     for (const label of ['Seña (GIF o video)', 'GIF del menú', 'Imagen (español)', 'Imagen (inglés)', 'Audio (español)', 'Audio (inglés)']) {
       await expect(slotCard(page, label)).toContainText('Vacía');
       await expect(slotCard(page, label)).toContainText('Arrastra un archivo aquí o pulsa para elegirlo');
     }
     await expect(page.getByRole('link', { name: 'Volver a Palabras' })).toHaveAttribute('href', '/admin/palabra');
-    await page.screenshot({ path: '/tmp/admin-media-empty-1280.png', fullPage: true });
 
     // A file of the wrong kind: a Spanish message, nothing sent.
     const sent: string[] = [];
@@ -105,7 +104,6 @@ test('media page: a picture chosen into its slot, then a sign recorded with the 
 
     // The sign, recorded: countdown, ~2 s, Parar, preview at 0,5×, trimmed, Guardar.
     const shots = async (stage: string) => {
-      await page.screenshot({ path: `/tmp/admin-media-record-${stage}-1280.png` });
       if (stage === 'review') expect(await seriousViolations(page, '[role=dialog]'), 'el diálogo de grabación').toEqual([]);
     };
     const kept = await recordSign(page, WORD, { recordMs: 2200, speed: '0,5×', trimStart: 3, trimEnd: 2, onStage: (s) => shots(s) });
@@ -120,7 +118,6 @@ test('media page: a picture chosen into its slot, then a sign recorded with the 
     await expect(signCard.getByLabel(`Seña de ${WORD}`)).toBeVisible();
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(300); // the top bar slides back in
-    await page.screenshot({ path: '/tmp/admin-media-filled-1280.png', fullPage: true });
     expect(await seriousViolations(page, 'main')).toEqual([]);
 
     // Through the API: the word's gifSena is one video row with a real WebM/MP4 file behind it.
@@ -178,7 +175,6 @@ test('media page: a picture chosen into its slot, then a sign recorded with the 
       await player.getByRole('button', { name: 'Espejo' }).click();
       await expect.poll(async () => (await state()).rate).toBe(0.5);
       await expect.poll(async () => (await state()).transform).toBe('matrix(-1, 0, 0, 1, 0, 0)');
-      await child.screenshot({ path: '/tmp/learner-recorded-sign-1280.png' });
       await player.getByRole('button', { name: 'Pausar' }).click();
       await expect.poll(async () => (await state()).paused).toBe(true);
       const at = (await state()).time;
@@ -215,11 +211,9 @@ test('tablet portrait (768×1024): from the word form to its media, a sign recor
     const boxes = await Promise.all(['Seña (GIF o video)', 'GIF del menú'].map((l) => slotCard(page, l).boundingBox()));
     expect(Math.abs(boxes[0]!.x - boxes[1]!.x)).toBeLessThan(2);
     expect(boxes[1]!.y).toBeGreaterThan(boxes[0]!.y + boxes[0]!.height - 1);
-    await page.screenshot({ path: '/tmp/admin-media-empty-768.png', fullPage: true });
 
-    const shots = async (stage: string) => page.screenshot({ path: `/tmp/admin-media-record-${stage}-768.png` });
     // Whole clip: uploaded as recorded, no trimming pass.
-    await recordSign(page, WORD, { recordMs: 1500, speed: '1×', onStage: (s) => shots(s) });
+    await recordSign(page, WORD, { recordMs: 1500, speed: '1×' });
     await expect(page.getByRole('alert').filter({ hasText: 'Multimedia registrada exitosamente.' }).first()).toBeVisible();
     const first = (await wordMedia(page, word.id)).filter((m) => m.descripcion === 'gifSena');
     expect(first).toHaveLength(1);
@@ -233,7 +227,6 @@ test('tablet portrait (768×1024): from the word form to its media, a sign recor
     expect(second[0]!.id).toBe(first[0]!.id);
     expect(second[0]!.url).not.toBe(first[0]!.url);
     expect((await storedBytes(page, second[0]!.url)).length).toBeGreaterThan(1000);
-    await page.screenshot({ path: '/tmp/admin-media-filled-768.png', fullPage: true });
   } finally {
     await deleteWordWithMedia(page, word.id);
   }
@@ -256,8 +249,6 @@ test.describe('without a camera', () => {
       'No se pudo usar la cámara: el permiso está bloqueado. Permite la cámara en el navegador e inténtalo de nuevo.',
     );
     await expect(dialog.getByRole('button', { name: 'Empezar' })).toHaveCount(0);
-    await page.waitForTimeout(400); // the dialog's fade-in, for the screenshot
-    await page.screenshot({ path: '/tmp/admin-media-record-blocked-1280.png' });
     await dialog.getByRole('button', { name: 'Cerrar' }).last().click();
     await expect(dialog).toBeHidden();
   });

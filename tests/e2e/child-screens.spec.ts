@@ -32,9 +32,7 @@ test.describe('Puntos acumulados en la cabecera del juego', () => {
     // The run is not over: the header already shows the banked points plus the run's score.
     await expect(chip).toHaveText(`Puntos acumulados: ${before + score}`);
     await expect.poll(read).toBeGreaterThan(before);
-    await page.screenshot({ path: '.tmp/child-game-header-1280.png', clip: { x: 0, y: 0, width: 1280, height: 120 } });
     await page.setViewportSize({ width: 768, height: 1024 });
-    await page.screenshot({ path: '.tmp/child-game-header-768.png', clip: { x: 0, y: 0, width: 768, height: 160 } });
   });
 });
 
@@ -59,9 +57,7 @@ test.describe('Registro (/singIn)', () => {
     const yaTengo = page.getByRole('button', { name: 'Ya tengo cuenta' });
     await expect(yaTengo).toBeVisible();
     await page.setViewportSize({ width: 768, height: 1024 });
-    await page.screenshot({ path: '.tmp/child-signup-768.png', fullPage: true });
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.screenshot({ path: '.tmp/child-signup-1280.png', fullPage: true });
     await yaTengo.click();
     await expect(page).toHaveURL(/\/logIn$/);
   });
@@ -87,7 +83,6 @@ test.describe('Avatar de la barra', () => {
         .locator('img')
         .evaluate((i: HTMLImageElement) => i.naturalWidth),
     ).toBeGreaterThan(0);
-    await page.screenshot({ path: '.tmp/child-navbar-1280.png', clip: { x: 0, y: 0, width: 1280, height: 100 } });
 
     await page.goto('/perfil');
     const chosen = async () =>
@@ -109,7 +104,6 @@ test.describe('Avatar de la barra', () => {
     await expect(page).toHaveURL(/\/home$/);
     await expect.poll(() => navbarAvatar(page)).toBe(boyPicture);
     await page.setViewportSize({ width: 768, height: 1024 });
-    await page.screenshot({ path: '.tmp/child-navbar-768.png', clip: { x: 0, y: 0, width: 768, height: 160 } });
   });
 });
 
@@ -152,7 +146,6 @@ test.describe('Ilustración del perfil', () => {
         ] as const);
         expect(hit).toBe('ninos');
       }
-      await page.screenshot({ path: `.tmp/child-profile-${vp.width}.png`, fullPage: true });
     });
   }
 });
@@ -200,7 +193,6 @@ test.describe('Tarjetas de nivel (inicio)', () => {
         const style = await start.evaluate((b) => ({ s: getComputedStyle(b).outlineStyle, w: parseFloat(getComputedStyle(b).outlineWidth) }));
         expect(style.s).not.toBe('none');
         expect(style.w).toBeGreaterThanOrEqual(2);
-        if (n === 0) await page.screenshot({ path: `.tmp/child-home-focus-${vp.width}.png` });
       }
     });
   }

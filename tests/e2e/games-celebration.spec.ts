@@ -4,16 +4,13 @@
  * the caption says them in Spanish, and the end panel keeps them. With reduced motion the stars
  * only fade in (no particles). A level passed has a smaller one (cards: in a free band of the
  * board; hangman: in its level panel). A lost game has no celebration.
- * Screenshots during the celebration at 1280×800 and 768×1024 go to .tmp/shots-C/.
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { POLL_MS, clickTarget, clickUntilPhase, expectCaption, loginForGames, openGame, phaseCount, snap, waitNewPhase, waitPhase } from './games-helpers';
+import { POLL_MS, clickTarget, expectCaption, loginForGames, openGame, phaseCount, snap, waitNewPhase, waitPhase } from './games-helpers';
 import { CARDS_CORRECT_POINTS, type CardsSnapshot } from '../../games/cards/rules';
 import { lettersToGuess, type HangmanSnapshot } from '../../games/hangman/rules';
 import { starsFor } from '../../games/shared/stars';
-
-const SHOTS = '.tmp/shots-C';
 
 /** The scenes' own snapshot types (no hand copy that could drift from the rules). */
 type Snap = CardsSnapshot;
@@ -33,7 +30,9 @@ const celebrations = (page: Page) => page.evaluate(() => window.__game!.celebrat
 async function playRound(page: Page, right: boolean): Promise<Snap> {
   const s = await waitPhase<Snap>(page, ['pick-card']);
   const feedbacks = await phaseCount(page, 'feedback');
-  const found = await clickUntilPhase<Snap>(page, `card:${s.clueCard}`, 'pick-word', `round ${s.roundIndex + 1}: the clue card`);
+  const words = await phaseCount(page, 'pick-word');
+  await clickTarget(page, `card:${s.clueCard}`);
+  const found = await waitNewPhase<Snap>(page, 'pick-word', words, `round ${s.roundIndex + 1}: the clue card`);
   const index = found.options.findIndex((o) => (right ? o.id === s.targetWordId : o.id !== s.targetWordId));
   await clickTarget(page, `option:${index}`);
   await waitNewPhase<Snap>(page, 'feedback', feedbacks, `round ${s.roundIndex + 1}`);
@@ -63,33 +62,17 @@ async function nextCelebration(page: Page, count: number): Promise<Celebration> 
   return (await handle.jsonValue()) as Celebration;
 }
 
-/**
- * Two pictures during the celebration (stars popping, then all in) and one of the panel after.
- * Pictures only, no assertion on time: software WebGL draws few frames, and Phaser's clock then
- * runs slower than the wall clock (so the waits are generous).
- */
-async function shoot(page: Page, name: string) {
-  await page.waitForTimeout(1000);
-  await page.screenshot({ path: `${SHOTS}/${name}-during.png` });
-  await page.waitForTimeout(1500);
-  await page.screenshot({ path: `${SHOTS}/${name}-stars.png` });
-  await page.waitForTimeout(4500);
-  await page.screenshot({ path: `${SHOTS}/${name}-after.png` });
-}
-
 test.describe('Celebración de una partida ganada', () => {
   test.beforeEach(async ({ page }) => {
     await loginForGames(page);
   });
 
   test('1280×800: every word right earns 3 stars, a game celebration with particles', async ({ page }) => {
-    test.setTimeout(150_000);
     await page.setViewportSize({ width: 1280, height: 800 });
     const won = await playToWin(page, 0);
     const stars = starsFor(won.totalScore, won.roundsInLevel * CARDS_CORRECT_POINTS, true);
     expect(stars).toBe(3);
     const c = await nextCelebration(page, 0);
-    await shoot(page, 'cards-won-1280x800');
     expect(c).toMatchObject({ kind: 'game', stars: 3, reducedMotion: false, particles: true });
     // One celebration for the transition: the level's is folded into the game's.
     expect((await celebrations(page)).map((x) => x.kind)).toEqual(['game']);
@@ -102,24 +85,20 @@ test.describe('Celebración de una partida ganada', () => {
     test.use({ viewport: { width: 768, height: 1024 } });
 
     test('one wrong word earns 2 stars, said in the plural', async ({ page }) => {
-      test.setTimeout(150_000);
       const won = await playToWin(page, 1);
       const stars = starsFor(won.totalScore, won.roundsInLevel * CARDS_CORRECT_POINTS, true);
       expect(stars).toBe(2);
       const c = await nextCelebration(page, 0);
-      await shoot(page, 'cards-won-768x1024');
       expect(c).toMatchObject({ kind: 'game', stars: 2, particles: true });
       await expectCaption(page, '¡Ganaste 2 estrellas!');
     });
   });
 
   test('with reduced motion the stars only fade in: no particles', async ({ page }) => {
-    test.setTimeout(150_000);
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.setViewportSize({ width: 1280, height: 800 });
     await playToWin(page, 1);
     const c = await nextCelebration(page, 0);
-    await shoot(page, 'cards-won-reduced-1280x800');
     expect(c).toMatchObject({ kind: 'game', stars: 2, reducedMotion: true, particles: false });
   });
 
@@ -127,7 +106,6 @@ test.describe('Celebración de una partida ganada', () => {
     test.use({ viewport: { width: 768, height: 1024 } });
 
     test('a level celebration in the free band, said in the caption, then the next level', async ({ page }) => {
-      test.setTimeout(150_000);
       await openGame(page, '/ruleta-palabras');
       await page.evaluate(() => window.__game!.setTimeScale(4));
       await clickTarget(page, 'button:start');
@@ -140,8 +118,6 @@ test.describe('Celebración de una partida ganada', () => {
         await page.waitForFunction((i) => (window.__game?.snapshot() as Snap | null)?.roundIndex !== i, before.roundIndex, { polling: POLL_MS });
       }
       const c = await nextCelebration(page, 0);
-      await page.waitForTimeout(1200);
-      await page.screenshot({ path: `${SHOTS}/cards-level-768x1024.png` });
       expect(c).toMatchObject({ kind: 'level', stars: 3, particles: true });
       expect((await snap<Snap>(page)).level).toBe(2);
       await expectCaption(page, '¡Superaste el nivel 1! ¡Ganaste 3 estrellas!');
@@ -149,7 +125,6 @@ test.describe('Celebración de una partida ganada', () => {
   });
 
   test('hangman: a level passed shows its stars in the level panel, gone once the child goes on', async ({ page }) => {
-    test.setTimeout(150_000);
     await page.setViewportSize({ width: 1280, height: 800 });
     await openGame(page, '/ahorcado?nivel=1');
     await page.keyboard.press('Enter');
@@ -169,18 +144,15 @@ test.describe('Celebración de una partida ganada', () => {
       );
     }
     const c = await nextCelebration(page, 0);
-    await shoot(page, 'hangman-level-1280x800');
     expect(c).toMatchObject({ kind: 'level', stars: 3, particles: true });
     await expectCaption(page, 'Superaste el nivel 1 con 100 puntos. ¡Ganaste 3 estrellas!');
     expect(await page.evaluate(() => window.__game!.targets())).toContain('button:continue');
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => (window.__game?.snapshot() as HangmanSnap | null)?.level === 2, undefined, { polling: POLL_MS });
-    await page.screenshot({ path: `${SHOTS}/hangman-level-2-1280x800.png` });
     expect((await celebrations(page)).map((x) => x.kind)).toEqual(['level']);
   });
 
   test('a lost game has no celebration', async ({ page }) => {
-    test.setTimeout(150_000);
     await openGame(page, '/ruleta-palabras?nivel=1');
     await page.evaluate(() => window.__game!.setTimeScale(4));
     await clickTarget(page, 'button:start');

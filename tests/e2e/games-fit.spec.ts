@@ -3,7 +3,6 @@
  * each game fills its room without page scroll, its touch targets are ≥ 60 CSS px (tablet sizes),
  * every canvas text is ≥ 18 CSS px at ≥ 4.5:1 contrast (read from the scene's own Text objects),
  * and the feedback banner covers no target nor clue box. Also: turning the tablet keeps the game.
- * Screenshots go to .tmp/shots-B2/ for a person to look at.
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
@@ -82,23 +81,19 @@ for (const size of SIZES) {
         expect(design.width > design.height).toBe(!portrait);
         const sizes: number[] = [];
         sizes.push(await checkScreen(page, size.tablet, `${tag} instructions`, size.width < 400));
-        await page.screenshot({ path: `.tmp/shots-B2/${tag}-1-instructions.png` });
         await clickTarget(page, 'button:start');
         if (g.name === 'cards') {
           await waitPhase(page, ['pick-card']);
           await checkBanner(page, `${tag} level banner`);
           sizes.push(await checkScreen(page, size.tablet, `${tag} pick-card`, size.width < 400));
-          await page.screenshot({ path: `.tmp/shots-B2/${tag}-2-playing.png` });
           const s = await snap<{ clueCard: number }>(page);
           await clickTarget(page, `card:${s.clueCard}`);
           await waitPhase(page, ['pick-word']);
           sizes.push(await checkScreen(page, size.tablet, `${tag} pick-word`, size.width < 400));
-          await page.screenshot({ path: `.tmp/shots-B2/${tag}-3-word.png` });
         } else {
           await waitPhase(page, ['playing']);
           await checkBanner(page, `${tag} level banner`);
           sizes.push(await checkScreen(page, size.tablet, `${tag} playing`, size.width < 400));
-          await page.screenshot({ path: `.tmp/shots-B2/${tag}-2-playing.png` });
         }
         test.info().annotations.push({ type: 'smallest target (CSS px)', description: `${tag}: ${Math.min(...sizes).toFixed(1)}` });
       });
@@ -137,7 +132,6 @@ test.describe('rotation', () => {
     );
     const after = await snap<typeof before>(page);
     expect(after).toEqual(mid);
-    await page.screenshot({ path: '.tmp/shots-B2/hangman-rotated-1024x768.png' });
     await expect(page.getByTestId('game-points')).toContainText(String(mid.totalScore));
   });
 });

@@ -99,25 +99,6 @@ export async function phaseCount(page: Page, phase: string): Promise<number> {
 }
 
 /**
- * Clicks a canvas target until the scene enters `phase` once more (at most 3 clicks, 5 s each),
- * as a child taps again when a tap is lost. Under CI load software WebGL draws a frame every few
- * hundred ms, and a click that lands while a scene rebuilds its objects can miss its target (seen
- * once in CI: cards, round 4, the clue card clicked and nothing happened). A target the game really
- * refuses still fails, naming what did not happen.
- */
-export async function clickUntilPhase<T = any>(page: Page, name: string, phase: string, what: string): Promise<T> {
-  const before = await phaseCount(page, phase);
-  for (let attempt = 1; ; attempt++) {
-    await clickTarget(page, name);
-    try {
-      return await waitNewPhase<T>(page, phase, before, what, 5_000);
-    } catch (err) {
-      if (attempt >= 3) throw err;
-    }
-  }
-}
-
-/**
  * Waits until the scene enters `phase` once more than `countBefore` times (the action sent before
  * this call reached the game) and returns the state it had then, even if it has already moved on.
  * Fails within `timeout` naming what did not happen, instead of reading a state the action has not

@@ -64,7 +64,6 @@ test.describe('Juegos con el teclado', () => {
       expect(ring.outlineStyle).toBe('solid');
       expect(ring.outlineWidth).toBeGreaterThanOrEqual(3);
       expect(ring.outlineColor).toBe('rgb(29, 26, 58)'); // dark on the light game: ~15:1
-      await page.screenshot({ path: `.tmp/shots-D/focus-${g.started}-${g.title.split(' ')[0]}.png` });
       await page.keyboard.press('Enter');
       await waitPhase(page, [g.started]);
       // One tab stop: the next Tab leaves the game area.
@@ -83,7 +82,6 @@ test.describe('Juegos con el teclado', () => {
     await expect(panel).toBeVisible();
     await expect(panel.getByRole('button', { name: 'Seguir jugando' })).toBeFocused();
     await expect(panel.getByRole('button', { name: 'Volver al menú' })).toBeVisible();
-    await page.screenshot({ path: '.tmp/shots-D/pause-1280.png' });
     // A key meant for the game does nothing while paused.
     await page.keyboard.press(String(p.clueCard + 1));
     // The pause lasts longer than the preview had left: the preview must still be on.
@@ -205,7 +203,6 @@ test.describe('Juegos con el teclado', () => {
         expect(box.height).toBeGreaterThanOrEqual(60);
         expect(box.width).toBeGreaterThanOrEqual(200);
       }
-      await page.screenshot({ path: '.tmp/shots-D/pause-768.png' });
       const resume = (await panel.getByRole('button', { name: 'Seguir jugando' }).boundingBox())!;
       await page.touchscreen.tap(resume.x + resume.width / 2, resume.y + resume.height / 2);
       await expect(panel).toHaveCount(0);

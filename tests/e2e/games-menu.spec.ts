@@ -49,7 +49,6 @@ test.describe('Juegos', () => {
     await expect(slider).toHaveAttribute('aria-valuenow', '0');
     await page.getByRole('button', { name: 'Activar sonido' }).click();
     await expect(slider).toHaveAttribute('aria-valuenow', '1');
-    await page.screenshot({ path: '/tmp/games-menu.png', fullPage: true });
 
     // The volume is shared with the games (in memory, SPA navigation).
     await page.getByRole('link', { name: 'Jugar a Cartas' }).click();
@@ -71,7 +70,6 @@ test.describe('Juegos', () => {
     await expect(page.getByRole('link', { name: 'Jugar a Adivina la palabra' })).toHaveAttribute('href', '/ahorcado');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: '/tmp/games-menu-tablet.png', fullPage: true });
   });
 
   test('a level with no words shows the spec message instead of a game', async ({ page }) => {

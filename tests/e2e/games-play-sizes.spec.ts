@@ -202,29 +202,35 @@ for (const size of SIZES) {
       await loginForGames(page);
     });
 
-    test('Adivina la palabra: a win through the 10 levels', async ({ page }) => {
-      // 10 levels of 5 words: ~2 s a word with software WebGL, even with the pauses 20× faster.
-      test.setTimeout(300_000); // ten levels drawn in software WebGL: ~2 min alone, more on a loaded machine
+    test('Adivina la palabra: a win, level 10 played on screen', async ({ page }) => {
       const base = await open(page, '/ahorcado?nivel=1');
       await start(page, size.mode);
       await waitPhase(page, ['playing']);
       await page.evaluate(() => window.__game!.setTimeScale(20));
-      for (;;) {
-        const s = await snap<HangmanSnap>(page);
-        if (s.phase === 'playing') await solveHangmanWord(page, size.mode);
-        else if (s.phase === 'level-passed') {
-          await expectHeaderFollows(page, base);
-          if (s.level === 1) await page.screenshot({ path: `.tmp/shots-D/hangman-level-passed-${size.viewport.width}.png` });
-          if (size.mode === 'touch') await tapTarget(page, 'button:continue');
-          else await page.keyboard.press('Enter');
-          await page.waitForFunction((l) => ((window.__game?.snapshot() as HangmanSnap | null)?.level ?? l) > l, s.level, { polling: POLL_MS });
-        } else if (s.phase === 'won') break;
-        else await waitPhase(page, ['playing', 'level-passed', 'won']);
+      // By touch, level 1 on screen and 'Continuar' tapped; the levels up to 9 by the rules (the
+      // test hook), as at the other size where level 10 comes at once: the rules' unit tests cover
+      // every level, the screen needs one passed level and one won game.
+      if (size.mode === 'touch') {
+        for (;;) {
+          const s = await waitPhase<HangmanSnap>(page, ['playing', 'level-passed']);
+          if (s.phase === 'level-passed') break;
+          await solveHangmanWord(page, size.mode);
+        }
+        expect(await snap<HangmanSnap>(page)).toMatchObject({ level: 1, totalScore: 100 });
+        await expectHeaderFollows(page, base);
+        await tapTarget(page, 'button:continue');
+        await page.waitForFunction(() => (window.__game?.snapshot() as HangmanSnap | null)?.level === 2, undefined, { polling: POLL_MS });
       }
-      const won = await snap<HangmanSnap>(page);
-      expect(won).toMatchObject({ phase: 'won', level: 10, totalScore: 1000 });
+      expect(await page.evaluate(() => window.__game!.jumpToLevel(10))).toBe(true);
+      expect(await waitPhase<HangmanSnap>(page, ['playing'])).toMatchObject({ level: 10, totalScore: 900, lives: 3 });
       await expectHeaderFollows(page, base);
-      await page.screenshot({ path: `.tmp/shots-D/hangman-won-${size.viewport.width}.png` });
+      for (;;) {
+        const s = await waitPhase<HangmanSnap>(page, ['playing', 'won']);
+        if (s.phase === 'won') break;
+        await solveHangmanWord(page, size.mode);
+      }
+      expect(await snap<HangmanSnap>(page)).toMatchObject({ phase: 'won', level: 10, totalScore: 1000 });
+      await expectHeaderFollows(page, base);
     });
 
     test('Adivina la palabra: a loss, three words missed', async ({ page }) => {
@@ -232,7 +238,6 @@ for (const size of SIZES) {
       await start(page, size.mode);
       await waitPhase(page, ['playing']);
       await page.evaluate(() => window.__game!.setTimeScale(20));
-      if (size.mode === 'touch') await page.screenshot({ path: '.tmp/shots-D/hangman-playing-768.png' });
       for (let lost = 0; lost < 3; lost++) {
         await waitPhase(page, ['playing']);
         await failHangmanWord(page, size.mode);
@@ -256,7 +261,6 @@ for (const size of SIZES) {
       }
       expect(await snap<OrderSnap>(page)).toMatchObject({ phase: 'won', lives: 3 });
       await expectHeaderFollows(page, base);
-      await page.screenshot({ path: `.tmp/shots-D/order-won-${size.viewport.width}.png` });
     });
 
     test('Ordenar palabras: a loss, three wrong words after a right one', async ({ page }) => {
@@ -284,7 +288,6 @@ for (const size of SIZES) {
         const f = await playCardsRound(page, size.mode, true);
         expect(f).toMatchObject({ lastResult: 'correct', totalScore: (r + 1) * 10 });
         await expectHeaderFollows(page, base);
-        if (r === 0) await page.screenshot({ path: `.tmp/shots-D/cards-feedback-${size.viewport.width}.png` });
         await waitCardsNext(page, f);
       }
       expect(await waitPhase<CardsSnap>(page, ['won'])).toMatchObject({ totalScore: 50, lives: 3 });
@@ -306,7 +309,6 @@ for (const size of SIZES) {
       }
       expect(await waitPhase<CardsSnap>(page, ['lost'])).toMatchObject({ lives: 0 });
       await expectHeaderFollows(page, base);
-      await page.screenshot({ path: `.tmp/shots-D/cards-lost-${size.viewport.width}.png` });
     });
   });
 }

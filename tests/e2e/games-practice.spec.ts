@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect, apiHeaders } from './fixtures';
-import { POLL_MS, clickTarget, clickUntilPhase, loginForGames, openGame, waitPhase } from './games-helpers';
+import { POLL_MS, clickTarget, loginForGames, openGame, phaseCount, waitNewPhase, waitPhase } from './games-helpers';
 import type { CardsSnapshot } from '../../games/cards/rules';
 
 type Snap = CardsSnapshot;
@@ -23,7 +23,6 @@ test.describe('Los juegos practican lo pendiente', () => {
   });
 
   test('Cartas plays the weak words of the level first: the untouched 6th word never shows', async ({ page }) => {
-    test.setTimeout(120_000);
     const ids = await levelWords(page);
     const practised = ids.slice(0, 5);
     const other = ids[5]!;
@@ -52,7 +51,9 @@ test.describe('Los juegos practican lo pendiente', () => {
       const s = await waitPhase<Snap>(page, ['pick-card']);
       expect(s.roundIndex).toBe(round);
       targets.push(s.targetWordId!);
-      const found = await clickUntilPhase<Snap>(page, `card:${s.clueCard}`, 'pick-word', `round ${round + 1}: the clue card`);
+      const words = await phaseCount(page, 'pick-word');
+      await clickTarget(page, `card:${s.clueCard}`);
+      const found = await waitNewPhase<Snap>(page, 'pick-word', words, `round ${round + 1}: the clue card`);
       for (const o of found.options) shown.add(o.id);
       await clickTarget(page, `option:${found.options.findIndex((o) => o.id === s.targetWordId)}`);
       await page.waitForFunction(

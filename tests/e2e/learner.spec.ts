@@ -52,7 +52,6 @@ test.describe('learner area, as a new learner would use it', () => {
     await expect(desc).toHaveCSS('opacity', '0');
     await animales.getByRole('button', { name: 'Empezar Animales' }).focus();
     await expect(desc).toHaveCSS('opacity', '1');
-    await page.screenshot({ path: '/tmp/learner-home-1280.png', fullPage: true });
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/supmenu\/\d+$/);
     const levelUrl = new URL(page.url()).pathname;
@@ -64,7 +63,6 @@ test.describe('learner area, as a new learner would use it', () => {
     await expect(page.getByTestId('progress-bar')).toHaveAttribute('data-color', 'red');
     await expect(page.getByRole('link', { name: 'Jugar con estas palabras' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Hacer el cuestionario' })).toBeVisible();
-    await page.screenshot({ path: '/tmp/learner-levelmenu-1280.png', fullPage: true });
     // The carousel arrows scroll the words for mouse users.
     const list = page.getByRole('list', { name: 'Palabras del nivel' });
     await page.getByRole('button', { name: 'Ver más palabras' }).click();
@@ -82,7 +80,6 @@ test.describe('learner area, as a new learner would use it', () => {
     await expect(page.getByRole('region', { name: 'Seña' }).getByTestId('sign-canvas')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Escuchar "perro" en español' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Escuchar "dog" en inglés' })).toBeVisible();
-    await page.screenshot({ path: '/tmp/learner-word-1280.png', fullPage: true });
     const firstWordUrl = page.url();
     await page.getByRole('button', { name: 'Siguiente' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'gato' })).toBeVisible();
@@ -121,14 +118,11 @@ test.describe('learner area, as a new learner would use it', () => {
     await page.getByRole('group', { name: "Escribe en español la palabra 'bird'." }).getByLabel('Escribe tu respuesta').fill('  Pájaro ');
     await page.getByRole('radiogroup', { name: '¿Qué animal vive en el agua?' }).getByLabel('pez').check();
     await page.getByRole('group', { name: "¿Cómo se dice 'lion' en español? Escríbelo." }).getByLabel('Escribe tu respuesta').fill('tigre');
-    await page.screenshot({ path: '/tmp/learner-quiz-1280.png', fullPage: true });
     await page.getByRole('button', { name: 'Enviar respuestas' }).click();
     const overlay = page.getByTestId('quiz-result');
     await expect(overlay.getByRole('heading', { name: '¡Excelente trabajo!' })).toBeVisible();
     await expect(overlay.getByTestId('result-correct')).toHaveText('Respuestas correctas: 3 de 4');
     await expect(overlay.getByTestId('result-score')).toHaveText('Puntaje: 75.00');
-    await page.waitForTimeout(400); // the dialog's fade-in, for the screenshot only
-    await page.screenshot({ path: '/tmp/learner-quiz-result-1280.png' });
     await overlay.getByRole('button', { name: 'Volver al Nivel' }).click();
     await expect(page).toHaveURL(new RegExp(`${levelUrl}$`));
     const last = page.getByTestId('last-result');
@@ -201,7 +195,6 @@ test.describe('learner area, as a new learner would use it', () => {
     await expect(page.getByTestId('alert-modal')).toContainText(
       'Ya usaste todos tus intentos de este cuestionario. Pide a tu profesor que te dé otro intento.',
     );
-    await page.screenshot({ path: '/tmp/learner-quiz-no-attempts-1280.png' });
     await page.getByRole('button', { name: 'Cerrar' }).click();
     await expect(page).toHaveURL(new RegExp(`${levelUrl}$`));
 
@@ -212,9 +205,7 @@ test.describe('learner area, as a new learner would use it', () => {
     await loginAs(teacher, 'admin');
     await teacher.goto('/admin/resultados/2');
     await expect(teacher.getByRole('button', { name: 'Dar otro intento a Lucía' })).toBeVisible();
-    await teacher.screenshot({ path: '/tmp/admin-results-grant-1280.png', fullPage: true });
     await teacher.setViewportSize({ width: 768, height: 1024 });
-    await teacher.screenshot({ path: '/tmp/admin-results-grant-768.png', fullPage: true });
     await teacher.getByRole('button', { name: 'Dar otro intento a Lucía' }).click();
     await expect(teacher.getByRole('alert').filter({ hasText: 'Listo: el estudiante tiene un intento más en este nivel.' })).toBeVisible();
     await expect(teacher.getByRole('button', { name: 'Dar otro intento a Lucía' })).toHaveCount(0);
@@ -239,7 +230,6 @@ test.describe('learner area, as a new learner would use it', () => {
     await page.getByRole('button', { name: 'Empezar manzana' }).tap();
     await expect(page.getByRole('heading', { level: 1, name: 'manzana' })).toBeVisible();
     await noHorizontalScroll(page);
-    await page.screenshot({ path: '/tmp/learner-touch-word.png' });
     await ctx.close();
   });
 
@@ -324,26 +314,22 @@ test.describe('learner area, as a new learner would use it', () => {
       await page.goto('/home');
       await expect(page.getByTestId('level-card').first()).toBeVisible();
       await noHorizontalScroll(page);
-      if (width !== 1280) await page.screenshot({ path: `/tmp/learner-home-${width}.png`, fullPage: true });
       expect(await seriousViolations(page)).toEqual([]);
 
       await page.goto('/home');
       await page.getByRole('button', { name: 'Empezar Familia' }).click();
       await expect(page.getByTestId('word-card')).toHaveCount(6);
       await noHorizontalScroll(page);
-      if (width !== 1280) await page.screenshot({ path: `/tmp/learner-levelmenu-${width}.png`, fullPage: true });
       expect(await seriousViolations(page)).toEqual([]);
 
       await page.getByRole('button', { name: 'Empezar mamá' }).click();
       await expect(page.getByRole('region', { name: 'Seña' }).getByTestId('sign-canvas')).toBeVisible();
       await noHorizontalScroll(page);
-      if (width !== 1280) await page.screenshot({ path: `/tmp/learner-word-${width}.png`, fullPage: true });
       expect(await seriousViolations(page)).toEqual([]);
 
       await page.goto(page.url().replace(/\/menuletra\/(\d+)\/\d+$/, '/cuestionario/$1'));
       await expect(page.getByTestId('question-card')).toHaveCount(4);
       await noHorizontalScroll(page);
-      if (width !== 1280) await page.screenshot({ path: `/tmp/learner-quiz-${width}.png`, fullPage: true });
       expect(await seriousViolations(page)).toEqual([]);
     }
   });

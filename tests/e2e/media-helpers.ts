@@ -50,7 +50,7 @@ export async function deleteWordWithMedia(page: Page, idPalabra: number) {
 }
 
 /** Palabras → search the word → its row's "Multimedia" button → the media page. */
-export async function openWordMediaFromList(page: Page, word: string, screenshot?: string) {
+export async function openWordMediaFromList(page: Page, word: string) {
   await page.goto('/admin/palabra');
   await page
     .getByRole('main')
@@ -69,7 +69,6 @@ export async function openWordMediaFromList(page: Page, word: string, screenshot
   // The searched list: the header row and the word's.
   await expect(page.getByRole('main').getByRole('row')).toHaveCount(2);
   await expect(row).toHaveCount(1);
-  if (screenshot) await page.screenshot({ path: screenshot });
   await row.getByRole('link', { name: 'Multimedia' }).click();
   await expect(page).toHaveURL(/\/admin\/palabra\/\d+\/multimedia$/);
   await expect(page.getByRole('heading', { level: 1, name: `Multimedia de «${word}»` })).toBeVisible();

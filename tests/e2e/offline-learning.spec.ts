@@ -123,7 +123,6 @@ test('offline: the child watches signs, plays a game and sends the quiz; online 
   await page.getByRole('button', { name: 'Enviar respuestas' }).click();
   const queued = page.getByTestId('quiz-queued');
   await expect(queued.getByRole('heading', { name: '¡Respuestas guardadas!' })).toBeVisible();
-  await page.screenshot({ path: '.tmp/shots-offline/quiz-queued-1280.png' });
   await queued.getByRole('button', { name: 'Volver al Nivel' }).click();
   await expect(page.getByTestId('quiz-pending')).toBeVisible();
   // Nothing reached the server yet.
@@ -189,7 +188,6 @@ test('a logout offline leaves nothing of that child on the tablet for the next o
   await page.getByRole('button', { name: 'Salir', exact: true }).click();
   const ask = page.getByTestId('logout-unsent');
   await expect(ask.getByRole('heading', { name: 'Hay cosas sin enviar' })).toBeVisible();
-  await page.screenshot({ path: '.tmp/shots-offline/logout-unsent-1280.png' });
   await ask.getByRole('button', { name: 'Quedarme' }).click();
   await expect(ask).toBeHidden();
   await expect(page).toHaveURL(new RegExp(`/supmenu/${levelId}$`));

@@ -72,7 +72,6 @@ test('feedback after sending, accent buttons, and leaving the quiz asks first', 
   const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
   expect(scroll).toBeLessThanOrEqual(client + 1);
   await card(page, BIRD).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: '.tmp/quiz-feedback-accents-375.png' });
   expect(await seriousViolations(page)).toEqual([]);
   await page.setViewportSize({ width: 1280, height: 800 });
 
@@ -103,7 +102,6 @@ test('feedback after sending, accent buttons, and leaving the quiz asks first', 
   ] as const) {
     await page.setViewportSize({ width: w, height: h });
     await card(page, WATER).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `.tmp/quiz-feedback-fail-${w}.png` });
   }
 
   // A retry with one wrong answer (75, a pass): now the wrong one shows its correct answer.
@@ -115,7 +113,6 @@ test('feedback after sending, accent buttons, and leaving the quiz asks first', 
   await page.getByRole('button', { name: 'Enviar respuestas' }).click();
   await expect(overlay.getByRole('heading', { name: '¡Excelente trabajo!' })).toBeVisible();
   await page.waitForTimeout(400);
-  await page.screenshot({ path: '.tmp/quiz-feedback-overlay-1280.png' });
   await overlay.getByRole('button', { name: 'Ver mis respuestas' }).click();
   await expect(overlay).toBeHidden();
   await expect(card(page, BIRD).getByTestId('question-feedback')).toContainText('¡Correcto!');
@@ -128,7 +125,6 @@ test('feedback after sending, accent buttons, and leaving the quiz asks first', 
   ] as const) {
     await page.setViewportSize({ width: w, height: h });
     await card(page, WATER).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `.tmp/quiz-feedback-pass-${w}.png` });
   }
   await page.getByRole('button', { name: 'Volver al Nivel' }).click();
   await expect(page).toHaveURL(new RegExp(`${levelPath}$`));

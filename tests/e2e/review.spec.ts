@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, Response } from '@playwright/test';
 import { test, expect, apiHeaders, joinClass, loginAs, profesorClass, signUpChild } from './fixtures';
@@ -8,16 +7,14 @@ import { test, expect, apiHeaders, joinClass, loginAs, profesorClass, signUpChil
  * two of its words, /home's "Repaso de hoy" card counts the signs waiting, the session asks them
  * (right, wrong with the correct sign shown, right), a lost answer is retried and a reload resumes
  * without storing anything twice, the summary lists the word to practise, and back on /home the
- * count has dropped. Screenshots of every state at 768×1024 and 1280×800 go to .tmp/shots-repaso/.
+ * count has dropped. Every state is checked at 768×1024 and 1280×800 (sideways scroll, axe-core).
  */
-const SHOTS = '.tmp/shots-repaso';
-mkdirSync(SHOTS, { recursive: true });
 
 type Item = { id_palabra: number; palabraEspanol: string; tipo: string; distractores: { id_palabra: number; palabraEspanol: string }[] };
 
 /**
- * A screenshot at both sizes (the page back at 1280×800 after), each checked for sideways scrolling
- * and for serious or critical accessibility violations (axe-core).
+ * The page at both sizes (back at 1280×800 after), each checked for sideways scrolling and for
+ * serious or critical accessibility violations (axe-core).
  */
 async function shot(page: Page, name: string) {
   for (const [w, h] of [
@@ -25,7 +22,6 @@ async function shot(page: Page, name: string) {
     [1280, 800],
   ] as const) {
     await page.setViewportSize({ width: w, height: h });
-    await page.screenshot({ path: `${SHOTS}/${name}-${w}.png`, fullPage: true });
     const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
     expect(scroll, `${name} at ${w}: no sideways scroll`).toBeLessThanOrEqual(client + 1);
     // The resize can leave the pointer over a control whose tooltip is fading in: axe would measure

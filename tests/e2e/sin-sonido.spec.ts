@@ -136,7 +136,6 @@ async function openLevelAndWord(page: Page): Promise<string> {
   await expect(banner).toBeVisible();
   await expect(banner).toContainText('¡Empezamos!');
   await expect(banner).toContainText('Animales');
-  await page.screenshot({ path: `/tmp/sin-sonido-banner-${page.viewportSize()!.width}.png` });
   await expect(page).toHaveURL(/\/supmenu\/\d+$/);
   const levelId = new URL(page.url()).pathname.split('/').pop()!;
   await page.getByRole('button', { name: 'Empezar perro' }).click();
@@ -157,10 +156,6 @@ async function playHangman(page: Page, levelId: string) {
   await clickTarget(page, `key:${wrong}`);
   await expectCaption(page, `La letra ${wrong} no está.`);
   await expect(page.getByTestId('game-caption')).toHaveAttribute('data-kind', 'error');
-  await page
-    .getByTestId('game-caption')
-    .screenshot({ path: '/tmp/sin-sonido-caption-wrong.png' })
-    .catch(() => undefined);
   const right = needed[0]!;
   await clickTarget(page, `key:${right}`);
   await expect.poll(async () => (await snap<{ guessed: string[] }>(page)).guessed).toContain(right);
@@ -206,7 +201,6 @@ test.describe('Sin sonido', () => {
     ]) {
       await page.setViewportSize(size);
       await section.scrollIntoViewIfNeeded();
-      await section.screenshot({ path: `/tmp/sin-sonido-preferencias-${size.width}.png` });
     }
 
     await openLevelAndWord(page);
@@ -225,7 +219,6 @@ test.describe('Sin sonido', () => {
       const card = page.getByRole('region', { name: 'Español' });
       // Scrolled to the middle, so the sticky navbar does not cover its top.
       await card.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-      await card.screenshot({ path: `/tmp/sin-sonido-escuchar-${size.width}.png` });
     }
     await expectSilence(page, 'level start and word');
 
@@ -242,13 +235,11 @@ test.describe('Sin sonido', () => {
     await expect(page.getByRole('slider', { name: 'Volumen' })).toBeDisabled();
     // The header keeps to one row at 1280 px and fits at 768 px (the volume control grew a switch).
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: '/tmp/sin-sonido-game-1280.png' });
     expect(await seriousViolations(page, '[data-testid="volume-control"]')).toEqual([]);
     await page.setViewportSize({ width: 768, height: 1024 });
     // Measured once the page has laid itself out for the new width: right after the resize the game
     // rebuilds its stage for portrait, and CI caught the old canvas for one frame (137 px, then 0).
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: '/tmp/sin-sonido-game-768.png' });
     await page.setViewportSize({ width: 1280, height: 800 });
     await gameSwitch.click();
     await expect(gameSwitch).not.toBeChecked();
@@ -273,7 +264,6 @@ test.describe('Sin sonido', () => {
     await expect(listen).toHaveAttribute('data-state', 'playing');
     await expect(listen).toHaveText('Sonando…');
     await expect(listen.getByTestId('sound-waves')).toBeVisible();
-    await page.getByRole('region', { name: 'Español' }).screenshot({ path: '/tmp/sin-sonido-escuchar-sonando.png' });
     await expect.poll(async () => (await soundLog(page)).audibleMediaPlays).toBeGreaterThan(before);
     // When the audio ends the button is ready again.
     await expect(listen).toHaveText('Escuchar', { timeout: 35_000 });

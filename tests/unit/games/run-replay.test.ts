@@ -155,3 +155,61 @@ describe('rounds no game can give are refused', () => {
     expect(replayGameRun('hangman', five, all)).toEqual({ ok: true, puntos: 1000, puntosMax: 1000, ganada: true });
   });
 });
+
+/**
+ * The e2e suite reaches hangman's last level through window.__game.jumpToLevel (Hangman.playToLevel)
+ * instead of minutes of play, then plays level 10 on screen: the run it reports must still be one the
+ * server keeps (replayed to the same figures), or the e2e's 201 would prove nothing.
+ */
+describe('hangman playToLevel (the test hook behind window.__game.jumpToLevel)', () => {
+  const words = list();
+  /** Solves every word of the current level by the rules, as the e2e does on screen. */
+  const finishLevel = (r: Hangman.HangmanResult, tracker: ReturnType<typeof createRunTracker>) => {
+    while (r.state.phase === 'playing' || r.state.phase === 'word-solved') {
+      const s = r.state;
+      if (s.phase === 'playing')
+        r = Hangman.guessLetter(
+          s,
+          Hangman.lettersToGuess(Hangman.currentWord(s)!.es).find((l) => !s.guessed.includes(l))!,
+        );
+      else r = Hangman.advance(s);
+      tracker.onEvents(r.events);
+    }
+    return r;
+  };
+
+  it('from the instructions to level 10: every earlier level passed with 100, lives kept, only rule events', () => {
+    const start = Hangman.createGame(words, mulberry32(3));
+    const r = Hangman.playToLevel(start, 10);
+    expect(Hangman.snapshot(r.state)).toMatchObject({ phase: 'playing', level: 10, levelScore: 100, totalScore: 900, lives: 3, wordIndex: 0, guessed: [] });
+    expect(r.events.filter((e) => e.type === 'level-passed')).toHaveLength(9);
+    expect(r.events.filter((e) => e.type === 'word-solved')).toHaveLength(45);
+    expect(r.events.some((e) => e.type === 'wrong-letter' || e.type === 'life-lost')).toBe(false);
+    expect(r.events.at(-1)).toEqual({ type: 'level-started', level: 10 });
+  });
+
+  it('a run jumped to level 10 mid-word, then finished, is replayed by the server to 1000 points, won', () => {
+    const tracker = createRunTracker('hangman', 1, words);
+    let r = Hangman.startGame(Hangman.createGame(words, mulberry32(11)));
+    tracker.onEvents(r.events);
+    // A wrong letter first: it stays in the run (the round counts 1 miss), as on screen.
+    const wrong = Hangman.HANGMAN_ALPHABET.find((l) => !Hangman.lettersToGuess(Hangman.currentWord(r.state)!.es).includes(l))!;
+    r = Hangman.guessLetter(r.state, wrong);
+    tracker.onEvents(r.events);
+    r = Hangman.playToLevel(r.state, 10);
+    tracker.onEvents(r.events);
+    r = finishLevel(r, tracker);
+    expect(r.state).toMatchObject({ phase: 'won', totalScore: 998 });
+    const report = tracker.take(r.state.totalScore, true, 'clave-salto');
+    expect(report.rondas).toHaveLength(50);
+    expect(report).toMatchObject({ puntos: 998, puntosMax: 1000, ganada: true });
+    expect(check(report, words)).toBeNull();
+  });
+
+  it('refuses what is not ahead: the current level, a level past the last, a finished game', () => {
+    const playing = Hangman.startGame(Hangman.createGame(words, mulberry32(5))).state;
+    for (const level of [1, 0, 11, 2.5, Number.NaN]) expect(Hangman.playToLevel(playing, level).state).toBe(playing);
+    const won = { ...playing, phase: 'won' as const };
+    expect(Hangman.playToLevel(won, 5).state).toBe(won);
+  });
+});
