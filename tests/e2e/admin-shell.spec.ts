@@ -135,6 +135,32 @@ test('elsewhere it searches every resource the role may read, grouped, by keyboa
   await expect(panel).toContainText('Sin resultados para «zzzz sin nada».');
 });
 
+test('only the newest search fills the panel: a slow earlier answer never covers a newer one', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await loginAs(page, 'admin');
+  await page.goto('/admin/inicio');
+  // The first search's answer is held back until the second one has been shown.
+  let release: () => void = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/api\/buscar\?.*q=pajaro/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await search(page).fill('pajaro');
+  await search(page).press('Enter');
+  const panel = page.getByRole('region', { name: 'Resultados de la búsqueda' });
+  await expect(panel).toContainText('Buscando...');
+  await search(page).fill('zzzz sin nada');
+  await search(page).press('Enter');
+  await expect(panel).toContainText('Sin resultados para «zzzz sin nada».');
+  const late = page.waitForResponse(/\/api\/buscar\?.*q=pajaro/);
+  release();
+  await late;
+  // The late answer arrived and changed nothing.
+  await expect(panel).toContainText('Sin resultados para «zzzz sin nada».');
+  await expect(panel.getByRole('list', { name: 'Palabras' })).toHaveCount(0);
+});
+
 test('a profesor searches only what a profesor may open', async ({ page }) => {
   await page.setViewportSize({ width: 768, height: 1024 });
   await loginAs(page, 'profesor');

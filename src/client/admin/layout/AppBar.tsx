@@ -57,23 +57,32 @@ function TopSearch() {
   const target = searchTarget(location.pathname, listResources(role));
   const send = (value: string) => window.dispatchEvent(new CustomEvent(SEARCH_USUARIO_EVENT, { detail: value }));
 
+  // Only the newest search may fill the panel: an answer that arrives after a newer search started,
+  // or after the screen changed, is dropped (a slow 'pájaro' must not cover 'zzzz').
+  const latest = useRef(0);
   // A new screen closes the panel (a result was opened, or the menu was used).
-  useEffect(() => setResults(null), [location.pathname]);
+  useEffect(() => {
+    latest.current++;
+    setResults(null);
+  }, [location.pathname]);
 
   const searchAll = async (q: string) => {
+    const mine = ++latest.current;
     setResults({ q, loading: true });
     try {
       const body = await apiGet<{ groups: SearchGroup[] }>('buscar', { query: { q } });
-      setResults({ q, groups: orderGroups(body.groups, MENU_ORDER) });
+      if (mine === latest.current) setResults({ q, groups: orderGroups(body.groups, MENU_ORDER) });
     } catch (err) {
-      setResults({ q, error: err instanceof ApiError && err.status === 0 ? OFFLINE_MESSAGES.load : errorMessage(err) });
+      if (mine === latest.current) setResults({ q, error: err instanceof ApiError && err.status === 0 ? OFFLINE_MESSAGES.load : errorMessage(err) });
     }
   };
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const q = text.trim();
-    if (target.kind === 'usuario') send(text);
+    // What the box shows now (the typed text), even if the last keystroke's render has not landed.
+    const current = input.current?.value ?? text;
+    const q = current.trim();
+    if (target.kind === 'usuario') send(current);
     else if (target.kind === 'list') navigate(listSearchUrl(location.pathname, location.search, q));
     else if (q) void searchAll(q);
     else setResults(null);
