@@ -78,7 +78,7 @@ test('a teacher creates a class, imports 5 children from a CSV, prints their car
     .first()
     .click();
   await expect(page).toHaveURL(/\/admin\/clases\/create$/);
-  await page.getByLabel('Nombre').fill(nombreClase);
+  await page.getByRole('textbox', { name: /^Nombre\W*$/ }).fill(nombreClase);
   const institucion = page.getByRole('combobox', { name: 'Institución' });
   await institucion.click();
   const firstInst = page.getByRole('option').first();

@@ -126,7 +126,7 @@ test('a profesor creates a class, imports 5 children from a CSV, manages their p
   await bothSizes(page, testInfo, 'lista-profesor');
   await page.goto('/admin/clases/create');
   await expect(page.getByTestId('profesores-fijos')).toHaveText('Paula Profesora');
-  await page.getByLabel('Nombre').fill(nombreClase);
+  await page.getByRole('textbox', { name: /^Nombre\W*$/ }).fill(nombreClase);
   await pickOption(page, page.getByRole('combobox', { name: 'Institución' }), institucion, 'instituciones');
   await bothSizes(page, testInfo, 'formulario-profesor');
   await page.getByRole('button', { name: 'Guardar', exact: true }).click();

@@ -49,7 +49,7 @@ test('admin builds a level end to end and the demo child sees it', async ({ page
   await page.getByRole('button', { name: 'Guardar', exact: true }).click();
   await expect(page.getByText('El nombre del nivel es requerido.')).toBeVisible();
   await expectToast(page, 'Por favor, complete todos los campos.');
-  await page.getByLabel('Nombre').fill(LEVEL);
+  await page.getByRole('textbox', { name: /^Nombre\W*$/ }).fill(LEVEL);
   await page.getByLabel('Descripción').fill('¡Súbete! Aprende las señas de los vehículos.');
   await choose(page, 'Dificultad', 'Medio');
   await page.locator('input[type=file]').setInputFiles(path.join(DEMO, 'niveles/animales.png'));

@@ -161,7 +161,7 @@ test('Rol: the user picker finds a user beyond the first 500 by typing', async (
 test('leaving a half-filled form asks first; Cancelar keeps it', async ({ page }) => {
   await loginAs(page, 'admin');
   await page.goto('/admin/institucion/create');
-  const nombre = page.getByLabel('Nombre');
+  const nombre = page.getByRole('textbox', { name: /^Nombre\W*$/ });
   await expect(nombre).toBeFocused();
   await nombre.fill('Escuela a medias');
   const asked: string[] = [];

@@ -154,7 +154,7 @@ test('question detail, answer edit from ?editar=true&id_respuesta, institution �
   await page.getByRole('button', { name: 'Guardar', exact: true }).click();
   await expect(page.getByText('El nombre de la institución es obligatorio.')).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: 'Por favor, complete el formulario.' })).toBeVisible();
-  await page.getByLabel('Nombre').fill('Escuela Manos Unidas');
+  await page.getByRole('textbox', { name: /^Nombre\W*$/ }).fill('Escuela Manos Unidas');
   await page.getByRole('button', { name: 'Guardar', exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Institución creada exitosamente.' })).toBeVisible();
   await page.getByRole('row').filter({ hasText: 'Escuela Manos Unidas' }).getByRole('link', { name: 'Dominio' }).click();

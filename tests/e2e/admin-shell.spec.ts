@@ -183,11 +183,11 @@ test('offline: Guardar says so at once, keeps the form, and nothing is saved unt
     return rows.filter((r) => r.nombre === name).length;
   };
   await page.goto('/admin/institucion/create');
-  await page.getByLabel('Nombre').fill(name);
+  await page.getByRole('textbox', { name: /^Nombre\W*$/ }).fill(name);
   await context.setOffline(true);
   await page.getByRole('button', { name: 'Guardar', exact: true }).click();
   await expect(page.getByTestId('connection-alert')).toHaveText('Sin conexión: no se guardó. Revisa la conexión y vuelve a pulsar Guardar.');
-  await expect(page.getByLabel('Nombre')).toHaveValue(name);
+  await expect(page.getByRole('textbox', { name: /^Nombre\W*$/ })).toHaveValue(name);
   await expect(page).toHaveURL(/\/admin\/institucion\/create$/);
 
   // A list opened while offline says so too.
@@ -199,7 +199,7 @@ test('offline: Guardar says so at once, keeps the form, and nothing is saved unt
   await context.setOffline(false);
   expect(await count()).toBe(0);
 
-  await page.getByLabel('Nombre').fill(name);
+  await page.getByRole('textbox', { name: /^Nombre\W*$/ }).fill(name);
   await page.getByRole('button', { name: 'Guardar', exact: true }).click();
   await expect(page.getByText('Institución creada exitosamente.')).toBeVisible();
   await expect(page.getByTestId('connection-alert')).toHaveCount(0);
