@@ -28,7 +28,7 @@ export function highestRole(names: readonly unknown[]): Role {
 }
 
 /**
- * The role of a stored session user, as the spec reads it: the `rol` field, or else the first
+ * The role of a stored session user (docs/product/wire.md W-2.6): the `rol` field, or else the first
  * entry of `roles` (its `nombre`), compared case-insensitively. Anything else is a learner.
  */
 export function readRole(user: unknown): Role {

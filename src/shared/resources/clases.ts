@@ -7,7 +7,7 @@ import { optionalCalendarDate } from '../validation/dates';
 import { noBidi } from '../validation/names';
 
 /**
- * Classes (issue 21): a teacher's group of children. The resource (list/one/create/update/delete)
+ * Classes (docs/product/routes.md R-2.8, screens-backoffice.md B-3): a teacher's group of children. The resource (list/one/create/update/delete)
  * goes through the declaration layer; the class's other routes (children, import, picture
  * passwords, assignments, dashboard, the class-code login) are in src/server/routes/clase*.ts and
  * their wire shapes are below, so the server and the back office spell them once.
@@ -248,7 +248,7 @@ export interface TableroCelda {
   /** Latest quiz score (0–100) or null when never taken; coloured green ≥ 60, red below. */
   puntaje: number | null;
   fecha: string | null;
-  /** Signs of this level due for review now (issue 20). */
+  /** Signs of this level due for review now (constants C-7). */
   pendientes: number;
 }
 /** GET api/clase/{id}/tablero → { data: TableroWire } */

@@ -75,7 +75,7 @@ export const evaluacionResource = defineResource({
   idField: 'id_evaluacion',
   paths: {
     list: 'evaluacion/getEvaluaciones',
-    // Not in the spec: one evaluation, for the edit form.
+    // Added (routes.md ): one evaluation, for the edit form.
     one: 'evaluacion/getEvaluacion/{id}',
     create: 'evaluacion/register',
     update: 'evaluacion/update/{id}',
@@ -87,7 +87,7 @@ export const evaluacionResource = defineResource({
   searchFields: ['puntaje', 'nivel.nombre_nivel'],
   writeRole: 'profesor',
   readRole: 'profesor',
-  // Teachers open its screen (the spec's route table).
+  // Teachers open its screen (routes.md ).
   adminRole: 'profesor',
 });
 

@@ -23,7 +23,7 @@ export const nivelSchema = z.object({
 });
 export type NivelInput = z.infer<typeof nivelSchema>;
 
-/** A level on the wire: `id` repeats `id_nivel` (the spec sees both); `imagen` is a file name under uploads/niveles/. */
+/** A level on the wire (W-10.2): `id` repeats `id_nivel` (clients read both); `imagen` is a file name under uploads/niveles/. */
 export interface NivelWire {
   id_nivel: number;
   id: number;

@@ -28,7 +28,7 @@ export const PREGUNTA_MSG = {
   respuesta: 'La respuesta es obligatoria.',
   correcta: 'Debes marcar al menos una respuesta como correcta.',
   respuestasInvalidas: 'Las respuestas no tienen un formato válido.',
-  /** Issue 19: a Texto question carries its expected answer (one row, valor true). */
+  /** A Texto question carries its expected answer (one row, valor true; screens-backoffice.md B-11.3). */
   respuestaEsperada: 'La respuesta esperada es obligatoria.',
   textoUnaRespuesta: 'Una pregunta de texto tiene exactamente una respuesta esperada.',
   respuestaAjena: 'Una de las respuestas no pertenece a esta pregunta.',
@@ -38,7 +38,7 @@ export const PREGUNTA_MSG = {
 
 /**
  * The question's imagen: a picture, or a sign to play (GIF, MP4 or WEBM video). The server sniffs
- * the bytes; a refused file gets PREGUNTA_MSG.imagen (the spec's text, kept as is).
+ * the bytes; a refused file gets PREGUNTA_MSG.imagen (routes.md R-2.2.4's text, kept as is).
  */
 export const PREGUNTA_FILE = {
   label: 'Imagen o seña (JPG, PNG, GIF, MP4 o WEBM)',
@@ -149,7 +149,7 @@ export const preguntaFormSchema = (max: typeof MAX_RESPUESTAS_FORM | typeof MAX_
       ...always,
     })
     .refine((p) => !lacksCorrectAnswer(p.Tipo, p.respuestas), { path: ['respuestas'], message: PREGUNTA_MSG.correcta, ...always })
-    // Issue 19: the form's answer rows of a Texto question are its one expected answer.
+    // B-11.3: the form's answer rows of a Texto question are its one expected answer.
     .refine((p) => !(expectsOneText(p.Tipo) && Array.isArray(p.respuestas) && p.respuestas.length === 0), {
       path: ['respuestas', 0, 'respuesta'],
       message: PREGUNTA_MSG.respuestaEsperada,
@@ -190,6 +190,6 @@ export const preguntaResource = defineResource({
   searchFields: ['pregunta', 'Tipo', 'id_evaluacion'],
   writeRole: 'profesor',
   readRole: 'profesor',
-  // Teachers open its screen (the spec's route table).
+  // Teachers open its screen (routes.md R-1.3).
   adminRole: 'profesor',
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineResource } from './types';
 
 /**
- * The review log (issue 20), read-only: one row per graded review (review session, game word,
+ * The review log (screens-backoffice.md B-14.4, wire W-10.19), read-only: one row per graded review (review session, game word,
  * quiz question linked to a word), written by the server only. Profesor and above read it.
  */
 export interface RepasoWire {

@@ -4,8 +4,8 @@ import '../validation/spanish';
 
 /**
  * One declaration per entity: the server registers its routes from it and the react-admin
- * dataProvider reads the same table, so an endpoint is spelt once (paths exactly as the spec
- * spells them, relative to `api/`, `{id}` standing for the record id).
+ * dataProvider reads the same table, so an endpoint is spelt once (paths exactly as
+ * docs/product/routes.md R-2.2.1 spells them, relative to `api/`, `{id}` standing for the record id).
  */
 export interface ResourceDecl<S extends z.ZodType = z.ZodType> {
   /** react-admin resource name = the admin route child (`nivel`, `palabra`, `conten`...). */
@@ -24,7 +24,7 @@ export interface ResourceDecl<S extends z.ZodType = z.ZodType> {
   /** Create/update sent as multipart/form-data (with `fileFields`) instead of JSON. */
   multipart: boolean;
   fileFields?: readonly string[];
-  /** Create/update payload, with the spec's Spanish messages. */
+  /** Create/update payload, with the Spanish messages of screens-backoffice.md's Rules tables. */
   schema: S;
   /**
    * Wire fields the `q` list parameter searches (case-insensitive substring; dotted names reach a
@@ -43,7 +43,7 @@ export interface ResourceDecl<S extends z.ZodType = z.ZodType> {
   /** Minimum role for reads (list, one). */
   readRole: Role;
   /**
-   * Minimum role that opens the back-office screen `/admin/<name>` (the spec's route table).
+   * Minimum role that opens the back-office screen `/admin/<name>` (routes.md R-1.3).
    * Default: admin, or readRole when that is higher.
    */
   adminRole?: Role;

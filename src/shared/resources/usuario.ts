@@ -9,7 +9,7 @@ export interface UsuarioWire {
   id: number;
   nombre: string;
   apellido: string;
-  /** null for a child created in a class without an email (issue 21): no email field is shown for them. */
+  /** null for a child created in a class without an email (wire W-10.1): no email field is shown for them. */
   email: string | null;
   fechaNacimiento: string | null;
   phone: string | null;
@@ -34,7 +34,7 @@ export const registerSchema = z.object({
   sexo: z.string().optional().default(''),
   phone: z.string().optional().default(''),
   Credential: z.string().optional().default(''),
-  /** Optional class code (issue 21): the new account joins that class; a bad code creates nothing. */
+  /** Optional class code (routes.md ): the new account joins that class; a bad code creates nothing. */
   codigoClase: z.string().optional(),
 });
 
@@ -62,7 +62,7 @@ export const profileSchema = z.object({
   avatar: z.enum(AVATARS, { error: 'Elige un avatar: niño o niña.' }).optional(),
   sexo: z.enum(SEXOS, { error: 'Elige niño o niña.' }).optional(),
   status: z.boolean().optional(),
-  // null: a child without an email sends back what the profile read (issue 21).
+  // null: a child without an email sends back what the profile read (L-15.1).
   email: z.string().nullable().optional(),
 });
 

@@ -1,5 +1,5 @@
 /**
- * Rules of a class import (issue 21): the rows a teacher pastes or loads from a CSV file (nombre,
+ * Rules of a class import (docs/product/screens-backoffice.md B-3.6): the rows a teacher pastes or loads from a CSV file (nombre,
  * apellido, fecha de nacimiento, sexo), checked one by one before anything is saved. Pure: the
  * server runs them on POST api/clase/{id}/importar and the browser may run them for an instant
  * preview; the server's answer is the one that counts.

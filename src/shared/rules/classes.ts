@@ -1,5 +1,5 @@
 /**
- * Rules of classes (issue 21), shared by the server and the browser: the join code, the picture
+ * Rules of classes (docs/product/constants.md C-3), shared by the server and the browser: the join code, the picture
  * password and the import rows. Pure functions, no I/O.
  */
 

@@ -8,9 +8,9 @@ import { DEVICE_CLAVE_RE, deviceTime } from './offline';
 import { dbCount, dbId } from '../validation/numbers';
 
 /**
- * One finished (or abandoned) game run as a learner's device reports it (issue 17, POST
- * /api/partidas). `clave` is the device's idempotency key: a resend of the same run is stored once;
- * `fecha` is when the run ended on the device (issue 22: runs queued offline), kept within bounds
+ * One finished (or abandoned) game run as a learner's device reports it (POST /api/partidas,
+ * docs/product/games.md G-7.3). `clave` is the device's idempotency key: a resend of the same run is stored once;
+ * `fecha` is when the run ended on the device (runs queued offline, wire W-11.2), kept within bounds
  * (src/shared/rules/offline.ts).
  * The server recomputes the stars itself; the client's word is trusted for nothing it can check.
  *

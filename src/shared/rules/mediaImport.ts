@@ -1,5 +1,5 @@
 /**
- * Bulk media import (issue 16): which word of a level, and which of its media slots, a file goes
+ * Bulk media import (docs/product/screens-backoffice.md B-5.1): which word of a level, and which of its media slots, a file goes
  * to, from the file's name alone. Pure: the import page (src/client/admin/import) reads the zip and
  * uploads; everything it decides is decided here.
  *

@@ -1,5 +1,5 @@
 /**
- * Rules for what a learner's device sends late (issue 22): a tablet queues what the child did
+ * Rules for what a learner's device sends late (docs/product/wire.md W-11, constants.md C-8): a tablet queues what the child did
  * offline and sends it when the connection returns, maybe twice (a reply lost mid-submit). Each
  * event carries the device's idempotency key (`clave`: stored once per user) and the time it
  * happened on the device (`fecha`), which the server accepts within sane bounds. Pure: no DOM, no

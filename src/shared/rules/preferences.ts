@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_PREFERENCES, SIGN_SPEEDS, parsePreferences, type Preferences, type SignSpeed } from './preferencesRules';
 
 /**
- * A learner's sign-player and sound choices (issue 16), as the server validates them (zod). Kept on
+ * A learner's sign-player and sound choices (docs/product/wire.md W-10.21), as the server validates them (zod). Kept on
  * the device (localStorage) and in the profile (usuario.preferencias, GET/PUT /api/preferencias), so
  * they follow the child and apply to every sign. The fields, defaults and the lenient reader live in
  * preferencesRules.ts (no zod: the learner screens import that one).

@@ -1,5 +1,5 @@
 /**
- * The learner's preferences without zod (issue 16), so the learner screens can read and write them
+ * The learner's preferences without zod (wire W-10.21, screens-learner.md L-15.3), so the learner screens can read and write them
  * without downloading the schema library (docs/performance.md: the learner screens load no zod).
  * `preferences.ts` holds the zod schemas the server validates with; the two agree field for field
  * (tests/unit/shared/preferences-rules.test.ts compares them on many inputs).

@@ -73,7 +73,7 @@ export interface ServerLevelProgress {
   palabras_vistas: number[];
   reintentos: number;
   ultimo_resultado: { puntaje: number; correctas: number; total_preguntas: number; fecha: string } | null;
-  /** Extra attempts teachers granted at this level (beyond the spec's one attempt + 2 retries). */
+  /** Extra attempts teachers granted at this level (beyond one attempt + 2 retries; constants C-4). */
   intentos_extra?: number;
 }
 

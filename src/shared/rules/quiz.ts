@@ -32,8 +32,8 @@ export type ResultRow = z.infer<typeof resultRowSchema>;
 export const MAX_ROWS = 200;
 
 /**
- * The quiz submit's body: the spec's `respuestas`, and beside them (issue 22, a quiz taken offline
- * and sent later) the device's optional idempotency key `clave` (a resend answers the stored
+ * The quiz submit's body (routes.md R-2.4): `respuestas`, and beside them (a quiz taken offline
+ * and sent later, wire W-11) the device's optional idempotency key `clave` (a resend answers the stored
  * attempt) and `fecha`, when the child finished on the device. Without them, a submit is as before.
  */
 export const saveMultipleSchema = z.object({

@@ -43,7 +43,7 @@ export function canRetry(score: number, retriesUsed: number): boolean {
  * on one table of cases.
  */
 
-/** Attempts allowed at a level: one attempt, the spec's MAX_RETRIES retries, and the `granted` extra ones. */
+/** Attempts allowed at a level (constants C-4): one attempt, MAX_RETRIES retries, and the `granted` extra ones. */
 export function attemptsAllowed(granted: number): number {
   return 1 + MAX_RETRIES + granted;
 }
@@ -66,13 +66,13 @@ export function levelCompleted(scores: readonly number[]): boolean {
   return scores.some(isPass);
 }
 
-/** The Tipo of a multiple-choice question, spelt as the spec and the stored values spell it. */
+/** The Tipo of a multiple-choice question, spelt as wire.md W-10.7 and the stored values spell it. */
 export const OPCION_MULTIPLE = 'Opción Múltiple';
 
 /**
  * Quiz types, the one test used everywhere (server grading, the learner's view of a question, the
  * admin forms): 'Opción Múltiple' is answered by choosing an option; every other Tipo (Texto, and
- * the admin-only Imagen and Video) by typing. The spelling must be the spec's: it names four fixed
+ * the admin-only Imagen and Video) by typing (constants C-4). The spelling must be exact: W-10.7 names four fixed
  * values and the question schema stores only those (TIPOS_PREGUNTA), so no trimming and no case
  * folding (a different spelling used to be multiple choice for grading but not for the learner's
  * view). Only the Unicode form is normalised: NFD 'Opción Múltiple' is the same characters.
@@ -84,7 +84,7 @@ export function isTextQuestion(tipo: string | null | undefined): boolean {
   return !isChoiceQuestion(tipo);
 }
 
-/** Text comparison of the spec: equal after trimming, ignoring case. */
+/** Text comparison (docs/product/constants.md C-4): equal after trimming, ignoring case. */
 export function sameText(a: string | null | undefined, b: string | null | undefined): boolean {
   const norm = (s: string | null | undefined) => (s ?? '').normalize('NFC').trim().toLocaleLowerCase('es');
   return norm(a) === norm(b);
@@ -159,7 +159,7 @@ export interface SolutionAnswer {
 }
 
 /**
- * Per-question feedback of a sent attempt (issue 17, "the quiz teaches too"): whether the answer
+ * Per-question feedback of a sent attempt (screens-learner.md L-14.4, "the quiz teaches too"): whether the answer
  * was right and, only when `solucion` is present, the correct answer(s) of a wrong one.
  */
 export interface QuestionFeedback {
@@ -179,7 +179,7 @@ export function revealSolutions(passed: boolean, attemptsLeft: number): boolean 
 /**
  * Feedback for every question, in the key's order. With `reveal`, a wrong answer carries its
  * solution: the options with valor true (multiple choice) or the first answer (typed, the text
- * the spec compares with). A right answer needs none: the child's own answer is the solution, so
+ * the grading compares with). A right answer needs none: the child's own answer is the solution, so
  * nothing of the key is sent that the child did not already give.
  */
 export function quizFeedback(questions: readonly KeyQuestion[], answers: ReadonlyMap<number, GivenAnswer>, reveal: boolean): QuestionFeedback[] {

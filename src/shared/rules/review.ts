@@ -1,5 +1,5 @@
 /**
- * Memory per child and word (issue 20): the grading rules, which app events count as reviews and
+ * Memory per child and word (docs/product/constants.md C-7): the grading rules, which app events count as reviews and
  * with which grade, the 0–3 strength stars and the review-session composition. The scheduling maths
  * is ts-fsrs's (desired retention 0.9); this module only wraps it, so the server (the only writer of
  * a schedule) and the unit tests share one set of rules. Pure: no DOM, no database.
@@ -186,7 +186,7 @@ export const claveSchema = z
 
 /**
  * POST /api/repaso/respuesta: what the child did; the server grades it and schedules. `fecha`: when
- * the child answered on the device (issue 22: answers queued offline), within bounds.
+ * the child answered on the device (answers queued offline, wire W-11.2), within bounds.
  */
 export const REVIEW_ANSWER_MAX_TYPED = 100;
 export const REVIEW_ANSWER_ONE_MSG = 'Envía la palabra elegida o la palabra escrita (solo una).';

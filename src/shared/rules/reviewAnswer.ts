@@ -1,5 +1,5 @@
 /**
- * How a review-session answer is graded (issue 20, and the privacy rule "what feeds a teacher's
+ * How a review-session answer is graded (docs/product/constants.md C-7, and the privacy rule "what feeds a teacher's
  * view follows from what the child did"): from the answer the child gave, never from a `correcto`
  * a client claims. Shared by the session screen (its instant feedback) and the server (the grade it
  * stores), so both judge the same way. Pure: no DOM, no database.

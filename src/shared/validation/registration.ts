@@ -1,7 +1,7 @@
 import { INVALID_BIRTH_DATE_MSG, isBirthDate } from './dates';
 import { hasBidiControl, NAME_BIDI_MSG } from './names';
 
-/** Registration checks of accounts-and-learner.md section 5, run in the spec's order. */
+/** Registration checks of docs/product/screens-learner.md L-4.3, run in that order. */
 export const REG_MSG = {
   phone: 'El número de teléfono no es válido. Solo números (7 a 15 dígitos).',
   birthDate: 'La fecha de nacimiento no puede ser hoy o una fecha futura.',
@@ -63,7 +63,7 @@ export function validateRegistration(f: RegistrationForm, today: string = localD
   if (f.password.length < PASSWORD_MIN) return REG_MSG.short;
   // 6. Email x@y.z without spaces.
   if (!EMAIL_RE.test(s(f.email))) return REG_MSG.email;
-  // Beyond the spec's six checks (so its order and messages stay): a date that exists, and names
+  // Beyond L-4.3's six checks (so their order and messages stay): a date that exists, and names
   // without the controls that make a name display as another (src/shared/validation/*).
   if (!isBirthDate(s(f.fechaNacimiento))) return INVALID_BIRTH_DATE_MSG;
   if (hasBidiControl(f.nombre) || hasBidiControl(f.apellido)) return NAME_BIDI_MSG;
@@ -77,7 +77,7 @@ export const PROFILE_PHONE_MSG = 'El teléfono debe tener 10 dígitos.';
 
 /**
  * The profile's rules (ten-digit phone, shorter names) are stricter than sign-up's (7–15 digits,
- * +; names up to 120): both readings of the spec stand. A profile rule applies to a value the user
+ * +; names up to 120): both readings stand (docs/product/README.md D-24). A profile rule applies to a value the user
  * changes; a stored value sent back unchanged is never refused (an admin's status toggle sends the
  * whole record; a child saving a new avatar sends the phone they signed up with).
  */
