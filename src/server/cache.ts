@@ -7,7 +7,7 @@ import pg from 'pg';
  * - Two scopes: `content` (levels, words, media, contents, quizzes: what learners read) and `auth`
  *   (the account row and roles behind each bearer token).
  * - A bump raises a scope's version, which empties it. Bumps are explicit (docs/decisions.md,
- *   issue 18): every non-GET /api route declares the scopes its writes change in its route options
+ *   "Explicit cache invalidation"): every non-GET /api route declares the scopes its writes change in its route options
  *   (`config: invalidates('content')`, `invalidates()` for writes that touch no cached table), and
  *   they are bumped once the handler has returned, i.e. after its transaction committed (a read that
  *   raced the write cannot leave stale data behind: an entry is only stored if the version did not

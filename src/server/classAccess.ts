@@ -10,7 +10,7 @@ import { isClassCode, normalizeClassCode } from '../shared/rules/classes';
 import { CLASE_MSG } from '../shared/resources/clases';
 
 /**
- * Who may see a class (issue 21): its teachers and admins. Every class route that takes a class id
+ * Who may see a class (routes.md R-0 "class teacher"): its teachers and admins. Every class route that takes a class id
  * calls `requireClassTeacher` first: 401 without a session, 403 below profesor, 404 for a missing
  * class, 403 (CLASE_MSG.noEsTuClase) for a profesor who does not teach it.
  */

@@ -1,7 +1,7 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /**
- * Which requests the log keeps (issue 23, docs/decisions.md). Fastify's own request logging wrote
+ * Which requests the log keeps (docs/decisions.md "The request log and the hot path"). Fastify's own request logging wrote
  * two lines (incoming, completed) for every request, synchronously: about a third of the CPU of a
  * cached learner read. RequestLogController (below) replaces them with one "request completed"
  * line, with its reqId, method, path, status and time, for the requests worth reading afterwards:

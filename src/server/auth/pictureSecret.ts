@@ -8,7 +8,7 @@ import { ANY_DEVICE, clearCounters, countersOf } from './attempts';
 import { isPicturePassword, picturePasswordText, type PictureKey } from '../../shared/rules/classes';
 
 /**
- * Picture passwords (issue 21). Stored twice (docs/decisions.md "Picture passwords"):
+ * Picture passwords (docs/product/constants.md C-3). Stored twice (docs/decisions.md "Picture passwords"):
  * - a scrypt hash of the keys in order (src/server/auth/password.ts), which the login checks;
  * - the keys encrypted with AES-256-GCM under a key derived from JWT_SECRET, so the class's teacher
  *   can see and print them. A database dump alone reveals neither; the secret is not in the DB.

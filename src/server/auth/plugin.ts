@@ -52,7 +52,7 @@ async function revokedSessions(db: Db): Promise<Set<string>> {
 const SESSION_INVALID = 'Tu sesión expiró o no es válida. Inicia sesión de nuevo.';
 
 /**
- * The signed-in account behind a token, remembered for at most a second (issue 23): a learner's
+ * The signed-in account behind a token, remembered for at most a second (constants.md C-11): a learner's
  * tablet sends the same token with every read, and resolving it (token check, account and revoked
  * sessions from the auth cache: three promises) was a fixed cost of every request. An entry is used
  * only while the auth cache's version is the one it was resolved under, so everything that empties

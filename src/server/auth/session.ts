@@ -15,7 +15,7 @@ export function deviceOf(req: FastifyRequest): Device | null {
 
 /**
  * A successful login, whichever way (email and password, or class code and pictures): the device
- * cookie now names the account, and the reply is the spec's `{ token, usuario }`.
+ * cookie now names the account, and the reply is `{ token, usuario }` (docs/product/wire.md W-2.5).
  */
 export async function startSession(
   ctx: AppContext,

@@ -50,7 +50,7 @@ function once(fn: () => Promise<void>): () => Promise<void> {
   return () => (p ??= fn());
 }
 
-/** Next to this file: the database layer needs nothing from the rest of the server (issue 18). */
+/** Next to this file: the database layer needs nothing from the rest of the server. */
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string | null }): Promise<Database> {

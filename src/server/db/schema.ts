@@ -18,7 +18,7 @@ import {
 
 /**
  * Accounts. Email is unique case-insensitively (index on lower(email)); null for a child a teacher
- * created in a class (issue 21): they log in with the class code and a picture password instead.
+ * created in a class (screens-backoffice.md B-3.6): they log in with the class code and a picture password instead.
  */
 export const usuario = pgTable(
   'usuario',
@@ -41,7 +41,7 @@ export const usuario = pgTable(
     /** The learner's sign-player and sound choices (src/shared/rules/preferences.ts), JSON text; null = defaults. */
     preferencias: text('preferencias'),
     /**
-     * Picture password (issue 21): the scrypt hash of the 3 picture keys in order
+     * Picture password (constants.md C-3): the scrypt hash of the 3 picture keys in order
      * (src/shared/rules/classes.ts), and the same sequence encrypted with a key derived from
      * JWT_SECRET so the class's teacher can see and print it (src/server/auth/pictureSecret.ts).
      */
@@ -214,7 +214,7 @@ export const progreso = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
     reintentos: integer('reintentos').notNull().default(0),
-    /** Extra quiz attempts a teacher granted past the spec's one attempt + 2 retries. */
+    /** Extra quiz attempts a teacher granted past one attempt + 2 retries (constants.md C-4). */
     intentosExtra: integer('intentos_extra').notNull().default(0),
     actualizado: timestamp('actualizado', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -237,14 +237,14 @@ export const intento = pgTable(
     totalPreguntas: integer('total_preguntas').notNull(),
     puntaje: numeric('puntaje', { precision: 5, scale: 2, mode: 'number' }).notNull(),
     fecha: timestamp('fecha', { withTimezone: true }).notNull().defaultNow(),
-    /** The device's idempotency key (issue 22: a quiz sent again after a lost reply is stored once); null for submits without one. */
+    /** The device's idempotency key (wire W-11.1: a quiz sent again after a lost reply is stored once); null for submits without one. */
     clave: varchar('clave', { length: 64 }),
   },
   (t) => [
     // Nulls are distinct: attempts without a key never collide.
     uniqueIndex('intento_usuario_clave_uq').on(t.idUsuario, t.clave),
     index('intento_usuario_fecha_idx').on(t.idUsuario, t.fecha),
-    // The class dashboard's latest score per child and level: one probe per pair (issue 21).
+    // The class dashboard's latest score per child and level: one probe per pair (migration 0009).
     index('intento_usuario_nivel_fecha_idx').on(t.idUsuario, t.idNivel, t.fecha, t.idIntento),
     // The teacher results' orders (src/server/queries/teacher-results.ts): newest first, one level
     // newest first, one level by score; each ends with the id, the list's tie-break.
@@ -272,7 +272,7 @@ export const intentoConteo = pgTable(
   (t) => [primaryKey({ columns: [t.idNivel, t.semana, t.parte] })],
 );
 
-/** One answered question (the spec's result row). */
+/** One answered question (the result row of wire.md W-10.10). */
 export const resultado = pgTable(
   'resultado',
   {
@@ -306,7 +306,7 @@ export const resultado = pgTable(
       .where(sql`${t.idIntento} is null`),
     index('resultado_id_intento_idx').on(t.idIntento),
     // By child and date (was by child alone): the class dashboard's hardest questions read a class's
-    // last 90 days, not every answer the children ever gave (issue 21).
+    // last 90 days, not every answer the children ever gave (migration 0009).
     index('resultado_usuario_fecha_idx').on(t.idUsuario, t.fecha),
     index('resultado_id_pregunta_idx').on(t.idPregunta),
     index('resultado_id_nivel_idx').on(t.idNivel),
@@ -314,7 +314,7 @@ export const resultado = pgTable(
 );
 
 /**
- * One finished game run (issue 17): which game, on which level (null: the games menu of every
+ * One finished game run (wire.md W-10.20, games.md G-7): which game, on which level (null: the games menu of every
  * level), its score and the most it could have scored, whether it was won, the stars it earned
  * (games/shared/stars.ts) and which words were right or wrong. `clave` is the run's id made by the
  * tablet, unique per child, so a run sent twice (a retry after a lost reply) is stored once.
@@ -346,14 +346,14 @@ export const partida = pgTable(
   (t) => [
     uniqueIndex('partida_usuario_clave_uq').on(t.idUsuario, t.clave),
     index('partida_usuario_nivel_juego_idx').on(t.idUsuario, t.idNivel, t.juego),
-    // The class dashboard's hardest words and activity read a class's recent runs (issue 21).
+    // The class dashboard's hardest words and activity read a class's recent runs (migration 0009).
     index('partida_usuario_fecha_idx').on(t.idUsuario, t.fecha),
     index('partida_id_nivel_idx').on(t.idNivel),
   ],
 );
 
 /**
- * Memory per child and word (issue 20): the word's FSRS card (ts-fsrs, src/shared/rules/review.ts).
+ * Memory per child and word (constants.md C-7, wire W-10.18): the word's FSRS card (ts-fsrs, src/shared/rules/review.ts).
  * Only the server writes it, from graded events; `estado` 0 = new (seen in word detail, never
  * reviewed). The due list of one child reads (id_usuario, vence) in order.
  */
@@ -474,7 +474,7 @@ export const limiteIntento = pgTable(
 );
 
 /**
- * A teacher's class (issue 21): a group of children with one or more teachers, a join code (6
+ * A teacher's class (wire.md W-10.17, constants.md C-3): a group of children with one or more teachers, a join code (6
  * characters of CLASS_CODE_ALPHABET, src/shared/rules/classes.ts; unique) and an active flag. An
  * inactive class keeps its data but its code neither joins nor logs in. Its guessing limits live in
  * `limite_intento` (src/server/auth/attempts.ts).

@@ -5,7 +5,7 @@ import { multimedia } from '../db/schema';
 import { storeCompact, wantsCompact, type WarnLog } from '../media/compact';
 
 /**
- * The startup backfill of migration 0005's multimedia columns (issue 16, "Compact media"):
+ * The startup backfill of migration 0005's multimedia columns (docs/decisions.md "Compact media"):
  * - rows with no `tamano` (stored before the column existed) get their file's size;
  * - GIF rows never given a rendition get their compact WebP (src/server/media/rendition.ts), made
  *   one at a time (the same queue as uploads), with a pause between files so the classroom's

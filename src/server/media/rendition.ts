@@ -3,7 +3,7 @@ import { declaredSize } from './header';
 import { MAX_ANIMATION_PIXELS } from './limits';
 
 /**
- * The compact rendition of an uploaded GIF (issue 16, docs/decisions.md "Compact media"): an
+ * The compact rendition of an uploaded GIF (wire.md W-9.5, docs/decisions.md "Compact media"): an
  * animated WebP with the GIF's width, height, frames, per-frame delays and loop count, made with
  * sharp (libwebp, shipped in sharp's npm binary: nothing to install). The players prefer it where
  * the browser decodes WebP; the GIF stays stored and is the fallback.

@@ -27,7 +27,7 @@ export interface AttemptToSave {
   rows: readonly GradedRow[];
   /** When the child finished, already bounded (eventTime, src/shared/rules/offline.ts); absent = the database's now(). */
   fecha?: Date;
-  /** The device's idempotency key (issue 22): a submit with a key already stored answers that attempt. */
+  /** The device's idempotency key (wire W-11.1): a submit with a key already stored answers that attempt. */
   clave?: string;
 }
 
@@ -46,7 +46,7 @@ export interface SavedAttempt {
 
 /**
  * The statement of a submit (the function: migration 0010_offline_replays, first written in 0001).
- * The tenth parameter is the spec's retry limit, so the number lives here in TypeScript only. The
+ * The tenth parameter is the retry limit (constants.md C-4), so the number lives here in TypeScript only. The
  * function returns the attempt with the attempts before it and those a teacher granted, both read
  * under its lock (no extra round trip), and whether the key was already stored (`repetido`).
  */
@@ -65,7 +65,7 @@ const sqlState = (err: unknown): string | undefined => {
  * resultado and progreso, tables outside every cache scope, so it leaves the caches alone.
  * Past the attempt limit (one attempt + MAX_RETRIES retries + what a teacher granted) it stores
  * nothing and throws a 409 with NO_ATTEMPTS_LEFT_MSG. A key already stored for this child (a device
- * sending again, issue 22) returns that attempt with `repetido`, writes nothing and is not refused by
+ * sending again, wire W-11.1) returns that attempt with `repetido`, writes nothing and is not refused by
  * the limit; the caller checks it is the same quiz.
  */
 export async function saveAttempt(database: Database, a: AttemptToSave): Promise<SavedAttempt> {

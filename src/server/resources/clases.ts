@@ -69,7 +69,7 @@ export async function clasesToWire(db: Db, rows: Row[]): Promise<ClaseWire[]> {
 const seesAll = (req: FastifyRequest) => !!req.user && atLeast(req.user.role, 'admin');
 
 /**
- * Classes (issue 21). A profesor lists, reads, edits and deletes only the classes they teach (the
+ * Classes (routes.md R-2.2.1, R-0 "class teacher"). A profesor lists, reads, edits and deletes only the classes they teach (the
  * list's `listScope`, `authorizeRead`, `authorize`); admins all of them. The join code is made here
  * (never sent by a client) and never changes on update.
  */

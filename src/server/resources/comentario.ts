@@ -62,7 +62,7 @@ export default serverResource<ComentarioInput, Row, ComentarioWire>(({ database:
     if (!u) throw badRequest('El usuario seleccionado no existe.', { id_user: 'El usuario seleccionado no existe.' });
   },
   hooks: {
-    // The author is the signed-in user: the spec's id_user stays in the body (and its message when
+    // The author is the signed-in user: id_user stays in the body (W-10.13) (and its message when
     // missing), but naming anyone else is refused rather than stored under their name.
     authorize(req, input) {
       if (input && input.id_user !== req.user!.id) throw forbidden(OWN_COMMENT_MSG);

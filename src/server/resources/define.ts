@@ -17,7 +17,7 @@ import { apiPath, countExpr, guard, isPgError, listPlan, paged, refuseIfDependen
 /**
  * The server half of a resource: how its declaration (src/shared/resources/<entity>.ts: paths,
  * zod schema, roles, search fields) maps onto its table. `registerResource` builds the five CRUD
- * routes from it; a resource with a quirk the spec demands overrides one step through `hooks`.
+ * routes from it; a resource with a quirk the product demands (docs/product) overrides one step through `hooks`.
  * A file `src/server/resources/<entity>.ts` whose default export is `serverResource(...)` is
  * registered at startup without being listed anywhere else (src/server/resources/index.ts).
  */
@@ -85,7 +85,7 @@ export interface ResourceBinding<I = any, Row = any, W = unknown> {
    * (the admin users list at 10,000 accounts, docs/performance.md).
    */
   countInPage?: boolean;
-  /** Per-step overrides for what the spec makes odd. */
+  /** Per-step overrides for what the product's contract makes odd. */
   hooks?: {
     /**
      * Who may write this row beyond the declared role (e.g. nobody grants a role above their own):
@@ -146,7 +146,7 @@ export type ResourceFactory = (ctx: AppContext) => ResourceBinding;
 /** Declares a server resource; the factory receives the app context (db, storage, cache...). */
 export const serverResource = <I, Row, W>(factory: (ctx: AppContext) => ResourceBinding<I, Row, W>): ResourceFactory => factory as ResourceFactory;
 
-/** Route parameter `{id}` as the spec's paths spell it. */
+/** Route parameter `{id}` as routes.md R-2.2.1 spells it. */
 export const idParamsSchema = z.object({ id: z.string() });
 
 declare module 'fastify' {

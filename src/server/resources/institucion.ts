@@ -30,7 +30,7 @@ export default serverResource<InstitucionInput, Row, { id_institucion: number; n
     what: 'la institución',
     counts: async (id) => [
       [await countRefs(db, dominio, dominio.idInstitucion, id), 'dominio', 'dominios'],
-      // Classes (issue 21) belong to an institution: the FK restricts, this names them first.
+      // Classes belong to an institution: the FK restricts, this names them first.
       [await countRefs(db, clase, clase.idInstitucion, id), 'clase', 'clases'],
     ],
     race: 'No se puede eliminar la institución: otros registros dependen de ella.',

@@ -32,7 +32,7 @@ interface Row {
   palabraIngles: string;
 }
 
-/** ?tipo=gif: the media of one tipo (one of the spec's four). */
+/** ?tipo=gif: the media of one tipo (one of the four of constants.md C-5). */
 function tipoCondition(value: string) {
   if (!(MULTIMEDIA_TIPOS as readonly string[]).includes(value))
     throw badRequest(MULTIMEDIA_MSG.tipoInvalido, { tipo: MULTIMEDIA_MSG.tipoInvalido }, 'INVALID_QUERY');

@@ -49,7 +49,7 @@ export default serverResource<PalabraInput, Row, PalabraWire>((ctx) => {
     id_nivel: palabra.idNivel,
     nombre_nivel: nivel.nombreNivel,
   };
-  // The inner join gives one row per word: the spec's de-duplication by id_palabra has nothing to drop.
+  // The inner join gives one row per word: the client's de-duplication by id_palabra has nothing to drop.
   const from = (f: Record<string, any>) => db.select(f).from(palabra).innerJoin(nivel, eq(nivel.idNivel, palabra.idNivel)).$dynamic();
 
   return {

@@ -79,8 +79,8 @@ function splitValues(values: Record<string, unknown>) {
 }
 
 /**
- * The answer rules of a question sent with its answers (issue 19: the question form edits them).
- * `respuestas` absent on an update leaves the stored answers as they are (the spec's PUT); sent,
+ * The answer rules of a question sent with its answers (the question form edits them,
+ * screens-backoffice.md B-11.4). `respuestas` absent on an update leaves the stored answers as they are; sent,
  * it is the whole new list: a Texto question has exactly one expected text, a choice question at
  * least one correct answer, and an answer with an id must be one of this question's.
  */
@@ -91,7 +91,7 @@ async function checkAnswers(db: Db, input: PreguntaInput, id: number | undefined
       throw badRequest(PREGUNTA_MSG.respuestaImagenSinFila, { respuestas: PREGUNTA_MSG.respuestaImagenSinFila });
   }
   if (rows === undefined) return;
-  // A create may leave a question without answers (the spec's second reading); an update that
+  // A create may leave a question without answers (answers may be added later); an update that
   // sends the list says what the question keeps.
   if (expectsOneText(input.Tipo) && (id === undefined ? rows.length > 1 : rows.length !== 1))
     throw badRequest(PREGUNTA_MSG.textoUnaRespuesta, { respuestas: PREGUNTA_MSG.textoUnaRespuesta });
@@ -123,7 +123,7 @@ export default serverResource<PreguntaInput, Row, PreguntaWire>(({ database: { d
     evaluacion: sql`(select ${nivel.nombreNivel} from ${evaluacion} join ${nivel} on ${nivel.idNivel} = ${evaluacion.idNivel} where ${evaluacion.idEvaluacion} = ${pregunta.idEvaluacion})`,
   },
   filters: { id_evaluacion: pregunta.idEvaluacion },
-  // Beside the spec's fields, the evaluation's level name: the list's "Evaluación ID" shows it.
+  // Beside the wire fields (W-10.7), the evaluation's level name: the list's "Evaluación ID" shows it.
   toWire: async (rows) => {
     const ids = [...new Set(rows.map((r) => r.idEvaluacion))];
     const names = ids.length

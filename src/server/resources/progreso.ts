@@ -22,7 +22,7 @@ const id = (label: string) => dbIdFromText(`El identificador ${label} no es vál
 /**
  * POST /api/progreso/visto: one word (`id_palabra`) or several (`id_palabras`, the browser's unsynced
  * ones). Idempotent (a union), so a device's resend needs no key. `fecha`, the device's time of a
- * view queued offline (issue 22), is checked like every event's but not stored: the row keeps no
+ * view queued offline (wire W-11.2), is checked like every event's but not stored: the row keeps no
  * time per word, only when it last changed.
  */
 const vistoSchema = z

@@ -47,7 +47,7 @@ export default serverResource<RespuestaInput, Row, RespuestaWire>(({ database: {
     pregunta: sql`(select ${pregunta.pregunta} from ${pregunta} where ${pregunta.idPregunta} = ${respuesta.idPregunta})`,
   },
   filters: { id_pregunta: respuesta.idPregunta },
-  // Beside the spec's fields, the question's text: the list's "ID Pregunta" shows it.
+  // Beside the wire fields (W-10.8), the question's text: the list's "ID Pregunta" shows it.
   toWire: async (rows) => {
     const ids = [...new Set(rows.map((r) => r.idPregunta))];
     const qs = ids.length ? await db.select({ id: pregunta.idPregunta, texto: pregunta.pregunta }).from(pregunta).where(inArray(pregunta.idPregunta, ids)) : [];

@@ -49,7 +49,7 @@ export function describe(b: Pick<ResourceBinding, 'decl'>, row: unknown, q: stri
 }
 
 /**
- * GET /api/buscar?q= (issue 19): the back office's search across every resource the caller may
+ * GET /api/buscar?q= (routes.md R-2.9): the back office's search across every resource the caller may
  * open, grouped by resource, a few per group. Each resource is searched with its own declared
  * search fields and the lists' search (`contains`: case- and accent-insensitive), so a result here
  * is a row the resource's list finds with the same `q`. Only resources whose list the caller's role

@@ -28,8 +28,9 @@ import { byChildName, isPicturePassword, makePicturePassword, type PictureKey } 
 const MAX_PICTURE_TEXT = 64;
 
 /**
- * Issue 21, part B: children log in with the class code, their name button and a picture password;
- * their teachers reset and unlock picture passwords and print login cards.
+ * Class-code login (docs/product/screens-learner.md L-3, routes.md R-2.8): children log in with
+ * the class code, their name button and a picture password; their teachers reset and unlock
+ * picture passwords and print login cards.
  */
 export default async function routes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx.database;

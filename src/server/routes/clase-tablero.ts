@@ -132,7 +132,7 @@ async function levelsOf(ctx: AppContext, idClase: number): Promise<{ niveles: Ta
 }
 
 /**
- * Words seen % per (child, level), by the spec's progress rule (src/shared/rules/progress.ts): the
+ * Words seen % per (child, level), by the progress rule of constants.md C-4 (src/shared/rules/progress.ts): the
  * ids of palabras_vistas that are words of that level now, over the level's words, rounded down.
  */
 async function seenPercents(database: Database, kids: string, words: Map<number, number[]>): Promise<Map<string, { vistas: number; estado: string }>> {

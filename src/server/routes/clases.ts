@@ -93,7 +93,7 @@ export async function alumnosOf(db: Db, idClase: number, jwtSecret: string, only
 }
 
 /**
- * The class's own routes beside its resource (issue 21): children, candidates, import, assignments
+ * The class's own routes beside its resource (routes.md R-2.8): children, candidates, import, assignments
  * (src/server/resources/clases.ts is the resource). Every route with a class id starts with
  * requireClassTeacher, before the body is read, so 401/403/404 come before 400.
  */
@@ -105,7 +105,7 @@ export default async function clasesRoutes(app: FastifyInstance, ctx: AppContext
 
   /**
    * The institutions a class may belong to, for a profesor's class form: the institutions list itself
-   * is admin-only in the spec, but a profesor creating a class must choose one (names only).
+   * is admin-only (routes.md R-2.2.1), but a profesor creating a class must choose one (names only).
    */
   app.get('/api/clase/instituciones', { preHandler: app.requireRole('profesor') }, async () => ({
     data: await db.select({ id_institucion: institucion.idInstitucion, nombre: institucion.nombre }).from(institucion).orderBy(asc(institucion.nombre)),

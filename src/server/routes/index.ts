@@ -30,7 +30,7 @@ export const routeModules: RouteModule[] = [
   partidasRoutes,
   buscarRoutes,
   repasoRoutes,
-  // Classes (issue 21): members, import, assignments; the class-code login; the dashboard.
+  // Classes (routes.md ): members, import, assignments; the class-code login; the dashboard.
   clasesRoutes,
   claseLoginRoutes,
   claseTableroRoutes,

@@ -5,7 +5,7 @@ export interface ListParams {
   q: string | null;
   sort: string | null;
   order: 'ASC' | 'DESC';
-  /** undefined = no paging asked: the whole list, as the spec reads it. */
+  /** undefined = no paging asked: the whole list, in id order (wire.md W-7). */
   limit: number | undefined;
   offset: number;
 }
@@ -60,7 +60,7 @@ export function foldSearch(s: string): string {
 
 /**
  * Every list's search: a case- and accent-insensitive substring, so "lopez" finds López and "nino"
- * finds niño (issue 19). `ILIKE` is written as PostgreSQL defines it in a UTF8 database,
+ * finds niño (wire.md W-7, README D-11). `ILIKE` is written as PostgreSQL defines it in a UTF8 database,
  * `lower(col) LIKE lower('%q%')` (the pattern is lowered once instead of once per row, 3× faster on
  * PGlite: docs/performance.md), and both sides then go through `translate` with the accented
  * letters — upper case too, because PGlite's C locale `lower()` leaves non-ASCII letters as they

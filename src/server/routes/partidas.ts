@@ -35,14 +35,14 @@ function toWire(r: typeof partida.$inferSelect) {
 }
 
 /**
- * Game results that carry over (issue 17): a learner's device reports each finished or abandoned
+ * Game results that carry over (routes.md R-2.5, games.md G-7): a learner's device reports each finished or abandoned
  * run; the points and the best stars per level and game come back after a reload or on another
  * device. Any signed-in role, always the caller's own rows (no user id in any path). Never cached:
  * the content cache is keyed by URL and these URLs are the same for everyone (see cache.ts).
  *
  * - POST /api/partidas → 201 `{msg, data}`; the same `clave` again → 200 with the stored run and
  *   nothing new stored (a device resending after a lost reply). An optional `fecha` (the device's
- *   time, issue 22) is stored through eventTime (src/shared/rules/offline.ts). Refused with a Spanish 400, storing
+ *   time, wire W-11.2) is stored through eventTime (src/shared/rules/offline.ts). Refused with a Spanish 400, storing
  *   nothing: bad fields, a level that does not exist, words not of that level (or not existing when
  *   the run had no level), more points than the game can give, figures (puntos, puntosMax, ganada,
  *   palabrasBien, palabrasMal) that do not follow from the run's rounds by the game's own rules
@@ -89,11 +89,11 @@ export default async function partidasRoutes(app: FastifyInstance, ctx: AppConte
     if (wrong) throw badRequest(wrong.msg, wrong.fields, 'RUN_FIGURES');
 
     const estrellas = starsFor(run.puntos, run.puntosMax, run.ganada);
-    // When the run ended on the device (issue 22: runs queued offline), bounded; absent = now.
+    // When the run ended on the device (runs queued offline, W-11.2), bounded; absent = now.
     const { fecha: sent, palabras: _palabras, rondas: _rondas, fallosRondaAbierta: _open, ...fields } = run;
     const fecha = sent ? eventTime(sent, new Date()) : undefined;
     // Two sends of one run racing: the unique (user, clave) index keeps one; the loser reads it.
-    // The run and the reviews of its words (issue 20: the child's memory) in one transaction; a
+    // The run and the reviews of its words (the child's memory, C-7) in one transaction; a
     // resent run inserts nothing, so it reviews nothing again.
     const inserted = await db.transaction(async (tx) => {
       const rows = await tx

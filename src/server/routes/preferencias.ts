@@ -15,7 +15,7 @@ export const unknownPreferenceMsg = (key: string) => `La preferencia "${key}" no
 const KNOWN = new Set(Object.keys(DEFAULT_PREFERENCES));
 
 /**
- * The signed-in user's sign-player and sound preferences (issue 16): `usuario.preferencias`, JSON
+ * The signed-in user's sign-player and sound preferences (routes.md R-2.6): `usuario.preferencias`, JSON
  * text, null = the defaults. Any role, always one's own row (there is no id in the path, so nobody
  * reads or writes another account's). Never cached: the content cache is keyed by URL, and this
  * URL is the same for every user; the auth cache does not hold the column.

@@ -38,7 +38,7 @@ export default async function recuperarRoutes(app: FastifyInstance, ctx: AppCont
     if (email.length > 200 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw badRequest(RECOVERY_EMPTY_MSG);
     // The same answer whether or not the account exists (no account enumeration).
     const row = await findUserRowByEmail(db, email);
-    // A child without an email (issue 21) is never found here: their teacher resets their picture password.
+    // A child without an email (made in a class) is never found here (L-5): their teacher resets their picture password.
     if (row && row.email && row.status && !perEmail.blocked(email)) {
       perEmail.hit(email);
       const token = randomBytes(32).toString('base64url');

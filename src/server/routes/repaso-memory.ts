@@ -17,7 +17,7 @@ import type { KeyQuestion } from '../../shared/rules/quizRules';
 import { reviewTime } from '../../shared/rules/offline';
 
 /**
- * The server side of the memory per child and word (issue 20): the only code that writes a
+ * The server side of the memory per child and word (constants.md C-7): the only code that writes a
  * schedule. Every event (review answer, game run, quiz attempt) goes through `applyReviews`, inside
  * the caller's transaction, so the log row and the card change together, and a key already in the
  * log (a replay) changes nothing.
@@ -76,7 +76,7 @@ export interface AppliedReview {
 /**
  * Applies reviews in order, in the caller's transaction. Each card row is locked (FOR UPDATE) before
  * it is read, so two answers of one child racing are applied one after the other, never lost.
- * `at` is when the events happened (issue 22: the device's time of an event sent late, already
+ * `at` is when the events happened (wire W-11.2: the device's time of an event sent late, already
  * bounded by eventTime); each is scheduled at that time but never before the card's last review
  * (reviewTime: FSRS needs reviews in order). The stars answered are the strength `now`.
  */
@@ -145,7 +145,7 @@ export async function applyReviews(tx: Conn, userId: number, events: readonly Re
 /**
  * A word seen in word detail: learning, not a review. It creates the child's card (state new, so
  * the word can enter a review session as a new word) and notes when (`at`: the device's time of a
- * view sent late, issue 22); an existing card is untouched apart from that note, which only moves
+ * view sent late, W-11.2); an existing card is untouched apart from that note, which only moves
  * forward (a view queued offline arriving after a newer one does not make the word look older).
  */
 export async function noteWordSeen(tx: Conn, userId: number, idPalabra: number, at = new Date()) {

@@ -84,7 +84,7 @@ function lastDays(now: Date, days: number): string[] {
 }
 
 /**
- * The review API (issue 20). The child's routes act on the caller's own memory only (no user id in
+ * The review API (docs/product/routes.md R-2.7). The child's routes act on the caller's own memory only (no user id in
  * their paths); the teacher's read one child's or one level's. The schedule is never sent by a
  * client: answers and events are graded here (src/shared/rules/review.ts) and scheduled by ts-fsrs.
  *
@@ -92,7 +92,7 @@ function lastDays(now: Date, days: number): string[] {
  * - GET  /api/repaso/sesion → `{data: ReviewItem[]}`: at most 10 items (due first, ≤ 3 new).
  * - POST /api/repaso/respuesta `{id_palabra, elegida | escrita, repetido?, lento?, clave, fecha?}` → 201 `{msg, data: ReviewResult}`;
  *   graded here from the chosen word id or the typed word (a client's `correcto` is ignored);
- *   the same clave again → 200 with the stored result. `fecha`: the device's time (issue 22), bounded.
+ *   the same clave again → 200 with the stored result. `fecha`: the device's time (wire W-11.2), bounded.
  * - POST /api/repaso/visto `{id_palabra, fecha?}` → `{msg, data}`: a word seen in word detail (not a
  *   review); idempotent (a resend only notes the view again).
  * - GET  /api/repaso/nivel/:id → `{data: [{id_palabra, estrellas, recuerdo, pendiente}]}`: strength per word.
@@ -230,7 +230,7 @@ export default async function repasoRoutes(app: FastifyInstance, ctx: AppContext
     // Graded here from what the child answered; a `correcto` in the body is not read.
     const given = answer.elegida !== undefined ? { elegida: answer.elegida } : { escrita: answer.escrita ?? '' };
     const grade = gradeAnswer({ correcto: isReviewAnswerRight(w, given), repetido: answer.repetido, lento: answer.lento });
-    // Scheduled at the device's time of the answer (issue 22: answers queued offline), bounded, and
+    // Scheduled at the device's time of the answer (answers queued offline, W-11.2), bounded, and
     // never before the card's last review (applyReviews).
     const at = answer.fecha ? eventTime(answer.fecha, new Date()) : undefined;
     const [r] = await db.transaction((tx) => applyReviews(tx, me, [{ idPalabra: answer.id_palabra, grade, source: 'repaso', clave: answer.clave }], at));

@@ -183,7 +183,7 @@ export default async function resultadosRoutes(app: FastifyInstance, ctx: AppCon
     const passed = isPass(graded.puntaje);
 
     // One statement: the attempt, its rows and the progress (src/server/quiz/submit.ts). A key
-    // already stored (the device sending again, issue 22) answers that attempt and writes nothing.
+    // already stored (the device sending again, wire W-11.1) answers that attempt and writes nothing.
     const saved = await saveAttempt(ctx.database, {
       idUsuario: me,
       idNivel,
@@ -219,7 +219,7 @@ export default async function resultadosRoutes(app: FastifyInstance, ctx: AppCon
       feedbackPassed = isPass(saved.puntaje);
       reply.status(200);
     } else {
-      // Questions linked to a word review it in the child's memory (issue 20; keys per attempt and
+      // Questions linked to a word review it in the child's memory (constants C-7; keys per attempt and
       // question), at the attempt's time; once per stored attempt, never again on a replay.
       await reviewQuizAttempt(db, me, { idIntento: saved.idIntento, idNivel, key, correct: graded.correct, at: fecha ? saved.fecha : undefined });
       reply.status(201);
@@ -234,7 +234,7 @@ export default async function resultadosRoutes(app: FastifyInstance, ctx: AppCon
         fecha: saved.fecha.toISOString(),
         id_nivel: saved.idNivel,
       },
-      // Per-question feedback beside the spec's data (the quiz teaches too): right or wrong, and the
+      // Per-question feedback beside `data` (R-2.4, L-14.4; the quiz teaches too): right or wrong, and the
       // correct answers of the wrong ones only once the child passed or has no attempt left.
       revision: {
         intentos_restantes: saved.intentosRestantes,

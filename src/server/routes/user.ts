@@ -69,7 +69,7 @@ export default async function userRoutes(app: FastifyInstance, ctx: AppContext) 
       if (body.password.length > 200) throw badRequest('La contraseña es demasiado larga.', { password: 'Demasiado larga.' });
       const email = body.email.trim().toLowerCase();
       if (await findUserRowByEmail(db, email)) throw conflict(`El correo ingresado ya existe. ${email}`, 'EMAIL_TAKEN');
-      // Optional class code (issue 21): checked before anything is created, so a bad code creates nothing.
+      // Optional class code (R-2.1): checked before anything is created, so a bad code creates nothing.
       const joins = body.codigoClase?.trim() ? await classByCode(db, body.codigoClase, 400) : null;
       const passwordHash = await hashPassword(body.password);
       try {
