@@ -20,13 +20,13 @@ function Root() {
       <Suspense fallback={<Loading />}>
         <Outlet />
       </Suspense>
-      {/* Issue 22: service worker, "Sin conexión" and "Nueva versión disponible", loaded after the page's load event. */}
+      {/* Service worker, "Sin conexión" and "Nueva versión disponible" (L-1.4), loaded after the page's load event. */}
       <AfterLoad />
     </AlertProvider>
   );
 }
 
-/** Every path of accounts-and-learner.md section 2 (spelt as the spec spells them). */
+/** Every path of docs/product/routes.md and R-1.2 (spelt exactly as there). */
 export const routes: RouteObject[] = [
   {
     element: <Root />,
@@ -35,7 +35,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/', element: <Navigate to="/logIn" replace /> },
       { path: '/logIn', caseSensitive: true, lazy: page(() => import('./learner/login/Login')) },
-      // Issue 21: a child without email logs in with the class code and a picture password (public, like /logIn).
+      // L-3: a child without email logs in with the class code and a picture password (public, like /logIn).
       { path: '/logIn/clase', caseSensitive: true, lazy: page(() => import('./learner/classlogin/ClassLogin')) },
       { path: '/login', caseSensitive: true, element: <Navigate to="/logIn" replace /> },
       { path: '/singIn', caseSensitive: true, lazy: page(() => import('./learner/register/Register')) },
@@ -45,7 +45,7 @@ export const routes: RouteObject[] = [
       {
         element: <Guard />,
         children: [
-          // /home/repaso is the review session (issue 20), opened by the Home module: see Home.tsx.
+          // /home/repaso is the review session (L-10.2), opened by the Home module: see Home.tsx.
           { path: '/home/:panel?', caseSensitive: true, lazy: page(() => import('./learner/home/Home')), loader: homeLoader },
           { path: '/maintenace', caseSensitive: true, lazy: page(() => import('./pages/Maintenance')) },
           { path: '/Menunivel', caseSensitive: true, lazy: page(() => import('./learner/menunivel/MenuNivel')) },

@@ -25,7 +25,7 @@ function GuardedLayout({ children }: { children: ReactNode }) {
   );
 }
 
-/** A route this role may not open: the spec's guard sends to /errorPage. */
+/** A route this role may not open: the guard sends to /errorPage (routes.md ). */
 function ToErrorPage() {
   return <Navigate to="/errorPage" replace />;
 }
@@ -38,7 +38,7 @@ function ToInicio() {
  * The back office (react-admin), lazy-loaded by src/client/routes.tsx at /admin/* inside the role
  * guard (src/shared/routes.ts). It reads the session the learner login stored; /admin → inicio.
  * Each declared resource (registry.ts) is a Resource with its folder's screens (screens.ts); the
- * pages below are the spec's admin routes that are not resources. AdminPathGuard applies each
+ * pages below are the admin routes (routes.md R-1.3) that are not resources. AdminPathGuard applies each
  * screen's roles (the learner router has only checked the staff shell).
  */
 export default function AdminApp() {

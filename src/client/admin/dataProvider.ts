@@ -51,7 +51,7 @@ export function toError(err: unknown, row?: Pick<ResourceRow, 'errorMessageKey'>
 /** A JSON call with no answer after this long is given up as a lost connection (a hung network never rejects). */
 export const CALL_TIMEOUT_MS = 30_000;
 
-/** What a call with no answer says (issue 19): at once, and for a write, that nothing was saved. */
+/** What a call with no answer says (screens-backoffice.md B-1.1 "Connection lost"): at once, and for a write, that nothing was saved. */
 export const OFFLINE_MESSAGES = {
   load: 'Sin conexión: no se pudieron cargar los datos. Revisa la conexión.',
   save: 'Sin conexión: no se guardó. Revisa la conexión y vuelve a pulsar Guardar.',

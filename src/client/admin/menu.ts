@@ -11,7 +11,7 @@ export interface MenuLink {
 }
 
 /**
- * The sidebar entries that are pages, not resources, at their place in the spec's order; each
+ * The sidebar entries that are pages, not resources, at their place in B-1.1's order; each
  * resource brings its own entry (menu in its admin folder's resource.ts). The results link carries
  * the staff member's own id.
  */
@@ -24,8 +24,8 @@ const PAGES = (userId: string | number): (MenuLink & { order: number })[] => [
 ];
 
 /**
- * The sidebar links of admin-and-games.md section 2, in its order. Contenidos and Progresos are
- * admin routes the spec's list does not name; they are added next to their neighbours so they
+ * The sidebar links of docs/product/screens-backoffice.md B-1.1, in its order. Contenidos and Progresos are
+ * admin routes the original link list did not name (README D-22); they are added next to their neighbours so they
  * can be reached (docs/decisions.md).
  */
 export function menuLinks(userId: string | number): MenuLink[] {
@@ -40,7 +40,7 @@ export function menuLinks(userId: string | number): MenuLink[] {
 
 /**
  * The links a stored user sees. Roles shows only for superadmin: the stored user's rol, or any
- * entry of roles named superadmin (the spec's wording); everything else follows canAccess.
+ * entry of roles named superadmin (B-1.1's wording); everything else follows canAccess.
  */
 export function visibleMenuLinks(user: { id: string | number; rol?: unknown; roles?: unknown } | null): MenuLink[] {
   if (!user) return [];

@@ -18,7 +18,7 @@ export function shouldRetry(failures: number, error: unknown): boolean {
 }
 
 /**
- * networkMode 'always' (issue 19): react-query's default ('online') pauses a query or a save while
+ * networkMode 'always' (B-1.1 "Connection lost"): react-query's default ('online') pauses a query or a save while
  * the browser is offline and silently replays the save when the connection returns, so Guardar
  * spun with no message and the record was written later without the user asking again. Here a
  * call made offline fails at once (the dataProvider names the lost connection), the form keeps
@@ -26,8 +26,8 @@ export function shouldRetry(failures: number, error: unknown): boolean {
  */
 /**
  * The back office's connection notices (layout/ConnectionAlert): a read or a save that got no
- * answer, and a save that went through (which ends a 'no se guardó' notice). Many of the spec's
- * save-error texts do not carry the reason ('Error al crear la institución.'), so the lost
+ * answer, and a save that went through (which ends a 'no se guardó' notice). Many of the
+ * save-error texts (B-1.4) do not carry the reason ('Error al crear la institución.'), so the lost
  * connection is said here, once, for every screen.
  */
 export type ConnectionNotice = 'load-failed' | 'save-failed' | 'saved' | 'loaded';

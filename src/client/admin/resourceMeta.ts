@@ -42,7 +42,7 @@ export interface ResourceQuirks {
  */
 export interface AdminResourceMeta {
   decl: ResourceDecl;
-  /** The sidebar entry: Spanish label and its place in the spec's order (menu.ts). */
+  /** The sidebar entry: Spanish label and its place in B-1.1's order (menu.ts). */
   menu?: { label: string; order: number };
   messages: ResourceMessages;
   quirks?: ResourceQuirks;

@@ -3,7 +3,7 @@ import { ADMIN_RESOURCES, type ResourceQuirks } from './registry';
 
 /**
  * The dataProvider's table: one row per admin resource = the server's declaration for the entity
- * (src/shared/resources/: paths as the spec spells them relative to `api/`, id field, list key,
+ * (src/shared/resources/: paths as routes.md R-2.2.1 spells them relative to `api/`, id field, list key,
  * multipart, file fields, de-duplication, error key) plus the client's quirks below.
  */
 export interface ResourceRow extends ResourceQuirks {

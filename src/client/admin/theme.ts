@@ -2,7 +2,7 @@ import { createTheme } from '@mui/material/styles';
 import type { CheckboxOwnerState } from '@mui/material/Checkbox';
 import { theme as productTheme } from '../ui/theme';
 
-/** The product's look, plus react-admin touches: the delete dialog's buttons as the spec words them. */
+/** The product's look, plus react-admin touches: the delete dialog's buttons as screens-backoffice.md B-1.3 words them. */
 export const adminTheme = createTheme(productTheme, {
   sidebar: { width: 250, closedWidth: 56 },
   components: {

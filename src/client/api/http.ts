@@ -1,6 +1,6 @@
 import { dropPrefetched, takePrefetched } from './prefetched';
 
-/** The API base, relative to the app's origin (the spec's `api/`). */
+/** The API base, relative to the app's origin (docs/product/wire.md W-1.1). */
 export const API_BASE = '/api/';
 
 export interface ApiErrorShape {

@@ -25,7 +25,7 @@ export async function logout() {
   const userId = Number(getStoredUser()?.id) || null;
   endServerSession();
   clearSession();
-  // The device's queue of this child and the offline caches go too (a shared tablet: issue 22).
+  // The device's queue of this child and the offline caches go too (a shared tablet: L-1.2).
   await import('../offline/clear').then((m) => m.clearDeviceData(userId)).catch((err) => console.warn('No se pudieron borrar los datos sin conexión', err));
   if (hook) {
     try {

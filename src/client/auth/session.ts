@@ -5,7 +5,7 @@ import { readRole, type Role } from '../../shared/roles';
 export interface SessionUser {
   id: number;
   nombre: string;
-  /** null for a child created in a class without an email (issue 21). */
+  /** null for a child created in a class without an email (wire W-10.1). */
   email: string | null;
   avatar?: string | null;
   rol?: string | null;
@@ -41,7 +41,7 @@ export function getToken(): string | null {
   return typeof localStorage === 'undefined' ? null : localStorage.getItem('token');
 }
 
-/** After login: user, role, token and userId, as the spec names the keys. */
+/** After login: user, role, token and userId, the keys of screens-learner.md L-1.2. */
 export function saveSession(token: string, usuario: SessionUser) {
   localStorage.setItem('token', token);
   localStorage.setItem('user', JSON.stringify(usuario));

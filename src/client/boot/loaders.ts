@@ -6,8 +6,8 @@
  * FIRST_DATA_WAIT_MS for the data), so the first paint is the screen with its data and its first
  * pictures already asked for (fetchpriority high): no spinner, no layout shift. The screens take each answer once (src/client/api/prefetched.ts); later in-app
  * navigations load nothing here (the screens ask themselves, as before).
- * This replaced a boot script of its own loaded by per-route HTML pages (issue 18: the library
- * path met the same budgets; figures in docs/performance.md).
+ * This replaced a boot script of its own loaded by per-route HTML pages (docs/decisions.md "Boot
+ * path and MUI modules": the library path met the same budgets; figures in docs/performance.md).
  */
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { prefetch } from '../api/prefetched';

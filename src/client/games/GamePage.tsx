@@ -53,7 +53,7 @@ export const noSignText = (n: number) =>
 interface GamePageProps {
   game: GameInfo;
   scene: new () => Phaser.Scene;
-  /** Whether the scene can start with these words (else the spec's no-words message). */
+  /** Whether the scene can start with these words (else the no-words message of G-2.2). */
   playable: (words: readonly GameWord[]) => boolean;
   /** First caption, before anything happens. */
   hint: string;
@@ -90,7 +90,7 @@ export function GamePage({ game, scene, playable, hint }: GamePageProps) {
         <Box role="status" sx={{ textAlign: 'center', py: 6 }}>
           <Typography sx={{ mb: 2, fontSize: '1.3rem' }}>{NO_WORDS_MESSAGE}</Typography>
           {(state.withoutSign ?? 0) > 0 && (
-            // Beside the spec's message: the level has words, but none with a sign to play with.
+            // Beside the no-words message (G-2.2): the level has words, but none with a sign to play with.
             <Typography sx={{ mb: 2, fontSize: '1.15rem' }} data-testid="words-without-sign">
               {noSignText(state.withoutSign!)}
             </Typography>
@@ -111,7 +111,7 @@ export function GamePage({ game, scene, playable, hint }: GamePageProps) {
 const srOnly = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 /**
- * The game page's header: always one row, so the game gets the room (issue 17). From 1200 px the
+ * The game page's header (games.md G-2.3): always one row, so the game gets the room. From 1200 px the
  * volume control sits in it; narrower, it is one icon opening the same control. On a phone the
  * back button is an icon (named 'Volver') and the points chip shows the star and the number (its
  * words stay for screen readers).
@@ -193,7 +193,7 @@ function GameHeader({ title, total, onBack }: { title: string; total: number; on
   );
 }
 
-/** What the keys do in each game: the game area's accessible name (issue 17: the area takes the focus). */
+/** What the keys do in each game: the game area's accessible name (G-2.6: the area takes the focus). */
 const GAME_KEYS: Record<GameInfo['id'], string> = {
   hangman: 'letras para jugar',
   orderWords: 'letras para ordenar, Retroceso para borrar',
@@ -423,7 +423,7 @@ function GameStage({ game, scene, words, onExit, hint }: GameStageProps) {
   useEffect(() => {
     const bank = createRunBank(points, game.id);
     const report = () => runPoints.set(unbankedScore(bank));
-    // Issue 17: every run is also reported to the server (results.ts): a finished one always, one
+    // G-7.3: every run is also reported to the server (results.ts): a finished one always, one
     // restarted or left half-way when it has points. The level travels in the page's ?nivel=.
     void syncGameResults();
     const idNivel = parseNivelId(new URLSearchParams(window.location.search).get('nivel'));

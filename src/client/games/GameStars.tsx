@@ -1,5 +1,5 @@
 /**
- * The stars a child earned (issue 17): three star icons, filled or outlined, read by a screen
+ * The stars a child earned (games.md G-7.2): three star icons, filled or outlined, read by a screen
  * reader as "Estrellas: 2 de 3". Used on the games menu cards and the home's level cards. No
  * Phaser and no game rules here, so the home does not load the games.
  */

@@ -37,7 +37,7 @@ export default function GamesMenu() {
 
   useEffect(() => {
     document.title = 'Juegos · Manitas';
-    // Points and stars kept on the server (issue 17): loaded once per session, waiting runs resent.
+    // Points and stars kept on the server (G-7.1): loaded once per session, waiting runs resent.
     void syncGameResults();
   }, []);
 

@@ -1,17 +1,17 @@
 /**
- * Game results kept on the server (issue 17): every finished run (won or lost) and every run with
+ * Game results kept on the server (docs/product/games.md G-7): every finished run (won or lost) and every run with
  * points left half-way or restarted is reported once to POST /api/partidas; the points and the best
  * stars per level and game come back from GET /api/partidas/resumen after a reload.
  *
  * - Send: one report per run with a fresh `clave` (the server stores a clave once, so a retry or a
  *   resend after a lost reply never counts twice), through the device's queue in IndexedDB with the
- *   other offline work (src/client/offline/outbox.ts, issue 22): it waits there, offline too, until
+ *   other offline work (src/client/offline/outbox.ts, wire W-11): it waits there, offline too, until
  *   the server answers. A 4xx (the server refuses the run as implausible) drops it: resending the
  *   same body can never succeed.
  * - Seed: once per signed-in account and token in a page, the in-memory points (games/shared/points)
  *   become the server's totals plus the runs still waiting in the queue. Sending is held while that
  *   GET is in flight, so a run is either in the server's totals or in the queue, never both.
- * - Logout / another account: the points and stars are forgotten (the spec's in-memory totals).
+ * - Logout / another account: the points and stars are forgotten (in-memory totals, G-7.1).
  */
 import { useSyncExternalStore } from 'react';
 import { apiGet, ApiError } from '../api/http';

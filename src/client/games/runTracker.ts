@@ -1,5 +1,5 @@
 /**
- * What one game run reports to the server (issue 17), collected from the scene's events: the game's
+ * What one game run reports to the server (games.md G-7.3), collected from the scene's events: the game's
  * words, the rounds played, the word ids right and wrong, and the most the run could score (each
  * game's `maxScore`). Kept apart from
  * results.ts so the home and the menu (which read the stars) never load the games' rules.

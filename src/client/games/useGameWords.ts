@@ -31,7 +31,7 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T
 }
 
 /**
- * The child's memory of a level's words (`GET repaso/juego/{id}`, issue 20), or null when it cannot
+ * The child's memory of a level's words (`GET repaso/juego/{id}`, games.md G-6), or null when it cannot
  * be had (signed out, server error...): the games then play as before, at random.
  */
 async function practiceOf(nivelId: number, signal: AbortSignal): Promise<PracticeEntry[] | null> {

@@ -61,7 +61,7 @@ export function isVideoUrl(url: string): boolean {
   return /\.(mp4|webm|ogv|mov)(\?|$)/i.test(url);
 }
 
-/** One word of `GET repaso/juego/{id}`: the child's memory of a word of the level (issue 20). */
+/** One word of `GET repaso/juego/{id}` (routes.md R-2.7): the child's memory of a word of the level. */
 export interface PracticeEntry {
   id_palabra: number;
   /** 0–3 from the predicted recall now; 0 also for a word never reviewed. */
@@ -85,7 +85,7 @@ export function practiceFrom(body: unknown): PracticeEntry[] {
 
 /**
  * How many words a game gets from a chosen level when the child has words to practise. The
- * rules (games/<game>/rules.ts) still shuffle what they get and keep the spec's counts; this only
+ * rules (games/<game>/rules.ts) still shuffle what they get and keep their counts (games.md G-3 … G-5); this only
  * decides which words they get:
  * - hangman: each of its 10 levels draws a pool of up to 5 from the whole list, so two pools' worth
  *   (10) keeps variety between levels while the due and weak words come back often;
@@ -96,7 +96,7 @@ export function practiceFrom(body: unknown): PracticeEntry[] {
 export const PRACTICE_SET_SIZE: Readonly<Record<'hangman' | 'cards' | 'orderWords', number>> = Object.freeze({ hangman: 10, cards: 5, orderWords: 50 });
 
 /**
- * The words a game gets from a chosen level (issue 20, "games practise what is due"): the due words
+ * The words a game gets from a chosen level (docs/product/games.md G-6): the due words
  * first (in the server's order, most overdue first), then the weak ones (reviewed, 1–2 stars, fewest
  * first), then the rest shuffled, cut to `size`. When nothing is due or weak, or the level has no
  * more than `size` words, the list is returned as it came (the games stay as random as before).

@@ -1,7 +1,7 @@
 /** @jsxRuntime classic */
 // Classic JSX (React.createElement): react/jsx-runtime imported here would split it into a chunk of its own on /logIn's first visit.
 /**
- * The offline machinery's start (issue 22), mounted by the app's root. After the page's load event
+ * The offline machinery's start (docs/decisions.md "Offline and service worker"), mounted by the app's root. After the page's load event
  * it registers the service worker (register.ts) and, when there is something for it to do — a
  * signed-in screen, or no connection — mounts the offline layer (OfflineLayer.tsx: "Sin conexión",
  * "Nueva versión disponible", the caches' owner), a chunk of its own. The anonymous /logIn online

@@ -1,7 +1,7 @@
 /** @jsxRuntime classic */
 // Classic JSX (React.createElement): react/jsx-runtime imported here would split it into a chunk of its own on /logIn's first visit.
 /**
- * What the app adds for offline use (issue 22), loaded after the page's load event when there is
+ * What the app adds for offline use (screens-learner.md L-1.4), loaded after the page's load event when there is
  * something to do (AfterLoad.tsx): claims the offline caches for the signed-in user, and shows the "Sin conexión" banner and the "Nueva versión disponible" prompt, both pinned to the
  * bottom of the screen so nothing on the page moves when they appear.
  * Plain elements and an inline icon here, no MUI: it also shows on the login screens (offline), and

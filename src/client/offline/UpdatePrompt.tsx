@@ -1,7 +1,7 @@
 /** @jsxRuntime classic */
 // Classic JSX (React.createElement): react/jsx-runtime imported here would split it into a chunk of its own on /logIn's first visit.
 /**
- * "Nueva versión disponible" (issue 22): shown on every screen when a new version of the app is
+ * "Nueva versión disponible" (screens-learner.md L-1.4): shown on every screen when a new version of the app is
  * installed and waiting; "Actualizar" switches to it and reloads (updateState.ts, register.ts).
  * Plain elements like the offline banner (OfflineLayer.tsx): MUI here would re-split the MUI chunks
  * the login screen downloads on its first visit.

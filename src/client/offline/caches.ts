@@ -1,5 +1,5 @@
 /**
- * The service worker's runtime caches hold one child's data at a time (issue 22): the API reads
+ * The service worker's runtime caches hold one child's data at a time (constants.md C-8): the API reads
  * (progress, game and review summaries are per user; the cache key is the address only) and the
  * media of the levels that child opened. Logging out clears them; signing in as somebody else on
  * the same tablet clears them first. The precache (app code, icons, sounds) holds no user data and

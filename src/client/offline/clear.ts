@@ -1,5 +1,5 @@
 /**
- * Logout on a shared tablet (issue 22): nothing of the child who leaves stays readable by the next
+ * Logout on a shared tablet (screens-learner.md L-1.2): nothing of the child who leaves stays readable by the next
  * one — their waiting entries in the device's queue and the service worker's API and media caches
  * are deleted (the precached app shell stays: it holds no one's data). Its own chunk, loaded by
  * logout, so the login page does not carry IndexedDB code.

@@ -1,5 +1,5 @@
 /**
- * "Descargar para usar sin conexión" (issue 22): a level's API reads and every media file of its
+ * "Descargar para usar sin conexión" (screens-learner.md L-11): a level's API reads and every media file of its
  * words and quiz, fetched once through the service worker, which keeps them ('manitas-api' and
  * 'manitas-media', src/client/offline/pwaOptions.ts). Whether a level is available offline is read
  * from those caches themselves, so a level whose files were evicted stops saying so.

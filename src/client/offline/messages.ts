@@ -1,4 +1,4 @@
-/** What the "Sin conexión" banner says on each kind of screen (issue 22). */
+/** What the "Sin conexión" banner says on each kind of screen (screens-learner.md L-1.4). */
 export const OFFLINE_MSG = {
   learner: 'Sin conexión. Puedes seguir con los niveles descargados; lo que hagas se enviará cuando vuelva la conexión.',
   login: 'Sin conexión. Para entrar necesitas conexión a internet.',

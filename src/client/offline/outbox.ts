@@ -1,5 +1,5 @@
 /**
- * The device's queue of what a child did (issue 22): quiz attempts, game runs, review answers and
+ * The device's queue of what a child did (docs/product/wire.md W-11, constants.md C-8): quiz attempts, game runs, review answers and
  * words seen are written to IndexedDB BEFORE they are sent, and leave it only once the server has
  * them (or refused them for good). Offline, or when the connection drops during a send, they wait
  * there and go out when the connection returns: on the `online` event, when the app starts, after

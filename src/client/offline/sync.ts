@@ -1,7 +1,7 @@
 /**
  * Started by the guard on every signed-in screen (its own chunk: /logIn does not carry it): the
  * queue's triggers, and what a late reply changes on this device. A quiz sent later writes its
- * result where the level menu reads it (the spec's local per-level data), as an online submit does.
+ * result where the level menu reads it (the local level data, constants.md C-4), as an online submit does.
  */
 import { startOutbox, whenSent } from './outbox';
 import { updateLevelData } from '../learner/model/levelStorage';

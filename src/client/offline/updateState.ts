@@ -1,5 +1,5 @@
 /**
- * The update of the app (issue 22), between the service worker's registration (register.ts) and
+ * The update of the app (screens-learner.md L-1.4), between the service worker's registration (register.ts) and
  * the prompt (UpdatePrompt.tsx): a new version waiting, and the call that applies it. With
  * registerType 'prompt' a new service worker waits until asked, so the running app keeps one whole
  * version (its precache) until the reload: never a mix of the old and the new code.

@@ -1,5 +1,5 @@
 /**
- * Watching for a new version of the app (issue 22), on the signed-in screens (OfflineLayer.tsx);
+ * Watching for a new version of the app (screens-learner.md L-1.4, constants C-8), on the signed-in screens (OfflineLayer.tsx);
  * a module apart from register.ts, which the first visit's entry carries. Hand-written for the
  * same reason as register.ts (workbox-window's weight); the protocol is the generated sw.js's own.
  */

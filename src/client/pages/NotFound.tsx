@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 
-/** /errorPage: the 404 page (its texts are in English, as the spec says). */
+/** /errorPage: the 404 page (its texts are in English: screens-learner.md L-8). */
 export default function NotFound() {
   return (
     <Box

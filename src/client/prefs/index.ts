@@ -1,5 +1,5 @@
 /**
- * The learner's preferences, from one place (issue 16):
+ * The learner's preferences, from one place (screens-learner.md L-15.3, constants C-10):
  * - `usePreferences()` / `getPreferences()` read them (the device store, kept in step with the account);
  * - `setPreferences(patch)` changes them: this device at once, the account right after (debounced);
  * - `soundAllowed()` is the "Sin sonido" gate every sound passes.

@@ -43,7 +43,7 @@ export function setLocalPreferences(patch: Partial<Preferences>): Preferences {
 
 /**
  * Forgets the value held in memory and tells every reader (logout: local storage was just cleared,
- * so they read the defaults again; nothing is written, the spec's logout leaves storage empty).
+ * so they read the defaults again; nothing is written, logout leaves storage empty: L-1.2).
  */
 export function resetLocalPreferences(): void {
   current = null;

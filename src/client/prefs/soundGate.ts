@@ -1,5 +1,5 @@
 /**
- * The one gate every sound of the app passes (issue 16, "Sin sonido"): the learner's level sound,
+ * The one gate every sound of the app passes ("Sin sonido", games.md G-8.4): the learner's level sound,
  * a word's 'Escuchar' audio (src/client/learner/home/sound.ts) and the games' cues
  * (games/shared/sound.ts). With Sin sonido on, nothing is loaded or played at all — no howler, no
  * Howl, no AudioContext, no <audio> — not just volume 0; turning it on stops whatever is playing.

@@ -1,5 +1,5 @@
 /**
- * Preferences that follow the child (issue 16): the device store (preferences.ts) kept in step with
+ * Preferences that follow the child (routes.md R-2.6): the device store (preferences.ts) kept in step with
  * the account's copy (GET/PUT /api/preferencias).
  *
  * - Load: once per signed-in account and page (the route guard calls `loadServerPreferences` on

@@ -22,7 +22,7 @@ const AlertContext = createContext<(message: string, opts?: AlertOptions) => Pro
 const loadDialog = () => import('./AlertDialog');
 const AlertDialog = lazy(loadDialog);
 
-/** The alert modal of the spec: a message, an image by success or error, and 'Cerrar'. */
+/** The alert modal (screens-learner.md L-1.1): a message, an image by success or error, and 'Cerrar'. */
 export function AlertModal({ state, onClose }: { state: AlertState; onClose: () => void }) {
   // Rendered from the first time it opens (so it can also animate its closing).
   const [used, setUsed] = useState(state.open);

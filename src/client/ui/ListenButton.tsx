@@ -1,6 +1,6 @@
 /**
- * 'Escuchar': plays a word's audio and shows that it is playing (issue 16: every sound has a visible
- * twin). While the audio plays the button reads "Sonando…" with moving sound waves; with the
+ * 'Escuchar': plays a word's audio and shows that it is playing (every sound has a visible
+ * twin; screens-learner.md L-12). While the audio plays the button reads "Sonando…" with moving sound waves; with the
  * learner's "Sin sonido" it is shown disabled, crossed out, reading "Sin sonido", so the child sees
  * why nothing plays. The waves move gently (no flashing: WCAG 2.3.1) and stand still for people who
  * ask for reduced motion.

@@ -12,7 +12,7 @@ import { useNotify } from 'react-admin';
 import { CSV_SEPARATOR_OPTIONS, storeCsvSeparator, storedCsvSeparator, type CsvSeparator } from './csv';
 
 /**
- * 'Exportar CSV' with the separator choice beside it (issue 21): a split button whose arrow opens
+ * 'Exportar CSV' with the separator choice beside it (screens-backoffice.md B-3.3, B-13): a split button whose arrow opens
  * 'Excel en español (;)' / 'Coma (,)'. The choice is remembered (csv.ts, localStorage) and handed to
  * `onExport`, which builds and downloads the file. MUI's split-button pattern: react-admin's
  * ExportButton has no separator option (its exporter is jsonexport, always commas).

@@ -130,7 +130,7 @@ export function ExportCsvButton({ columns, name }: { columns?: ColumnSpec[]; nam
 }
 
 /**
- * Bulk delete with the spec's confirmation. Our own loop rather than react-admin's BulkDeleteButton:
+ * Bulk delete with the delete confirmation of B-1.3 (screens-backoffice.md). Our own loop rather than react-admin's BulkDeleteButton:
  * its deleteMany stops at the first refusal and reports one message, while here each row is deleted
  * once, in turn (pessimistic), a refused row (409, in use) is named with the server's reason, and the
  * others are still deleted.

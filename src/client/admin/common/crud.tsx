@@ -7,7 +7,7 @@ import { useLoadErrorOptions, useSaveOptions } from './hooks';
 import { ExportCsvButton, GridColumnsContext } from './ResourceGrid';
 
 /**
- * A list screen: the spec's title, search box (`q`), a create button when the role may create and
+ * A list screen (screens-backoffice.md B-1.2): its title, search box (`q`), a create button when the role may create and
  * 'Exportar' (CSV of the columns its ResourceGrid shows, registered through GridColumnsContext).
  */
 export function ResourceList({

@@ -4,18 +4,18 @@
  * in the grid's column order, and formula-injection guarding; jsonexport gives none of the three
  * and flattens nested objects into technical headers such as `nivel.nombre_nivel`.
  *
- * Separator (issue 21): Excel splits a CSV on the list separator of the computer's region: `;` in
+ * Separator (screens-backoffice.md B-3.3, constants C-9): Excel splits a CSV on the list separator of the computer's region: `;` in
  * Spain and most Spanish-speaking regions (where the comma is the decimal mark), `,` in Mexico and
  * for RFC 4180 readers (LibreOffice, Google Sheets, Numbers). Neither fits every teacher, so the
  * exports with a separator choice ('Excel en español (;)' / 'Coma (,)', common/CsvExportButton.tsx)
  * pass the one chosen, remembered in localStorage, ';' by default; numbers written with `csvNumber`
  * then take the decimal mark that goes with it (`,` beside `;`, `.` beside `,`). `toCsv` without a
- * separator keeps the comma (the lists' 'Exportar' of issue 19). A `sep=;` first line would force a
+ * separator keeps the comma (the lists' 'Exportar', B-1.2). A `sep=;` first line would force a
  * separator but makes Excel ignore the BOM, breaking accents.
  */
 export const CSV_BOM = '\uFEFF';
 export type CsvSeparator = ';' | ',';
-/** What `toCsv` writes when given no separator (the lists' 'Exportar', issue 19). */
+/** What `toCsv` writes when given no separator (the lists' 'Exportar', B-1.2). */
 export const CSV_SEPARATOR: CsvSeparator = ',';
 /** The separator choice's default: Spanish Excel's list separator. */
 export const DEFAULT_CSV_SEPARATOR: CsvSeparator = ';';

@@ -3,7 +3,7 @@ import { AutocompleteInput, BooleanInput, ReferenceInput, SearchInput, SelectInp
 import { MULTIMEDIA_TIPOS } from '../../../shared/resources/multimedia';
 
 /**
- * The lists' reference filters (issue 19): react-admin filter inputs shown beside the spec's search
+ * The lists' reference filters (routes.md R-2.2.2): react-admin filter inputs shown beside the list's search
  * box, each one a parameter the server binding declares (`filters` / `conditions`), so a list never
  * looks filtered while holding every row. Pickers are autocompletes: typing searches (`q`).
  */
@@ -32,7 +32,7 @@ export const palabraFilter = (source = 'id_palabra') => (
   </ReferenceInput>
 );
 
-/** "Animales (#3)": an evaluation by its level's name, with its id (the spec's column is "Evaluación ID"). */
+/** "Animales (#3)": an evaluation by its level's name, with its id (the column is "Evaluación ID", B-11.1). */
 export const evaluacionLabel = (id: unknown, nombreNivel: unknown) => (nombreNivel ? `${String(nombreNivel)} (#${String(id)})` : `#${String(id ?? '-')}`);
 
 export const evaluacionFilter = (source = 'id_evaluacion') => (

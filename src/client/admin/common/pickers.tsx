@@ -55,7 +55,7 @@ export function RefPicker({ source, reference, label, optionText, isRequired, so
 }
 
 type UserRow = { nombre: string; apellido?: string | null; email?: string | null };
-/** "Nombre Apellido (email)", as the old user selects read; a child without an email (issue 21) is "Nombre Apellido". */
+/** "Nombre Apellido (email)", as the old user selects read; a child without an email (made in a class) is "Nombre Apellido". */
 export const userLabel = (u: UserRow) => (u.email ? `${u.nombre} ${u.apellido ?? ''} (${u.email})` : `${u.nombre} ${u.apellido ?? ''}`.trim());
 
 /** A user, found by typing a name, surname or email (server search, every user reachable). */

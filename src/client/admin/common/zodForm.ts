@@ -10,8 +10,8 @@ export interface SchemaResolverOptions {
 }
 
 /**
- * A react-admin form `resolver` from a resource's shared zod schema: the rules and the spec's
- * messages come only from src/shared/resources, as the server applies them.
+ * A react-admin form `resolver` from a resource's shared zod schema: the rules and their
+ * messages (screens-backoffice.md, each resource's Rules table) come only from src/shared/resources, as the server applies them.
  *
  * The form holds more than the wire (file inputs as `{rawFile, src}`, read-only relations such as
  * `nivel` or `evaluaciones`): z.object ignores unknown keys, and the form's values are submitted as

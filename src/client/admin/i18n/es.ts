@@ -3,9 +3,9 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { mergeTranslations, type TranslationMessages } from 'react-admin';
 
 /**
- * Our own catalogue on top of the Spanish package: the spec's delete confirmation wording and
+ * Our own catalogue on top of the Spanish package: the delete confirmation wording (B-1.3) and
  * the resource names as the sidebar shows them. Untranslated keys fall back to the text itself,
- * so the spec's messages can be passed to notify() as they are.
+ * so the product's messages can be passed to notify() as they are.
  */
 const ours = {
   ra: {
@@ -15,7 +15,7 @@ const ours = {
       delete_title: '¿Estás seguro?',
       delete_content: 'Esta acción no se puede deshacer.',
       invalid_form: 'Por favor, complete todos los campos.',
-      // Asked (window.confirm) by warnWhenUnsavedChanges before leaving a half-filled form (issue 19).
+      // Asked (window.confirm) by warnWhenUnsavedChanges before leaving a half-filled form (B-1.3).
       unsaved_changes: 'Hay cambios sin guardar. ¿Salir sin guardar?',
     },
     page: { dashboard: 'Inicio', empty: 'Sin registros todavía.', invite: 'Puedes crear uno nuevo.' },

@@ -136,7 +136,7 @@ function stateParts(
 }
 
 /**
- * /admin/nivel/{id}/importar: bulk media import (issue 16). Files named by word (a zip or several
+ * /admin/nivel/{id}/importar: bulk media import (screens-backoffice.md B-5.1). Files named by word (a zip or several
  * files) are matched to the level's words and slots (src/shared/rules/mediaImport.ts), shown for
  * review, and only uploaded when «Importar N archivos» is pressed: one by one, over the slot's
  * current row when it has one (PUT) or as a new row (POST), a failure not stopping the rest.

@@ -39,7 +39,7 @@ function listResources(role: ReturnType<typeof readRole>): string[] {
 const MENU_ORDER: Record<string, number> = Object.fromEntries(ADMIN_RESOURCES.map((r) => [r.decl.name, r.menu?.order ?? 999]));
 
 /**
- * The top bar's search (issue 19; rules in search.ts). The results of a search across resources
+ * The top bar's search (screens-backoffice.md B-1.1; rules in search.ts). The results of a search across resources
  * show in a panel under the box, not on a page of their own: a non-modal Popper kept in the DOM
  * right after the box (disablePortal), so Tab goes from the box to the first result, the arrows
  * move between results and Escape closes the panel and returns to the box.
@@ -142,7 +142,7 @@ function TopSearch() {
             inputRef={input}
             onChange={(e) => {
               setText(e.target.value);
-              // The users list filters as one types (the spec's event); elsewhere Enter searches.
+              // The users list filters as one types (the search-usuario event, B-4); elsewhere Enter searches.
               if (target.kind === 'usuario') send(e.target.value);
             }}
             onKeyDown={onInputKey}
@@ -183,8 +183,8 @@ function SearchPanel({ results }: { results: Results }) {
       </Typography>
     );
   if (!results.groups.length) return <Typography sx={{ p: 2 }}>Sin resultados para «{results.q}».</Typography>;
-  // The users list has no screen per user and keeps its search out of the address (the spec's own
-  // search box): a user result opens the list searching the term, as the top bar did before.
+  // The users list has no screen per user and keeps its search out of the address (its own
+  // search box, B-4): a user result opens the list searching the term, as the top bar did before.
   const usersList = { to: '/admin/usuario', state: { search: results.q } };
   return (
     <Box sx={{ py: 0.5 }}>

@@ -4,7 +4,7 @@ import { OFFLINE_MESSAGES } from '../dataProvider';
 import { connectionNotices, type ConnectionNotice } from '../queryClient';
 
 /**
- * Says at once that the connection is lost (issue 19), above the screen: after a save that got no
+ * Says at once that the connection is lost (screens-backoffice.md B-1.1), above the screen: after a save that got no
  * answer, 'Sin conexión: no se guardó...' until a save goes through or it is closed; after a read,
  * 'no se pudieron cargar los datos' until a read succeeds. The form keeps what was typed, and
  * nothing is sent again until the user presses Guardar (queryClient.ts: networkMode 'always').

@@ -8,7 +8,7 @@ import { AdminMenu } from './Menu';
 import { UploadProgress } from '../common/components';
 import { ConnectionAlert } from './ConnectionAlert';
 
-/** Below this width (tablets, 768 px portrait) the sidebar is an overlay, closed by default (issue 19). */
+/** Below this width (tablets, 768 px portrait) the sidebar is an overlay, closed by default (B-1.1, constants C-9). */
 export const SIDEBAR_OVERLAY_QUERY = '(max-width: 1023.95px)';
 
 /**

@@ -22,7 +22,7 @@ function iconOf(resource: string | null | undefined): ReactElement {
   return Icon ? <Icon /> : (PAGE_ICONS[resource ?? ''] ?? <ChildCareIcon />);
 }
 
-/** The sidebar of the spec's shell, filtered by the stored user's role. */
+/** The sidebar (screens-backoffice.md B-1.1), filtered by the stored user's role. */
 export function AdminMenu() {
   const user = useSession();
   return (

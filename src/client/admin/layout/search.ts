@@ -1,7 +1,7 @@
 /**
- * What the top-bar search does where the user is (issue 19), as plain functions so the rules are
+ * What the top-bar search does where the user is (screens-backoffice.md B-1.1), as plain functions so the rules are
  * unit-tested without a browser:
- * - on the users list, the spec's behaviour: the 'search-usuario' event filters it as one types;
+ * - on the users list, as B-4 describes: the 'search-usuario' event filters it as one types;
  * - on another resource's list, it sets that list's `q` filter through the address
  *   (`?filter={"q":...}`, which react-admin lists read), keeping the list's other filters;
  * - anywhere else, it searches every resource the role may read (GET /api/buscar) and shows the

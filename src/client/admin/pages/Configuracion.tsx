@@ -8,7 +8,7 @@ import { Title } from 'react-admin';
 import { useSession } from '../../auth/useSession';
 import { readRole } from '../../../shared/roles';
 
-/** /admin/configuracion: the spec links it without describing it; it shows the staff account. */
+/** /admin/configuracion (screens-backoffice.md B-19): linked but never described before; it shows the staff account. */
 export default function Configuracion() {
   const user = useSession();
   return (
@@ -22,7 +22,7 @@ export default function Configuracion() {
           <Typography>
             <strong>Nombre:</strong> {user?.nombre} {user?.apellido ?? ''}
           </Typography>
-          {/* No 'Correo:' line for an account without an email (issue 21). */}
+          {/* No 'Correo:' line for an account without an email (B-19). */}
           {user?.email && (
             <Typography>
               <strong>Correo:</strong> {user.email}

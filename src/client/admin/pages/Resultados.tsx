@@ -33,8 +33,8 @@ export function shortDateTime(v: unknown): string {
 }
 
 /**
- * 'Dar otro intento': a child who used the spec's one attempt + 2 retries at a level may take the
- * quiz once more when a teacher grants it (the server keeps the limit; docs/decisions.md).
+ * 'Dar otro intento' (screens-backoffice.md B-13): a child who used one attempt + 2 retries at a level may take the
+ * quiz once more when a teacher grants it (the server keeps the limit; docs/decisions.md "The quiz").
  */
 function GrantAttempt({ row, onDone }: { row: { id_usuario: number; id_nivel: number; usuario?: { nombre?: string } }; onDone: () => void }) {
   const notify = useNotify();
@@ -92,7 +92,7 @@ type ResultadoRow = {
 };
 
 /**
- * The CSV of the results as the table shows them (issue 21): its columns but 'Intentos' (a button),
+ * The CSV of the results as the table shows them (B-13 "Exportar CSV"): its columns but 'Intentos' (a button),
  * the same '#', names, score (numbers with the decimal mark of the separator) and date.
  */
 export function resultadosCsv(rows: readonly ResultadoRow[], sep: CsvSeparator): string {

@@ -65,10 +65,10 @@ const PANEL_FIELDS = ['pregunta', 'Tipo', 'porcentaje', 'respuestas'];
 const editsAnswers = (tipo: string) => isChoiceQuestion(tipo) || expectsOneText(tipo);
 
 /**
- * Validation of the panel form (second reading of the spec) by the shared question schema.
+ * Validation of the panel form (the verevaluacion reading, screens-backoffice.md B-10) by the shared question schema.
  * Returns the first message in screen order, or null. The second reading requires the text
  * itself, so the picked image is not offered to the "text or image" rule; a blank porcentaje is
- * "not sent" (→ 0). Issue 19: the answers are checked on create and edit, for Opción Múltiple
+ * "not sent" (→ 0). The answers are checked (B-11.4) on create and edit, for Opción Múltiple
  * (options, one correct) and Texto (its one expected answer); other types keep theirs untouched.
  */
 export function validateDraft(d: Pick<Draft, 'pregunta' | 'Tipo' | 'porcentaje' | 'respuestas'>): string | null {

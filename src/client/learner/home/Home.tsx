@@ -42,9 +42,9 @@ function LevelCard({
   onStart: (l: Nivel) => void;
   busy: boolean;
   stars: StarsMap;
-  /** Set when a class of the child assigned this level (issue 21). */
+  /** Set when a class of the child assigned this level (L-9 "Assigned level"). */
   tarea?: TareaNivel;
-  /** Issue 22: the level's reads and files are all in this tablet's caches. */
+  /** L-9 "Offline level": the level's reads and files are all in this tablet's caches. */
   offline?: boolean;
 }) {
   const img = mediaUrl(level.imagen, 'niveles');
@@ -194,7 +194,7 @@ function LevelCard({
 const Review = lazy(() => import('../repaso/Review'));
 
 /**
- * /home, and /home/repaso: the review session (issue 20), a chunk of its own loaded on demand. It
+ * /home, and /home/repaso: the review session (L-10.2), a chunk of its own loaded on demand. It
  * is opened from here rather than by a route entry of its own because an entry adds the session's
  * chunk list to the entry chunk every page downloads, and /logIn's JS budget (150 KB) has no room
  * for it (docs/decisions.md).
@@ -224,7 +224,7 @@ function Home() {
   const idNivel = typeof localStorage !== 'undefined' ? localStorage.getItem(CURRENT_LEVEL_KEY) : null;
 
   useEffect(warmSound, []);
-  // Which levels this tablet holds for offline use, read from the caches themselves (issue 22).
+  // Which levels this tablet holds for offline use, read from the caches themselves (L-9).
   const [offlineLevels, setOfflineLevels] = useState<ReadonlySet<number>>(() => new Set());
   useEffect(() => {
     if (!levels?.length || !user?.id) return;
@@ -237,7 +237,7 @@ function Home() {
       live = false;
     };
   }, [levels, user?.id]);
-  // The stars of every level's games, kept on the server (issue 17); loaded once per session.
+  // The stars of every level's games, kept on the server (games.md G-7); loaded once per session.
   const stars = useGameStars();
   useEffect(() => {
     void syncGameResults();
@@ -257,7 +257,7 @@ function Home() {
     return () => ctrl.abort();
   }, []);
 
-  // The levels the child's classes assigned (issue 21) come first. Any failure (offline, no class,
+  // The levels the child's classes assigned (L-9) come first. Any failure (offline, no class,
   // an older server) leaves /home as it was: the levels in their usual order, no error shown.
   const [tareas, setTareas] = useState<TareaNivel[]>([]);
   useEffect(() => {

@@ -1,5 +1,5 @@
 /**
- * The level-start sound's visible twin (issue 16): when a level opens, a big "¡Empezamos!" badge
+ * The level-start sound's visible twin (screens-learner.md L-9 "Empezar"): when a level opens, a big "¡Empezamos!" badge
  * with a rocket pops up over the page for as long as the sound (at least LEVEL_BANNER_MIN_MS), with
  * or without sound, so a child who cannot hear it (or has "Sin sonido" on) sees the same moment.
  * One pop-in, no blinking (WCAG 2.3.1); it just appears for people who ask for reduced motion.

@@ -1,5 +1,5 @@
 /**
- * Assignments on the child's /home (issue 21): the levels their classes' teachers assigned come
+ * Assignments on the child's /home (screens-learner.md L-9): the levels their classes' teachers assigned come
  * first, each with its due date. Pure functions (no I/O, no React) so the order and the wording
  * are unit-tested; only a type is imported from the classes contract (no zod in the /home chunk).
  */

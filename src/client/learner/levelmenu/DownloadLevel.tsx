@@ -1,5 +1,5 @@
 /**
- * The level menu's "Descargar para usar sin conexión" (issue 22): a quiet section at the end of the
+ * The level menu's "Descargar para usar sin conexión" (screens-learner.md L-11): a quiet section at the end of the
  * menu (a child's buttons come first), with the progress of the download, a retry on failure and
  * "Disponible sin conexión" once the level's reads and files are all in the tablet's caches.
  */

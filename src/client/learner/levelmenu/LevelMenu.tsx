@@ -32,7 +32,7 @@ import { PendingQuizNote } from '../../offline/PendingQuizNote';
 
 export const BAR_COLORS: Record<ProgressColor, string> = { red: '#c62828', orange: '#b35c00', green: '#1b7f4a' };
 const NO_WORDS_MSG = 'No hay palabras para este nivel.';
-/** Issue 22: a level that never reached this tablet's caches, opened offline. */
+/** L-11: a level that never reached this tablet's caches, opened offline. */
 export const NOT_DOWNLOADED_MSG = 'Este nivel no está descargado en esta tableta. Necesitas conexión para abrirlo la primera vez.';
 
 function WordCard({
@@ -171,7 +171,7 @@ export default function LevelMenu() {
   const { level, words, media, data, error } = menu;
   const setData = (d: LocalLevelData) => setMenu((m) => ({ ...m, data: d }));
   const track = useRef<HTMLUListElement>(null);
-  // The level could not load while offline: it never reached this tablet (issue 22).
+  // The level could not load while offline: it never reached this tablet (L-11).
   const [notDownloaded, setNotDownloaded] = useState(false);
 
   useEffect(() => {
@@ -252,7 +252,7 @@ export default function LevelMenu() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [levelId, userId]);
 
-  // Each word's strength (issue 20), asked once the words are there: the menu never waits for it.
+  // Each word's strength (stars, L-11), asked once the words are there: the menu never waits for it.
   const [strength, setStrength] = useState<Record<number, 0 | 1 | 2 | 3> | null>(null);
   const haveWords = words !== null && words.length > 0;
   useEffect(() => {

@@ -38,7 +38,7 @@ export default function Login() {
     } catch (err) {
       setLoading(false);
       const e2 = err as ApiError;
-      // Wrong email or password: the spec's message. Inactive account or too many tries: the server's.
+      // Wrong email or password: the fixed message (L-2). Inactive account or too many tries: the server's.
       const msg = e2.status === 403 || e2.status === 429 ? e2.msg : LOGIN_FAILED_MSG;
       await alert(msg, { kind: 'error' });
     }
@@ -84,7 +84,7 @@ export default function Login() {
           Entrar
         </Button>
         {/*
-          Issue 21: children without email (class code, name, 3 pictures), most of whom barely read:
+          Class-code login (L-3): children without email (class code, name, 3 pictures), most of whom barely read:
           a big, warm button with a class picture, right under 'Entrar'. The picture is an image file,
           not an icon component (its size is in the file): /logIn's first visit is at its 150 KB JS budget.
         */}
@@ -105,7 +105,7 @@ export default function Login() {
       <Divider sx={{ my: 2 }}>o</Divider>
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
         <GoogleButton disabled={loading} onLoading={setLoading} />
-        {/* Styled like the other provider buttons; the spec says it does nothing. */}
+        {/* Styled like the other provider buttons; it does nothing (screens-learner.md L-2). */}
         <Button
           type="button"
           variant="contained"

@@ -177,7 +177,7 @@ export function applyServerProgress(levelId: number, userId: number, server: Ser
 }
 
 /**
- * The stored learner, or — when it is gone (logged out in another tab) — the spec's alert
+ * The stored learner, or — when it is gone (logged out in another tab) — the alert of L-1.2
  * 'Usuario no identificado. Inicia sesión de nuevo.' and a trip to /login.
  */
 export function useLearner(): SessionUser | null {

@@ -33,7 +33,7 @@ export function nextWord<T extends PalabraLike>(words: readonly T[], current: nu
   return words[(i + 1) % words.length] ?? null;
 }
 
-/** The rows the spec's quiz sends; correctness is only what the browser can tell, the server judges. */
+/** The rows the quiz sends (wire.md W-10.10); correctness is only what the browser can tell, the server judges. */
 export function buildRows(ev: QuizLike, answers: Record<number, GivenAnswer>, userId: number, levelId: number, now = new Date()): ResultRow[] {
   return ev.preguntas.map((q) => {
     const a = answers[q.id_pregunta] ?? {};

@@ -1,5 +1,5 @@
 /**
- * "Mis clases" and "Unirme a una clase" on /perfil (issue 21): the classes the child is in, and a
+ * "Mis clases" and "Unirme a una clase" on /perfil (docs/product/screens-learner.md L-15.2): the classes the child is in, and a
  * class code to join one. The server words every answer (joined, already in it, no such class, bad
  * code); this screen shows its message as it is, beside the field, not in a modal the child has to
  * close. Only a type is imported from the classes contract: no zod in the learner's chunk.

@@ -1,5 +1,5 @@
 /**
- * "Preferencias" on /perfil (issue 16): the child's sign-player and sound choices. Each control
+ * "Preferencias" on /perfil (docs/product/screens-learner.md L-15.3): the child's sign-player and sound choices. Each control
  * saves at once (this device now, the account right after: src/client/prefs) and says "Guardado";
  * none of them is part of the profile form or its 'Actualizar Perfil' button. Big targets (the
  * whole row of a switch, 56 px speed buttons), usable with Tab, Space and Enter.

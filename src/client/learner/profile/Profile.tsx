@@ -21,7 +21,7 @@ import { hasBidiControl, NAME_BIDI_MSG } from '../../../shared/validation/names'
 interface ProfileForm {
   nombre: string;
   apellido: string;
-  /** null: a child created in a class without an email (issue 21): no email field, none sent. */
+  /** null: a child created in a class without an email (L-15.1): no email field, none sent. */
   email: string | null;
   fechaNacimiento: string;
   phone: string;

@@ -14,7 +14,7 @@ import { LearnerPage } from '../ui/LearnerPage';
 const fmtDate = (iso: string) => new Date(iso).toLocaleDateString('es', { day: 'numeric', month: 'short', year: 'numeric' });
 
 /**
- * /prueba (purpose not shown in the spec): the child's own questionnaire history, read from
+ * /prueba (screens-learner.md L-16; its purpose was left open): the child's own questionnaire history, read from
  * GET api/evaluacion/resultados/usuario/{userId} — the learner call no other screen shows.
  */
 export default function Prueba() {

@@ -1,5 +1,5 @@
 /**
- * Pure helpers of the questionnaire's feedback and typing aids (issue 17, "the quiz teaches too").
+ * Pure helpers of the questionnaire's feedback and typing aids (screens-learner.md L-14.2, L-14.4: "the quiz teaches too").
  */
 import { isTextQuestion, type GivenAnswer, type QuestionFeedback } from '../../../shared/rules/quizRules';
 

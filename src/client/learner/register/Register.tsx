@@ -34,14 +34,14 @@ const EMPTY: RegistrationForm = {
 export const successMessage = (f: Pick<RegistrationForm, 'nombre' | 'apellido'>) =>
   `¡${f.nombre.trim()} ${f.apellido.trim()}, tu usuario ha sido creado exitosamente! 🎉`;
 
-/** /singIn: the sign-up form, with the spec's checks in the spec's order. */
+/** /singIn: the sign-up form, with the checks of screens-learner.md L-4.3 in their order. */
 export default function Register() {
   const navigate = useNavigate();
   const alert = useAlert();
   const [form, setForm] = useState<RegistrationForm>(EMPTY);
   const [loading, setLoading] = useState(false);
   const [toast, setToast] = useState(false);
-  // Issue 21: an optional class code, outside the spec's form (and its checks): sent only when typed.
+  // An optional class code (L-4.1), outside the six checks of L-4.3: sent only when typed.
   const [codigoClase, setCodigoClase] = useState('');
 
   const set = (k: keyof RegistrationForm) => (e: ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [k]: e.target.value }));

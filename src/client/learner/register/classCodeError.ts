@@ -1,8 +1,8 @@
 import type { ApiErrorShape } from '../../api/http';
 
 /**
- * The alert after a failed sign-up (/singIn). The spec's rule stays: a 409 shows the server's
- * message and anything else 'El correo ingresado ya existe. {email}'. Issue 21 adds one case: when
+ * The alert after a failed sign-up (/singIn, screens-learner.md L-4.4): a 409 shows the server's
+ * message and anything else 'El correo ingresado ya existe. {email}'. Classes add one case: when
  * a class code was sent and the server refused the code (404 no such class, or a 400 naming the
  * `codigoClase`/`codigo` field or the code), its own Spanish message is shown, since nothing was created.
  */

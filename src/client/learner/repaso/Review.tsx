@@ -138,7 +138,7 @@ function Choice({
   );
 }
 
-/** The review session (/home/repaso, issue 20): at most 10 items, feedback after each, a summary at the end. */
+/** The review session (/home/repaso, screens-learner.md L-10.2): at most 10 items, feedback after each, a summary at the end. */
 export default function Review() {
   const user = useLearner();
   const userId = Number(user?.id);

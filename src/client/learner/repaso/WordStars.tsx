@@ -17,7 +17,7 @@ export const fetchLevelStrength = (idNivel: number, signal?: AbortSignal) =>
 const FILLED = '#b86e00';
 const EMPTY = '#6b6b6b';
 
-/** "2 de 3 estrellas": how strong a word is in the child's memory (issue 20, GET repaso/nivel/{id}). */
+/** "2 de 3 estrellas": how strong a word is in the child's memory (constants C-7, GET repaso/nivel/{id}). */
 export const wordStarsText = (n: number) => `${n} de 3 ${n === 1 ? 'estrella' : 'estrellas'}`;
 
 export function WordStars({ n }: { n: 0 | 1 | 2 | 3 }) {

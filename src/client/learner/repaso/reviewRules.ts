@@ -1,5 +1,5 @@
 /**
- * The review session's client rules (issue 20), pure and unit-tested in
+ * The review session's client rules (docs/product/screens-learner.md L-10), pure and unit-tested in
  * tests/unit/learner/reviewRules.test.ts: what the "Repaso de hoy" card says, how a typed answer is
  * compared, which player uses make an answer `repetido` / `lento`, and the session kept in
  * sessionStorage so a reload resumes it without storing an answer twice (the typed-answer rule is in
@@ -41,7 +41,7 @@ export type PlayerUse = SignUse;
  * The help flags of an answer. `repetido`: the child played the sign again (play after a pause or
  * the end) or went through it frame by frame. `lento`: the child slowed the sign below 1× during
  * this item (a speed below 1×, or "Segunda vez más lenta" switched on). A standing speed preference is how the child always watches, not help with this word,
- * so only a slowing chosen during the item counts (docs/decisions.md, issue 20 learner screens).
+ * so only a slowing chosen during the item counts (docs/decisions.md "The learner's review screens").
  * Pausing, the mirror and the loop alone are not help.
  */
 export function answerFlags(uses: readonly PlayerUse[]): { repetido: boolean; lento: boolean } {

@@ -115,7 +115,7 @@ export default function WordDetail() {
     void markSeenOnServer(levelId, [word.id_palabra]);
   }, [word, levelId, userId]);
 
-  // Issue 20: one view of a word is learning for the review memory (POST repaso/visto), once per
+  // L-12: one view of a word is learning for the review memory (POST repaso/visto), once per
   // view (a ref, so a refetch of the words or StrictMode's second run sends nothing more).
   const seenSent = useRef<number | null>(null);
   useEffect(() => {

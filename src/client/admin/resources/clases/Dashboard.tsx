@@ -263,7 +263,7 @@ function Dificiles({ d }: { d: TableroWire['dificiles'] }) {
   );
 }
 
-/** /admin/clases/:id — the class dashboard (issue 21). */
+/** /admin/clases/:id — the class dashboard (screens-backoffice.md B-3.3). */
 export default function Dashboard() {
   const { id = '' } = useParams();
   const notify = useNotify();

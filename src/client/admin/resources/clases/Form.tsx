@@ -24,7 +24,7 @@ const resolver = schemaResolver(claseSchema);
 type Option = { id: number; nombre: string };
 
 /**
- * A profesor cannot read the institutions list (admin-only in the spec). Their choices: what
+ * A profesor cannot read the institutions list (admin-only, routes.md R-2.2.1). Their choices: what
  * `GET api/clase/instituciones` offers when the server has it, plus the institutions of the
  * classes they already teach (always readable to them).
  */

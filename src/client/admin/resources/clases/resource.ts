@@ -2,7 +2,7 @@ import { claseResource } from '../../../../shared/resources/clases';
 import { adminResource, num } from '../../resourceMeta';
 
 /**
- * Issue 21: a teacher's classes. Right after Inicio: the teacher's starting point (their children,
+ * A teacher's classes (screens-backoffice.md B-3). Right after Inicio: the teacher's starting point (their children,
  * the dashboard, the login cards). Open to profesor (a profesor sees only their classes: the server).
  */
 export default adminResource({

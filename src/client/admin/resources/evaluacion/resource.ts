@@ -7,7 +7,7 @@ export default adminResource({
   messages: {
     load: () => 'No se pudieron cargar las evaluaciones.',
     created: 'Evaluación creada correctamente.',
-    // The server's reason follows the spec's text (e.g. a level that already has its evaluation).
+    // The server's reason follows the B-1.4 text (e.g. a level that already has its evaluation).
     createError: (reason) => (reason ? `No se pudo crear la evaluación. ${reason}` : 'No se pudo crear la evaluación.'),
     updated: 'Evaluación actualizada correctamente.',
     updateError: (reason) => (reason ? `No se pudo actualizar la evaluación. ${reason}` : 'No se pudo actualizar la evaluación.'),

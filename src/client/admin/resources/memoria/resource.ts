@@ -1,7 +1,7 @@
 import { memoriaResource } from '../../../../shared/resources/memoria';
 import { adminResource } from '../../resourceMeta';
 
-/** Issue 20: the children's memory per word, read-only; its screens are the teacher's "Memoria". */
+/** The children's memory per word (screens-backoffice.md B-14), read-only; its screens are the teacher's "Memoria". */
 export default adminResource({
   decl: memoriaResource,
   // Right after Resultados (11): the other screen about how the children are doing.

@@ -23,8 +23,8 @@ const preguntaResolver = schemaResolver(preguntaFormSchema(MAX_RESPUESTAS_FORM))
 type Row = { id_respuesta?: number; respuesta?: string; valor?: boolean; imagen?: unknown };
 
 /**
- * The answer rows follow Tipo (spec: choosing Opción Múltiple adds one blank row, any other type
- * clears them). Issue 19: Texto keeps one row, its expected answer (valor true), carrying over the
+ * The answer rows follow Tipo (screens-backoffice.md B-11.3: choosing Opción Múltiple adds one blank row;
+ * Texto keeps one row, its expected answer (valor true), carrying over the
  * first row's text and id. The first run (the stored record on edit) changes nothing.
  */
 function TipoEffects() {

@@ -40,7 +40,7 @@ export default adminResource({
   messages: {
     load: () => 'No se pudieron cargar las preguntas.',
     created: 'Pregunta creada correctamente.',
-    // The server's reason follows the spec's text (e.g. an answer rule the form could not check).
+    // The server's reason follows the B-1.4 text (e.g. an answer rule the form could not check).
     createError: (reason) => (reason ? `No se pudo crear la pregunta. ${reason}` : 'No se pudo crear la pregunta.'),
     updated: 'Pregunta actualizada correctamente.',
     updateError: (reason) => (reason ? `No se pudo actualizar la pregunta. ${reason}` : 'No se pudo actualizar la pregunta.'),

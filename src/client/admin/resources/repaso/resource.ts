@@ -1,7 +1,7 @@
 import { repasoResource } from '../../../../shared/resources/repaso';
 import { adminResource } from '../../resourceMeta';
 
-/** Issue 20: the review log, read-only; reached from the Memoria screen (no menu entry of its own). */
+/** The review log (screens-backoffice.md B-14.4), read-only; reached from the Memoria screen (no menu entry of its own). */
 export default adminResource({
   decl: repasoResource,
   messages: {

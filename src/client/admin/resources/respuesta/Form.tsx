@@ -13,7 +13,7 @@ import { MESSAGES } from '../../messages';
 /**
  * Where the answer form returns after Guardar and Cancelar when it was opened from a question (its
  * detail, the verevaluacion panel, the Respuestas-por-pregunta page) instead of the answers list.
- * Kept in sessionStorage, not in the router state: the spec's edit link goes through the list
+ * Kept in sessionStorage, not in the router state: the edit link goes through the list (B-12.1)
  * (`/admin/respuesta?editar=true&id_respuesta=N`), whose redirect drops the state. The entry names
  * the answer (or 'nueva') it is for and is forgotten when that form closes.
  */

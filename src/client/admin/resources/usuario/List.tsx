@@ -130,7 +130,7 @@ function UsersTable() {
           <RaTextField source="apellido" label="Apellido" />
           <FunctionField label="Fecha Nacimiento" source="fechaNacimiento" render={(u: RaRecord) => shortDate(u.fechaNacimiento)} />
           <RaTextField source="sexo" label="Sexo" emptyText="-" />
-          {/* A child created in a class has no email (issue 21): the cell stays empty, never "null". */}
+          {/* A child created in a class has no email (W-10.1): the cell stays empty, never "null". */}
           <RaTextField source="email" label="Email" emptyText="" />
           <FunctionField label="Teléfono" source="phone" render={(u: RaRecord) => (u.phone ? u.phone : '-')} />
           <FunctionField

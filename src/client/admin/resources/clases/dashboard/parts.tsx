@@ -23,7 +23,7 @@ export const diaMes = (dia: string) => `${dia.slice(8, 10)}/${dia.slice(5, 7)}`;
 export const puntajeTexto = (p: number) => `${p.toLocaleString('es-MX', { maximumFractionDigits: 2 })} %`;
 
 /**
- * A score coloured as the spec colours results (green ≥ 60, red below), with a word too so colour
+ * A score coloured as results are (green ≥ 60, red below; screens-backoffice.md B-3.3), with a word too so colour
  * is never the only signal.
  */
 export function Puntaje({ valor, compact }: { valor: number; compact?: boolean }) {
