@@ -38,7 +38,7 @@ export interface AppConfig {
   publicUrl: string;
   superadminEmail: string | null;
   adminEmailDomain: string | null;
-  /** Role given to other Google accounts (spec: profesor). */
+  /** Role given to other Google accounts (default profesor, constants.md C-1.5). */
   googleDefaultRole: 'profesor' | 'usuario';
   firebase: FirebaseConfig | null;
   /** Built SPA; when missing the server only answers the API. */

@@ -1,4 +1,4 @@
-/** Spec, section 8: what the login screen shows when Google sign-in fails (and the server's msg then). */
+/** docs/product/screens-learner.md L-2: what the login screen shows when Google sign-in fails (and the server's msg then). */
 export const GOOGLE_ERROR_MSG = 'Error al iniciar sesión con Google';
 
 /**

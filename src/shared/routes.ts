@@ -1,7 +1,7 @@
 import { ADMIN_ROLES, STAFF_ROLES, type Role, readRole } from './roles';
 
 /**
- * The route-access table of accounts-and-learner.md section 2 and admin-and-games.md section 2.
+ * The route-access table of docs/product/routes.md R-1 (R-1.1 to R-1.3).
  * `null` roles = any logged-in user; public routes need no session at all.
  */
 export const PUBLIC_PATHS = ['/logIn', '/singIn', '/recuperar-password', '/restablecer-password', '/errorPage'] as const;
@@ -53,7 +53,7 @@ export function readStoredUser(raw: string | null | undefined): StoredUserRead {
 export type GuardDecision = 'allow' | 'login' | 'forbidden';
 
 /**
- * The navigation guard of accounts-and-learner.md section 4: no stored user with an id → /logIn;
+ * The navigation guard of docs/product/routes.md R-1: no stored user with an id → /logIn;
  * a role outside the route's list → /errorPage; outside a browser (no storage) access is denied.
  */
 export function guardDecision(raw: string | null | undefined, allowed: readonly Role[] | null, inBrowser = true): GuardDecision {

@@ -10,7 +10,7 @@ export type AdminAction = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'expo
 const from = (min: Role): readonly Role[] => [...ROLES].reverse().filter((r) => atLeast(r, min));
 
 /**
- * The admin route table (admin-and-games.md section 2): the pages that are not resources
+ * The admin route table (docs/product/routes.md R-1.3): the pages that are not resources
  * (src/shared/routes.ts) plus each declared resource, opened from its declaration's adminRole.
  */
 export const ADMIN_CHILD_ACCESS: Record<string, readonly Role[]> = {

@@ -5,7 +5,7 @@ import { setUploadProgress } from './uploadProgress';
 
 /**
  * The back office's dataProvider: a table, not a switch (resourceTable.ts). It speaks the wire
- * contract of DESIGN.md: bearer token + X-XSRF-TOKEN, lists under `data`/`users` or plain arrays,
+ * contract (docs/product/wire.md): bearer token + X-XSRF-TOKEN, lists under `data`/`users` or plain arrays,
  * optional page/perPage/sort/order/q with the total in X-Total-Count (ra-data-simple-rest's
  * convention, through react-admin's fetchUtils, the same fetch helper ra-data-simple-rest uses).
  * Every list is paged, sorted and filtered by the server; nothing is fetched whole to page here.

@@ -2,7 +2,7 @@ import type { DataProvider } from 'react-admin';
 import type { ResourceDecl } from '../../shared/resources/types';
 
 /**
- * The spec's success and error texts of one resource (admin-and-games.md section 8), verbatim.
+ * The success and error texts of one resource (docs/product/screens-backoffice.md B-1.4), verbatim.
  * `m` is the reason the server gave.
  */
 export interface ResourceMessages {
@@ -37,7 +37,7 @@ export interface ResourceQuirks {
 /**
  * The back office's half of a resource, next to its screens in
  * src/client/admin/resources/<name>/resource.ts: the shared declaration (paths, schema, roles),
- * its sidebar entry, its spec messages and its wire quirks. No React here, so access rules, the
+ * its sidebar entry, its B-1.4 messages and its wire quirks. No React here, so access rules, the
  * menu and the dataProvider read it without loading any screen.
  */
 export interface AdminResourceMeta {

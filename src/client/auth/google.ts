@@ -23,7 +23,7 @@ function firebaseAuth(cfg: PublicGoogleConfig): Auth {
   const app: FirebaseApp = getApps().some((a) => a.name === APP_NAME)
     ? getApp(APP_NAME)
     : initializeApp({ apiKey: cfg.apiKey, authDomain: cfg.authDomain, projectId: cfg.projectId, ...(cfg.appId ? { appId: cfg.appId } : {}) }, APP_NAME);
-  // Local persistence (spec, section 7): the Firebase session lives in localStorage, so the app's
+  // Local persistence: the Firebase session lives in localStorage, so the app's
   // logout (which clears localStorage) ends it even when Firebase was never loaded on that page.
   auth = initializeAuth(app, { persistence: browserLocalPersistence, popupRedirectResolver: browserPopupRedirectResolver });
   if (cfg.emulatorHost) connectAuthEmulator(auth, `http://${cfg.emulatorHost}`, { disableWarnings: true });

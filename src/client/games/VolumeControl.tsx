@@ -15,7 +15,7 @@ import { setPreferences, usePreferences } from '../prefs';
 const percent = (v: number) => `${Math.round(v * 100)} %`;
 
 /**
- * The games' volume: 0 to 1 in steps of 0.1 (spec), shared by the menu and the three games, and the
+ * The games' volume: 0 to 1 in steps of 0.1 (games.md G-8.1), shared by the menu and the three games, and the
  * learner's "Sin sonido" (the same preference as the profile's: changing it here changes it there).
  * With Sin sonido the slider and the mute button rest, disabled: nothing plays whatever they say.
  */

@@ -9,7 +9,7 @@
  *   the changes to the server, debounced (several quick taps = one PUT). A failed PUT keeps the
  *   device value, logs a warning (never an alert) and is retried with the next change or on the
  *   next visit: the unsent changes are kept in localStorage with the account's id until then.
- * - Logout clears local storage (spec): the store forgets its value and the next account starts
+ * - Logout clears local storage (screens-learner.md L-1.2): the store forgets its value and the next account starts
  *   from its own server copy.
  */
 import { useSyncExternalStore } from 'react';

@@ -41,7 +41,7 @@ export interface NavbarProps {
 }
 
 /**
- * The child navbar (accounts-and-learner.md section 2): logo, search, Admin for admin/superadmin,
+ * The child navbar (docs/product/screens-learner.md L-1.3): logo, search, Admin for admin/superadmin,
  * avatar, name (or 'Invitado'), 'Mi perfil' and 'Salir'.
  */
 export function Navbar({ search, onSearch }: NavbarProps) {

@@ -5,8 +5,8 @@ import { limiteIntento } from '../db/schema';
 import { backoffWaitMs, type ThrottleRule } from './throttle';
 
 /**
- * Guessing limits shared by every app process (DESIGN.md "Who may reach a child": limits that stop
- * guessing take their place in a shared counter before the secret is checked).
+ * Guessing limits shared by every app process (docs/product/constants.md C-2; docs/decisions.md
+ * "Guessing limits": an attempt takes its place in a shared counter before the secret is checked).
  *
  * Each attempt first RESERVES its place: one INSERT … ON CONFLICT DO UPDATE … WHERE <the backoff
  * rule allows another attempt> RETURNING. PostgreSQL (and PGlite, which runs one statement at a

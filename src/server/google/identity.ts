@@ -1,8 +1,8 @@
 import { roleRank, type Role } from '../../shared/roles';
 
-/** Spec, section 3: the name a Google account without a display name gets. */
+/** constants.md C-1 "Google account defaults": the name a Google account without a display name gets. */
 export const GOOGLE_DEFAULT_NOMBRE = 'Usuario Google';
-/** Spec, section 3: the avatar a Google account without a photo gets. */
+/** constants.md C-1: the avatar a Google account without a photo gets. */
 export const GOOGLE_DEFAULT_AVATAR = 'google';
 export { GOOGLE_ERROR_MSG } from '../../shared/google';
 /** Accounts without an email still need a unique address in our table: this reserved domain never receives mail. */
@@ -20,11 +20,11 @@ export interface GoogleClaims {
 export interface RoleMappingConfig {
   superadminEmail: string | null;
   adminEmailDomain: string | null;
-  /** Role of "anyone else" (spec: profesor). */
+  /** Role of "anyone else" (default profesor, constants.md C-1.5). */
   defaultRole: 'profesor' | 'usuario';
 }
 
-/** The account fields a Google identity maps to (spec, section 3). */
+/** The account fields a Google identity maps to (constants.md C-1). */
 export interface GoogleIdentity {
   googleUid: string;
   nombre: string;
@@ -56,7 +56,7 @@ export function safePhotoUrl(url: string | null | undefined): string | null {
 }
 
 /**
- * Spec, section 3: id from the provider's uid, nombre from the display name (default 'Usuario
+ * constants.md C-1: id from the provider's uid, nombre from the display name (default 'Usuario
  * Google'), email, avatar from the photo URL (default 'google'). An email Google has not verified
  * is not trusted: it counts as no email (no linking, no role from it).
  */
@@ -82,7 +82,7 @@ export function emailInDomain(email: string, domain: string): boolean {
 }
 
 /**
- * Spec, section 4: the superadmin address → superadmin; an email of the admin domain → admin; an
+ * constants.md C-1.5 (README D-8): the superadmin address → superadmin; an email of the admin domain → admin; an
  * empty email → usuario; anyone else → profesor (configurable: GOOGLE_DEFAULT_ROLE). "Containing the
  * domain" is read as "whose domain is it (or a subdomain)": x@escuela.test.evil.example contains the
  * text but is not of the school's domain.

@@ -187,7 +187,7 @@ function columnsOf(table: PgTable): Record<string, PgColumn> {
   return Object.fromEntries(Object.entries(table).filter(([, v]) => v && typeof v === 'object' && 'columnType' in (v as object))) as Record<string, PgColumn>;
 }
 
-/** The list parameters every resource list reads (DESIGN.md) besides its declared filters. */
+/** The list parameters every resource list reads (docs/product/wire.md W-7) besides its declared filters. */
 const LIST_PARAMS = ['page', 'perPage', 'sort', 'order', 'q', 'ids'];
 
 /**

@@ -124,7 +124,7 @@ export default serverResource<MultimediaInput, Row, MultimediaWire>((ctx) => {
     },
     replies: { created: 'Multimedia registrada exitosamente.', updated: 'Multimedia actualizada exitosamente.', deleted: 'Multimedia eliminada exitosamente.' },
     hooks: {
-      // Learner: the media of one word (spec path multimedia/palabra/{id}), without the word itself.
+      // Learner: the media of one word (path multimedia/palabra/{id}, routes.md ), without the word itself.
       routes(app: FastifyInstance) {
         app.get<{ Params: { id: string } }>('/api/multimedia/palabra/:id', { preHandler: app.requireUser }, async (req, reply) =>
           cachedReply(ctx.cache, req, reply, 'all', async () => {

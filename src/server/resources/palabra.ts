@@ -91,7 +91,7 @@ export default serverResource<PalabraInput, Row, PalabraWire>((ctx) => {
     },
     replies: { created: 'Palabra creada exitosamente.', updated: 'Palabra actualizada exitosamente.', deleted: 'Palabra eliminada exitosamente.' },
     hooks: {
-      // Learner: the words of one level, as a plain array (spec path palabra/nivel/{id}).
+      // Learner: the words of one level, as a plain array (path palabra/nivel/{id}, routes.md ).
       routes(app: FastifyInstance) {
         app.get<{ Params: { id: string } }>('/api/palabra/nivel/:id', { preHandler: app.requireUser }, async (req, reply) =>
           cachedReply(ctx.cache, req, reply, 'all', async () => {

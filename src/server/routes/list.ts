@@ -13,7 +13,7 @@ export interface ListParams {
 export const MAX_PER_PAGE = 500;
 
 /**
- * The optional list parameters of DESIGN.md: page, perPage, sort, order, q. Unknown sort fields
+ * The optional list parameters of docs/product/wire.md W-7: page, perPage, sort, order, q. Unknown sort fields
  * and bad numbers are refused with a clear message instead of being ignored.
  */
 export function listParams(query: unknown, sortable: readonly string[]): ListParams {

@@ -1,5 +1,5 @@
 /**
- * The six media slots of a word (spec: the descripcion values in use) and which tipo a file gets in
+ * The six media slots of a word (screens-backoffice.md B-6.2: the descripcion values in use) and which tipo a file gets in
  * each, by its kind. Shared by the word media page, the bulk import and the server.
  */
 export type MediaKind = 'jpeg' | 'png' | 'gif' | 'webp' | 'mp3' | 'ogg' | 'wav' | 'mp4' | 'webm';

@@ -1,11 +1,11 @@
 /**
- * Level-menu progress rules (accounts-and-learner.md sections 3, 4 and 9): words seen, progress
+ * Level-menu progress rules (docs/product/screens-learner.md L-11, constants.md C-4): words seen, progress
  * percent and colour, and how the browser's local per-level data merges with the server's.
  * Pure: no DOM, no storage, no fetch — both sides and the unit tests import it.
  */
 import { MAX_RETRIES } from './quizRules';
 
-/** Progress bar colour thresholds (section 9): red below 50, orange below 80, green otherwise. */
+/** Progress bar colour thresholds (constants.md C-4): red below 50, orange below 80, green otherwise. */
 export const PROGRESS_RED_BELOW = 50;
 export const PROGRESS_ORANGE_BELOW = 80;
 
@@ -40,7 +40,7 @@ export function allWordsSeen(seen: readonly number[], levelWordIds: readonly num
   return levelWordIds.every((id) => s.has(id));
 }
 
-/** The last questionnaire result as the browser keeps it (section 3: puntaje, correctas, totalPreguntas, fecha). */
+/** The last questionnaire result as the browser keeps it (C-4: puntaje, correctas, totalPreguntas, fecha). */
 export interface LastResult {
   puntaje: number;
   correctas: number;
@@ -48,7 +48,7 @@ export interface LastResult {
   fecha: string;
 }
 
-/** The spec's local per-level, per-user data. */
+/** The local per-level, per-user data (constants.md C-4 "Local level data"). */
 export interface LocalLevelData {
   palabrasVistas: number[];
   /** Questionnaire button visibility: hidden after use. */

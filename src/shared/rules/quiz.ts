@@ -1,5 +1,5 @@
 /**
- * Questionnaire rules (accounts-and-learner.md sections 3, 4, 5 and 9): answer correctness,
+ * Questionnaire rules (docs/product/screens-learner.md L-14, constants.md C-4): answer correctness,
  * score, pass mark and retries, plus the wire schema of a result row. Pure: the server grades
  * with these from its own answer key; the client uses them only for display.
  */
@@ -14,7 +14,7 @@ export * from './quizRules';
 const intId = (label: string) => dbIdFromText(`El identificador ${label} no es válido.`);
 
 /**
- * One result row as the quiz sends it (section 3). `correcta`, `valor` and `fecha` are accepted
+ * One result row as the quiz sends it (wire.md W-10.10). `correcta`, `valor` and `fecha` are accepted
  * but never trusted: the server judges from its own key and stamps its own time.
  */
 export const resultRowSchema = z.object({

@@ -1,5 +1,5 @@
 /**
- * Questionnaire rules (accounts-and-learner.md sections 3, 4, 5 and 9): answer correctness,
+ * Questionnaire rules (docs/product/screens-learner.md L-14, constants.md C-4): answer correctness,
  * score, pass mark and retries. Pure and free of zod, so the learner screens can use them
  * without downloading the schema library; `quiz.ts` re-exports them with the wire schemas.
  */
@@ -113,7 +113,7 @@ export function isAnswered(q: Pick<KeyQuestion, 'Tipo'>, a: GivenAnswer | undefi
 }
 
 /**
- * Answer correctness (section 4): multiple choice is correct when the chosen option has valor
+ * Answer correctness (screens-learner.md L-14.3, constants C-4): multiple choice is correct when the chosen option has valor
  * true; text is correct when it equals the first answer's text after trimming, ignoring case.
  * The answers are in the key's order (first = lowest id).
  */

@@ -275,7 +275,7 @@ function CompactList({ children, bulk, pathOf }: { children: ReactNode; bulk: bo
 
 /**
  * Every back-office list's grid: react-admin's Datagrid from 1024 px, cards below; bulk select and
- * delete where the role may delete (`bulkDelete={false}` turns it off, e.g. Evaluaciones whose spec
+ * delete where the role may delete (`bulkDelete={false}` turns it off, e.g. Evaluaciones whose B-9
  * delete is only a warning); a click on a row opens it (`rowClick`); the columns are registered for
  * the 'Exportar' button.
  */
@@ -292,7 +292,7 @@ export function ResourceGrid({
   /** Export columns when the grid's own are not right. */
   csv?: ColumnSpec[];
   /**
-   * Width (px) the table needs: a wide list (Usuarios, nine spec columns) also turns to cards when
+   * Width (px) the table needs: a wide list (Usuarios, nine columns of B-4) also turns to cards when
    * the open sidebar leaves less than this, so its action buttons never fall off the right edge.
    */
   minWidth?: number;

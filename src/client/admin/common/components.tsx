@@ -22,7 +22,7 @@ import { MESSAGES } from '../messages';
 import { getUploadProgress, subscribeUploadProgress } from '../uploadProgress';
 import { mediaUrl } from '../../api/http';
 
-/** Replaces react-admin's generic invalid-form notification with the form's own spec text. */
+/** Replaces react-admin's generic invalid-form notification with the form's own text (B-1.3, B-1.4). */
 export function InvalidFormWarning({ message }: { message: string }) {
   const { submitCount, errors } = useFormState();
   const seen = useRef(submitCount);
@@ -80,7 +80,7 @@ export function FormToolbar({
   );
 }
 
-/** The spec's delete: '¿Estás seguro?' + the resource's wording, 'Sí, eliminar' / 'Cancelar'. */
+/** The delete dialog (screens-backoffice.md B-1.3): '¿Estás seguro?' + the resource's wording, 'Sí, eliminar' / 'Cancelar'. */
 export function ConfirmDelete({
   resource: resourceProp,
   record,

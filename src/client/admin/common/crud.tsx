@@ -54,7 +54,7 @@ type FormProps = {
 };
 
 /**
- * One form for create and edit (spec: "both modes live on one screen"). `resolver` is the
+ * One form for create and edit (both modes live on one screen, screens-backoffice.md B-1.2). `resolver` is the
  * resource's shared schema (schemaResolver in zodForm.ts): the inputs carry no validators.
  * The first field takes the focus; leaving with unsaved changes asks first (react-admin's
  * warnWhenUnsavedChanges: it needs a data router, and the admin runs inside the app's

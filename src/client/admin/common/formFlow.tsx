@@ -52,7 +52,7 @@ export function FocusFirstField() {
 
 /**
  * "Guardar y crear otro" (react-admin's second SaveButton with its own onSuccess): saves, shows the
- * spec's created toast, and returns to a blank form that keeps `keep` (DEFAULT_KEEP unless given),
+ * resource's created toast (B-1.3), and returns to a blank form that keeps `keep` (DEFAULT_KEEP unless given),
  * with the focus on the first field.
  */
 export function SaveAndCreateAnother({

@@ -8,7 +8,7 @@ import { MULTIMEDIA_TIPOS } from '../../../shared/resources/multimedia';
  * looks filtered while holding every row. Pickers are autocompletes: typing searches (`q`).
  */
 
-/** The spec's search box, first, then the list's own filters. */
+/** The list's search box (B-1.2), first, then the list's own filters. */
 export const withSearch = (placeholder: string, ...more: ReactElement[]): ReactElement[] => [
   <SearchInput key="q" source="q" alwaysOn placeholder={placeholder} />,
   ...more,

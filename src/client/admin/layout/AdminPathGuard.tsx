@@ -5,7 +5,7 @@ import { getStoredUser } from '../../auth/session';
 import { adminPathRoles } from '../canAccess';
 
 /**
- * The spec's route guard for the back office's own screens: a role outside the screen's list
+ * The route guard (routes.md R-1.3) for the back office's own screens: a role outside the screen's list
  * (from the resource's declaration, or the page table) goes to /errorPage, as the learner router
  * does for everything else.
  */

@@ -26,7 +26,7 @@ import { ADMIN_RESOURCES, adminResourceByName } from '../registry';
 import { SCREENS } from '../screens';
 import { listSearchUrl, orderGroups, resultHref, searchTarget, type SearchGroup } from './search';
 
-/** The global search event the users list listens to (admin-and-games.md, Users admin). */
+/** The global search event the users list listens to (screens-backoffice.md B-1.1, B-4). */
 export const SEARCH_USUARIO_EVENT = 'search-usuario';
 
 type Results = { q: string; groups: SearchGroup[] } | { q: string; error: string } | { q: string; loading: true };

@@ -74,7 +74,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
 }
 
 /**
- * Toasts: top right, 5000 ms (admin-and-games.md section 9), below the top bar (48 px high) so they
+ * Toasts: top right, 5000 ms (constants.md C-9), below the top bar (48 px high) so they
  * never cover the avatar, the name or 'Cerrar sesión'.
  */
 export function AdminNotification() {

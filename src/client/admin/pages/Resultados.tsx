@@ -66,7 +66,7 @@ function GrantAttempt({ row, onDone }: { row: { id_usuario: number; id_nivel: nu
   );
 }
 
-/** The spec's columns; those with a sort key sort on the server (resultados-profesor's `sort`). */
+/** The columns of screens-backoffice.md B-13; those with a sort key sort on the server (resultados-profesor's `sort`). */
 const COLUMNS: { label: string; sort?: string }[] = [
   { label: '#' },
   { label: 'Estudiante', sort: 'estudiante' },

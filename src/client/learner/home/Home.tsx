@@ -71,7 +71,7 @@ function LevelCard({
         position: 'relative',
         display: 'flex',
         flexDirection: 'column',
-        // The description shows on hover (spec), and on keyboard focus for children who use the
+        // The description shows on hover (L-9), and on keyboard focus for children who use the
         // keyboard. It only fades in over the picture: nothing on the card moves or changes size.
         '&:hover .nivel-desc, &:focus-within .nivel-desc': { opacity: 1 },
         // Touch screens have no hover: there the description is written under the name instead.

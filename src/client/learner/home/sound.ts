@@ -36,7 +36,7 @@ export function warmSound() {
   else setTimeout(go, 1000);
 }
 
-/** The fixed level sound (section 9: volume 1). */
+/** The fixed level sound (constants.md C-10: volume 1). */
 export const LEVEL_SOUND_URL = '/demo/sounds/level-start.mp3';
 const LEVEL_SOUND_VOLUME = 1;
 /** The level-start banner (the sound's visible twin) stays at least this long, sound or not. */

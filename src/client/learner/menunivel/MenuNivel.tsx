@@ -15,7 +15,7 @@ const SAMPLE = [
 ];
 
 /**
- * /Menunivel: the level menu component with no behaviour, only styling (spec section 2) — a
+ * /Menunivel: the level menu component with no behaviour, only styling (screens-learner.md L-17) — a
  * static preview of how a level menu looks, with nothing to press.
  */
 export default function MenuNivel() {

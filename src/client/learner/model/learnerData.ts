@@ -1,5 +1,5 @@
 /**
- * The learner screens' calls (accounts-and-learner.md section 7) and the progress sync: the
+ * The learner screens' calls (docs/product/routes.md R-2.1, R-2.3, R-2.4) and the progress sync: the
  * browser's per-level data merged with the server's, so progress follows the child.
  */
 import { useEffect, useRef } from 'react';
@@ -103,7 +103,7 @@ export async function fetchWords(levelId: number, signal?: AbortSignal): Promise
   }
 }
 
-/** Media of a word; a failed fetch falls back to an empty list (section 7). */
+/** Media of a word; a failed fetch falls back to an empty list (screens-learner.md L-12). */
 export async function fetchMedia(wordId: number, signal?: AbortSignal): Promise<Multimedia[]> {
   try {
     const r = await apiGet<{ data: Multimedia[] }>(`multimedia/palabra/${wordId}`, { signal });

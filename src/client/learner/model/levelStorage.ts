@@ -1,5 +1,5 @@
 /**
- * The spec's local per-level, per-user data (accounts-and-learner.md section 3): words seen,
+ * The local per-level, per-user data (docs/product/constants.md C-4 "Local level data"): words seen,
  * questionnaire button visibility, retry count and last result, kept in the browser under a key
  * built from the level id and the user id. A broken or foreign value reads as empty.
  */

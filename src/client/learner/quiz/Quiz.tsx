@@ -279,7 +279,7 @@ export default function Quiz() {
       .then(setEv)
       .catch((err) => {
         if ((err as Error).name === 'AbortError') return;
-        // Quiz load failures are only logged (section 8).
+        // Quiz load failures are only logged (screens-learner.md L-14.1).
         console.error('No se pudo cargar el cuestionario', err);
         setEv(null);
       });
@@ -322,7 +322,7 @@ export default function Quiz() {
         back();
         return;
       }
-      // Save failures are only logged (section 8); the child can press the button again.
+      // Save failures are only logged (L-14.3); the child can press the button again.
       console.error('No se pudieron guardar las respuestas', err);
     } finally {
       setSending(false);

@@ -182,7 +182,7 @@ export default function Register() {
             sx={{ gridColumn: { sm: '1 / -1' } }}
             slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           >
-            {/* The spec's disabled, empty placeholder (the label 'Sexo' names the field). */}
+            {/* L-4.1's disabled, empty placeholder (the label 'Sexo' names the field). */}
             <MenuItem value="" disabled sx={{ minHeight: 36 }} />
             <MenuItem value="niño">Niño</MenuItem>
             <MenuItem value="niña">Niña</MenuItem>

@@ -10,7 +10,7 @@ const resolver = schemaResolver(comentarioSchema);
 
 export function ComentarioCreate() {
   const notify = useNotify();
-  // The spec's message when the users cannot be loaded (the picker itself searches as the user types).
+  // B-17's message when the users cannot be loaded (the picker itself searches as the user types).
   const { error } = useGetList('usuario', { pagination: { page: 1, perPage: PICKER_PAGE }, sort: { field: 'nombre', order: 'ASC' } });
   useEffect(() => {
     if (error) notify('No se pudieron cargar los usuarios para el formulario.', { type: 'error' });

@@ -3,7 +3,7 @@ import Rating from '@mui/material/Rating';
 import { ResourceList } from '../../common/crud';
 import { ResourceGrid } from '../../common/ResourceGrid';
 
-/** Comments: a table and a create form; no edit or delete (spec). */
+/** Comments: a table and a create form; no edit or delete (screens-backoffice.md B-17). */
 export default function ComentarioList() {
   return (
     <ResourceList title="Comentarios" search="Buscar comentarios..." sort={{ field: 'id_comentario', order: 'ASC' }}>

@@ -17,8 +17,8 @@ function DominioInputs() {
 }
 
 /**
- * Create; also mounted at /admin/dominio/crear/{idInstitucion}. The spec reads that parameter but
- * does not use it; here it preselects the institution (docs/decisions.md).
+ * Create; also mounted at /admin/dominio/crear/{idInstitucion}, which preselects that institution
+ * (screens-backoffice.md B-16; README D-17: the original specification read the parameter but did not use it).
  */
 export function DominioCreate() {
   const { idInstitucion } = useParams();

@@ -5,7 +5,7 @@ import { ResourceList } from '../../common/crud';
 import { ResourceGrid, RowActions } from '../../common/ResourceGrid';
 import { EVALUACION_DELETE_WARNING } from '../../messages';
 
-/** The spec: deleting an evaluation only shows a warning and makes no call. */
+/** screens-backoffice.md B-9: deleting an evaluation only shows a warning and makes no call. */
 function WarnDeleteButton() {
   const alert = useAlert();
   return (

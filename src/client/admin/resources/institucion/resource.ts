@@ -11,7 +11,7 @@ export default adminResource({
     updated: 'Institución actualizada exitosamente.',
     updateError: () => 'Error al actualizar la institución.',
     deleted: 'Institución eliminada exitosamente.',
-    // The spec's sentence, then the server's reason (a 409 names the domains that keep it), as levels do.
+    // B-1.4's sentence, then the server's reason (a 409 names the domains that keep it), as levels do.
     deleteError: (m) => (m ? `Error al eliminar la institución. ${m}` : 'Error al eliminar la institución.'),
     confirmDelete: '¿Seguro que deseas eliminar esta institución?',
     invalidForm: 'Por favor, complete el formulario.',

@@ -2,7 +2,7 @@ import { preguntaResource, respuestaImagenField } from '../../../../shared/resou
 import { adminResource } from '../../resourceMeta';
 
 /**
- * The spec's 'Error al guardar las respuestas.': answers used to be saved after the question, one
+ * 'Error al guardar las respuestas.' (kept, screens-backoffice.md B-1.4): answers used to be saved after the question, one
  * call each. They now travel with it (one request, one transaction), so a failure refuses the
  * whole save with the server's reason; the text stays listed here with the resource's messages.
  */

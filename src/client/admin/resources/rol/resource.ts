@@ -17,7 +17,7 @@ export default adminResource({
   },
   quirks: {
     readOnlyFields: ['usuario'],
-    // The payload sends the user as idUsuario, a number (spec section 3).
+    // The payload sends the user as idUsuario, a number (wire.md W-10.16).
     toWire: ({ id_usuario, ...d }) => ({ ...d, idUsuario: num(id_usuario) }),
   },
 });
