@@ -138,7 +138,7 @@ export class CardsScene extends RulesScene<R.CardsState, R.CardsEvent> {
   protected react(events: readonly R.CardsEvent[]): void {
     const out: Feedback[] = [];
     const wordOf = (id: number) => this.state.allWords.find((w) => w.id === id)?.es ?? '';
-    // One celebration per transition (issue 17): the game's when it is won, else the level's.
+    // One celebration per transition (G-7.2): the game's when it is won, else the level's.
     const gameWon = events.some((e) => e.type === 'game-won');
     let party: CelebrateOptions | null = null;
     for (const e of events) {

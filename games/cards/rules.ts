@@ -3,13 +3,13 @@
  * The scene draws `state`, forwards taps, reacts to `events` and waits CARDS_FEEDBACK_DELAY_MS
  * (via `pendingDelayMs`) before calling `advance`.
  *
- * Play: each round first shows the 3 cards face up for CARDS_PREVIEW_MS ('preview', issue 17: a
+ * Play: each round first shows the 3 cards face up for CARDS_PREVIEW_MS ('preview', README D-7: a
  * memory step, not luck): the clue card shows the clue (picture, or the sign, of the target word),
  * the other two show that they are empty; taps are ignored meanwhile. Then the cards turn face down
  * ('pick-card') and the child picks cards until the clue is found, then picks the word among up to
  * 3 options.
  *
- * Decisions (spec: admin-and-games.md, "Cards" in sections 4 and 9):
+ * Decisions (docs/product/games.md G-5):
  * - A wrong CARD costs 2 points only (no life); that card turns face up, shows it is empty and
  *   cannot be picked again. A wrong WORD costs 10 points and 1 life. A right word gives +10.
  *   The score never goes below 0.
@@ -22,8 +22,8 @@
  * - Options: the target + 2 distractors drawn at random from the whole list (any level), in
  *   random order; with fewer than 3 distinct words, fewer options.
  * - The clue's card position is random for every round.
- * - After the answer, 'feedback' lasts CARDS_FEEDBACK_DELAY_MS (1.2 s; the spec gives no value, we
- *   reuse the order-words delay). Then `advance`: 0 lives → 'lost'; next round; next level
+ * - After the answer, 'feedback' lasts CARDS_FEEDBACK_DELAY_MS (1.2 s; the original specification gave
+ *   no value, we reuse the order-words delay). Then `advance`: 0 lives → 'lost'; next round; next level
  *   ('level-passed' + 'level-started' events, no overlay); after the last level → 'won'.
  * - End message (both 'won' and 'lost'): score ≥ 70 'excellent', ≥ 60 'good', else 'practice'.
  * - Every round (the first one, each next one, each new level, after `restart`) starts with the
@@ -53,7 +53,7 @@ import { type Stars, starsFor, starsForWords } from '../shared/stars';
 export type { EndMessageKey, GameWord, Rng } from '../shared/types';
 
 // ---------------------------------------------------------------------------------------------
-// Constants (spec section 9, Cards)
+// Constants (games.md G-5)
 // ---------------------------------------------------------------------------------------------
 
 export const CARDS_SHOWN = 3;
@@ -70,9 +70,9 @@ export const CARDS_MAX_LEVELS = 10;
 export const CARDS_MIN_LEVELS = 1;
 /** Word options offered once the clue is found (target + 2 distractors). */
 export const CARDS_OPTIONS = 3;
-/** Pause after an answer before the next round (not in the spec; decided). */
+/** Pause after an answer before the next round (decided here; now games.md G-5). */
 export const CARDS_FEEDBACK_DELAY_MS = 1200;
-/** How long the cards stay face up at the start of a round (memory step, issue 17; decided). */
+/** How long the cards stay face up at the start of a round (memory step, README D-7; decided). */
 export const CARDS_PREVIEW_MS = 2000;
 /** How long the cards take to turn over after the preview: one flip, well under 3 per second. */
 export const CARDS_FLIP_MS = 400;
@@ -116,7 +116,7 @@ export interface CardsState {
   readonly lastResult: 'correct' | 'wrong' | null;
   /** Word chosen in this round (shown during 'feedback'). */
   readonly chosenWordId: number | null;
-  /** Words right / wrong in the current level (for the level's stars, issue 17). */
+  /** Words right / wrong in the current level (for the level's stars, G-7.2). */
   readonly rightInLevel: number;
   readonly wrongInLevel: number;
 }
@@ -399,7 +399,7 @@ export function restart(state: CardsState): CardsResult {
 }
 
 /**
- * The most this run can score (issue 17): one right word (+10) per round of every level, a level
+ * The most this run can score (G-7): one right word (+10) per round of every level, a level
  * playing up to 5 of its words with a clue. Wrong cards only ever lower the score.
  */
 export function maxScore(state: CardsState): number {

@@ -12,7 +12,7 @@ import { type Feedback, COLORS, FONT, css, type Button } from '../shared/GameSce
 import type { Rect } from '../shared/layout';
 import { RulesScene } from '../shared/RulesScene';
 
-/** 1 rem in design pixels (the spec's 8 / 6 / 4 rem word sizes). */
+/** 1 rem in design pixels (the 8 / 6 / 4 rem word sizes of games.md G-3). */
 const REM = 16;
 
 /** Where everything goes for one design size (landscape 1280×800 or a portrait one). */
@@ -156,7 +156,7 @@ export class HangmanScene extends RulesScene<R.HangmanState, R.HangmanEvent> {
   /** Sound + visual cue for the events of one transition (one sound, the most important). */
   protected react(events: readonly R.HangmanEvent[]): void {
     const out: Feedback[] = [];
-    // One celebration per transition (issue 17): the game's when it is won, else the level's.
+    // One celebration per transition (G-7.2): the game's when it is won, else the level's.
     const gameWon = events.some((e) => e.type === 'game-won');
     let party: CelebrateOptions | null = null;
     for (const e of events) {
@@ -230,7 +230,7 @@ export class HangmanScene extends RulesScene<R.HangmanState, R.HangmanEvent> {
     this.renderHud();
     this.board.removeAll(true);
 
-    // Sign GIF (page overlay) or the spec's message; picture in the canvas.
+    // Sign GIF (page overlay) or the no-sign message of G-2.5; picture in the canvas.
     const showWord = s.phase !== 'won' && s.phase !== 'lost';
     // The DOM GIF sits above the canvas: only while no overlay panel is open.
     const inPlay = s.phase === 'playing' || s.phase === 'word-solved' || s.phase === 'word-failed';
@@ -271,7 +271,7 @@ export class HangmanScene extends RulesScene<R.HangmanState, R.HangmanEvent> {
   }
 
   /**
-   * The top bar keeps what the spec asks the child to follow: level, lives, the level's score
+   * The top bar keeps what G-3 asks the child to follow: level, lives, the level's score
    * (the pass mark is about it) and the game's points; the word count sits under the flower.
    */
   private renderHud(): void {

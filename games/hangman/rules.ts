@@ -3,7 +3,7 @@
  * Math.random. The Phaser scene draws `state`, forwards input to these functions, plays sounds /
  * shows cues for the returned `events`, and uses the exported delays with its own timers.
  *
- * Decisions (spec: admin-and-games.md, "Hangman" in sections 4 and 9):
+ * Decisions (docs/product/games.md G-3):
  * - Levels: the game receives one flat list of words (one learner level or all of them). Every
  *   one of the 10 game levels draws its own pool of up to 5 random words from the WHOLE list
  *   (reshuffled each time a level starts or restarts), so a short list still gives 10 levels.
@@ -51,7 +51,7 @@ import { type Stars, starsFor } from '../shared/stars';
 export type { GameWord, Rng } from '../shared/types';
 
 // ---------------------------------------------------------------------------------------------
-// Constants (spec section 9, Hangman)
+// Constants (games.md G-3)
 // ---------------------------------------------------------------------------------------------
 
 export const HANGMAN_LEVELS = 10;
@@ -437,7 +437,7 @@ export function playToLevel(state: HangmanState, level: number): HangmanResult {
 }
 
 /**
- * The most a run can score (issue 17, stars and the server's plausibility check): every level
+ * The most a run can score (games.md G-7: stars and the server's plausibility check): every level
  * passed with its full starting score. The same for every run, whatever the word list.
  */
 export function maxScore(_state?: HangmanState): number {

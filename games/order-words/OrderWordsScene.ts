@@ -140,7 +140,7 @@ export class OrderWordsScene extends RulesScene<R.OrderWordsState, R.OrderEvent>
 
   protected react(events: readonly R.OrderEvent[]): void {
     const out: Feedback[] = [];
-    // One celebration per transition (issue 17): the game's when it is won, else the level's.
+    // One celebration per transition (G-7.2): the game's when it is won, else the level's.
     const gameWon = events.some((e) => e.type === 'game-won');
     let party: CelebrateOptions | null = null;
     for (const e of events) {

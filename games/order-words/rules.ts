@@ -10,7 +10,7 @@
  * Right → +10, wrong → −5 (score never below 0) and −1 life. Either way the solved word is shown
  * for 1.2 s ('feedback'), then the next word.
  *
- * Decisions (spec: admin-and-games.md, "Order words" in sections 4 and 9):
+ * Decisions (docs/product/games.md G-4):
  * - Words: the cleaned list (duplicate ids / duplicate Spanish texts dropped, words without any
  *   letter or digit dropped) is shuffled once and the game uses the first min(50, list) words,
  *   split into levels of 5 (so up to 10 levels). Words are NOT repeated: when they run out the
@@ -51,7 +51,7 @@ import { type Stars, starsFor, starsForWords } from '../shared/stars';
 export type { EndMessageKey, GameWord, Rng } from '../shared/types';
 
 // ---------------------------------------------------------------------------------------------
-// Constants (spec section 9, Order words)
+// Constants (games.md G-4)
 // ---------------------------------------------------------------------------------------------
 
 export const ORDER_LEVELS = 10;
@@ -118,7 +118,7 @@ export interface OrderWordsState {
   readonly lastResult: 'correct' | 'wrong' | null;
   readonly correctCount: number;
   readonly wrongCount: number;
-  /** Right / wrong answers in the current level (for the level's stars, issue 17). */
+  /** Right / wrong answers in the current level (for the level's stars, G-7.2). */
   readonly correctInLevel: number;
   readonly wrongInLevel: number;
 }
@@ -132,7 +132,7 @@ export type OrderEvent =
   | { type: 'wrong'; word: string; wordId: number; built: string; points: number }
   | { type: 'life-lost'; lives: number }
   | { type: 'next-word'; wordIndex: number }
-  /** A level of words ended with lives left (issue 17: its stars); no flow change. */
+  /** A level of words ended with lives left (G-7.2: its stars); no flow change. */
   | { type: 'level-passed'; level: number; stars: Stars }
   | { type: 'game-won'; totalScore: number; message: EndMessageKey; stars: Stars }
   | { type: 'game-over'; totalScore: number; message: EndMessageKey; stars: Stars };
@@ -442,7 +442,7 @@ export function restart(state: OrderWordsState): OrderResult {
   return { state: next, events: [{ type: 'level-started', level: 1 }] };
 }
 
-/** The most this run can score (issue 17): every word of the run right. */
+/** The most this run can score (G-7): every word of the run right. */
 export function maxScore(state: OrderWordsState): number {
   return state.words.length * ORDER_CORRECT_POINTS;
 }

@@ -116,7 +116,7 @@ export interface GameTestHooks {
   boxes(): string[];
   /** The current design size. */
   design(): { width: number; height: number };
-  /** Celebrations started so far (kind, stars, reduced motion), oldest first (issue 17). */
+  /** Celebrations started so far (kind, stars, reduced motion), oldest first (games.md G-7.2). */
   celebrations(): CelebrationRecord[];
   /** The keys this scene took as moves (`KeyboardEvent.key`), oldest first: one per press. */
   keys(): string[];
@@ -139,7 +139,7 @@ export abstract class GameScene extends Phaser.Scene {
   protected words: GameWord[] = [];
   protected rng: Rng = Math.random;
   protected readonly testMode = isTestMode();
-  /** Pending `advance` call: a real-time timer, so the spec's pauses hold even when frames are slow. */
+  /** Pending `advance` call: a real-time timer, so the games' pauses (G-3 … G-5) hold even when frames are slow. */
   private timer: ReturnType<typeof setTimeout> | null = null;
   /** Test-only speed-up of the pauses (window.__game.setTimeScale). */
   private timeScale = 1;
@@ -352,7 +352,7 @@ export abstract class GameScene extends Phaser.Scene {
     }, p.left);
   }
 
-  // --- pause (issue 17: Escape pauses, Enter or Escape resumes) -----------------------------------
+  // --- pause (games.md G-2.7: Escape pauses, Enter or Escape resumes) ------------------------------
 
   /** Phases with nothing running to hold: the instructions and the end panels. */
   private static readonly UNPAUSABLE = ['instructions', 'won', 'lost'];
@@ -557,7 +557,7 @@ export abstract class GameScene extends Phaser.Scene {
     body: string,
     color: number,
     buttons: { name: string; label: string; fn: () => void; fill?: number }[],
-    /** The stars earned (issue 17): a row under the title (celebrate() plays over it). */
+    /** The stars earned (G-7.2): a row under the title (celebrate() plays over it). */
     stars?: { count: number; kind: CelebrationKind },
   ): void {
     const W = this.W;

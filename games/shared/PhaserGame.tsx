@@ -22,7 +22,7 @@ export interface PhaserGameProps {
    */
   design?: DesignSize;
   /**
-   * Accessible name of the game area, the one tab stop of the game (issue 17): the game and its
+   * Accessible name of the game area, the one tab stop of the game (games.md G-2.6): the game and its
    * keys in Spanish. The area takes the focus so the keys can reach the scene.
    */
   areaLabel?: string;

@@ -1,7 +1,7 @@
 /**
  * The loop every game scene runs around its pure rules (rules.ts): take a transition's result,
  * show its events, draw the new state, publish it and schedule the rules' next timed step. One
- * copy here instead of one per game (issue 18); each scene keeps its own drawing and feedback.
+ * copy here instead of one per game; each scene keeps its own drawing and feedback.
  */
 import { GameScene } from './GameScene';
 

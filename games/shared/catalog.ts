@@ -1,6 +1,6 @@
 /**
  * The three games as the menu lists them (no Phaser here: the menu must not pull the game chunk).
- * Titles and paths are the spec's.
+ * Titles, descriptions and paths are those of docs/product/games.md (table at the top).
  */
 import type { GameId } from './points';
 

@@ -1,5 +1,5 @@
 /**
- * The reward a child sees for a level passed or a game won (issue 17): a row of 3 big stars where
+ * The reward a child sees for a level passed or a game won (games.md G-7.2): a row of 3 big stars where
  * the earned ones fill in one after another (so 2 of 3 reads as 2 of 3), with a soft confetti
  * burst from each earned star; after ~2 s the burst is over and the row fades away, or, over an
  * end panel, gives way to the panel's still row of the same stars. A lost game has no celebration.

@@ -1,9 +1,9 @@
 /**
- * Points of the games, held in memory only (spec: "a global total and one total per game").
+ * Points of the games, held in memory (games.md G-7.1: "a global total and one per game").
  * A tiny store with subscribe: the module lives as long as the SPA session, so the totals survive
  * navigation between the games menu and the games. No Phaser, no React.
  *
- * Issue 17: after a reload (or on another device) the totals start again from the server's (the
+ * After a reload (or on another device) the totals start again from the server's (the
  * child's runs kept by /api/partidas), set once per session with `seed`; during a game this store
  * stays the on-screen source (docs/decisions.md, "Game results and stars").
  *

@@ -1,7 +1,7 @@
 /**
- * Stars a child earns (issue 17): 1 to 3 for a level passed or a game won, 0 for a game lost.
+ * Stars a child earns (docs/product/games.md G-7.2): 1 to 3 for a level passed or a game won, 0 for a game lost.
  * One rule for the three games, from the share of the most the run (or level) could score, so a
- * short level list can still earn 3 stars (the spec's end messages use absolute scores, which a
+ * short level list can still earn 3 stars (the end messages of G-4 and G-5 use absolute scores, which a
  * level of 6 words can never reach; those messages stay as they are, beside the stars).
  *
  *   won/passed and score ≥ 90 % of the maximum → 3 · ≥ 60 % → 2 · otherwise → 1 · not won → 0

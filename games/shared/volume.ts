@@ -1,5 +1,5 @@
 /**
- * Volume of the games (spec: 0 to 1 in steps of 0.1, defaults 1, 0.7 and 0.5; effects at
+ * Volume of the games (games.md G-8: 0 to 1 in steps of 0.1, defaults 1, 0.7 and 0.5; effects at
  * 1.5 × volume, capped at 1). Decided (docs/games.md):
  * - 0.7 is where the volume control starts (VOLUME_DEFAULT); one control, shared by the menu and
  *   the three games, kept in memory for the SPA session;
