@@ -1,4 +1,4 @@
-// Issue 19's "Measured": the content task a teacher does in the back office, done by a script as a
+// The back office's content task, measured: what a teacher does there, done by a script as a
 // fast person would (Tab between fields, pickers by typing), counting every click, keystroke and
 // file choice, and the time it takes. Not a test: it prints a table and saves it under .tmp/bench.
 //   tsx scripts/bench/admin-content-task.ts [--no-build] [--headed] [--shots DIR]

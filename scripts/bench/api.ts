@@ -92,8 +92,8 @@ async function makeLearners(db: { databaseUrl: string | null; dataDir: string | 
 }
 
 /**
- * The quiz-submit case keeps measuring accepted submits now that the server keeps the spec's
- * limit (one attempt + MAX_RETRIES per level): request k goes to slot k mod S (a learner and a
+ * The quiz-submit case keeps measuring accepted submits now that the server keeps the attempt
+ * limit (one attempt + MAX_RETRIES per level, constants.md C-4): request k goes to slot k mod S (a learner and a
  * level), so a slot's attempts are S requests apart, and no slot is used more than allowed.
  */
 function submitRotation(tokens: string[], bodies: string[], baseHeaders: Record<string, string>): () => { headers: Record<string, string>; body: string } {

@@ -1,4 +1,4 @@
-// The bare-Fastify ceiling of scripts/bench/hot-path.ts (issue 23): its own process, Fastify with its
+// The bare-Fastify ceiling of scripts/bench/hot-path.ts (docs/performance.md): its own process, Fastify with its
 // defaults (no logger, no hooks, no plugins), answering each captured URL with the very bytes, status
 // and Content-Type the app answered it with, from memory. What the app does beyond this is its
 // per-request cost.

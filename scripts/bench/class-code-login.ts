@@ -1,4 +1,4 @@
-// "A class logs in with its code" (issue 21): a profesor makes a class and imports 30 children
+// "A class logs in with its code" (screens-learner.md L-3): a profesor makes a class and imports 30 children
 // without email; then the 30 children log in at once the way their tablets do — the class's
 // names (GET api/clase/codigo/{codigo}), their pictures (POST api/user/logInClase), and the first
 // screen's levels (GET api/nivel/getNivels) — all from ONE address (127.0.0.1, as a school behind

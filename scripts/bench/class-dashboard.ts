@@ -1,4 +1,4 @@
-// Benchmark of the class dashboard (issue 21): a class of 30 children with a year of activity
+// Benchmark of the class dashboard (screens-backoffice.md B-3.3): a class of 30 children with a year of activity
 // (quiz attempts and their answers, game runs, reviews, a memory card per word) among other classes'
 // children (noise: 2,000 by default, with their own attempts, answers, runs and reviews) on PGlite,
 // then GET /api/clase/{id}/tablero and GET /api/clase/{id}/alumno/{userId} timed through the real

@@ -1,5 +1,5 @@
 // `npm run bench:media`: how much smaller the compact rendition of a sign GIF is
-// (src/server/media/rendition.ts, issue 16 "Compact media"). Makes the test GIFs of
+// (src/server/media/rendition.ts, docs/decisions.md "Compact media"). Makes the test GIFs of
 // scripts/bench/gif-samples.ts (camera-like signs, 320 × 240 and 480 × 360, 2–3 s at 10–15 fps,
 // and two flat drawings), encodes each the way an upload does, and prints per GIF: its bytes, the
 // rendition's bytes, the ratio, whether width, height, frames, delays and loop are the same, the

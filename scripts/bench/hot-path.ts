@@ -1,4 +1,4 @@
-// `npm run bench:hot` (issue 23): the hot learner reads as `npm start` runs them, against a bare
+// `npm run bench:hot` (docs/performance.md): the hot learner reads as `npm start` runs them, against a bare
 // Fastify serving the very same bytes, in the same run.
 //   tsx scripts/bench/hot-path.ts [--duration 5] [--connections 50] [--warmup 2] [--env NAME=value,...]
 // - App: src/server/main.ts, one process, NODE_ENV=production and nothing else of the bench's quieter
@@ -17,7 +17,7 @@ import path from 'node:path';
 import type { Captured } from './bare-fastify';
 import { BENCH_DIST, HOST, PORTS, ROOT, buildClient, getJson, intArg, login, machine, saveResult, sleep, startServer, table } from './lib';
 
-/** The goal of issue 23 at 50 connections. */
+/** The hot path's goal at 50 connections (docs/performance.md). */
 const MIN_RATIO = 0.6;
 const MAX_P99_MS = 10;
 

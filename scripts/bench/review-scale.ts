@@ -1,4 +1,4 @@
-// Scale benchmark of the memory per child and word (issue 20): 10,000 learners × 200 words each
+// Scale benchmark of the memory per child and word (constants.md C-7): 10,000 learners × 200 words each
 // (2,000,000 memory rows, about a third of them due) on PGlite, then the due list of one child —
 // GET /api/repaso/hoy (the due count on /home) and GET /api/repaso/sesion (the ≤ 10 due items with
 // their media and distractors) — timed through the real HTTP route on 127.0.0.1. Goal: p99 ≤ 20 ms.

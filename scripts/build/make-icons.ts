@@ -1,4 +1,4 @@
-// Writes the installable app's icons (issue 22) from the logo, once; the PNGs are committed.
+// Writes the installable app's icons (offline install, constants.md C-8) from the logo, once; the PNGs are committed.
 //   npx tsx scripts/build/make-icons.ts
 // icon-192/512: the round logo on a transparent square (purpose "any"). icon-maskable-512: the logo
 // at 70 % on the theme's background colour, so any mask shape (circle, squircle) keeps it whole

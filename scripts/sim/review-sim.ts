@@ -1,4 +1,4 @@
-// The committed review simulation of issue 20 (a model, not a test, not children):
+// The committed review simulation (docs/learning.md; a model, not a test, not children):
 //   npx tsx scripts/sim/review-sim.ts [--learners 200] [--days 30] [--seed 1] [--curve power|exp|both] [--write-doc]
 // Simulated learners with a forgetting curve (scripts/sim/model.ts) practise 10 minutes a day on a vocabulary
 // shaped like Manitas's; the schedulers pick the items: (a) FSRS as the app runs it (src/shared/rules/review.ts),
