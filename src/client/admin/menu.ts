@@ -24,9 +24,9 @@ const PAGES = (userId: string | number): (MenuLink & { order: number })[] => [
 ];
 
 /**
- * The sidebar links of docs/product/screens-backoffice.md B-1.1, in its order. Contenidos and Progresos are
- * admin routes the original link list did not name (README D-22); they are added next to their neighbours so they
- * can be reached (docs/decisions.md).
+ * The sidebar links of docs/product/screens-backoffice.md B-1.1, in its order. Contenidos and
+ * Progresos are admin routes the original link list did not name (README D-22); they are added
+ * next to their neighbours so they can be reached (docs/decisions.md "Shell and screens").
  */
 export function menuLinks(userId: string | number): MenuLink[] {
   const fromResources = ADMIN_RESOURCES.filter((r) => r.menu).map((r) => ({

@@ -83,7 +83,7 @@ export default function GamesMenu() {
                       Puntos: {pts.byGame[g.id]}
                     </Typography>
                     {nivelId !== null && (
-                      // Stars are earned per level; /juegos (every level) shows none (docs/decisions.md).
+                      // Stars are earned per level; /juegos (every level) shows none (docs/decisions.md "Game results and stars").
                       <Box sx={{ mt: 1 }}>
                         <GameStars value={stars[starsKey(nivelId, g.id)] ?? 0} testId={`stars-${g.id}`} />
                       </Box>

@@ -363,7 +363,7 @@ export default async function resultadosRoutes(app: FastifyInstance, ctx: AppCon
 
   /**
    * A teacher (profesor and above) gives a child one more attempt at a level's quiz, once the child
-   * has used them all (docs/decisions.md). The level menu then offers the retry again.
+   * has used them all (docs/decisions.md "The quiz"). The level menu then offers the retry again.
    */
   app.post('/api/resultados/otro-intento', { config: invalidates(), preHandler: app.requireRole('profesor') }, async (req) => {
     const body = validate(grantSchema, req.body ?? {});

@@ -197,7 +197,7 @@ const Review = lazy(() => import('../repaso/Review'));
  * /home, and /home/repaso: the review session (L-10.2), a chunk of its own loaded on demand. It
  * is opened from here rather than by a route entry of its own because an entry adds the session's
  * chunk list to the entry chunk every page downloads, and /logIn's JS budget (150 KB) has no room
- * for it (docs/decisions.md).
+ * for it (docs/decisions.md "The learner's review screens").
  */
 export default function HomeRoute() {
   const { panel } = useParams();
