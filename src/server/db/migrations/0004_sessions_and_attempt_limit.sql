@@ -7,10 +7,10 @@ CREATE TABLE "sesion_revocada" (
 ALTER TABLE "progreso" ADD COLUMN "intentos_extra" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "sesion_revocada" ADD CONSTRAINT "sesion_revocada_id_usuario_usuario_id_fk" FOREIGN KEY ("id_usuario") REFERENCES "public"."usuario"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "sesion_revocada_expira_idx" ON "sesion_revocada" USING btree ("expira");--> statement-breakpoint
--- The quiz's attempt limit on the server (docs/product constants C-4: one attempt plus at most 2 retries per level;
+-- The quiz's attempt limit on the server (the spec: one attempt plus at most 2 retries per level;
 -- a teacher may grant more, progreso.intentos_extra). The limit is checked and the attempt stored in
 -- the same statement, under a lock on (child, level), so two submits at once cannot both pass it.
--- progreso.reintentos stays "retries used" as the level menu (L-11) reads it: attempts - 1 - granted.
+-- progreso.reintentos stays "retries used" as the spec's level menu reads it: attempts - 1 - granted.
 DROP FUNCTION manitas_guardar_intento(integer, integer, integer, integer, integer, numeric, boolean, text, text);
 --> statement-breakpoint
 CREATE FUNCTION manitas_guardar_intento(

@@ -1,6 +1,6 @@
 ALTER TABLE "intento" ADD COLUMN "clave" varchar(64);--> statement-breakpoint
 CREATE UNIQUE INDEX "intento_usuario_clave_uq" ON "intento" USING btree ("id_usuario","clave");--> statement-breakpoint
--- Quiz submits sent again (docs/product/wire.md W-11): a tablet queues a quiz taken offline and sends it later, maybe
+-- Quiz submits sent again (issue 22): a tablet queues a quiz taken offline and sends it later, maybe
 -- twice (the reply lost when the connection dropped). The submit takes the device's key (p_clave,
 -- stored in intento.clave, unique per child) and the time the child finished on the device (p_fecha,
 -- already bounded by the server: src/shared/rules/offline.ts; null = now()). A key already stored
