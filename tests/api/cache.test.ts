@@ -67,7 +67,7 @@ describe('content cache: a write is visible to the next read', () => {
     expect((await words()).length).toBe(n0);
   });
 
-  // A writer outside a route names the scopes it changes (src/server/cache.ts; docs/decisions.md, issue 18).
+  // A writer outside a route names the scopes it changes (src/server/cache.ts; docs/decisions.md "Explicit cache invalidation").
   it('a write made directly in the database (not through HTTP) empties the cache once its writer names the scope', async () => {
     const lvl = (await levels())[0]!;
     await t.database.raw('UPDATE nivel SET nombre_nivel = $1 WHERE id_nivel = $2', ['Cambiado en SQL', lvl.id_nivel]);

@@ -1,6 +1,6 @@
 // The production build replaces three MUI modules at private paths (muiWithoutCssVars in
-// scripts/build/perf-plugins.ts; without them /logIn misses its 150 KB budget, docs/decisions.md,
-// issue 18). Those paths are not MUI's public API: this fails loudly when an upgrade moves a module,
+// scripts/build/perf-plugins.ts; without them /logIn misses its 150 KB budget, docs/decisions.md
+// "Boot path and MUI modules"). Those paths are not MUI's public API: this fails loudly when an upgrade moves a module,
 // stops importing it the way the plugin expects, or changes what it exports.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
