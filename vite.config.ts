@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -39,6 +40,8 @@ export default defineConfig({
     proxy: { '/api': apiTarget, '/uploads': apiTarget },
   },
   test: {
+    // Every core: vitest's default leaves one free, which on a 2-core machine is half the machine.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         extends: true,
@@ -50,10 +53,10 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['tests/api/global-setup.ts'],
+          setupFiles: ['tests/api/per-worker-postgres.ts'],
           testTimeout: 30000,
           hookTimeout: 60000,
-          // PostgreSQL runs (DATABASE_URL) share one database: files must not run side by side.
-          fileParallelism: !process.env.DATABASE_URL,
         },
       },
     ],

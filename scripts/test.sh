@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: every test. Installs Debian's chromium first when it is missing (Playwright drives it;
-# no browser is ever downloaded). Order: lint, type-check, unit + API tests, build, end-to-end.
+# no browser is ever downloaded). Order: type-check, lint, format and build side by side; unit + API
+# tests; end-to-end; the Google sign-in suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -31,11 +32,35 @@ stage() {
   echo "$name $(( $(date +%s) - t0 ))" >> .tmp/stage-times.txt
 }
 
-stage lint npx eslint . --max-warnings=0
-stage format npx prettier --check . --log-level warn
-stage typecheck npx tsc -p tsconfig.json --noEmit
+# Stages that do not depend on each other run side by side (the type-check is the long one and
+# mostly uses one core); each one's output is shown when it ends, and any failure stops the run.
+together() {
+  local pids=() names=() starts=() failed=0
+  while [ $# -gt 0 ]; do
+    local name="$1" cmd="$2"; shift 2
+    echo "== $name (a la vez)"
+    ( bash -c "$cmd" > ".tmp/stage-$name.log" 2>&1 ) &
+    pids+=("$!"); names+=("$name"); starts+=("$(date +%s)")
+  done
+  for i in "${!pids[@]}"; do
+    local ok=0
+    wait "${pids[$i]}" || ok=$?
+    echo "$(printf '%s' "${names[$i]}") $(( $(date +%s) - ${starts[$i]} ))" >> .tmp/stage-times.txt
+    if [ "$ok" != 0 ]; then
+      echo "== ${names[$i]} FAILED"; cat ".tmp/stage-${names[$i]}.log"; failed=1
+    else
+      cat ".tmp/stage-${names[$i]}.log"
+    fi
+  done
+  [ "$failed" = 0 ]
+}
+
+together \
+  typecheck 'npx tsc -p tsconfig.json --noEmit' \
+  lint 'npx eslint . --max-warnings=0' \
+  format 'npx prettier --check . --log-level warn' \
+  build 'npx vite build --logLevel warn'
 stage unit+api npx vitest run
-stage build npx vite build --logLevel warn
 stage e2e npx playwright test
 if [ -n "$google_install_pid" ] && ! wait "$google_install_pid"; then
   cat .tmp/google-install.log; echo "No se pudo instalar el emulador de Firebase Auth"; exit 1

@@ -1,4 +1,6 @@
-import { rm } from 'node:fs/promises';
+import { cp, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { inject } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app';
@@ -37,6 +39,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+let tarOfTemplate: { dir: string; tar: Promise<Blob> } | null = null;
+function templateTar(dir: string): Promise<Blob> {
+  if (tarOfTemplate?.dir !== dir) tarOfTemplate = { dir, tar: readFile(path.join(dir, 'pgdata.tar')).then((b) => new Blob([b])) };
+  return tarOfTemplate.tar;
+}
+
 /**
  * Builds the app on a fresh database with the demo seed: in-memory PGlite, or the PostgreSQL of
  * DATABASE_URL (emptied first) when that is set — so the same tests cover both paths.
@@ -58,7 +66,14 @@ export async function makeTestApp(overrides: Partial<AppConfig> = {}, env: NodeJ
       mails.push(m);
     },
   };
-  const app = await buildApp(config, { logger: false, mailer });
+  // On the embedded database, start from the run's seeded copy (tests/api/global-setup.ts).
+  const template = !databaseUrl && config.seedDemo ? inject('apiTemplate') : null;
+  let seeded: Database | undefined;
+  if (template) {
+    await cp(path.join(template, 'uploads'), config.uploadsDir, { recursive: true });
+    seeded = await openDatabase({ databaseUrl: null, dataDir: null, from: await templateTar(template) });
+  }
+  const app = await buildApp(config, { logger: false, mailer, ...(seeded ? { database: seeded } : {}) });
   const database = app.ctx.database;
   const ids = new Map<string, number>();
   const userId = async (who: DemoUser) => {

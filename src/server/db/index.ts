@@ -26,6 +26,8 @@ export interface Database {
    * prove what runs (a cache hit runs nothing, a quiz submit is one statement); the cache does not.
    */
   onStatement(fn: (sqlText: string) => void): () => void;
+  /** The embedded database's whole data directory as a tar (PGlite only): tests copy a seeded one. */
+  dump?(): Promise<Blob>;
 }
 
 /** Statement listeners of one Database (see Database.onStatement). */
@@ -53,7 +55,12 @@ function once(fn: () => Promise<void>): () => Promise<void> {
 /** Next to this file: the database layer needs nothing from the rest of the server. */
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string | null }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl: string | null;
+  dataDir: string | null;
+  /** An in-memory PGlite starts from this data directory (a `dump()`) instead of an empty cluster. */
+  from?: Blob;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.PG_POOL_MAX || 10) });
     const hooks = statementHooks();
@@ -87,7 +94,8 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
     mkdirSync(dir, { recursive: true });
     client = new PGlite(dir);
   } else {
-    client = new PGlite();
+    // Starting from a dump skips initdb (about 0.9 s of the 1.3 s an API test's database took).
+    client = opts.from ? new PGlite({ loadDataDir: opts.from }) : new PGlite();
   }
   await client.waitReady;
   const hooks = statementHooks();
@@ -100,6 +108,7 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
     },
     close: once(() => client.close()),
     onStatement: hooks.add,
+    dump: () => client.dumpDataDir('none'),
     async raw(sqlText, params) {
       hooks.fire(sqlText);
       const r = await client.query(sqlText, params as unknown[]);

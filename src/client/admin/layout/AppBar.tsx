@@ -226,7 +226,8 @@ function UserBox() {
   const first = String(user?.nombre ?? '').split(' ')[0] || 'Invitado';
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-      <LoadingIndicator />
+      {/* Its spinner (shown while any request runs) is a progressbar: it needs a name (axe). */}
+      <LoadingIndicator aria-label="Cargando" />
       <Avatar src={avatarSrc(user?.avatar)} alt="" sx={{ width: 36, height: 36, bgcolor: 'secondary.main' }}>
         {first.charAt(0)}
       </Avatar>
