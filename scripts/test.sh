@@ -35,17 +35,19 @@ stage() {
 # Stages that do not depend on each other run side by side (the type-check is the long one and
 # mostly uses one core); each one's output is shown when it ends, and any failure stops the run.
 together() {
-  local pids=() names=() starts=() failed=0
+  local pids=() names=() failed=0
   while [ $# -gt 0 ]; do
     local name="$1" cmd="$2"; shift 2
     echo "== $name (a la vez)"
-    ( bash -c "$cmd" > ".tmp/stage-$name.log" 2>&1 ) &
-    pids+=("$!"); names+=("$name"); starts+=("$(date +%s)")
+    # Each one notes its own time when it ends (not when the loop below gets to it).
+    ( t0=$(date +%s); rc=0; bash -c "$cmd" > ".tmp/stage-$name.log" 2>&1 || rc=$?
+      echo "$name $(( $(date +%s) - t0 ))" > ".tmp/stage-$name.time"; exit "$rc" ) &
+    pids+=("$!"); names+=("$name")
   done
   for i in "${!pids[@]}"; do
     local ok=0
     wait "${pids[$i]}" || ok=$?
-    echo "$(printf '%s' "${names[$i]}") $(( $(date +%s) - ${starts[$i]} ))" >> .tmp/stage-times.txt
+    cat ".tmp/stage-${names[$i]}.time" >> .tmp/stage-times.txt
     if [ "$ok" != 0 ]; then
       echo "== ${names[$i]} FAILED"; cat ".tmp/stage-${names[$i]}.log"; failed=1
     else
