@@ -60,9 +60,8 @@ export type SubmitOutcome = 'practica' | 'guardado' | 'sin-intentos';
 
 /**
  * A submit after a pass (a passing attempt at or before its time) is practice (graded, never stored,
- * never counted: docs/decisions.md "The
- * quiz"), whatever attempts are left; otherwise it is stored while an attempt is left and refused
- * after. manitas_guardar_intento (migration 0014) applies the same under its lock.
+ * never counted: docs/decisions.md "The quiz"), whatever attempts are left; otherwise it is stored
+ * while an attempt is left and refused after. manitas_guardar_intento (migration 0014) applies the same under its lock.
  */
 export function submitOutcome(made: number, granted: number, passedBefore: boolean): SubmitOutcome {
   if (passedBefore) return 'practica';
