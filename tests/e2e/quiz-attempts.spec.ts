@@ -83,7 +83,7 @@ test('no attempt left: the child is told before any question, with a way back to
   test.setTimeout(60_000);
   await signUpChild(page);
   const id = await animales(page);
-  // Three failed attempts through the API (the typed answers wrong: at most 2 of 4).
+  // Failed attempts through the API (the typed answers wrong: at most 2 of 4).
   const det = await page.request.get('/api/evaluacion/detalles', { headers: await apiHeaders(page) });
   const ev = (
     (await det.json()).data as { id_nivel: number; preguntas: { id_pregunta: number; Tipo: string; respuestas: { id_respuesta: number }[] }[] }[]
@@ -93,11 +93,22 @@ test('no attempt left: the child is told before any question, with a way back to
       ? { id_pregunta: p.id_pregunta, id_nivel: id, id_respuesta: p.respuestas[0]!.id_respuesta }
       : { id_pregunta: p.id_pregunta, id_nivel: id, respuesta: 'no sé' },
   );
-  for (let i = 0; i < 3; i++) {
+  const fail = async () => {
     const r = await page.request.post('/api/resultados/save-multiple', { data: { respuestas }, headers: await apiHeaders(page) });
     expect(r.status(), await r.text()).toBe(201);
     expect((await r.json()).data.puntaje).toBeLessThan(60);
-  }
+  };
+  await fail();
+  await fail();
+  // One attempt left: the form opens. Another tab uses the last attempt meanwhile: this stale form's
+  // submit is refused by the server and the screen says so and returns to the level.
+  await page.goto(`/cuestionario/${id}`);
+  await expect(page.getByTestId('question-card')).toHaveCount(4);
+  await fail();
+  await answer(page, false);
+  await expect(page.getByTestId('alert-modal')).toContainText(NO_ATTEMPTS);
+  await page.getByRole('button', { name: 'Cerrar' }).click();
+  await expect(page).toHaveURL(new RegExp(`/supmenu/${id}$`));
 
   await page.goto(`/cuestionario/${id}`);
   const notice = page.getByTestId('quiz-no-attempts');
