@@ -23,6 +23,7 @@ import {
   levelCompleted,
   retriesUsed,
   roundScore,
+  submitOutcome,
 } from '../../src/shared/rules/quizRules';
 
 /** A submitted score (0–100, rounded as the submit route rounds it) or a teacher's "otro intento". */
@@ -40,7 +41,7 @@ const CASES: Case[] = [
   { name: 'just below the mark, to the limit and past it', steps: [59.99, 59.99, 59.99, 59.99] },
   { name: 'rounding at the mark (59.994 fails, 59.995 and 59.996 pass)', steps: [59.994, 59.995, 59.996, 0] },
   { name: 'just above the mark after two fails', steps: [0, 10, 60.01, 100] },
-  { name: 'a pass is kept after lower scores', steps: [100, 10, 0, 50] },
+  { name: 'after a pass, lower scores are practice: not stored, not counted', steps: [100, 10, 0, 50] },
   { name: 'the extremes', steps: [0, 100, 0, 100] },
   { name: 'pass on the last allowed attempt, then refused', steps: [0, 0, 60, 100] },
   { name: 'a grant while attempts remain is refused; after the limit it gives one more', steps: ['grant', 10, 'grant', 20, 30, 'grant', 40, 'grant', 60, 70] },
@@ -60,6 +61,8 @@ interface Observed {
   estado: string | null;
   /** Only after a stored attempt: what the submit reply says is left. */
   intentos_restantes?: number;
+  /** A submit after a pass: graded and answered, nothing stored. */
+  practica?: true;
 }
 
 /** The TypeScript side: the expected history of a case from the shared rules alone. */
@@ -84,7 +87,9 @@ function typescriptModel(c: Case): Observed[] {
       const granted = made >= attemptsAllowed(extra);
       if (granted) extra += 1;
       out.push(snap(granted));
-    } else if (made < attemptsAllowed(extra)) {
+    } else if (submitOutcome(made, extra, levelCompleted(scores)) === 'practica') {
+      out.push(snap(false, { practica: true }));
+    } else if (submitOutcome(made, extra, false) === 'guardado') {
       made += 1;
       scores.push(roundScore(s));
       row = true;
@@ -182,6 +187,11 @@ async function databaseRun(c: Case, user: number): Promise<Observed[]> {
       // What SQL stored reads back as the same pass or fail.
       expect(isPass(saved.puntaje), `${c.name}: stored ${saved.puntaje}`).toBe(passed);
       const state = await stateOf(user);
+      if (saved.practica) {
+        expect(saved.idIntento).toBeNull();
+        out.push({ step: String(s), accepted: false, ...state, practica: true });
+        continue;
+      }
       // The level menu's offer (from the retry count SQL stored) agrees with the attempts the server still allows.
       expect(canRetry(saved.puntaje, state.reintentos!), `${c.name}: retry offer after ${s}`).toBe(!passed && saved.intentosRestantes > 0);
       out.push({ step: String(s), accepted: true, ...state, intentos_restantes: saved.intentosRestantes });
@@ -199,6 +209,9 @@ describe('quiz rules: TypeScript and the SQL submit function agree', () => {
     expect(all.some((o) => !o.accepted && o.step !== 'grant')).toBe(true);
     expect(all.some((o) => o.accepted && o.step === 'grant')).toBe(true);
     expect(all.some((o) => !o.accepted && o.step === 'grant')).toBe(true);
+    expect(all.some((o) => o.practica)).toBe(true);
+    // Practice after a pass on the last allowed attempt: passed wins over "no attempt left".
+    expect(submitOutcome(attemptsAllowed(0), 0, true)).toBe('practica');
     expect(
       CASES.flatMap((c) => c.steps)
         .filter((s): s is number => typeof s === 'number')

@@ -62,8 +62,8 @@ describe('quiz submit: one statement, the same rows', () => {
     const ids: number[] = [];
     for (const [attempt, right] of [
       [0, 0],
-      [1, n],
-      [2, 1],
+      [1, 1],
+      [2, n],
     ] as const) {
       const r = await t.call('POST', '/api/resultados/save-multiple', { as: 'nina', body: { respuestas: answers(quiz, right) } });
       expect(r.statusCode, r.body).toBe(201);
@@ -105,8 +105,9 @@ describe('quiz submit: one statement, the same rows', () => {
         }),
       );
       const [prog] = (await t.database.raw('SELECT estado, reintentos FROM progreso WHERE id_usuario = $1 AND id_nivel = $2', [uid, quiz.idNivel])).rows;
-      // Retries = attempts minus one; a pass completes the level and a later fail keeps it completed.
-      expect(prog).toEqual({ reintentos: attempt, estado: attempt >= 1 ? 'completado' : 'en progreso' });
+      // Retries = attempts minus one; the pass (the last attempt: after a pass a submit is practice
+      // and stores nothing, tests/api/quiz-practice.test.ts) completes the level.
+      expect(prog).toEqual({ reintentos: attempt, estado: attempt >= 2 ? 'completado' : 'en progreso' });
     }
     expect(new Set(ids).size).toBe(3);
   });
@@ -117,7 +118,7 @@ describe('quiz submit: one statement, the same rows', () => {
     );
     const child = await t.userId('profesor');
     const other = await t.userId('admin');
-    const save = (who: number, nivel: number) => t.database.raw(SAVE_ATTEMPT_SQL, [who, nivel, null, 0, 1, 0, false, 'en progreso', '[]', 2, null, null]);
+    const save = (who: number, nivel: number) => t.database.raw(SAVE_ATTEMPT_SQL, [who, nivel, null, 0, 1, 0, false, 'en progreso', '[]', 2, null, null, 60]);
     const retries = async (who: number, nivel: number) =>
       (await t.database.raw('SELECT reintentos FROM progreso WHERE id_usuario = $1 AND id_nivel = $2', [who, nivel])).rows[0]?.reintentos;
     for (let i = 0; i < 3; i++) await save(child, b!);
@@ -167,7 +168,7 @@ describe('quiz submit: one statement, the same rows', () => {
       { p: 2_000_000_000, r: null, t: 'x', c: true },
     ]);
     await expect(
-      t.database.raw(SAVE_ATTEMPT_SQL, [uid, quiz.idNivel, quiz.idEvaluacion, 2, 2, 100, true, 'completado', filas, 2, null, null]),
+      t.database.raw(SAVE_ATTEMPT_SQL, [uid, quiz.idNivel, quiz.idEvaluacion, 2, 2, 100, true, 'completado', filas, 2, null, null, 60]),
     ).rejects.toThrow();
     expect(await snapshotCounts(t.database)).toEqual(before);
     expect((await t.database.raw('SELECT * FROM progreso WHERE id_usuario = $1 ORDER BY id_nivel', [uid])).rows).toEqual(prog);

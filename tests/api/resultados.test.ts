@@ -113,15 +113,21 @@ describe('POST save-multiple (both readings): the server judges the quiz', () =>
     expect(prog.json().data.find((p: { id_nivel: number }) => p.id_nivel === lvl.id)).toMatchObject({ reintentos: 1, estado: 'en progreso' });
   });
 
-  it('a pass after a fail completes the level; a later fail does not undo completado', async () => {
+  it('a pass after a fail completes the level; a later fail is practice (graded, not stored) and the pass stays the result', async () => {
     const uid = await t.userId('nino');
     const lvl = levels[3]!;
     const pass = await t.call('POST', '/api/resultados/save-multiple', { as: 'nino', body: { respuestas: rows(lvl, uid, (_q, i) => i < 3) } });
     expect(pass.json().data.puntaje).toBe(75);
     const fail = await t.call('POST', '/api/resultados/save-multiple', { as: 'nino', body: { respuestas: rows(lvl, uid, () => false) } });
-    expect(fail.json().data.puntaje).toBe(0);
+    expect(fail.statusCode).toBe(200);
+    expect(fail.json()).toMatchObject({ practica: true, data: { id: null, puntaje: 0 } });
     const prog = await t.call('GET', `/api/progreso/usuario/${uid}`, { as: 'nino' });
-    expect(prog.json().data.find((p: { id_nivel: number }) => p.id_nivel === lvl.id)).toMatchObject({ estado: 'completado', ultimo_resultado: { puntaje: 0 } });
+    expect(prog.json().data.find((p: { id_nivel: number }) => p.id_nivel === lvl.id)).toMatchObject({
+      estado: 'completado',
+      ultimo_resultado: { puntaje: 75 },
+      mejor_resultado: { puntaje: 75 },
+      aprobado: true,
+    });
   });
 
   it('a plain array body is read as the respuestas list', async () => {
@@ -134,7 +140,8 @@ describe('POST save-multiple (both readings): the server judges the quiz', () =>
   it('the id_usuario may be omitted (the session decides whose attempt it is)', async () => {
     const r = await t.call('POST', '/api/resultados/save-multiple', {
       as: 'nina',
-      body: { respuestas: rows(levels[0]!, 0, () => true).map(({ id_usuario: _u, ...x }) => x) },
+      // A level nina has not passed (after a pass a submit is practice and stores nothing).
+      body: { respuestas: rows(levels[2]!, 0, () => true).map(({ id_usuario: _u, ...x }) => x) },
     });
     expect(r.statusCode, r.body).toBe(201);
   });
@@ -387,12 +394,13 @@ describe('GET /api/evaluacion/resultados/usuario/{userId}', () => {
     const r = await t.call('GET', `/api/evaluacion/resultados/usuario/${uid}`, { as: 'nino' });
     expect(r.statusCode).toBe(200);
     const data = r.json().data;
-    expect(data.length).toBe(4);
+    // Three stored attempts: the fail after the pass at levels[3] was practice, not stored.
+    expect(data.length).toBe(3);
     expect(data[0]).toEqual({
       id: expect.any(Number),
       id_nivel: levels[3]!.id,
-      puntaje: 0,
-      correctas: 0,
+      puntaje: 75,
+      correctas: 3,
       total_preguntas: levels[3]!.questions.length,
       fecha: expect.any(String),
       nivel: { id_nivel: levels[3]!.id, nombre_nivel: levels[3]!.nombre },

@@ -186,16 +186,13 @@ test.describe('learner area, as a new learner would use it', () => {
     const lvl = (await res.json()).data.find((p: { id_nivel: number }) => `/supmenu/${p.id_nivel}` === levelUrl);
     expect(lvl).toMatchObject({ reintentos: 2, estado: 'en progreso', ultimo_resultado: { puntaje: 0 } });
 
-    // A stale tab that still shows the quiz: the server refuses a 4th attempt and the quiz says so.
+    // Opening the quiz again: the child is told before answering, and no form is shown (L-14.6).
     await page.goto(levelUrl.replace('/supmenu/', '/cuestionario/'));
-    await expect(page.getByTestId('question-card')).toHaveCount(4);
-    for (const group of await page.getByRole('radiogroup').all()) await group.getByRole('radio').first().check();
-    for (const box of await page.getByLabel('Escribe tu respuesta').all()) await box.fill('no sé');
-    await page.getByRole('button', { name: 'Enviar respuestas' }).click();
-    await expect(page.getByTestId('alert-modal')).toContainText(
+    await expect(page.getByTestId('quiz-no-attempts')).toContainText(
       'Ya usaste todos tus intentos de este cuestionario. Pide a tu profesor que te dé otro intento.',
     );
-    await page.getByRole('button', { name: 'Cerrar' }).click();
+    await expect(page.getByTestId('question-card')).toHaveCount(0);
+    await page.getByTestId('quiz-no-attempts').getByRole('button', { name: 'Volver al Nivel' }).click();
     await expect(page).toHaveURL(new RegExp(`${levelUrl}$`));
 
     // An admin gives Lucía one more attempt from the results screen (admin-only in the spec's

@@ -1,9 +1,10 @@
 import type { Database } from '../db';
 import { ESTADO_COMPLETADO, ESTADO_EN_PROGRESO } from '../../shared/rules/progress';
-import { MAX_RETRIES, attemptsLeft } from '../../shared/rules/quizRules';
+import { MAX_RETRIES, NO_ATTEMPTS_LEFT_MSG, PASS_MARK, attemptsLeft } from '../../shared/rules/quizRules';
 import { AppError } from '../errors';
 
-export const NO_ATTEMPTS_LEFT_MSG = 'Ya usaste todos tus intentos de este cuestionario. Pide a tu profesor que te dé otro intento.';
+// The message lives in src/shared: the quiz screen says it before the form, the server on a refused submit.
+export { NO_ATTEMPTS_LEFT_MSG };
 /** SQLSTATE raised by manitas_guardar_intento when the child has no attempt left (migration 0004). */
 const NO_ATTEMPTS_LEFT_SQLSTATE = 'MNX01';
 
@@ -32,7 +33,8 @@ export interface AttemptToSave {
 }
 
 export interface SavedAttempt {
-  idIntento: number;
+  /** Null for practice: nothing was stored. */
+  idIntento: number | null;
   idNivel: number;
   correctas: number;
   totalPreguntas: number;
@@ -42,15 +44,21 @@ export interface SavedAttempt {
   intentosRestantes: number;
   /** True when the key was already stored: this is that attempt, and nothing was written. */
   repetido: boolean;
+  /**
+   * True when the child had already passed this level: the attempt was graded but not stored, not
+   * counted and changed no progress (docs/decisions.md "The quiz", practice after a pass).
+   */
+  practica: boolean;
 }
 
 /**
- * The statement of a submit (the function: migration 0010_offline_replays, first written in 0001).
- * The tenth parameter is the retry limit (constants.md C-4), so the number lives here in TypeScript only. The
+ * The statement of a submit (the function: migration 0014_quiz_practice_after_pass, first written in 0001).
+ * The tenth parameter is the retry limit and the thirteenth the pass mark (constants.md C-4), so the
+ * numbers live here in TypeScript only. The
  * function returns the attempt with the attempts before it and those a teacher granted, both read
  * under its lock (no extra round trip), and whether the key was already stored (`repetido`).
  */
-export const SAVE_ATTEMPT_SQL = 'SELECT * FROM manitas_guardar_intento($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)';
+export const SAVE_ATTEMPT_SQL = 'SELECT * FROM manitas_guardar_intento($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)';
 
 const sqlState = (err: unknown): string | undefined => {
   const e = err as { code?: string; cause?: { code?: string } };
@@ -64,7 +72,8 @@ const sqlState = (err: unknown): string | undefined => {
  * (docs/performance.md). The statement is a `SELECT` of a function that writes only intento,
  * resultado and progreso, tables outside every cache scope, so it leaves the caches alone.
  * Past the attempt limit (one attempt + MAX_RETRIES retries + what a teacher granted) it stores
- * nothing and throws a 409 with NO_ATTEMPTS_LEFT_MSG. A key already stored for this child (a device
+ * nothing and throws a 409 with NO_ATTEMPTS_LEFT_MSG. Once the child passed the level, a submit is
+ * practice (`practica`): graded, never stored, never refused by the limit. A key already stored for this child (a device
  * sending again, wire W-11.1) returns that attempt with `repetido`, writes nothing and is not refused by
  * the limit; the caller checks it is the same quiz.
  */
@@ -85,6 +94,7 @@ export async function saveAttempt(database: Database, a: AttemptToSave): Promise
       MAX_RETRIES,
       a.fecha ? a.fecha.toISOString() : null,
       a.clave ?? null,
+      PASS_MARK,
     ]));
   } catch (err) {
     if (sqlState(err) === NO_ATTEMPTS_LEFT_SQLSTATE) throw new AppError(409, 'NO_ATTEMPTS_LEFT', NO_ATTEMPTS_LEFT_MSG);
@@ -94,7 +104,7 @@ export async function saveAttempt(database: Database, a: AttemptToSave): Promise
   if (!row) throw new Error('manitas_guardar_intento no devolvió el intento');
   const fecha = row.fecha instanceof Date ? row.fecha : new Date(String(row.fecha));
   return {
-    idIntento: Number(row.id_intento),
+    idIntento: row.id_intento == null ? null : Number(row.id_intento),
     idNivel: Number(row.id_nivel),
     correctas: Number(row.correctas),
     totalPreguntas: Number(row.total_preguntas),
@@ -102,5 +112,6 @@ export async function saveAttempt(database: Database, a: AttemptToSave): Promise
     fecha,
     intentosRestantes: attemptsLeft(Number(row.intentos_previos ?? 0) + 1, Number(row.intentos_extra ?? 0)),
     repetido: row.repetido === true,
+    practica: row.practica === true,
   };
 }

@@ -8,7 +8,8 @@ import { idParam } from '../validate';
 import { invalidates } from '../cache';
 import { bodyOrEmpty } from '../routes/crud';
 import { atLeast } from '../../shared/roles';
-import { ESTADO_EN_PROGRESO, type ServerLevelProgress } from '../../shared/rules/progress';
+import { ESTADO_EN_PROGRESO, type ServerLevelProgress, type WireResult } from '../../shared/rules/progress';
+import { attemptsLeft, bestAttempt, isPass } from '../../shared/rules/quizRules';
 import { deviceTime } from '../../shared/rules/offline';
 import { progresoResource, USUARIO_NO_ENCONTRADO, type ProgresoWire } from '../../shared/resources/progreso';
 import { serverResource } from './define';
@@ -49,11 +50,23 @@ async function progressOf(db: Db, userId: number, onlyLevel?: number): Promise<P
     .from(intento)
     .where(onlyLevel ? and(eq(intento.idUsuario, userId), eq(intento.idNivel, onlyLevel)) : eq(intento.idUsuario, userId))
     .orderBy(desc(intento.fecha), desc(intento.idIntento));
-  const latest = new Map<number, ProgressWire['ultimo_resultado']>();
+  // Newest first: the first attempt of a level is its latest; every attempt counts toward the limit.
+  const latest = new Map<number, WireResult>();
+  const byLevel = new Map<number, WireResult[]>();
   for (const a of attempts) {
-    if (!latest.has(a.idNivel))
-      latest.set(a.idNivel, { puntaje: Number(a.puntaje), correctas: a.correctas, total_preguntas: a.total, fecha: a.fecha.toISOString() });
+    const res: WireResult = { puntaje: Number(a.puntaje), correctas: a.correctas, total_preguntas: a.total, fecha: a.fecha.toISOString() };
+    if (!latest.has(a.idNivel)) latest.set(a.idNivel, res);
+    byLevel.set(a.idNivel, [...(byLevel.get(a.idNivel) ?? []), res]);
   }
+  /** The best attempt, the pass and the attempts left (docs/decisions.md "The quiz"). */
+  const quizState = (lvl: number, granted: number) => {
+    const all = byLevel.get(lvl) ?? [];
+    return {
+      mejor_resultado: bestAttempt(all),
+      aprobado: all.some((a) => isPass(a.puntaje)),
+      intentos_restantes: attemptsLeft(all.length, granted),
+    };
+  };
   const out: ProgressWire[] = rows.map((r) => ({
     id_progreso: r.idProgreso,
     id_nivel: r.idNivel,
@@ -62,10 +75,20 @@ async function progressOf(db: Db, userId: number, onlyLevel?: number): Promise<P
     reintentos: r.reintentos,
     ultimo_resultado: latest.get(r.idNivel) ?? null,
     intentos_extra: r.intentosExtra,
+    ...quizState(r.idNivel, r.intentosExtra),
   }));
   for (const [lvl, res] of latest) {
     if (!rows.some((r) => r.idNivel === lvl)) {
-      out.push({ id_progreso: null, id_nivel: lvl, estado: ESTADO_EN_PROGRESO, palabras_vistas: [], reintentos: 0, ultimo_resultado: res, intentos_extra: 0 });
+      out.push({
+        id_progreso: null,
+        id_nivel: lvl,
+        estado: ESTADO_EN_PROGRESO,
+        palabras_vistas: [],
+        reintentos: 0,
+        ultimo_resultado: res,
+        intentos_extra: 0,
+        ...quizState(lvl, 0),
+      });
     }
   }
   return out.sort((a, b) => a.id_nivel - b.id_nivel);

@@ -40,6 +40,8 @@ export const GRANTED_MSG = 'Listo: el estudiante tiene un intento más en este n
 export const STILL_HAS_ATTEMPTS_MSG = 'Este estudiante todavía tiene intentos disponibles en este nivel.';
 export const ONE_ANSWER_PER_ATTEMPT_MSG = 'Esta pregunta ya tiene una respuesta en este intento: cuenta la primera.';
 export const CLAVE_OTHER_QUIZ_MSG = 'La clave ya se usó para otro cuestionario.';
+/** The reply to a submit after a pass: graded, shown, not stored (docs/decisions.md "The quiz"). */
+export const PRACTICE_MSG = 'Respuestas corregidas. Era una práctica: tu mejor resultado no cambia.';
 
 const grantSchema = z.object({
   id_usuario: z.coerce
@@ -212,20 +214,25 @@ export default async function resultadosRoutes(app: FastifyInstance, ctx: AppCon
       const stored = await db
         .select({ idPregunta: resultado.idPregunta, idRespuesta: resultado.idRespuesta, respuesta: resultado.respuesta })
         .from(resultado)
-        .where(eq(resultado.idIntento, saved.idIntento));
+        .where(eq(resultado.idIntento, saved.idIntento!)); // a replay is a stored attempt
       feedbackAnswers = new Map(
         stored.filter((r) => r.idPregunta !== null).map((r) => [r.idPregunta!, { id_respuesta: r.idRespuesta, respuesta: r.respuesta }]),
       );
       feedbackPassed = isPass(saved.puntaje);
       reply.status(200);
+    } else if (saved.practica) {
+      // Practice after a pass: nothing was stored, so there is no attempt to review in memory.
+      reply.status(200);
     } else {
       // Questions linked to a word review it in the child's memory (constants C-7; keys per attempt and
       // question), at the attempt's time; once per stored attempt, never again on a replay.
-      await reviewQuizAttempt(db, me, { idIntento: saved.idIntento, idNivel, key, correct: graded.correct, at: fecha ? saved.fecha : undefined });
+      await reviewQuizAttempt(db, me, { idIntento: saved.idIntento!, idNivel, key, correct: graded.correct, at: fecha ? saved.fecha : undefined });
       reply.status(201);
     }
     return {
-      msg: SAVED_MSG,
+      msg: saved.practica ? PRACTICE_MSG : SAVED_MSG,
+      // Only on practice, so a reply to a stored attempt keeps the shape the spec's clients read.
+      ...(saved.practica ? { practica: true } : {}),
       data: {
         id: saved.idIntento,
         correctas: saved.correctas,
@@ -238,7 +245,8 @@ export default async function resultadosRoutes(app: FastifyInstance, ctx: AppCon
       // correct answers of the wrong ones only once the child passed or has no attempt left.
       revision: {
         intentos_restantes: saved.intentosRestantes,
-        preguntas: quizFeedback(key, feedbackAnswers, revealSolutions(feedbackPassed, saved.intentosRestantes)),
+        // A child practising has passed already: the solutions are theirs to see.
+        preguntas: quizFeedback(key, feedbackAnswers, revealSolutions(feedbackPassed || saved.practica, saved.intentosRestantes)),
       },
     };
   };

@@ -3,7 +3,7 @@
  * percent and colour, and how the browser's local per-level data merges with the server's.
  * Pure: no DOM, no storage, no fetch — both sides and the unit tests import it.
  */
-import { MAX_RETRIES } from './quizRules';
+import { MAX_RETRIES, bestAttempt } from './quizRules';
 
 /** Progress bar colour thresholds (constants.md C-4): red below 50, orange below 80, green otherwise. */
 export const PROGRESS_RED_BELOW = 50;
@@ -55,6 +55,8 @@ export interface LocalLevelData {
   mostrarCuestionario: boolean;
   reintentos: number;
   ultimoResultado: LastResult | null;
+  /** The best attempt (the highest score, docs/decisions.md "The quiz"): what the level menu judges by. */
+  mejorResultado?: LastResult | null;
   /** Extra attempts granted by a teacher that this browser has already taken into account. */
   intentosExtra?: number;
 }
@@ -66,13 +68,29 @@ export const EMPTY_LEVEL_DATA: LocalLevelData = Object.freeze({
   ultimoResultado: null,
 }) as LocalLevelData;
 
+export interface WireResult {
+  puntaje: number;
+  correctas: number;
+  total_preguntas: number;
+  fecha: string;
+}
+
+const fromWire = (r: WireResult | null | undefined): LastResult | null =>
+  r ? { puntaje: Number(r.puntaje), correctas: r.correctas, totalPreguntas: r.total_preguntas, fecha: r.fecha } : null;
+
 /** The server's progress row for one level (GET /api/progreso/usuario/{userId}). */
 export interface ServerLevelProgress {
   id_nivel: number;
   estado: string;
   palabras_vistas: number[];
   reintentos: number;
-  ultimo_resultado: { puntaje: number; correctas: number; total_preguntas: number; fecha: string } | null;
+  ultimo_resultado: WireResult | null;
+  /** The best attempt at this level (the highest score; among equals the most recent). */
+  mejor_resultado?: WireResult | null;
+  /** Whether an attempt at this level passed (then a submit is practice and stores nothing). */
+  aprobado?: boolean;
+  /** Attempts still allowed: one attempt + MAX_RETRIES + granted − made (never below 0). */
+  intentos_restantes?: number;
   /** Extra attempts teachers granted at this level (beyond one attempt + 2 retries; constants C-4). */
   intentos_extra?: number;
 }
@@ -87,20 +105,16 @@ const time = (iso: string | undefined | null) => {
  * seen and result: words seen are the union; retries the larger count (capped at MAX_RETRIES),
  * except right after a teacher granted another attempt (intentos_extra grew): then the server's
  * lower count, so the level menu offers the retry again;
- * the last result the more recent one (the server's on a tie, since it judged it); the
+ * the last result the more recent one (the server's on a tie, since it judged it); the best result
+ * the highest score either side knows; the
  * questionnaire button stays hidden once either side knows it was used.
  */
 export function mergeLevelData(local: LocalLevelData | null | undefined, server: ServerLevelProgress | null | undefined): LocalLevelData {
   const l = local ?? EMPTY_LEVEL_DATA;
   if (!server) return { ...l, palabrasVistas: [...new Set(l.palabrasVistas)] };
-  const fromServer: LastResult | null = server.ultimo_resultado
-    ? {
-        puntaje: Number(server.ultimo_resultado.puntaje),
-        correctas: server.ultimo_resultado.correctas,
-        totalPreguntas: server.ultimo_resultado.total_preguntas,
-        fecha: server.ultimo_resultado.fecha,
-      }
-    : null;
+  const fromServer = fromWire(server.ultimo_resultado);
+  // The best of both sides (the browser may know an attempt the server answered but this read missed).
+  const mejorResultado = bestAttempt([l.mejorResultado, l.ultimoResultado, fromWire(server.mejor_resultado), fromServer].filter((r): r is LastResult => !!r));
   let ultimoResultado = l.ultimoResultado;
   if (fromServer && (!ultimoResultado || time(fromServer.fecha) >= time(ultimoResultado.fecha))) ultimoResultado = fromServer;
   const vistas = [...new Set([...l.palabrasVistas, ...server.palabras_vistas])];
@@ -111,6 +125,7 @@ export function mergeLevelData(local: LocalLevelData | null | undefined, server:
     mostrarCuestionario: l.mostrarCuestionario && !fromServer,
     reintentos: Math.min(MAX_RETRIES, newGrant ? server.reintentos : Math.max(l.reintentos, server.reintentos)),
     ultimoResultado,
+    ...(mejorResultado ? { mejorResultado } : {}),
     ...(granted || l.intentosExtra ? { intentosExtra: Math.max(granted, l.intentosExtra ?? 0) } : {}),
   };
 }

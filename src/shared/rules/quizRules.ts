@@ -11,6 +11,8 @@ export const MAX_RETRIES = 2;
 
 export const ALL_ANSWERED_MSG = 'Debes responder todas las preguntas antes de enviar.';
 export const NO_EVALUATION_MSG = 'No se encontró evaluación para este nivel.';
+/** Attempts used up (screens-learner.md L-14.5): the server's 409 and the quiz screen's notice before the form. */
+export const NO_ATTEMPTS_LEFT_MSG = 'Ya usaste todos tus intentos de este cuestionario. Pide a tu profesor que te dé otro intento.';
 
 /** Score = correct / total * 100 (0 when there are no questions). */
 export function quizScore(correct: number, total: number): number {
@@ -53,12 +55,60 @@ export function attemptsLeft(made: number, granted: number): number {
   return Math.max(0, attemptsAllowed(granted) - made);
 }
 
+/** What the server does with a new submit (no key already stored). */
+export type SubmitOutcome = 'practica' | 'guardado' | 'sin-intentos';
+
+/**
+ * A submit after a pass (a passing attempt at or before its time) is practice (graded, never stored,
+ * never counted: docs/decisions.md "The quiz"), whatever attempts are left; otherwise it is stored
+ * while an attempt is left and refused after. manitas_guardar_intento (migration 0014) applies the same under its lock.
+ */
+export function submitOutcome(made: number, granted: number, passedBefore: boolean): SubmitOutcome {
+  if (passedBefore) return 'practica';
+  return made < attemptsAllowed(granted) ? 'guardado' : 'sin-intentos';
+}
+
 /**
  * progreso.reintentos, the "retries used" the level menu reads (it offers MAX_RETRIES − this):
  * attempts made minus the first one minus those a teacher granted, never below 0.
  */
 export function retriesUsed(made: number, granted: number): number {
   return Math.max(0, made - 1 - granted);
+}
+
+/** An attempt as the level menu and the quiz screen compare them. */
+export interface ScoredAttempt {
+  puntaje: number;
+  fecha: string;
+}
+
+/**
+ * The child's result at a level is the best attempt (docs/decisions.md "The quiz"): the highest score;
+ * among equal scores the most recent. Null without attempts.
+ */
+export function bestAttempt<T extends ScoredAttempt>(attempts: readonly T[]): T | null {
+  let best: T | null = null;
+  for (const a of attempts) {
+    const s = Number(a.puntaje);
+    if (!Number.isFinite(s)) continue;
+    if (!best || s > Number(best.puntaje) || (s === Number(best.puntaje) && Date.parse(a.fecha) > Date.parse(best.fecha))) best = a;
+  }
+  return best;
+}
+
+/** What the quiz screen opens on (screens-learner.md L-14.6). */
+export type QuizOpening = 'resultado' | 'sin-intentos' | 'formulario';
+
+/**
+ * A child who passed sees their best result (and may practise); a child with no attempt left is told
+ * so before any question; everyone else gets the form. Unknown state (offline, a failed read) opens the
+ * form: the server still refuses past the limit and turns a submit after a pass into practice.
+ */
+export function quizOpening(state: { aprobado: boolean; intentosRestantes: number } | null | undefined): QuizOpening {
+  if (!state) return 'formulario';
+  if (state.aprobado) return 'resultado';
+  if (state.intentosRestantes <= 0) return 'sin-intentos';
+  return 'formulario';
 }
 
 /** A level is completed once one of its attempts passed; a later lower score does not undo it. */
@@ -144,7 +194,8 @@ export function gradeQuiz(questions: readonly KeyQuestion[], answers: ReadonlyMa
 
 /** The attempt the server returns after grading. */
 export interface AttemptResult {
-  id: number;
+  /** Null for practice after a pass (nothing stored). */
+  id: number | null;
   correctas: number;
   total_preguntas: number;
   puntaje: number;

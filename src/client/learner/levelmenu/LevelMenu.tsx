@@ -271,6 +271,10 @@ export default function LevelMenu() {
   const percent = progressPercent(seen.length, wordIds.length);
   const color = BAR_COLORS[progressColor(percent)];
   const result = data.ultimoResultado;
+  // The child's result is the best attempt (docs/decisions.md "The quiz"): it decides the pass message
+  // and the retry; the latest stays shown as L-11 words it, and the best beside it when they differ.
+  const best = data.mejorResultado ?? result;
+  const bestDiffers = !!result && !!best && (best.puntaje !== result.puntaje || best.fecha !== result.fecha);
   const levelName = level?.nombre_nivel ?? words?.[0]?.nivel?.nombre_nivel ?? 'Nivel';
 
   const openWord = (w: Palabra) => {
@@ -372,15 +376,21 @@ export default function LevelMenu() {
                 </Button>
               )}
               {result ? (
-                <Box data-testid="last-result" sx={{ p: 2, borderRadius: 3, bgcolor: isPass(result.puntaje) ? '#e6f7ea' : '#fff1e0' }}>
-                  <Typography sx={{ fontWeight: 800, fontSize: '1.4rem', color: isPass(result.puntaje) ? BAR_COLORS.green : BAR_COLORS.orange }}>
-                    {isPass(result.puntaje) ? 'Muy bien hecho' : 'Sigue practicando'}
+                <Box data-testid="last-result" sx={{ p: 2, borderRadius: 3, bgcolor: isPass(best!.puntaje) ? '#e6f7ea' : '#fff1e0' }}>
+                  <Typography sx={{ fontWeight: 800, fontSize: '1.4rem', color: isPass(best!.puntaje) ? BAR_COLORS.green : BAR_COLORS.orange }}>
+                    {isPass(best!.puntaje) ? 'Muy bien hecho' : 'Sigue practicando'}
                   </Typography>
                   <Typography sx={{ mt: 1 }}>
                     Tu último resultado: {result.correctas} de {result.totalPreguntas} {plural(result.totalPreguntas, 'correcta', 'correctas')}
                   </Typography>
                   <Typography>Calificación: {formatScore(result.puntaje)}%</Typography>
-                  {canRetry(result.puntaje, data.reintentos) && (
+                  {bestDiffers && (
+                    <Typography sx={{ mt: 1, fontWeight: 700 }} data-testid="best-result">
+                      Tu mejor resultado: {best!.correctas} de {best!.totalPreguntas} {plural(best!.totalPreguntas, 'correcta', 'correctas')} (
+                      {formatScore(best!.puntaje)}%)
+                    </Typography>
+                  )}
+                  {canRetry(best!.puntaje, data.reintentos) && (
                     <Button variant="outlined" startIcon={<ReplayIcon />} onClick={retry} sx={{ mt: 2, minHeight: 48 }}>
                       Intentar de nuevo ({MAX_RETRIES - data.reintentos} {plural(MAX_RETRIES - data.reintentos, 'intento', 'intentos')})
                     </Button>

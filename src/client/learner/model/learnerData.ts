@@ -10,7 +10,15 @@ import { hasPrefetched, peekPrefetched } from '../../api/prefetched';
 import { useSession } from '../../auth/useSession';
 import type { SessionUser } from '../../auth/session';
 import { useAlert } from '../../ui/AlertModal';
-import { EMPTY_LEVEL_DATA, mergeLevelData, unsyncedWords, type LocalLevelData, type ServerLevelProgress } from '../../../shared/rules/progress';
+import {
+  EMPTY_LEVEL_DATA,
+  mergeLevelData,
+  unsyncedWords,
+  type LastResult,
+  type LocalLevelData,
+  type ServerLevelProgress,
+} from '../../../shared/rules/progress';
+import { attemptsAllowed, isPass } from '../../../shared/rules/quizRules';
 import { readLevelData, writeLevelData } from './levelStorage';
 // The wire types of the learner's calls come from the shared declarations (no hand copies).
 import type { NivelWire as Nivel } from '../../../shared/resources/nivel';
@@ -122,6 +130,38 @@ export async function fetchEvaluation(levelId: number, signal?: AbortSignal): Pr
 export async function fetchMyResults(userId: number, signal?: AbortSignal): Promise<UserResult[]> {
   const r = await apiGet<{ data: UserResult[] }>(`evaluacion/resultados/usuario/${userId}`, { signal });
   return r?.data ?? [];
+}
+
+/** What the quiz screen needs before it shows a form: the pass, the attempts left and the best result. */
+export interface QuizState {
+  aprobado: boolean;
+  intentosRestantes: number;
+  mejor: LastResult | null;
+}
+
+/**
+ * The child's quiz state at a level, from the server (merged with what this browser knows, so a
+ * result only this device has counts too). Offline or on a failed read: a pass this browser knows
+ * still shows the result; otherwise null (the form opens, and the server keeps its rules).
+ */
+export async function fetchQuizState(levelId: number, userId: number, signal?: AbortSignal): Promise<QuizState | null> {
+  const local = readLevelData(levelId, userId);
+  let server: ServerLevelProgress | null;
+  try {
+    server = levelProgress(await apiGet<{ data: ServerLevelProgress[] }>(`progreso/usuario/${userId}`, { signal }), levelId);
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    console.warn('No se pudo leer el progreso del servidor', err);
+    const mejor = mergeLevelData(local, null).mejorResultado ?? local.ultimoResultado;
+    return mejor && isPass(mejor.puntaje) ? { aprobado: true, intentosRestantes: 0, mejor } : null;
+  }
+  const merged = mergeLevelData(local, server);
+  const mejor = merged.mejorResultado ?? null;
+  return {
+    aprobado: !!server?.aprobado || (!!mejor && isPass(mejor.puntaje)),
+    intentosRestantes: server?.intentos_restantes ?? attemptsAllowed(server?.intentos_extra ?? 0),
+    mejor,
+  };
 }
 
 /**

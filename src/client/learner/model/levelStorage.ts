@@ -37,6 +37,7 @@ export function parseLevelData(raw: string | null | undefined): LocalLevelData {
       mostrarCuestionario: v.mostrarCuestionario !== false,
       reintentos: Number.isInteger(reintentos) && reintentos > 0 ? reintentos : 0,
       ultimoResultado: lastResult(v.ultimoResultado),
+      ...(lastResult(v.mejorResultado) ? { mejorResultado: lastResult(v.mejorResultado) } : {}),
       ...(Number.isInteger(extra) && extra > 0 ? { intentosExtra: extra } : {}),
     };
   } catch {

@@ -23,6 +23,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import CancelIcon from '@mui/icons-material/Cancel';
+import ReplayIcon from '@mui/icons-material/Replay';
 import { ApiError, mediaUrl } from '../../api/http';
 import { useAlert } from '../../ui/AlertModal';
 import {
@@ -31,17 +32,20 @@ import {
   isAnswered,
   isPass,
   isTextQuestion,
+  NO_ATTEMPTS_LEFT_MSG,
   NO_EVALUATION_MSG,
+  quizOpening,
+  bestAttempt,
   type AttemptResult,
   type AttemptReview,
   type GivenAnswer,
   type QuestionFeedback,
 } from '../../../shared/rules/quizRules';
 import { ACCENT_LETTERS, hasUnsentAnswers, insertAtCaret, solutionText } from './feedback';
-import { sendQuiz } from './quizApi';
+import { sendPractice, sendQuiz } from './quizApi';
 import { buildRows } from '../model/learnerRules';
 import { updateLevelData } from '../model/levelStorage';
-import { fetchEvaluation, useLearner } from '../model/learnerData';
+import { fetchEvaluation, fetchQuizState, useLearner, type QuizState } from '../model/learnerData';
 import type { EvaluacionDetalle as EvaluacionQuiz, PreguntaDetalle as PreguntaQuiz } from '../../../shared/resources/evaluacion';
 import { LearnerPage, focusRing } from '../ui/LearnerPage';
 import { SignPlayer, isAnimatedSign } from '../../sign/SignPlayer';
@@ -50,6 +54,47 @@ const PASS_MESSAGE = '¡Lo hiciste genial! Sigue así y aprenderás muchas seña
 const TRY_MESSAGE = 'Cada intento te hace más fuerte. Repasa las palabras y vuelve a intentarlo.';
 
 const TEXT_MAX = 500;
+
+/** The result of an attempt: the same panel after a submit and when a child who passed opens the quiz. */
+function ResultPanel({
+  correctas,
+  total,
+  puntaje,
+  titleId,
+  detailId,
+}: {
+  correctas: number;
+  total: number;
+  puntaje: number;
+  titleId: string;
+  detailId: string;
+}) {
+  const passed = isPass(puntaje);
+  return (
+    <>
+      {passed ? (
+        <EmojiEventsIcon aria-hidden="true" sx={{ fontSize: 80, color: '#b8860b' }} />
+      ) : (
+        <ThumbUpIcon aria-hidden="true" sx={{ fontSize: 72, color: 'warning.main' }} />
+      )}
+      <Typography id={titleId} variant="h4" component="h2" sx={{ mt: 2, color: passed ? 'success.main' : 'warning.main' }}>
+        {passed ? '¡Excelente trabajo!' : '¡Sigue practicando!'}
+      </Typography>
+      <Box id={detailId}>
+        <Typography sx={{ fontSize: '1.35rem', mt: 2 }} data-testid="result-correct">
+          Respuestas correctas: <strong>{correctas}</strong> de <strong>{total}</strong>
+        </Typography>
+        <Typography sx={{ fontSize: '1.35rem' }} data-testid="result-score">
+          Puntaje: <strong>{formatScore(puntaje)}</strong>
+        </Typography>
+        <Typography sx={{ mt: 2, fontSize: '1.1rem' }}>{passed ? PASS_MESSAGE : TRY_MESSAGE}</Typography>
+      </Box>
+    </>
+  );
+}
+
+/** Practice after a pass is graded and shown but never replaces the child's result (docs/decisions.md "The quiz"). */
+const PRACTICE_NOTE = 'Estás practicando: este intento no cambia tu mejor resultado.';
 
 /** Buttons that type the letters a keyboard may lack, at the caret, keeping the focus in the field. */
 function AccentButtons({ inputRef, value, onChange }: { inputRef: RefObject<HTMLInputElement | null>; value: string; onChange: (v: string) => void }) {
@@ -270,11 +315,16 @@ export default function Quiz() {
   const [confirmExit, setConfirmExit] = useState(false);
   /** Sent offline (or the connection dropped): the answers wait on this device. */
   const [queued, setQueued] = useState(false);
+  /** The child's pass, attempts left and best result, read before any question is shown (L-14.6). */
+  const [state, setState] = useState<QuizState | null | undefined>(undefined);
+  /** Practising after a pass: the form is open but the attempt will not be stored. */
+  const [practice, setPractice] = useState(false);
   const reviewRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const ctrl = new AbortController();
     setEv(undefined);
+    setState(undefined);
     fetchEvaluation(levelId, ctrl.signal)
       .then(setEv)
       .catch((err) => {
@@ -283,8 +333,14 @@ export default function Quiz() {
         console.error('No se pudo cargar el cuestionario', err);
         setEv(null);
       });
+    // Never throws but on abort: a failed read opens the form, and the server keeps its rules.
+    fetchQuizState(levelId, userId, ctrl.signal)
+      .then(setState)
+      .catch((err) => {
+        if ((err as Error).name !== 'AbortError') setState(null);
+      });
     return () => ctrl.abort();
-  }, [levelId]);
+  }, [levelId, userId]);
 
   const back = () => navigate(`/supmenu/${levelId}`);
   const preguntas = ev?.preguntas ?? [];
@@ -298,7 +354,8 @@ export default function Quiz() {
     }
     setSending(true);
     try {
-      const sent = await sendQuiz(buildRows(ev, answers, userId, levelId), levelId);
+      const rows = buildRows(ev, answers, userId, levelId);
+      const sent = practice ? await sendPractice(rows) : await sendQuiz(rows, levelId);
       if (sent.estado === 'en-cola') {
         // Kept on this tablet: the level menu says it waits, and the score comes when it is sent.
         updateLevelData(levelId, userId, (d) => ({ ...d, mostrarCuestionario: false }));
@@ -307,11 +364,18 @@ export default function Quiz() {
       }
       if (sent.estado === 'rechazado') throw sent.error;
       const { result: saved, review: rev } = sent;
-      updateLevelData(levelId, userId, (d) => ({
-        ...d,
-        mostrarCuestionario: false,
-        ultimoResultado: { puntaje: saved.puntaje, correctas: saved.correctas, totalPreguntas: saved.total_preguntas, fecha: saved.fecha },
-      }));
+      if (sent.practica) {
+        // Passed before (maybe on another device): the level data keeps the stored result.
+        setPractice(true);
+      } else {
+        const last = { puntaje: saved.puntaje, correctas: saved.correctas, totalPreguntas: saved.total_preguntas, fecha: saved.fecha };
+        updateLevelData(levelId, userId, (d) => ({
+          ...d,
+          mostrarCuestionario: false,
+          ultimoResultado: last,
+          mejorResultado: bestAttempt([last, ...(d.mejorResultado ? [d.mejorResultado] : [])]),
+        }));
+      }
       setResult(saved);
       setReview(rev);
       setOverlayOpen(true);
@@ -330,6 +394,17 @@ export default function Quiz() {
   };
 
   const passed = result ? isPass(result.puntaje) : false;
+  const opening = quizOpening(state && { aprobado: state.aprobado, intentosRestantes: state.intentosRestantes });
+  /** The form is shown only to a child with an attempt left, or practising after a pass. */
+  const showForm = !!result || queued || practice || opening === 'formulario';
+  const practiseAgain = () => {
+    setAnswers({});
+    setResult(null);
+    setReview(null);
+    setOverlayOpen(false);
+    setPractice(true);
+    window.scrollTo({ top: 0 });
+  };
   const canRetryLater = !!review && !passed && review.intentos_restantes > 0;
   const feedbackOf = (idPregunta: number) => review?.preguntas.find((f) => f.id_pregunta === idPregunta);
   const levelPath = `/supmenu/${levelId}`;
@@ -347,7 +422,7 @@ export default function Quiz() {
 
   return (
     <LearnerPage maxWidth="md">
-      {!result && !queued && (ev === undefined || preguntas.length > 0) && (
+      {!result && !queued && showForm && (ev === undefined || preguntas.length > 0) && (
         <Button
           component={RouterLink}
           to={levelPath}
@@ -363,7 +438,7 @@ export default function Quiz() {
         Hora del Cuestionario
       </Typography>
 
-      {ev === undefined ? (
+      {ev === undefined || state === undefined ? (
         <Box role="status" aria-live="polite" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2, py: 8 }}>
           <CircularProgress size={56} aria-label="Cargando preguntas" />
           <Typography>Cargando preguntas...</Typography>
@@ -377,8 +452,48 @@ export default function Quiz() {
             Volver al Nivel
           </Button>
         </Paper>
+      ) : !showForm && opening === 'sin-intentos' ? (
+        // Told before answering: no form at all once the attempts are used up (L-14.6).
+        <Paper sx={{ p: 4, textAlign: 'center' }} data-testid="quiz-no-attempts">
+          <Typography sx={{ fontSize: '1.3rem', mb: 3 }} role="alert">
+            {NO_ATTEMPTS_LEFT_MSG}
+          </Typography>
+          <Button variant="contained" size="large" onClick={back} autoFocus sx={{ minHeight: 56, px: 4, fontSize: '1.15rem', ...focusRing }}>
+            Volver al Nivel
+          </Button>
+        </Paper>
+      ) : !showForm && state?.mejor ? (
+        // Passed: the best result, not a fresh form; practice is one button away (L-14.6).
+        <Paper sx={{ textAlign: 'center', py: 5, px: { xs: 2, sm: 5 }, bgcolor: isPass(state.mejor.puntaje) ? '#e6f7ea' : '#fff4e5' }} data-testid="quiz-best">
+          <ResultPanel
+            correctas={state.mejor.correctas}
+            total={state.mejor.totalPreguntas}
+            puntaje={state.mejor.puntaje}
+            titleId="mejor-titulo"
+            detailId="mejor-detalle"
+          />
+          <Box sx={{ display: 'flex', gap: 2, justifyContent: 'center', flexWrap: 'wrap', mt: 3 }}>
+            <Button variant="contained" size="large" onClick={back} sx={{ minHeight: 56, px: 4, fontSize: '1.15rem', ...focusRing }}>
+              Volver al Nivel
+            </Button>
+            <Button
+              variant="outlined"
+              size="large"
+              startIcon={<ReplayIcon />}
+              onClick={() => setPractice(true)}
+              sx={{ minHeight: 56, px: 4, fontSize: '1.15rem', ...focusRing }}
+            >
+              Practicar otra vez
+            </Button>
+          </Box>
+        </Paper>
       ) : (
         <Box component="form" onSubmit={submit} noValidate aria-label="Cuestionario">
+          {practice && !result && (
+            <Paper sx={{ p: 2, mb: 3, textAlign: 'center', bgcolor: '#e8f1fb' }} data-testid="quiz-practice-note">
+              <Typography sx={{ fontSize: '1.2rem', fontWeight: 700 }}>{PRACTICE_NOTE}</Typography>
+            </Paper>
+          )}
           {result && (
             <Paper
               ref={reviewRef}
@@ -487,23 +602,14 @@ export default function Quiz() {
       >
         {result && (
           <DialogContent sx={{ textAlign: 'center', py: 5, px: { xs: 2, sm: 5 }, bgcolor: passed ? '#e6f7ea' : '#fff4e5' }}>
-            {passed ? (
-              <EmojiEventsIcon aria-hidden="true" sx={{ fontSize: 80, color: '#b8860b' }} />
-            ) : (
-              <ThumbUpIcon aria-hidden="true" sx={{ fontSize: 72, color: 'warning.main' }} />
-            )}
-            <Typography id="resultado-titulo" variant="h4" component="h2" sx={{ mt: 2, color: passed ? 'success.main' : 'warning.main' }}>
-              {passed ? '¡Excelente trabajo!' : '¡Sigue practicando!'}
-            </Typography>
-            <Box id="resultado-detalle">
-              <Typography sx={{ fontSize: '1.35rem', mt: 2 }} data-testid="result-correct">
-                Respuestas correctas: <strong>{result.correctas}</strong> de <strong>{result.total_preguntas}</strong>
-              </Typography>
-              <Typography sx={{ fontSize: '1.35rem' }} data-testid="result-score">
-                Puntaje: <strong>{formatScore(result.puntaje)}</strong>
-              </Typography>
-              <Typography sx={{ mt: 2, fontSize: '1.1rem' }}>{passed ? PASS_MESSAGE : TRY_MESSAGE}</Typography>
-            </Box>
+            <ResultPanel
+              correctas={result.correctas}
+              total={result.total_preguntas}
+              puntaje={result.puntaje}
+              titleId="resultado-titulo"
+              detailId="resultado-detalle"
+            />
+            {practice && <Typography sx={{ mt: 2, fontSize: '1.1rem', fontWeight: 700 }}>{PRACTICE_NOTE}</Typography>}
             <Button variant="contained" size="large" onClick={back} autoFocus sx={{ mt: 3, minHeight: 56, px: 4, fontSize: '1.15rem', ...focusRing }}>
               Volver al Nivel
             </Button>
@@ -511,6 +617,19 @@ export default function Quiz() {
               <Box>
                 <Button variant="outlined" size="large" onClick={showReview} sx={{ mt: 2, minHeight: 52, px: 4, fontSize: '1.1rem', ...focusRing }}>
                   Ver mis respuestas
+                </Button>
+              </Box>
+            )}
+            {practice && (
+              <Box>
+                <Button
+                  variant="outlined"
+                  size="large"
+                  startIcon={<ReplayIcon />}
+                  onClick={practiseAgain}
+                  sx={{ mt: 2, minHeight: 52, px: 4, fontSize: '1.1rem', ...focusRing }}
+                >
+                  Practicar otra vez
                 </Button>
               </Box>
             )}

@@ -1,10 +1,11 @@
-import type { ApiError } from '../../api/http';
+import { apiPost, type ApiError } from '../../api/http';
 import { newClave } from '../../offline/clave';
 import { submit } from '../../offline/outbox';
 import type { AttemptResult, AttemptReview, ResultRow } from '../../../shared/rules/quiz';
 
 export type QuizSend =
-  | { estado: 'enviado'; result: AttemptResult; review: AttemptReview | null }
+  /** `practica`: the child had passed already; graded, not stored (docs/decisions.md "The quiz"). */
+  | { estado: 'enviado'; result: AttemptResult; review: AttemptReview | null; practica: boolean }
   /** Kept on this device (offline, or the connection dropped during the send): it goes later, once. */
   | { estado: 'en-cola' }
   | { estado: 'rechazado'; error: ApiError };
@@ -17,7 +18,7 @@ export type QuizSend =
 export async function sendQuiz(rows: ResultRow[], levelId: number): Promise<QuizSend> {
   const clave = newClave();
   const creado = Date.now();
-  const out = await submit<{ msg: string; data: AttemptResult; revision?: AttemptReview }>({
+  const out = await submit<QuizReply>({
     id: clave,
     tipo: 'quiz',
     ruta: 'resultados/save-multiple',
@@ -25,6 +26,17 @@ export async function sendQuiz(rows: ResultRow[], levelId: number): Promise<Quiz
     creado,
     nivel: levelId,
   });
-  if (out.estado === 'enviado') return { estado: 'enviado', result: out.respuesta.data, review: out.respuesta.revision ?? null };
+  if (out.estado === 'enviado') return fromReply(out.respuesta);
   return out;
+}
+
+type QuizReply = { msg: string; data: AttemptResult; revision?: AttemptReview; practica?: boolean };
+const fromReply = (r: QuizReply) => ({ estado: 'enviado' as const, result: r.data, review: r.revision ?? null, practica: r.practica === true });
+
+/**
+ * Practice after a pass: sent straight, not through the device's queue. Nothing is stored, so there
+ * is nothing to keep for later; offline the send fails like any save (logged, the button works again).
+ */
+export async function sendPractice(rows: ResultRow[]): Promise<QuizSend> {
+  return fromReply(await apiPost<QuizReply>('resultados/save-multiple', { respuestas: rows }));
 }
