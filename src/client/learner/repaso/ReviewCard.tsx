@@ -141,19 +141,18 @@ export function ReviewCard({ firstLevel = null }: { firstLevel?: Pick<NivelWire,
             {...(state === 'start' ? { 'data-testid': 'review-start' } : {})}
           >
             <Typography sx={{ fontSize: '1.3rem', fontWeight: 800, flex: '1 1 220px' }}>{START_TEXT}</Typography>
-            {firstLevel && (
-              <Button
-                component={RouterLink}
-                to={`/supmenu/${firstLevel.id_nivel}`}
-                variant="contained"
-                size="large"
-                tabIndex={state === 'start' ? undefined : -1}
-                disableFocusRipple
-                sx={{ minHeight: 64, px: 4, fontSize: '1.3rem', flex: { xs: '1 1 100%', sm: '0 0 auto' }, ...focusRing }}
-              >
-                Abrir «{firstLevel.nombre_nivel}»
-              </Button>
-            )}
+            {/* Drawn (hidden) until the levels arrive, so the card keeps its height when they do. */}
+            <Button
+              component={RouterLink}
+              to={firstLevel ? `/supmenu/${firstLevel.id_nivel}` : '/home'}
+              variant="contained"
+              size="large"
+              tabIndex={state === 'start' && firstLevel ? undefined : -1}
+              disableFocusRipple
+              sx={{ minHeight: 64, px: 4, fontSize: '1.3rem', flex: { xs: '1 1 100%', sm: '0 0 auto' }, ...focusRing, ...layer(!!firstLevel) }}
+            >
+              {firstLevel ? `Abrir «${firstLevel.nombre_nivel}»` : 'Abrir un nivel'}
+            </Button>
           </Box>
           <Box sx={{ ...layer(state === 'due'), display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 2, rowGap: 1.5 }}>
             <Typography sx={{ fontSize: '1.3rem', fontWeight: 800, flex: '1 1 220px' }} {...(state === 'due' ? { 'data-testid': 'review-due' } : {})}>
