@@ -215,8 +215,8 @@ test('every item kind, typed answers without accents, the miss and the summary, 
   test.setTimeout(120_000);
   await signUpChild(page);
   await page.goto('/home');
-  await expect(card(page)).toHaveAttribute('data-state', 'calm');
-  await shot(page, 'card-calm');
+  await expect(card(page)).toHaveAttribute('data-state', 'start');
+  await shot(page, 'card-start');
   await openLevelAndWords(page, 'levelmenu-stars');
   await page.goto('/home');
   await expect(card(page)).toHaveAttribute('data-state', 'due');
