@@ -368,7 +368,7 @@ export class CardsScene extends RulesScene<R.CardsState, R.CardsEvent> {
       this.drawPanel(
         this.overlay,
         s.phase === 'won' ? '¡Terminaste!' : '¡Se acabaron las vidas!',
-        `${R.endMessageText(s.totalScore)}\nPuntos: ${s.totalScore}`,
+        `${R.endMessageText(s.totalScore, R.playedMaxScore(s))}\nPuntos: ${s.totalScore}`,
         s.phase === 'won' ? COLORS.success : COLORS.error,
         [
           { name: 'restart', label: 'Jugar de nuevo', fn: () => this.restartGame(), fill: COLORS.success },

@@ -25,7 +25,9 @@
  * - After the answer, 'feedback' lasts CARDS_FEEDBACK_DELAY_MS (1.2 s; the original specification gave
  *   no value, we reuse the order-words delay). Then `advance`: 0 lives → 'lost'; next round; next level
  *   ('level-passed' + 'level-started' events, no overlay); after the last level → 'won'.
- * - End message (both 'won' and 'lost'): score ≥ 70 'excellent', ≥ 60 'good', else 'practice'.
+ * - End message (both 'won' and 'lost'): score ≥ 70 'excellent', ≥ 60 'good', else 'practice'; when
+ *   the rounds played are worth less than 100 points, the same thresholds as a share of what they
+ *   were worth (70 %, 60 %), so the message agrees with the stars (games/shared/endMessage.ts).
  * - Every round (the first one, each next one, each new level, after `restart`) starts with the
  *   'preview'; `advance` after CARDS_PREVIEW_MS (2 s, decided) turns the cards over ('pick-card').
  *   The scene animates that turn in CARDS_FLIP_MS (one calm flip, never more than 3 per second).
@@ -49,6 +51,7 @@ import {
   RUN_WRONG_LEVEL_MSG,
 } from '../shared/run';
 import { type Stars, starsFor, starsForWords } from '../shared/stars';
+import { endMessageFor } from '../shared/endMessage';
 
 export type { EndMessageKey, GameWord, Rng } from '../shared/types';
 
@@ -180,16 +183,17 @@ export function levelIds(words: readonly GameWord[]): number[] {
   return ids.sort((a, b) => a - b).slice(0, CARDS_MAX_LEVELS);
 }
 
-/** Score → end message key: ≥70 'excellent', ≥60 'good', else 'practice'. */
-export function endMessage(score: number): EndMessageKey {
-  if (score >= CARDS_EXCELLENT_SCORE) return 'excellent';
-  if (score >= CARDS_GOOD_SCORE) return 'good';
-  return 'practice';
+/**
+ * Score of a run whose rounds played were worth `maxScore` → end message key: ≥70 'excellent',
+ * ≥60 'good', else 'practice'; below a 100-point maximum, 70 % and 60 % of it.
+ */
+export function endMessage(score: number, maxScore: number): EndMessageKey {
+  return endMessageFor(score, maxScore, { excellent: CARDS_EXCELLENT_SCORE, good: CARDS_GOOD_SCORE });
 }
 
-/** Score → Spanish end message text. */
-export function endMessageText(score: number): string {
-  return CARDS_END_MESSAGES[endMessage(score)];
+/** Score → Spanish end message text (see `endMessage`). */
+export function endMessageText(score: number, maxScore: number): string {
+  return CARDS_END_MESSAGES[endMessage(score, maxScore)];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -356,7 +360,7 @@ export function advance(state: CardsState): CardsResult {
     return { state: { ...state, phase: 'pick-card' }, events: [{ type: 'cards-hidden' }] };
   }
   if (state.phase !== 'feedback') return unchanged(state);
-  const message = endMessage(state.totalScore);
+  const message = runEndMessage(state);
   if (state.lives <= 0) {
     return {
       state: { ...state, phase: 'lost' },
@@ -410,6 +414,27 @@ export function maxScore(state: CardsState): number {
   return rounds * CARDS_CORRECT_POINTS;
 }
 
+/** Rounds of a level: up to 5 of its words with a clue. */
+function poolSize(state: CardsState, nivelId: number): number {
+  const targets = state.allWords.filter((w) => w.nivelId === nivelId && hasClue(w)).length;
+  return Math.min(CARDS_WORD_POOL_SIZE, targets);
+}
+
+/**
+ * What the rounds answered so far were worth (+10 each): every round of the levels before this one
+ * and this level's rounds up to the current one once it is answered (feedback, won, lost).
+ */
+export function playedMaxScore(state: CardsState): number {
+  const before = state.levels.slice(0, state.levelIndex).reduce((sum, nivelId) => sum + poolSize(state, nivelId), 0);
+  const answered = state.phase === 'feedback' || state.phase === 'won' || state.phase === 'lost';
+  return (before + state.roundIndex + (answered ? 1 : 0)) * CARDS_CORRECT_POINTS;
+}
+
+/** The end message of the run as it stands (the rounds played are its maximum). */
+export function runEndMessage(state: CardsState): EndMessageKey {
+  return endMessage(state.totalScore, playedMaxScore(state));
+}
+
 /** How long the scene waits before calling `advance`, or null. */
 export function pendingDelayMs(state: CardsState): number | null {
   if (state.phase === 'preview') return CARDS_PREVIEW_MS;
@@ -437,7 +462,7 @@ export function snapshot(state: CardsState): CardsSnapshot {
     options: state.options.map((w) => ({ id: w.id, es: w.es })),
     lastResult: state.lastResult,
     chosenWordId: state.chosenWordId,
-    endMessage: over ? endMessage(state.totalScore) : null,
+    endMessage: over ? runEndMessage(state) : null,
   };
 }
 

@@ -360,7 +360,7 @@ export class OrderWordsScene extends RulesScene<R.OrderWordsState, R.OrderEvent>
         [{ name: 'start', label: '¡A jugar!', fn: () => this.apply(R.startGame(this.state)) }],
       );
     } else if (s.phase === 'won' || s.phase === 'lost') {
-      const msg = R.endMessageText(s.totalScore);
+      const msg = R.endMessageText(s.totalScore, R.playedMaxScore(s));
       this.drawPanel(
         this.overlay,
         s.phase === 'won' ? '¡Terminaste!' : '¡Se acabaron las vidas!',

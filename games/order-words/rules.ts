@@ -28,7 +28,9 @@
  *   by one), so the scramble is never the word itself.
  * - `check` only works when every slot is filled (`canCheck`); otherwise nothing happens.
  * - Game end: 0 lives → 'lost'; all words played with lives left → 'won'. Both show the end
- *   message chosen by `endMessage(totalScore)`. The end happens in `advance`, after the feedback.
+ *   message chosen by `runEndMessage` (≥ 70 excellent, ≥ 50 good; when the words played are worth
+ *   less than 100 points, 70 % and 50 % of what they were worth, games/shared/endMessage.ts). The
+ *   end happens in `advance`, after the feedback.
  * - `restart` (any phase): new shuffle of the whole list, 3 lives, score 0, straight to 'playing'.
  *
  *   instructions --startGame--> playing --pickTile/removeLast/clear--> playing
@@ -47,6 +49,7 @@ import {
   RUN_REPEATED_WORD_MSG,
 } from '../shared/run';
 import { type Stars, starsFor, starsForWords } from '../shared/stars';
+import { endMessageFor } from '../shared/endMessage';
 
 export type { EndMessageKey, GameWord, Rng } from '../shared/types';
 
@@ -200,16 +203,27 @@ export function scramble(word: string, rng: Rng): string[] {
   return [...letters.slice(1), ...letters.slice(0, 1)];
 }
 
-/** Score → end message key: ≥70 'excellent', ≥50 'good', else 'practice'. */
-export function endMessage(score: number): EndMessageKey {
-  if (score >= ORDER_EXCELLENT_SCORE) return 'excellent';
-  if (score >= ORDER_GOOD_SCORE) return 'good';
-  return 'practice';
+/**
+ * Score of a run whose words played were worth `maxScore` → end message key: ≥70 'excellent',
+ * ≥50 'good', else 'practice'; below a 100-point maximum, 70 % and 50 % of it.
+ */
+export function endMessage(score: number, maxScore: number): EndMessageKey {
+  return endMessageFor(score, maxScore, { excellent: ORDER_EXCELLENT_SCORE, good: ORDER_GOOD_SCORE });
 }
 
-/** Score → Spanish end message text. */
-export function endMessageText(score: number): string {
-  return ORDER_END_MESSAGES[endMessage(score)];
+/** Score → Spanish end message text (see `endMessage`). */
+export function endMessageText(score: number, maxScore: number): string {
+  return ORDER_END_MESSAGES[endMessage(score, maxScore)];
+}
+
+/** What the words answered so far were worth (+10 each): right and wrong ones alike. */
+export function playedMaxScore(state: OrderWordsState): number {
+  return (state.correctCount + state.wrongCount) * ORDER_CORRECT_POINTS;
+}
+
+/** The end message of the run as it stands (the words played are its maximum). */
+export function runEndMessage(state: OrderWordsState): EndMessageKey {
+  return endMessage(state.totalScore, playedMaxScore(state));
 }
 
 /** The words the game can use: unique, with at least one tile. */
@@ -408,7 +422,7 @@ export function check(state: OrderWordsState): OrderResult {
  */
 export function advance(state: OrderWordsState): OrderResult {
   if (state.phase !== 'feedback') return unchanged(state);
-  const message = endMessage(state.totalScore);
+  const message = runEndMessage(state);
   if (state.lives <= 0) {
     return {
       state: { ...state, phase: 'lost' },
@@ -471,7 +485,7 @@ export function snapshot(state: OrderWordsState): OrderSnapshot {
     picked: [...state.picked],
     built: builtWord(state),
     lastResult: state.lastResult,
-    endMessage: over ? endMessage(state.totalScore) : null,
+    endMessage: over ? runEndMessage(state) : null,
   };
 }
 

@@ -6,7 +6,7 @@ import { clase, claseAlumno, claseProfesor } from './db/schema';
 import { atLeast, type Role } from '../shared/roles';
 import { badRequest, forbidden, notFound, unauthorized } from './errors';
 import { idParam } from './validate';
-import { isClassCode, normalizeClassCode } from '../shared/rules/classes';
+import { classCodeProblem, normalizeClassCode } from '../shared/rules/classes';
 import { CLASE_MSG } from '../shared/resources/clases';
 
 /**
@@ -60,10 +60,14 @@ export async function requireChildInClass(db: Db, idClase: number, idUsuario: nu
 /** A uniform number in [0, 1) from node:crypto, for class codes and picture passwords (never Math.random). */
 export const cryptoRandom = () => randomInt(2 ** 47) / 2 ** 47;
 
-/** The code a child typed, normalised; 400 (CLASE_MSG.codigoInvalido) when it cannot be a class code. */
+/**
+ * The code a child typed, normalised; 400 when it cannot be a class code: CLASE_MSG.codigoInvalido
+ * for a wrong length, the characters no card carries named otherwise (classCodeProblem).
+ */
 export function readClassCode(input: string): string {
   const codigo = normalizeClassCode(input);
-  if (!isClassCode(codigo)) throw badRequest(CLASE_MSG.codigoInvalido, { codigo: CLASE_MSG.codigoInvalido });
+  const problem = classCodeProblem(codigo);
+  if (problem) throw badRequest(problem, { codigo: problem });
   return codigo;
 }
 

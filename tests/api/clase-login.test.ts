@@ -123,6 +123,15 @@ describe('GET /api/clase/codigo/{codigo}', () => {
     const bad = await t.app.inject({ method: 'GET', url: '/api/clase/codigo/AB0' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().msg).toBe(CLASE_MSG.codigoInvalido);
+    // 6 characters, some never printed on a card: the reply names them (and still 400).
+    const typo = await t.app.inject({ method: 'GET', url: `/api/clase/codigo/${encodeURIComponent('abc 123')}` });
+    expect([typo.statusCode, typo.json()]).toEqual([
+      400,
+      expect.objectContaining({
+        msg: 'El código no lleva la letra «B» ni los números «1» y «2»: revisa la tarjeta.',
+        fields: { codigo: 'El código no lleva la letra «B» ni los números «1» y «2»: revisa la tarjeta.' },
+      }),
+    ]);
     const unknown = await t.app.inject({ method: 'GET', url: '/api/clase/codigo/YYYYYY' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().msg).toBe(CLASE_MSG.codigoNoExiste);
@@ -172,6 +181,8 @@ describe('POST /api/user/logInClase', () => {
     const bad = await logIn('nope', c.kids[0]!.id, c.kids[0]!.pics);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().msg).toBe(CLASE_MSG.codigoInvalido);
+    const typo = await logIn(c.codigo.slice(0, 5) + 'B', c.kids[0]!.id, c.kids[0]!.pics);
+    expect([typo.statusCode, typo.json().msg]).toEqual([400, 'El código no lleva la letra «B»: revisa la tarjeta.']);
   });
 
   it('an unknown child costs the same scrypt check as a known one', async () => {

@@ -271,6 +271,8 @@ describe('joining a class with its code', () => {
     const bad = await t.call('POST', '/api/clase/unirme', { as: 'nino', body: { codigo: 'AB' } });
     expect([bad.statusCode, bad.json().msg]).toEqual([400, CLASE_MSG.codigoInvalido]);
     expect((await t.call('POST', '/api/clase/unirme', { as: 'nino', body: {} })).json().msg).toBe(CLASE_MSG.codigoInvalido);
+    const typo = await t.call('POST', '/api/clase/unirme', { as: 'nino', body: { codigo: 'kmn-pt1' } });
+    expect([typo.statusCode, typo.json().msg]).toEqual([400, 'El código no lleva el número «1»: revisa la tarjeta.']);
     const unknown = codigo === 'AAAAAA' ? 'CCCCCC' : 'AAAAAA';
     const u = await t.call('POST', '/api/clase/unirme', { as: 'nino', body: { codigo: unknown } });
     expect([u.statusCode, u.json().msg]).toEqual([404, CLASE_MSG.codigoNoExiste]);
@@ -301,6 +303,8 @@ describe('joining a class with its code', () => {
     const before = await count();
     const bad = await t.call('POST', '/api/user/register', { body: signUp('malo@manitas.test', 'XX') });
     expect([bad.statusCode, bad.json().msg]).toEqual([400, CLASE_MSG.codigoInvalido]);
+    const typo = await t.call('POST', '/api/user/register', { body: signUp('malo@manitas.test', 'ABC123') });
+    expect([typo.statusCode, typo.json().msg]).toEqual([400, 'El código no lleva la letra «B» ni los números «1» y «2»: revisa la tarjeta.']);
     const unknown = await t.call('POST', '/api/user/register', { body: signUp('malo@manitas.test', codigo === 'AAAAAA' ? 'CCCCCC' : 'AAAAAA') });
     expect([unknown.statusCode, unknown.json().msg]).toEqual([400, CLASE_MSG.codigoNoExiste]);
     expect(await count()).toBe(before);

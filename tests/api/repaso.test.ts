@@ -365,3 +365,76 @@ describe('strength, games and teachers read the same memory', () => {
     expect(l.json().data[0]).toMatchObject({ id_usuario: nino, usuario: { username: expect.any(String) }, palabra: { palabraEspanol: expect.any(String) } });
   });
 });
+
+describe('a session covers the words seen and due (composeSession: due, then seen, then ≤ 3 never seen; 10 in all)', () => {
+  /** A new child signed up through the API, with the token to act as them. */
+  async function newChild(tag: string): Promise<{ token: string; id: number }> {
+    const email = `repaso-${tag}-${Date.now().toString(36)}@manitas.test`;
+    const reg = await t.call('POST', '/api/user/register', {
+      body: {
+        nombre: 'Repaso',
+        apellido: 'Nuevo',
+        fechaNacimiento: '2018-05-05',
+        email,
+        password: 'secreto123',
+        avatar: 'girl',
+        sexo: 'niña',
+        phone: '3001234567',
+        Credential: `ALU-${tag}`,
+      },
+    });
+    expect(reg.statusCode, reg.body).toBeLessThan(300);
+    const login = await t.call('POST', '/api/user/logIn', { body: { email, password: 'secreto123' } });
+    expect(login.statusCode, login.body).toBe(200);
+    return { token: login.json().token as string, id: Number(login.json().usuario.id) };
+  }
+  const session = async (token: string) => (await t.call('GET', '/api/repaso/sesion', { as: token })).json().data as { id_palabra: number; nuevo: boolean }[];
+  const seeInDetail = (token: string, id_palabra: number) => t.call('POST', '/api/repaso/visto', { as: token, body: { id_palabra } });
+
+  it('a brand-new child: nothing due, nothing new, nothing scheduled, an empty session', async () => {
+    const kid = await newChild('vacio');
+    expect((await t.call('GET', '/api/repaso/hoy', { as: kid.token })).json()).toEqual({ data: { pendientes: 0, nuevas: 0, proxima: null } });
+    expect(await session(kid.token)).toEqual([]);
+  });
+
+  it('6 words seen today: the session asks all 6, not the 3 new ones a session may add', async () => {
+    const kid = await newChild('seis');
+    const six = levels[0]!.words.slice(0, 6);
+    expect(six).toHaveLength(6);
+    // Seen at once (a child flicking through word detail): still one card per word.
+    const seen = await Promise.all(six.map((w) => seeInDetail(kid.token, w)));
+    expect(seen.map((r) => r.statusCode)).toEqual(six.map(() => 200));
+    const s = await session(kid.token);
+    expect(s.map((i) => i.id_palabra).sort((a, b) => a - b)).toEqual([...six].sort((a, b) => a - b));
+    expect(s.every((i) => i.nuevo)).toBe(true);
+    expect((await t.call('GET', '/api/repaso/hoy', { as: kid.token })).json().data).toMatchObject({ pendientes: 0, nuevas: 6 });
+  });
+
+  it('words seen in the level menu count as seen; never-seen words of the level fill at most 3 places', async () => {
+    const kid = await newChild('menu');
+    const lv = levels[1]!;
+    for (const w of lv.words.slice(0, 2)) await t.call('POST', '/api/progreso/visto', { as: kid.token, body: { id_nivel: lv.id, id_palabra: w } });
+    const s = await session(kid.token);
+    expect(s.slice(0, 2).map((i) => i.id_palabra)).toEqual(lv.words.slice(0, 2));
+    expect(s.slice(2).map((i) => i.id_palabra)).toEqual(lv.words.slice(2, 5));
+  });
+
+  it('more words seen than a session holds: 10, the first seen first; due words come before them all', async () => {
+    const kid = await newChild('doce');
+    const twelve = levels.flatMap((l) => l.words).slice(0, 12);
+    expect(twelve).toHaveLength(12);
+    for (const w of twelve) expect((await seeInDetail(kid.token, w)).statusCode).toBe(200);
+    const s = await session(kid.token);
+    expect(s.map((i) => i.id_palabra)).toEqual(twelve.slice(0, 10));
+    // Reviewed (wrong, so due again in a minute) and then made due now: it leads the next session.
+    const w = twelve[11]!;
+    expect((await t.call('POST', '/api/repaso/respuesta', { as: kid.token, body: { id_palabra: w, elegida: twelve[0], clave: clave() } })).statusCode).toBe(
+      201,
+    );
+    await rows("UPDATE memoria SET vence = now() - interval '1 minute' WHERE id_usuario = $1 AND id_palabra = $2", [kid.id, w]);
+    const next = await session(kid.token);
+    expect(next).toHaveLength(10);
+    expect(next[0]).toMatchObject({ id_palabra: w, nuevo: false });
+    expect(next.slice(1).map((i) => i.id_palabra)).toEqual(twelve.slice(0, 9));
+  });
+});

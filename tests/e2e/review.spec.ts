@@ -85,11 +85,12 @@ test('a child reviews: the card counts, a session with a miss, a lost answer and
   // She is in the demo profesor's class (joined with its code), so her teacher may follow her memory at the end.
   await joinClass(page, (await profesorClass(request)).codigo);
 
-  // Nothing met yet: the calm state, no button.
+  // Nothing met yet: invited to open a level (never "¡Todo repasado por hoy!"), no Repasar button.
   await page.goto('/home');
-  await expect(card(page)).toHaveAttribute('data-state', 'calm');
+  await expect(card(page)).toHaveAttribute('data-state', 'start');
   // Every state's text is drawn (hidden) to keep the card's height: the one shown is the visible one.
-  await expect(card(page).getByText('¡Todo repasado por hoy!')).toBeVisible();
+  await expect(card(page).getByText('¡Aún no has visto palabras! Abre un nivel para empezar.')).toBeVisible();
+  await expect(card(page).getByText('¡Todo repasado por hoy!')).toBeHidden();
   await expect(card(page).getByRole('link', { name: 'Repasar' })).toHaveCount(0);
 
   await openLevelAndWords(page);
@@ -214,8 +215,8 @@ test('every item kind, typed answers without accents, the miss and the summary, 
   test.setTimeout(120_000);
   await signUpChild(page);
   await page.goto('/home');
-  await expect(card(page)).toHaveAttribute('data-state', 'calm');
-  await shot(page, 'card-calm');
+  await expect(card(page)).toHaveAttribute('data-state', 'start');
+  await shot(page, 'card-start');
   await openLevelAndWords(page, 'levelmenu-stars');
   await page.goto('/home');
   await expect(card(page)).toHaveAttribute('data-state', 'due');
@@ -308,7 +309,7 @@ test('the card keeps one height in every state, so the levels under it never mov
     error: { status: 500, json: { msg: 'Error interno.' } },
     due: { status: 200, json: { data: { pendientes: 12, nuevas: 3, proxima: null } } },
     calm: { status: 200, json: { data: { pendientes: 0, nuevas: 0, proxima: new Date(Date.now() + 3 * 86_400_000).toISOString() } } },
-    calmEmpty: { status: 200, json: { data: { pendientes: 0, nuevas: 0, proxima: null } } },
+    start: { status: 200, json: { data: { pendientes: 0, nuevas: 0, proxima: null } } },
   };
   // What the child sees in each state, and nothing else (the other states' texts only hold the room).
   const seen: Record<string, string[]> = {
@@ -316,7 +317,7 @@ test('the card keeps one height in every state, so the levels under it never mov
     error: ['No se pudo cargar tu repaso. Inténtalo más tarde.'],
     due: ['Tienes 15 señas para repasar'],
     calm: ['¡Todo repasado por hoy!', 'Tu próximo repaso: en 3 días.'],
-    calmEmpty: ['¡Todo repasado por hoy!', 'Abre un nivel y mira sus palabras para empezar a repasar.'],
+    start: ['¡Aún no has visto palabras! Abre un nivel para empezar.'],
   };
   const visibleTexts = (page: Page) =>
     card(page)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CLASS_CODE_ALPHABET,
+  classCodeProblem,
   CLASS_CODE_LENGTH,
   isClassCode,
   isPicturePassword,
@@ -40,6 +41,21 @@ describe('class codes', () => {
     expect(isClassCode('ACEFHJK')).toBe(false);
     expect(isClassCode('ACEFH0')).toBe(false);
     expect(isClassCode('acefhj')).toBe(false);
+  });
+
+  it('classCodeProblem: a wrong length keeps the spec message; 6 characters name the ones no card carries', () => {
+    expect(classCodeProblem('ACEFHJ')).toBeNull();
+    expect(classCodeProblem('ACEFH')).toBe('El código de clase tiene 6 letras y números.');
+    expect(classCodeProblem('ACEFHJK')).toBe('El código de clase tiene 6 letras y números.');
+    expect(classCodeProblem('')).toBe('El código de clase tiene 6 letras y números.');
+    // 'abc 123' as typed: 6 characters once normalised; B, 1 and 2 are look-alikes never printed.
+    expect(classCodeProblem(normalizeClassCode('abc 123'))).toBe('El código no lleva la letra «B» ni los números «1» y «2»: revisa la tarjeta.');
+    expect(classCodeProblem('ACEFH1')).toBe('El código no lleva el número «1»: revisa la tarjeta.');
+    expect(classCodeProblem('BCEFHO')).toBe('El código no lleva las letras «B» y «O»: revisa la tarjeta.');
+    expect(classCodeProblem('BOSFH0')).toBe('El código no lleva las letras «B», «O» y «S» ni el número «0»: revisa la tarjeta.');
+    // A repeated character is named once; a sign is a sign.
+    expect(classCodeProblem('BBCEF@')).toBe('El código no lleva la letra «B» ni el signo «@»: revisa la tarjeta.');
+    expect(classCodeProblem(normalizeClassCode('acefhñ'))).toBe('El código no lleva la letra «Ñ»: revisa la tarjeta.');
   });
 
   it('makeClassCode makes valid codes; the extremes of the source map to the first and last characters', () => {

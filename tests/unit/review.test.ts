@@ -145,16 +145,34 @@ describe('due, known and item kinds', () => {
   });
 });
 
-describe('session composition: at most 10 items, mostly due, at most 3 new', () => {
+describe('session composition: every due word, then every word seen, then at most 3 never seen; 10 in all', () => {
   const range = (n: number, from = 0) => Array.from({ length: n }, (_, i) => i + from);
-  it('many due and many new: 7 due + 3 new', () => {
+  it("many due and many new: the 10 most overdue, no new word takes a due word's place", () => {
     const s = composeSession(range(20), range(20, 100));
     expect(s).toHaveLength(SESSION_MAX_ITEMS);
-    expect(s.filter((x) => x.nuevo)).toHaveLength(SESSION_MAX_NEW);
-    expect(s.slice(0, 7).map((x) => x.item)).toEqual(range(7));
+    expect(s.map((x) => x.item)).toEqual(range(10));
+    expect(s.some((x) => x.nuevo)).toBe(false);
   });
-  it('nothing due: only the few new words (a short session)', () => {
+  it('7 due: all of them, then 3 never-seen words in the room left', () => {
+    expect(composeSession(range(7), range(20, 100)).map((x) => [x.item, x.nuevo])).toEqual([
+      ...range(7).map((i) => [i, false]),
+      [100, true],
+      [101, true],
+      [102, true],
+    ]);
+  });
+  it('nothing due: only the few never-seen words (a short session)', () => {
     expect(composeSession([], range(20, 100)).map((x) => x.item)).toEqual([100, 101, 102]);
+    expect(SESSION_MAX_NEW).toBe(3);
+  });
+  it('6 words seen and never reviewed: all 6 (they are owed their first review), before any never-seen word', () => {
+    const s = composeSession([], range(20, 100), { seen: range(6, 50) });
+    expect(s.map((x) => x.item)).toEqual([...range(6, 50), 100, 101, 102]);
+    expect(s.every((x) => x.nuevo)).toBe(true);
+  });
+  it('12 seen: the first 10; due words first, then seen ones, never more than 10', () => {
+    expect(composeSession([], [], { seen: range(12, 50) }).map((x) => x.item)).toEqual(range(10, 50));
+    expect(composeSession([1, 2], [100], { seen: range(12, 50) }).map((x) => x.item)).toEqual([1, 2, ...range(8, 50)]);
   });
   it('nothing new: up to 10 due', () => {
     expect(composeSession(range(15), [])).toHaveLength(10);

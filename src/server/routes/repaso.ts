@@ -89,7 +89,8 @@ function lastDays(now: Date, days: number): string[] {
  * client: answers and events are graded here (src/shared/rules/review.ts) and scheduled by ts-fsrs.
  *
  * - GET  /api/repaso/hoy → `{data: ReviewToday}`: signs due now, new words waiting, next due date.
- * - GET  /api/repaso/sesion → `{data: ReviewItem[]}`: at most 10 items (due first, ≤ 3 new).
+ * - GET  /api/repaso/sesion → `{data: ReviewItem[]}`: at most 10 items: every due word, then every word
+ *   seen but never reviewed, then ≤ 3 never seen (composeSession).
  * - POST /api/repaso/respuesta `{id_palabra, elegida | escrita, repetido?, lento?, clave, fecha?}` → 201 `{msg, data: ReviewResult}`;
  *   graded here from the chosen word id or the typed word (a client's `correcto` is ignored);
  *   the same clave again → 200 with the stored result. `fecha`: the device's time (wire W-11.2), bounded.
@@ -123,33 +124,58 @@ export default async function repasoRoutes(app: FastifyInstance, ctx: AppContext
       .select({ at: sql<Date | string | null>`min(${memoria.vence})` })
       .from(memoria)
       .where(and(eq(memoria.idUsuario, me), sql`${memoria.estado} <> 0`));
-    const fresh = await freshWords(me, SESSION_MAX_NEW);
+    const [seen, fresh] = await Promise.all([seenWords(me, SESSION_MAX_ITEMS), unseenWords(me, SESSION_MAX_NEW)]);
     const data: ReviewToday = {
       pendientes: Number(due!.n),
-      nuevas: fresh.length,
+      nuevas: seen.length + fresh.length,
       proxima: next?.at ? new Date(next.at).toISOString() : null,
     };
     return { data };
   });
 
-  /** New words for a session: seen but never reviewed first (oldest seen first), then unseen words of opened levels. */
-  async function freshWords(me: number, limit: number): Promise<WordRow[]> {
-    const seen = await db
+  /** Words seen in a level's menu (progreso.palabras_vistas), as a subquery of ids. */
+  const menuSeen = (me: number) =>
+    sql`(select (jsonb_array_elements_text(${progreso.palabrasVistas}))::int from ${progreso} where ${progreso.idUsuario} = ${me})`;
+
+  /**
+   * Words the child has seen but never reviewed, owed their first review (composeSession): seen in
+   * word detail (a card in state new; oldest seen first), then seen in a level's menu without a card
+   * yet (by level and id).
+   */
+  async function seenWords(me: number, limit: number): Promise<WordRow[]> {
+    const inDetail = await db
       .select(wordCols)
       .from(memoria)
       .innerJoin(palabra, eq(palabra.idPalabra, memoria.idPalabra))
       .where(and(eq(memoria.idUsuario, me), eq(memoria.estado, State.New)))
       .orderBy(asc(memoria.vistaEn), asc(memoria.idPalabra))
       .limit(limit);
-    if (seen.length >= limit) return seen;
-    const more = await db
+    if (inDetail.length >= limit) return inDetail;
+    const inMenu = await db
       .select(wordCols)
       .from(palabra)
       .leftJoin(memoria, and(eq(memoria.idPalabra, palabra.idPalabra), eq(memoria.idUsuario, me)))
-      .where(and(isNull(memoria.idMemoria), sql`${palabra.idNivel} in (select ${progreso.idNivel} from ${progreso} where ${progreso.idUsuario} = ${me})`))
+      .where(and(isNull(memoria.idMemoria), sql`${palabra.idPalabra} in ${menuSeen(me)}`))
       .orderBy(asc(palabra.idNivel), asc(palabra.idPalabra))
-      .limit(limit - seen.length);
-    return [...seen, ...more];
+      .limit(limit - inDetail.length);
+    return [...inDetail, ...inMenu];
+  }
+
+  /** Words never seen at all, of the levels the child has opened (the few new ones a session may add). */
+  async function unseenWords(me: number, limit: number): Promise<WordRow[]> {
+    return db
+      .select(wordCols)
+      .from(palabra)
+      .leftJoin(memoria, and(eq(memoria.idPalabra, palabra.idPalabra), eq(memoria.idUsuario, me)))
+      .where(
+        and(
+          isNull(memoria.idMemoria),
+          sql`${palabra.idNivel} in (select ${progreso.idNivel} from ${progreso} where ${progreso.idUsuario} = ${me})`,
+          sql`${palabra.idPalabra} not in ${menuSeen(me)}`,
+        ),
+      )
+      .orderBy(asc(palabra.idNivel), asc(palabra.idPalabra))
+      .limit(limit);
   }
 
   app.get('/api/repaso/sesion', { preHandler: app.requireUser }, async (req) => {
@@ -161,8 +187,8 @@ export default async function repasoRoutes(app: FastifyInstance, ctx: AppContext
       .where(dueNow(me))
       .orderBy(asc(memoria.vence), asc(memoria.idPalabra))
       .limit(SESSION_MAX_ITEMS);
-    const fresh = await freshWords(me, SESSION_MAX_NEW);
-    const picked = composeSession(dueRows, fresh);
+    const [seen, fresh] = await Promise.all([seenWords(me, SESSION_MAX_ITEMS), unseenWords(me, SESSION_MAX_NEW)]);
+    const picked = composeSession<WordRow & { m?: typeof memoria.$inferSelect }>(dueRows, fresh, { seen });
     if (!picked.length) return { data: [] };
     const chosen = picked.map((p) => p.item as WordRow & { m?: typeof memoria.$inferSelect });
     // Distractors: words of the chosen words' levels; the child's other opened levels only when one

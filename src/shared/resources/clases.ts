@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineResource } from './types';
 import { requiredId, requiredText } from './fields';
-import type { PictureKey } from '../rules/classes';
+import { CLASS_CODE_LENGTH_MSG, type PictureKey } from '../rules/classes';
 import { dbIdFromText } from '../validation/numbers';
 import { optionalCalendarDate } from '../validation/dates';
 import { noBidi } from '../validation/names';
@@ -24,7 +24,8 @@ export const CLASE_MSG = {
   noEsTuClase: 'Solo los profesores de esta clase y los administradores pueden verla.',
   noEncontrada: 'Clase no encontrada.',
   codigoNoExiste: 'No encontramos esa clase. Revisa el código con tu profesor.',
-  codigoInvalido: 'El código de clase tiene 6 letras y números.',
+  /** A code of the wrong length; 6 characters some card never carries are named (classCodeProblem). */
+  codigoInvalido: CLASS_CODE_LENGTH_MSG,
   clavesIncorrectas: 'Esas no son tus imágenes. Inténtalo otra vez.',
 } as const;
 

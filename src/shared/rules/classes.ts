@@ -25,6 +25,41 @@ export function isClassCode(code: string): boolean {
   return true;
 }
 
+/** What a malformed class code is told when it has the wrong length (the spec's message, verbatim). */
+export const CLASS_CODE_LENGTH_MSG = 'El código de clase tiene 6 letras y números.';
+
+/** "«B»" / "«B» y «O»" / "«B», «O» y «S»". */
+function quotedList(chars: readonly string[]): string {
+  const q = chars.map((c) => `«${c}»`);
+  return q.length <= 1 ? (q[0] ?? '') : `${q.slice(0, -1).join(', ')} y ${q.at(-1)}`;
+}
+
+/** "la letra «B»" / "las letras «B» y «O»" (kind: letra, número, signo). */
+function named(chars: readonly string[], one: string, many: string): string | null {
+  if (chars.length === 0) return null;
+  return `${chars.length === 1 ? one : many} ${quotedList(chars)}`;
+}
+
+/**
+ * Why a (normalised) code cannot be a class code, in words a child's helper understands, or null
+ * when it can be one. A wrong length keeps the spec's message; 6 characters with some outside the
+ * code's alphabet name them, because "tiene 6 letras y números" is true of "ABC123" and does not
+ * say that B, 1 and 2 (look-alikes of 8, I and Z) are never printed on a card.
+ */
+export function classCodeProblem(code: string): string | null {
+  const chars = Array.from(code);
+  if (chars.length !== CLASS_CODE_LENGTH) return CLASS_CODE_LENGTH_MSG;
+  const bad = [...new Set(chars.filter((ch) => !CLASS_CODE_ALPHABET.includes(ch)))];
+  if (bad.length === 0) return null;
+  const letters = bad.filter((ch) => /^\p{L}$/u.test(ch));
+  const digits = bad.filter((ch) => /^\p{N}$/u.test(ch));
+  const signs = bad.filter((ch) => !letters.includes(ch) && !digits.includes(ch));
+  const parts = [named(letters, 'la letra', 'las letras'), named(digits, 'el número', 'los números'), named(signs, 'el signo', 'los signos')].filter(
+    (p): p is string => p !== null,
+  );
+  return `El código no lleva ${parts.join(' ni ')}: revisa la tarjeta.`;
+}
+
 /** A random class code from `random` (0 ≤ x < 1 per call; the server passes a crypto source). */
 export function makeClassCode(random: () => number): string {
   let out = '';

@@ -125,14 +125,26 @@ export const isDue = (card: Pick<Card, 'state' | 'due'>, now: Date) => card.stat
 export const isKnown = (card: Pick<Card, 'state' | 'stability'>) => card.state === State.Review && card.stability >= KNOWN_STABILITY_DAYS;
 
 /**
- * Which words a session asks, in order: due words first (most overdue first, as given), then at
- * most SESSION_MAX_NEW new ones, SESSION_MAX_ITEMS in all. New words are capped whatever the due
- * count, so a child with nothing due gets a short, calm session rather than a wall of new signs.
+ * Which words a session asks, in order, SESSION_MAX_ITEMS in all:
+ * 1. every due word (reviewed before, due date come; most overdue first, as given);
+ * 2. then the words the child has already seen (word detail, the level menu) but never reviewed:
+ *    their card was made when they were seen, and FSRS makes a new card due at once, so they are
+ *    owed their first review (oldest seen first, as given), however many;
+ * 3. then, in the room left, at most SESSION_MAX_NEW words never seen at all (of opened levels).
+ * Only step 3 is capped below the session's size: a child with nothing due and nothing seen gets a
+ * short, calm session rather than a wall of signs never shown; a word the child has seen is never
+ * left out for a new one, and a due word never for a seen or new one.
  */
-export function composeSession<T>(due: readonly T[], fresh: readonly T[], max = SESSION_MAX_ITEMS, maxNew = SESSION_MAX_NEW): { item: T; nuevo: boolean }[] {
-  const takeNew = Math.min(maxNew, fresh.length, max);
-  const takeDue = Math.min(due.length, max - takeNew);
-  return [...due.slice(0, takeDue).map((item) => ({ item, nuevo: false })), ...fresh.slice(0, takeNew).map((item) => ({ item, nuevo: true }))];
+export function composeSession<T>(
+  due: readonly T[],
+  fresh: readonly T[],
+  { seen = [], max = SESSION_MAX_ITEMS, maxNew = SESSION_MAX_NEW }: { seen?: readonly T[]; max?: number; maxNew?: number } = {},
+): { item: T; nuevo: boolean }[] {
+  const dueItems = due.slice(0, max).map((item) => ({ item, nuevo: false }));
+  const seenItems = seen.slice(0, max - dueItems.length).map((item) => ({ item, nuevo: true }));
+  const room = max - dueItems.length - seenItems.length;
+  const freshItems = fresh.slice(0, Math.max(0, Math.min(maxNew, room))).map((item) => ({ item, nuevo: true }));
+  return [...dueItems, ...seenItems, ...freshItems];
 }
 
 /**

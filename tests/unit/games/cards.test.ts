@@ -29,6 +29,7 @@ import {
   pendingDelayMs,
   pickCard,
   pickWord,
+  playedMaxScore,
   restart,
   snapshot,
   startGame,
@@ -114,15 +115,71 @@ describe('cards constants (spec section 9)', () => {
 });
 
 describe('cards end message', () => {
-  it('is excellent from 70, good from 60, practice below', () => {
-    expect(endMessage(70)).toBe('excellent');
-    expect(endMessage(69)).toBe('good');
-    expect(endMessage(60)).toBe('good');
-    expect(endMessage(59)).toBe('practice');
-    expect(endMessage(0)).toBe('practice');
-    expect(endMessageText(70)).toBe(CARDS_END_MESSAGES.excellent);
-    expect(endMessageText(60)).toBe(CARDS_END_MESSAGES.good);
-    expect(endMessageText(59)).toBe(CARDS_END_MESSAGES.practice);
+  it('a 100-point run keeps the spec thresholds: excellent from 70, good from 60, practice below', () => {
+    expect(endMessage(70, 100)).toBe('excellent');
+    expect(endMessage(69, 100)).toBe('good');
+    expect(endMessage(60, 100)).toBe('good');
+    expect(endMessage(59, 100)).toBe('practice');
+    expect(endMessage(0, 100)).toBe('practice');
+    expect(endMessageText(70, 100)).toBe(CARDS_END_MESSAGES.excellent);
+    expect(endMessageText(60, 100)).toBe(CARDS_END_MESSAGES.good);
+    expect(endMessageText(59, 100)).toBe(CARDS_END_MESSAGES.practice);
+  });
+
+  it('a run worth more than 100 points keeps the absolute thresholds', () => {
+    expect(endMessage(70, 500)).toBe('excellent');
+    expect(endMessage(69, 500)).toBe('good');
+    expect(endMessage(60, 500)).toBe('good');
+    expect(endMessage(59, 500)).toBe('practice');
+  });
+
+  it('below 100 points the thresholds are shares of the maximum: 70 % and 60 %', () => {
+    // 50-point run (one level of 5): 35 = 70 %, 30 = 60 %.
+    expect(endMessage(50, 50)).toBe('excellent');
+    expect(endMessage(35, 50)).toBe('excellent');
+    expect(endMessage(34, 50)).toBe('good');
+    expect(endMessage(30, 50)).toBe('good');
+    expect(endMessage(29, 50)).toBe('practice');
+    // 70 % of 10 is exactly 7 (no floating-point 69.999…); 60 % of 30 is 18.
+    expect(endMessage(7, 10)).toBe('excellent');
+    expect(endMessage(18, 30)).toBe('good');
+    expect(endMessage(17, 30)).toBe('practice');
+    expect(endMessageText(50, 50)).toBe(CARDS_END_MESSAGES.excellent);
+  });
+
+  it('5 of 5 right with no life lost: 3 stars and the excellent message, never "practice"', () => {
+    let s = started(wordsFor([1], 5));
+    let last: CardsEvent[] = [];
+    for (let i = 0; i < 5; i++) {
+      const r = roundRight(s);
+      s = r.state;
+      last = r.events;
+    }
+    expect(s.phase).toBe('won');
+    expect(s.totalScore).toBe(50);
+    expect(playedMaxScore(s)).toBe(50);
+    expect(last).toContainEqual({ type: 'game-won', totalScore: 50, message: 'excellent', stars: 3 });
+    expect(snapshot(s).endMessage).toBe('excellent');
+  });
+
+  it('the maximum is the rounds played, from the real level sizes (2 levels of 3 and 5)', () => {
+    let s = started([...wordsFor([1], 3), ...wordsFor([2], 5)]);
+    for (let i = 0; i < 8; i++) {
+      if (i < 7) {
+        s = roundRight(s).state;
+        continue;
+      }
+      // Last round: two empty cards first (−4), then right: 80 − 4 = 76 of 80 (95 %).
+      const r = reveal(s);
+      const [a, b] = wrongCards(r);
+      let t = pickCard(pickCard(r, a as number).state, b as number).state;
+      t = pickCard(t, t.clueCard).state;
+      s = advance(pickWord(t, target(r).id).state).state;
+    }
+    expect(s.phase).toBe('won');
+    expect(s.totalScore).toBe(76);
+    expect(playedMaxScore(s)).toBe(80);
+    expect(snapshot(s).endMessage).toBe('excellent');
   });
 });
 
@@ -365,7 +422,7 @@ describe('cards flow', () => {
     expect(r.state.phase).toBe('won');
     expect(r.events).toEqual([
       { type: 'level-passed', level: 1, stars: 3 },
-      { type: 'game-won', totalScore: 10, message: 'practice', stars: 3 },
+      { type: 'game-won', totalScore: 10, message: 'excellent', stars: 3 },
     ]);
   });
 

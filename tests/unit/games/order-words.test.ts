@@ -27,6 +27,7 @@ import {
   isTileUsed,
   pendingDelayMs,
   pickTile,
+  playedMaxScore,
   removeLast,
   restart,
   scramble,
@@ -124,19 +125,54 @@ describe('order words constants (spec section 9)', () => {
 });
 
 describe('order words end message', () => {
-  it('is excellent from 70, good from 50, practice below', () => {
-    expect(endMessage(500)).toBe('excellent');
-    expect(endMessage(70)).toBe('excellent');
-    expect(endMessage(69)).toBe('good');
-    expect(endMessage(50)).toBe('good');
-    expect(endMessage(49)).toBe('practice');
-    expect(endMessage(0)).toBe('practice');
+  it('a 100-point run keeps the spec thresholds: excellent from 70, good from 50, practice below', () => {
+    expect(endMessage(70, 100)).toBe('excellent');
+    expect(endMessage(69, 100)).toBe('good');
+    expect(endMessage(50, 100)).toBe('good');
+    expect(endMessage(49, 100)).toBe('practice');
+    expect(endMessage(0, 100)).toBe('practice');
+  });
+
+  it('a run worth more than 100 points keeps the absolute thresholds', () => {
+    expect(endMessage(500, 500)).toBe('excellent');
+    expect(endMessage(70, 500)).toBe('excellent');
+    expect(endMessage(69, 500)).toBe('good');
+    expect(endMessage(50, 500)).toBe('good');
+    expect(endMessage(49, 500)).toBe('practice');
+  });
+
+  it('below 100 points the thresholds are shares of the maximum: 70 % and 50 %', () => {
+    // 60-point run (6 words): 42 = 70 %, 30 = 50 %.
+    expect(endMessage(60, 60)).toBe('excellent');
+    expect(endMessage(42, 60)).toBe('excellent');
+    expect(endMessage(41, 60)).toBe('good');
+    expect(endMessage(30, 60)).toBe('good');
+    expect(endMessage(29, 60)).toBe('practice');
+    expect(endMessage(7, 10)).toBe('excellent');
+    expect(endMessage(5, 10)).toBe('good');
+    expect(endMessage(4, 10)).toBe('practice');
   });
 
   it('gives the Spanish text', () => {
-    expect(endMessageText(70)).toBe('¡Excelente! Eres un experto en palabras.');
-    expect(endMessageText(50)).toBe('¡Buen trabajo! Sigue así.');
-    expect(endMessageText(49)).toBe('¡Sigue practicando! Tú puedes.');
+    expect(endMessageText(70, 100)).toBe('¡Excelente! Eres un experto en palabras.');
+    expect(endMessageText(50, 100)).toBe('¡Buen trabajo! Sigue así.');
+    expect(endMessageText(49, 100)).toBe('¡Sigue practicando! Tú puedes.');
+    expect(endMessageText(60, 60)).toBe('¡Excelente! Eres un experto en palabras.');
+  });
+
+  it('6 of 6 right: 3 stars and the excellent message', () => {
+    let s = started(many(6));
+    let last: OrderEvent[] = [];
+    for (let i = 0; i < 6; i++) {
+      const r = playRight(s);
+      s = r.state;
+      last = r.events;
+    }
+    expect(s.phase).toBe('won');
+    expect(s.totalScore).toBe(60);
+    expect(playedMaxScore(s)).toBe(60);
+    expect(last).toContainEqual({ type: 'game-won', totalScore: 60, message: 'excellent', stars: 3 });
+    expect(snapshot(s).endMessage).toBe('excellent');
   });
 });
 
@@ -398,7 +434,7 @@ describe('order words levels and end', () => {
     expect(r.state.totalScore).toBe(20);
     expect(r.events).toEqual([
       { type: 'level-passed', level: 1, stars: 3 },
-      { type: 'game-won', totalScore: 20, message: 'practice', stars: 3 },
+      { type: 'game-won', totalScore: 20, message: 'excellent', stars: 3 },
     ]);
     expect(pendingDelayMs(r.state)).toBeNull();
   });

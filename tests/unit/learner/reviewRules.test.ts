@@ -4,7 +4,9 @@ import {
   choicesOf,
   dueText,
   newClave,
+  hasNothingYet,
   nextReviewText,
+  START_TEXT,
   readSavedSession,
   signsToReview,
   summaryOf,
@@ -37,16 +39,32 @@ describe('the "Repaso de hoy" card', () => {
     expect(dueText(5)).toBe('Tienes 5 señas para repasar');
     expect(dueText(1)).toBe('Tienes 1 seña para repasar');
   });
-  it('says when the next sign is due in words a child reads', () => {
+  it('says when the next sign is due in words a child reads: never minutes or clock times', () => {
     const now = new Date(2026, 10, 24, 10, 0);
     const at = (ms: number) => new Date(now.getTime() + ms).toISOString();
     expect(nextReviewText(null, now)).toBeNull();
     expect(nextReviewText('nope', now)).toBeNull();
-    expect(nextReviewText(at(30_000), now)).toBe('en un minuto');
-    expect(nextReviewText(at(10 * 60_000), now)).toBe('en 10 minutos');
-    expect(nextReviewText(new Date(2026, 10, 24, 16, 5).toISOString(), now)).toBe('hoy a las 16:05');
+    // FSRS's first steps after a session are 1 and 10 minutes: "later today", not "en un minuto".
+    expect(nextReviewText(at(30_000), now)).toBe('hoy más tarde');
+    expect(nextReviewText(at(60_000), now)).toBe('hoy más tarde');
+    expect(nextReviewText(at(10 * 60_000), now)).toBe('hoy más tarde');
+    expect(nextReviewText(new Date(2026, 10, 24, 16, 5).toISOString(), now)).toBe('hoy más tarde');
+    expect(nextReviewText(new Date(2026, 10, 24, 23, 59).toISOString(), now)).toBe('hoy más tarde');
+    expect(nextReviewText(at(-5 * 60_000), now)).toBe('hoy más tarde');
+    // Calendar days: just after midnight is already "mañana".
+    expect(nextReviewText(new Date(2026, 10, 25, 0, 1).toISOString(), now)).toBe('mañana');
     expect(nextReviewText(new Date(2026, 10, 25, 9, 0).toISOString(), now)).toBe('mañana');
+    expect(nextReviewText(new Date(2026, 10, 27, 9, 0).toISOString(), now)).toBe('en 3 días');
     expect(nextReviewText(new Date(2026, 10, 28, 9, 0).toISOString(), now)).toBe('en 4 días');
+    for (const ms of [1, 59_000, 3_600_000, 5 * 3_600_000]) expect(nextReviewText(at(ms), now)).not.toMatch(/minut|:\d\d/);
+  });
+
+  it('a child who has met no word is invited to open a level, never told all is reviewed', () => {
+    expect(hasNothingYet({ pendientes: 0, nuevas: 0, proxima: null })).toBe(true);
+    expect(hasNothingYet({ pendientes: 0, nuevas: 0, proxima: new Date().toISOString() })).toBe(false);
+    expect(hasNothingYet({ pendientes: 0, nuevas: 2, proxima: null })).toBe(false);
+    expect(hasNothingYet({ pendientes: 1, nuevas: 0, proxima: null })).toBe(false);
+    expect(START_TEXT).toBe('¡Aún no has visto palabras! Abre un nivel para empezar.');
   });
 });
 

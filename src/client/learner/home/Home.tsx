@@ -299,7 +299,8 @@ function Home() {
         <Typography sx={{ fontSize: { xs: '1.15rem', sm: '1.35rem' }, mt: 1 }}>¿Estás {listo} para la clase de hoy?</Typography>
       </Box>
 
-      <ReviewCard />
+      {/* A child who has seen no word yet is sent to the first level the list shows (assigned ones first). */}
+      <ReviewCard firstLevel={ordenarConTareas(levels ?? [], tareas)[0] ?? null} />
 
       <Box component="section" aria-labelledby="niveles-titulo">
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>

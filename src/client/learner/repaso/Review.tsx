@@ -13,17 +13,20 @@ import ArrowForwardIcon from '@mui/icons-material/ArrowForwardRounded';
 import CancelRoundedIcon from '@mui/icons-material/CancelRounded';
 import CheckCircleRoundedIcon from '@mui/icons-material/CheckCircleRounded';
 import EmojiEventsRoundedIcon from '@mui/icons-material/EmojiEventsRounded';
+import AutoStoriesRoundedIcon from '@mui/icons-material/AutoStoriesRounded';
 import { mediaUrl } from '../../api/http';
 import { Loading } from '../../ui/Loading';
 import { NO_SIGN_MSG, SignPlayer } from '../../sign/SignPlayer';
 import type { ReviewItem, ReviewItemWord } from '../../../shared/rules/review';
 import { LearnerPage, focusRing } from '../ui/LearnerPage';
 import { useLearner } from '../model/learnerData';
-import { fetchSession, sendAnswer } from './reviewApi';
+import { fetchSession, fetchToday, sendAnswer } from './reviewApi';
 import { sameTypedWord } from './typedAnswer';
 import {
   answerFlags,
   choicesOf,
+  hasNothingYet,
+  START_TEXT,
   newClave,
   readSavedSession,
   sessionKey,
@@ -194,6 +197,21 @@ export default function Review() {
     }
   }, [session, userId]);
 
+  // An empty session: a child who has seen no word yet is invited to open a level instead of being
+  // told everything is reviewed (null until known: the calm text waits for the answer).
+  const [nothingYet, setNothingYet] = useState<boolean | null>(null);
+  const empty = session !== null && session.items.length === 0;
+  useEffect(() => {
+    if (!empty) return;
+    const ctrl = new AbortController();
+    fetchToday(ctrl.signal)
+      .then((t) => setNothingYet(hasNothingYet(t)))
+      .catch((err) => {
+        if ((err as Error).name !== 'AbortError') setNothingYet(false);
+      });
+    return () => ctrl.abort();
+  }, [empty]);
+
   const index = feedback?.index ?? session?.answers.length ?? 0;
   const item: ReviewItem | undefined = session?.items[index];
   const choices = item && item.tipo !== 'escribir' ? choicesOf(item) : [];
@@ -265,6 +283,20 @@ export default function Review() {
     );
   } else if (!session) {
     body = <Loading label="Preparando tu repaso..." />;
+  } else if (total === 0 && nothingYet === null) {
+    body = <Loading label="Preparando tu repaso..." />;
+  } else if (total === 0 && nothingYet) {
+    body = (
+      <Paper sx={{ p: 4, textAlign: 'center', bgcolor: '#efeaff' }} data-testid="review-start">
+        <AutoStoriesRoundedIcon aria-hidden="true" sx={{ fontSize: 72, color: '#5b4bdb' }} />
+        <Typography variant="h4" component="h2" sx={{ fontWeight: 800, my: 1 }}>
+          {START_TEXT}
+        </Typography>
+        <Button component={RouterLink} to="/home" variant="contained" size="large" autoFocus sx={{ minHeight: 64, px: 4, fontSize: '1.3rem' }}>
+          Ver los niveles
+        </Button>
+      </Paper>
+    );
   } else if (total === 0) {
     body = (
       <Paper sx={{ p: 4, textAlign: 'center', bgcolor: '#e6f7ea' }} data-testid="review-empty">

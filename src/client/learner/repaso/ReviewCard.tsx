@@ -8,11 +8,14 @@ import Typography from '@mui/material/Typography';
 import CheckCircleRoundedIcon from '@mui/icons-material/CheckCircleRounded';
 import SignLanguageIcon from '@mui/icons-material/SignLanguageRounded';
 import PlayArrowRoundedIcon from '@mui/icons-material/PlayCircleRounded';
+import AutoStoriesRoundedIcon from '@mui/icons-material/AutoStoriesRounded';
 import type { ReviewToday } from '../../../shared/rules/review';
 import { fetchToday } from './reviewApi';
 import { flushWithin } from '../../offline/outbox';
-import { dueText, nextReviewText, signsToReview } from './reviewRules';
+import { dueText, hasNothingYet, nextReviewText, signsToReview, START_TEXT } from './reviewRules';
 import { focusRing } from '../ui/LearnerPage';
+import { mediaUrl } from '../../api/http';
+import type { NivelWire } from '../../../shared/resources/nivel';
 
 /**
  * Every state is drawn in the same grid cell, the ones not shown kept invisible (visibility: hidden,
@@ -29,7 +32,11 @@ const FLUSH_WAIT_MS = 3_000;
 /** The calm state's second line when nothing is scheduled, the longer of its two lines. */
 const NO_NEXT = 'Abre un nivel y mira sus palabras para empezar a repasar.';
 
-export function ReviewCard() {
+/**
+ * `firstLevel`: the first level /home shows, where a child who has seen no word yet is sent (its
+ * picture and a button to it); until the levels arrive the invitation has no button.
+ */
+export function ReviewCard({ firstLevel = null }: { firstLevel?: Pick<NivelWire, 'id_nivel' | 'nombre_nivel' | 'imagen'> | null }) {
   const [today, setToday] = useState<ReviewToday | null>(null);
   const [error, setError] = useState(false);
 
@@ -50,9 +57,11 @@ export function ReviewCard() {
 
   const n = today ? signsToReview(today) : 0;
   const next = today ? nextReviewText(today.proxima, new Date()) : null;
-  const calm = today !== null && n === 0;
+  const fresh = today !== null && hasNothingYet(today);
+  const calm = today !== null && n === 0 && !fresh;
 
-  const state = error ? 'error' : today === null ? 'loading' : calm ? 'calm' : 'due';
+  const state = error ? 'error' : today === null ? 'loading' : fresh ? 'start' : calm ? 'calm' : 'due';
+  const levelImg = firstLevel ? mediaUrl(firstLevel.imagen, 'niveles') : null;
 
   return (
     <Paper
@@ -67,9 +76,9 @@ export function ReviewCard() {
         display: 'flex',
         alignItems: 'center',
         gap: 2,
-        bgcolor: calm ? '#e6f7ea' : '#fff4d6',
+        bgcolor: fresh ? '#efeaff' : calm ? '#e6f7ea' : '#fff4d6',
         borderLeft: '8px solid',
-        borderColor: calm ? '#1b7f4a' : '#b35c00',
+        borderColor: fresh ? '#5b4bdb' : calm ? '#1b7f4a' : '#b35c00',
       }}
     >
       <Box
@@ -85,7 +94,19 @@ export function ReviewCard() {
           alignSelf: { xs: 'flex-start', sm: 'center' },
         }}
       >
-        {calm ? (
+        {fresh ? (
+          levelImg ? (
+            <Box
+              component="img"
+              src={levelImg}
+              alt=""
+              data-testid="review-start-picture"
+              sx={{ width: '100%', height: '100%', objectFit: 'cover', borderRadius: '50%' }}
+            />
+          ) : (
+            <AutoStoriesRoundedIcon data-testid="review-start-picture" sx={{ fontSize: { xs: 32, sm: 44 }, color: '#5b4bdb' }} />
+          )
+        ) : calm ? (
           <CheckCircleRoundedIcon sx={{ fontSize: { xs: 36, sm: 48 }, color: '#1b7f4a' }} />
         ) : (
           <SignLanguageIcon sx={{ fontSize: { xs: 32, sm: 44 }, color: '#b35c00' }} />
@@ -114,6 +135,24 @@ export function ReviewCard() {
                 </Typography>
               )}
             </Box>
+          </Box>
+          <Box
+            sx={{ ...layer(state === 'start'), display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 2, rowGap: 1.5 }}
+            {...(state === 'start' ? { 'data-testid': 'review-start' } : {})}
+          >
+            <Typography sx={{ fontSize: '1.3rem', fontWeight: 800, flex: '1 1 220px' }}>{START_TEXT}</Typography>
+            {/* Drawn (hidden) until the levels arrive, so the card keeps its height when they do. */}
+            <Button
+              component={RouterLink}
+              to={firstLevel ? `/supmenu/${firstLevel.id_nivel}` : '/home'}
+              variant="contained"
+              size="large"
+              tabIndex={state === 'start' && firstLevel ? undefined : -1}
+              disableFocusRipple
+              sx={{ minHeight: 64, px: 4, fontSize: '1.3rem', flex: { xs: '1 1 100%', sm: '0 0 auto' }, ...focusRing, ...layer(!!firstLevel) }}
+            >
+              {firstLevel ? `Abrir «${firstLevel.nombre_nivel}»` : 'Abrir un nivel'}
+            </Button>
           </Box>
           <Box sx={{ ...layer(state === 'due'), display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 2, rowGap: 1.5 }}>
             <Typography sx={{ fontSize: '1.3rem', fontWeight: 800, flex: '1 1 220px' }} {...(state === 'due' ? { 'data-testid': 'review-due' } : {})}>

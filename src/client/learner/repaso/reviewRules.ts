@@ -17,22 +17,29 @@ export const signsToReview = (t: ReviewToday) => t.pendientes + t.nuevas;
 export const dueText = (n: number) => `Tienes ${n} ${n === 1 ? 'seña' : 'señas'} para repasar`;
 
 /**
- * When the next sign falls due, in words a child reads: "en 5 minutos", "hoy a las 16:30", "mañana",
- * "en 3 días". Null when nothing is scheduled. Local time of the device.
+ * When the next sign falls due, in words a child of 6 reads: "hoy más tarde", "mañana", "en 3 días".
+ * Never minutes or clock times: FSRS's first steps are minutes apart, and "en un minuto" after a
+ * session reads as "do it again now". Null when nothing is scheduled. Calendar days of the device.
  */
 export function nextReviewText(proxima: string | null, now: Date): string | null {
   if (!proxima) return null;
   const at = new Date(proxima);
   if (Number.isNaN(at.getTime())) return null;
-  const minutes = Math.ceil((at.getTime() - now.getTime()) / 60_000);
-  if (minutes <= 1) return 'en un minuto';
-  if (minutes < 60) return `en ${minutes} minutos`;
   const day = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
   const days = Math.round((day(at) - day(now)) / 86_400_000);
-  if (days <= 0) return `hoy a las ${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
+  if (days <= 0) return 'hoy más tarde';
   if (days === 1) return 'mañana';
   return `en ${days} días`;
 }
+
+/**
+ * A child who has met no word yet (nothing due, nothing new, nothing scheduled) is invited to open
+ * a level: "¡Todo repasado por hoy!" would praise a review that never happened.
+ */
+export const hasNothingYet = (t: ReviewToday) => t.pendientes + t.nuevas === 0 && t.proxima === null;
+
+/** What such a child is told, on the /home card and on /home/repaso. */
+export const START_TEXT = '¡Aún no has visto palabras! Abre un nivel para empezar.';
 
 /** What the child did with a sign player during one item (SignPlayer's onUse). */
 export type PlayerUse = SignUse;
