@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useFormContext, useFormState } from 'react-hook-form';
 import { SaveButton, useNotify, useResourceContext } from 'react-admin';
 import { MESSAGES } from '../messages';
@@ -39,13 +39,19 @@ export function focusFirstField(form: Element | null | undefined, skip: readonly
  * Focuses the first field when a form opens (create and edit), so typing starts at once. A DOM
  * look-up because the fields are react-admin inputs of many kinds (text, select, autocomplete)
  * and react-hook-form's setFocus needs the field's name, which differs per form.
+ *
+ * A layout effect: it runs once the form's inputs are in the DOM (MUI's Select and Autocomplete
+ * mount theirs in the same commit) and before the browser paints, so no keystroke can arrive while
+ * the field is already visible but not yet focused. The focus used to come a frame later
+ * (requestAnimationFrame after a useEffect): letters typed in that frame went to the page and were
+ * lost ('RevStaffSol' saved as 'evStaffSol').
  */
 export function FocusFirstField() {
   const marker = useRef<HTMLSpanElement>(null);
-  useEffect(() => {
-    // A frame later: MUI's Select and Autocomplete mount their inputs in the same commit.
-    const id = requestAnimationFrame(() => focusFirstField(marker.current?.closest('form')));
-    return () => cancelAnimationFrame(id);
+  useLayoutEffect(() => {
+    const form = marker.current?.closest('form');
+    // Something inside the form already has the focus (an input's own autoFocus): leave it there.
+    if (form && !form.contains(document.activeElement)) focusFirstField(form);
   }, []);
   return <span ref={marker} hidden />;
 }

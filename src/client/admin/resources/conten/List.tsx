@@ -10,7 +10,7 @@ export default function ContenidoList() {
     <ResourceList
       title="Contenidos"
       filters={withSearch('Buscar contenidos...', nivelFilter(), palabraFilter())}
-      sort={{ field: 'id_contenido', order: 'ASC' }}
+     
     >
       <ResourceGrid>
         <TextField source="id_contenido" label="ID" />

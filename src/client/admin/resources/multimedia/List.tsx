@@ -11,7 +11,7 @@ export default function MultimediaList() {
     <ResourceList
       title="Lista de Multimedia"
       filters={withSearch('Buscar multimedia...', tipoMultimediaFilter(), palabraFilter())}
-      sort={{ field: 'id', order: 'ASC' }}
+     
     >
       <ResourceGrid>
         <TextField source="id" label="ID" />
