@@ -36,7 +36,8 @@ export const MEDIA_MAX_ENTRIES = 600;
  *   when the network fails or takes over NETWORK_TIMEOUT_S — stale-while-revalidate would show
  *   yesterday's points right after a game, online.
  */
-export const CONTENT_API_READ = /\/api\/(nivel\/getNivels|palabra\/getPalabras|palabra\/nivel\/\d+|multimedia\/palabra\/\d+|evaluacion\/detalles)(\?(?![^#]*\bperPage=)[^#]*)?$/;
+export const CONTENT_API_READ =
+  /\/api\/(nivel\/getNivels|palabra\/getPalabras|palabra\/nivel\/\d+|multimedia\/palabra\/\d+|evaluacion\/detalles)(\?(?![^#]*\bperPage=)[^#]*)?$/;
 export const CHILD_API_READ =
   /\/api\/(evaluacion\/resultados\/usuario\/\d+|progreso\/usuario\/\d+|partidas\/resumen|repaso\/(hoy|sesion|nivel\/\d+|juego\/\d+)|clase\/mis-tareas|preferencias)(\?[^#]*)?$/;
 /** Every learner read the service worker keeps (either kind). */

@@ -1,6 +1,18 @@
 import { useRef, type ReactElement, type ReactNode } from 'react';
 import type { Resolver } from 'react-hook-form';
-import { Create, CreateButton, Edit, List, SearchInput, SimpleForm, TopToolbar, type CreateProps, type EditProps, type ListProps, type SortPayload } from 'react-admin';
+import {
+  Create,
+  CreateButton,
+  Edit,
+  List,
+  SearchInput,
+  SimpleForm,
+  TopToolbar,
+  type CreateProps,
+  type EditProps,
+  type ListProps,
+  type SortPayload,
+} from 'react-admin';
 import { FormToolbar } from './components';
 import { FocusFirstField } from './formFlow';
 import { useLoadErrorOptions, useSaveOptions } from './hooks';
