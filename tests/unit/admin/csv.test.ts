@@ -174,7 +174,7 @@ describe('export columns read from the grid', () => {
         key: 2,
         label: 'Evaluación ID',
         source: 'id_evaluacion',
-        render: (r: { id_evaluacion: number; evaluacion?: { nombre_nivel: string } }) => `${r.evaluacion?.nombre_nivel} (#${r.id_evaluacion})`,
+        render: (r: { id_evaluacion?: number; evaluacion?: { nombre_nivel: string } }) => `${r.evaluacion?.nombre_nivel} (#${r.id_evaluacion})`,
       }),
     ]);
     const text = toCsv(cols, [{ pregunta: '¿Qué animal es?', id_evaluacion: 3, evaluacion: { nombre_nivel: 'Animales' } }]);

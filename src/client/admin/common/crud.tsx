@@ -1,4 +1,4 @@
-import { useRef, type ReactElement, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactElement, type ReactNode } from 'react';
 import type { Resolver } from 'react-hook-form';
 import {
   Create,
@@ -82,6 +82,9 @@ type FormProps = {
  * createBrowserRouter; the question is ra.message.unsaved_changes in i18n/es.ts).
  */
 export function ResourceForm({ children, disableWhenInvalid, defaultValues, resolver, keep, cancelTo }: FormProps) {
+  // The first field's focus, once the form has reset its values (FocusFirstField explains why here).
+  const focusWhenReady = useRef<(() => void) | null>(null);
+  useEffect(() => focusWhenReady.current?.(), []);
   return (
     <SimpleForm
       resolver={resolver}
@@ -93,7 +96,7 @@ export function ResourceForm({ children, disableWhenInvalid, defaultValues, reso
       defaultValues={defaultValues}
       sx={{ maxWidth: 720 }}
     >
-      <FocusFirstField />
+      <FocusFirstField ready={focusWhenReady} />
       {children}
     </SimpleForm>
   );
