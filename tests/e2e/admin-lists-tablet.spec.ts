@@ -142,13 +142,13 @@ test('Exportar writes the filtered words as a CSV Excel reads: BOM, Spanish head
   const bytes = await readFile((await download.path())!);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
-  const head = lines[0]!.split(',');
+  const head = lines[0]!.split(';');
   expect(head).toEqual(expect.arrayContaining(['Palabra en Español', 'Palabra en Inglés', 'Nivel']));
   expect(head).not.toContain('Acciones');
   expect(lines).toHaveLength(3); // the header and exactly the two filtered words
   const col = head.indexOf('Palabra en Español');
-  expect(new Set(lines.slice(1).map((l) => l.split(',')[col]))).toEqual(new Set([`Ñandú ${tag}`, `Pingüino ${tag}`]));
-  if (nivel) expect(lines[1]!.split(',')[head.indexOf('Nivel')]).toBe(nivel);
+  expect(new Set(lines.slice(1).map((l) => l.split(';')[col]))).toEqual(new Set([`Ñandú ${tag}`, `Pingüino ${tag}`]));
+  if (nivel) expect(lines[1]!.split(';')[head.indexOf('Nivel')]).toBe(nivel);
   for (const w of words) await page.request.delete(`/api/palabra/delete/${w!.id_palabra}`, { headers });
 });
 

@@ -119,6 +119,9 @@ describe('what the service worker caches', () => {
       'clase/mias',
       'multimedia/getMultimedias',
       'progreso/usuario/x',
+      // The back office's paged lists: a save must show in them at once (screens-backoffice.md B-1.2).
+      'nivel/getNivels?page=1&perPage=25&sort=id&order=DESC',
+      'palabra/getPalabras?page=2&perPage=25&q=gato',
     ])
       expect(api(p), p).toBe(false);
   });

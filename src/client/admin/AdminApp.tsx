@@ -16,6 +16,7 @@ import VerEvaluacion from './pages/VerEvaluacion';
 import Respuestas from './pages/Respuestas';
 import Resultados from './pages/Resultados';
 import Configuracion from './pages/Configuracion';
+import { installTypeAhead } from './common/typeAhead';
 
 function GuardedLayout({ children }: { children: ReactNode }) {
   return (
@@ -41,6 +42,9 @@ function ToInicio() {
  * pages below are the admin routes (routes.md R-1.3) that are not resources. AdminPathGuard applies each
  * screen's roles (the learner router has only checked the staff shell).
  */
+// Keys typed while a form opens reach its first field (common/typeAhead.ts): listening from the start.
+if (typeof window !== 'undefined') installTypeAhead();
+
 export default function AdminApp() {
   return (
     <Admin

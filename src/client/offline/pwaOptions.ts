@@ -28,13 +28,16 @@ export const MEDIA_MAX_ENTRIES = 600;
  * The learner's API reads (src/client/learner, src/client/games, src/client/boot/loaders.ts). Never
  * /api/user/* (accounts, tokens), never writes (Workbox routes GET only), never the back office's lists.
  * - CONTENT_API_READ: levels, words, media lists, the quizzes — the same for every child, changed
- *   only by staff: stale-while-revalidate (instant, and fresh on the next visit).
+ *   only by staff: stale-while-revalidate (instant, and fresh on the next visit). Not with `perPage`
+ *   in the query: the back office reads these lists paged (its dataProvider always sends it), and
+ *   served from this cache a level saved a moment ago was missing from its list until the next visit.
  * - CHILD_API_READ: the child's own state (progress, results, game and review summaries, class
  *   assignments, preferences), which the child changes all the time: network first, the cache only
  *   when the network fails or takes over NETWORK_TIMEOUT_S — stale-while-revalidate would show
  *   yesterday's points right after a game, online.
  */
-export const CONTENT_API_READ = /\/api\/(nivel\/getNivels|palabra\/getPalabras|palabra\/nivel\/\d+|multimedia\/palabra\/\d+|evaluacion\/detalles)(\?[^#]*)?$/;
+export const CONTENT_API_READ =
+  /\/api\/(nivel\/getNivels|palabra\/getPalabras|palabra\/nivel\/\d+|multimedia\/palabra\/\d+|evaluacion\/detalles)(\?(?![^#]*\bperPage=)[^#]*)?$/;
 export const CHILD_API_READ =
   /\/api\/(evaluacion\/resultados\/usuario\/\d+|progreso\/usuario\/\d+|partidas\/resumen|repaso\/(hoy|sesion|nivel\/\d+|juego\/\d+)|clase\/mis-tareas|preferencias)(\?[^#]*)?$/;
 /** Every learner read the service worker keeps (either kind). */

@@ -12,6 +12,7 @@ import {
 } from '../../../src/client/admin/common/csv';
 import { columnsOf } from '../../../src/client/admin/common/ResourceGrid';
 import { createElement } from 'react';
+import Papa from 'papaparse';
 import { FunctionField, TextField } from 'react-admin';
 
 describe('CSV builder', () => {
@@ -21,7 +22,7 @@ describe('CSV builder', () => {
   ];
 
   it('starts with a UTF-8 BOM and a header row of the Spanish labels', () => {
-    const text = toCsv(cols, []);
+    const text = toCsv(cols, [], ',');
     expect(text.startsWith(CSV_BOM)).toBe(true);
     expect(text.slice(1)).toBe('Palabra en Español,Nivel\r\n');
     // The BOM is the three UTF-8 bytes Excel looks for.
@@ -29,10 +30,14 @@ describe('CSV builder', () => {
   });
 
   it('keeps accents and ñ, one CRLF line per record, names from nested objects', () => {
-    const text = toCsv(cols, [
-      { es: 'Niño', nivel: { nombre: 'Animales' } },
-      { es: 'Pingüino', nivel: undefined },
-    ]);
+    const text = toCsv(
+      cols,
+      [
+        { es: 'Niño', nivel: { nombre: 'Animales' } },
+        { es: 'Pingüino', nivel: undefined },
+      ],
+      ',',
+    );
     expect(text.slice(1).split('\r\n')).toEqual(['Palabra en Español,Nivel', 'Niño,Animales', 'Pingüino,', '']);
   });
 
@@ -52,7 +57,9 @@ describe('CSV builder', () => {
     expect(csvCell(undefined)).toBe('');
     expect(csvCell(12.5)).toBe('12.5');
     expect(csvCell('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
-    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvCell('@SUM(A1)')).toBe(`"'@SUM(A1)"`);
+    expect(csvCell('+34 600')).toBe(`"'+34 600"`);
+    expect(csvCell('-12,5%')).toBe('"-12,5%"');
     expect(csvCell('-5')).toBe('-5');
     expect(csvCell('-')).toBe('-');
   });
@@ -64,7 +71,7 @@ describe('CSV builder', () => {
   });
 });
 
-describe('CSV separator choice (issue 21)', () => {
+describe('CSV separator choice (screens-backoffice.md B-1.2, B-3.3)', () => {
   afterEach(() => vi.unstubAllGlobals());
   const cols = [
     { label: 'Alumno', value: (r: { n: string; p: number | null }) => r.n },
@@ -84,8 +91,32 @@ describe('CSV separator choice (issue 21)', () => {
     expect(text.slice(1)).toBe('Alumno;Nivel Animales: último puntaje\r\n"Peña; Ana";"66,67"\r\nBeto;\r\n');
   });
 
-  it("keeps the comma when no separator is given (the lists' Exportar)", () => {
-    expect(toCsv([{ label: 'a', value: () => 'x' }], [{}]).slice(1)).toBe('a\r\nx\r\n');
+  it("writes ';' when no separator is given: every export defaults to a Spanish Excel (B-1.2)", () => {
+    expect(
+      toCsv(
+        [
+          { label: 'a', value: () => 'x' },
+          { label: 'b', value: () => 'y' },
+        ],
+        [{}],
+      ).slice(1),
+    ).toBe('a;b\r\nx;y\r\n');
+  });
+
+  it("quotes ';' and quotes inside a cell with either separator, so a spreadsheet keeps the cell whole", () => {
+    const c = [
+      { label: 'Nombre', value: (r: { n: string }) => r.n },
+      { label: 'Nivel', value: () => 'Animales' },
+    ];
+    const rows = [{ n: 'Peña; "Ana"' }, { n: 'Luis, el del 3.º' }];
+    expect(toCsv(c, rows, ';').slice(1)).toBe('Nombre;Nivel\r\n"Peña; ""Ana""";Animales\r\n"Luis, el del 3.º";Animales\r\n');
+    expect(toCsv(c, rows, ',').slice(1)).toBe('Nombre,Nivel\r\n"Peña; ""Ana""",Animales\r\n"Luis, el del 3.º",Animales\r\n');
+    // Read back by papaparse (what the class import uses): the same cells.
+    expect(Papa.parse<string[]>(toCsv(c, rows, ';').slice(1), { delimiter: ';', skipEmptyLines: true }).data).toEqual([
+      ['Nombre', 'Nivel'],
+      ['Peña; "Ana"', 'Animales'],
+      ['Luis, el del 3.º', 'Animales'],
+    ]);
   });
 
   it('writes numbers with the decimal mark of the separator (comma beside ;, point beside ,)', () => {
@@ -133,6 +164,20 @@ describe('export columns read from the grid', () => {
     expect(cols.map((c) => c.label)).toEqual(['Palabra en Español', 'Nivel', 'Activo']);
     const row = { palabraEspanol: 'Perro', nivel: { nombre_nivel: 'Animales' }, status: true };
     expect(cols.map((c) => c.value(row))).toEqual(['Perro', 'Animales', true]);
-    expect(toCsv(cols, [row]).slice(1)).toBe('Palabra en Español,Nivel,Activo\r\nPerro,Animales,Sí\r\n');
+    expect(toCsv(cols, [row]).slice(1)).toBe('Palabra en Español;Nivel;Activo\r\nPerro;Animales;Sí\r\n');
+  });
+
+  it('exports names, not ids: a relation column gives the name the list shows', () => {
+    const cols = columnsOf([
+      createElement(TextField, { key: 1, source: 'pregunta', label: 'Pregunta' }),
+      createElement(FunctionField, {
+        key: 2,
+        label: 'Evaluación ID',
+        source: 'id_evaluacion',
+        render: (r: { id_evaluacion?: number; evaluacion?: { nombre_nivel: string } }) => `${r.evaluacion?.nombre_nivel} (#${r.id_evaluacion})`,
+      }),
+    ]);
+    const text = toCsv(cols, [{ pregunta: '¿Qué animal es?', id_evaluacion: 3, evaluacion: { nombre_nivel: 'Animales' } }]);
+    expect(text).toBe(`${CSV_BOM}Pregunta;Evaluación ID\r\n¿Qué animal es?;Animales (#3)\r\n`);
   });
 });

@@ -1,5 +1,6 @@
 import { Children, createContext, isValidElement, useContext, useRef, useState, type MouseEvent, type ReactElement, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { keyframes } from '@emotion/react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -7,7 +8,6 @@ import Checkbox from '@mui/material/Checkbox';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import DeleteIcon from '@mui/icons-material/Delete';
-import DownloadIcon from '@mui/icons-material/Download';
 import {
   BulkActionsToolbar,
   Button,
@@ -30,7 +30,9 @@ import {
 import { errorMessage } from '../dataProvider';
 import { MESSAGES } from '../messages';
 import { adminResourceByName } from '../registry';
-import { csvFileName, downloadCsv, toCsv, type CsvColumn } from './csv';
+import { csvFileName, downloadCsv, toCsv, type CsvColumn, type CsvSeparator } from './csv';
+import { CsvExportButton } from './CsvExportButton';
+import { SAVED_ID_STATE } from './hooks';
 
 /** Below this width the grid becomes one card per record (tablets in portrait: 768 px). */
 export const COMPACT_QUERY = '(max-width:1023.95px)';
@@ -98,35 +100,35 @@ export function columnsOf(children: ReactNode): ColumnSpec[] {
 
 /**
  * 'Exportar': every row of the list as it is filtered and sorted now (not just the page), fetched
- * in pages of 500, as an Excel-readable CSV with the grid's Spanish headers (csv.ts).
+ * in pages of 500, as an Excel-readable CSV with the grid's Spanish headers (csv.ts). The same split
+ * button as the class and results exports (CsvExportButton): ';' for a Spanish Excel by default, or ','.
  */
 export function ExportCsvButton({ columns, name }: { columns?: ColumnSpec[]; name?: string }) {
   const { filterValues, sort, total } = useListContext();
   const resource = useResourceContext() ?? '';
   const registered = useContext(GridColumnsContext);
   const dataProvider = useDataProvider();
-  const notify = useNotify();
-  const [busy, setBusy] = useState(false);
-  const onClick = async () => {
+  const onExport = async (sep: CsvSeparator) => {
     const cols = columns ?? registered?.current ?? [];
-    setBusy(true);
+    const rows: Rec[] = [];
     try {
-      const rows: Rec[] = [];
       for (let page = 1; rows.length < EXPORT_MAX; page++) {
         const res = await dataProvider.getList(resource, { pagination: { page, perPage: EXPORT_PAGE }, sort, filter: filterValues });
         rows.push(...(res.data as Rec[]));
         if (res.data.length < EXPORT_PAGE || rows.length >= (res.total ?? 0)) break;
       }
-      // Columns that only draw (a file preview) have no text: left out rather than empty.
-      const useful = cols.filter((c) => rows.some((r) => !['', null, undefined].includes(c.value(r) as never)));
-      downloadCsv(toCsv(useful.length ? useful : cols, rows.slice(0, EXPORT_MAX)), csvFileName(name ?? adminResourceByName(resource)?.menu?.label ?? resource));
     } catch (err) {
-      notify(`No se pudo exportar: ${errorMessage(err)}`, { type: 'error' });
-    } finally {
-      setBusy(false);
+      // CsvExportButton says 'No se pudo exportar: {m}' with the server's reason.
+      throw new Error(errorMessage(err));
     }
+    // Columns that only draw (a file preview) have no text: left out rather than empty.
+    const useful = cols.filter((c) => rows.some((r) => !['', null, undefined].includes(c.value(r) as never)));
+    downloadCsv(
+      toCsv(useful.length ? useful : cols, rows.slice(0, EXPORT_MAX), sep),
+      csvFileName(name ?? adminResourceByName(resource)?.menu?.label ?? resource),
+    );
   };
-  return <Button label="Exportar" startIcon={<DownloadIcon />} onClick={() => void onClick()} disabled={busy || total === 0} />;
+  return <CsvExportButton label="Exportar" onExport={onExport} disabled={total === 0} />;
 }
 
 /**
@@ -207,6 +209,26 @@ function useRowPath(rowClick: RowClick | undefined) {
   return (r: RaRecord) => createPath({ resource, id: r.id, type: click });
 }
 
+/** The row just saved: held for 2.5 s, then faded out (a highlight, not a lasting state). */
+const savedFlash = keyframes`
+  0%, 60% { background-color: var(--manitas-saved-bg); }
+  100% { background-color: transparent; }
+`;
+export const SAVED_ROW_ANIMATION = 4000;
+// The theme's success green (#2e7d32) at 22 %: light enough for the row's text to keep its contrast.
+const savedSx = {
+  '--manitas-saved-bg': 'rgba(46, 125, 50, 0.22)',
+  animation: `${savedFlash} ${SAVED_ROW_ANIMATION}ms ease-out forwards`,
+  '@media (prefers-reduced-motion: reduce)': { animation: 'none', backgroundColor: 'var(--manitas-saved-bg)' },
+} as const;
+
+/** The id of the record a save has just returned from (useSaveOptions puts it in the navigation state). */
+function useSavedId(): string | null {
+  const state = useLocation().state as Record<string, unknown> | null;
+  const id = state?.[SAVED_ID_STATE];
+  return id === undefined || id === null ? null : String(id);
+}
+
 /**
  * One card per record (narrow screens): the columns as labelled pairs that wrap (the first one, the
  * record's name, twice as wide), the buttons below on the right. Room at the end for the Crear button
@@ -215,6 +237,7 @@ function useRowPath(rowClick: RowClick | undefined) {
 function CompactList({ children, bulk, pathOf }: { children: ReactNode; bulk: boolean; pathOf: ((r: RaRecord) => string) | null }) {
   const { data, selectedIds, onToggleItem } = useListContext();
   const navigate = useNavigate();
+  const savedId = useSavedId();
   const items = Children.toArray(children).filter(isValidElement) as ReactElement[];
   const fields = items.filter((c) => !isAction(c));
   const actions = items.filter(isAction);
@@ -227,7 +250,10 @@ function CompactList({ children, bulk, pathOf }: { children: ReactNode; bulk: bo
             variant="outlined"
             data-testid="grid-card"
             onClick={pathOf ? () => navigate(pathOf(record)) : undefined}
-            sx={{ cursor: pathOf ? 'pointer' : undefined, '&:hover': pathOf ? { bgcolor: 'action.hover' } : undefined }}
+            sx={[
+              { cursor: pathOf ? 'pointer' : undefined, '&:hover': pathOf ? { bgcolor: 'action.hover' } : undefined },
+              String(record.id) === savedId ? savedSx : {},
+            ]}
           >
             <CardContent sx={{ p: 1.5, '&:last-child': { pb: 1.5 }, display: 'flex', gap: 1, alignItems: 'flex-start' }}>
               {bulk && (
@@ -308,6 +334,7 @@ export function ResourceGrid({
   if (registered) registered.current = csv ?? columnsOf(children);
   const bulk = bulkDelete && !!canDelete;
   const pathOf = useRowPath(rowClick);
+  const savedId = useSavedId();
   if (compact)
     return (
       <>
@@ -325,6 +352,7 @@ export function ResourceGrid({
     <Datagrid
       rowClick={pathOf ? (_id, _res, record) => pathOf(record) : false}
       bulkActionButtons={bulk ? <BulkDeleteWithReasons /> : false}
+      rowSx={(record) => (savedId !== null && String(record.id) === savedId ? savedSx : {})}
       // Narrower cell padding: nine columns (Usuarios) fit beside the open sidebar at 1280 px.
       sx={{ '& .RaDatagrid-headerCell, & .RaDatagrid-rowCell': { px: 1 } }}
     >

@@ -1,14 +1,34 @@
-import { useRef, type ReactElement, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactElement, type ReactNode } from 'react';
 import type { Resolver } from 'react-hook-form';
-import { Create, CreateButton, Edit, List, SearchInput, SimpleForm, TopToolbar, type CreateProps, type EditProps, type ListProps } from 'react-admin';
+import {
+  Create,
+  CreateButton,
+  Edit,
+  List,
+  SearchInput,
+  SimpleForm,
+  TopToolbar,
+  type CreateProps,
+  type EditProps,
+  type ListProps,
+  type SortPayload,
+} from 'react-admin';
 import { FormToolbar } from './components';
 import { FocusFirstField } from './formFlow';
 import { useLoadErrorOptions, useSaveOptions } from './hooks';
 import { ExportCsvButton, GridColumnsContext } from './ResourceGrid';
 
 /**
+ * The lists' order where the spec sets none (screens-backoffice.md B-1.2): newest first, so a record
+ * just saved is on page 1 (in id order it went to the end, often onto page 2). `id` sorts by the
+ * record's id column on every resource (listSpecOf, src/server/resources/define.ts).
+ */
+export const NEWEST_FIRST: SortPayload = { field: 'id', order: 'DESC' };
+
+/**
  * A list screen (screens-backoffice.md B-1.2): its title, search box (`q`), a create button when the role may create and
  * 'Exportar' (CSV of the columns its ResourceGrid shows, registered through GridColumnsContext).
+ * Newest first unless the screen passes its own `sort`.
  */
 export function ResourceList({
   children,
@@ -24,6 +44,7 @@ export function ResourceList({
       <List
         exporter={false}
         perPage={25}
+        sort={NEWEST_FIRST}
         queryOptions={queryOptions}
         filters={search ? [<SearchInput key="q" source="q" alwaysOn placeholder={search} />] : undefined}
         actions={
@@ -61,6 +82,9 @@ type FormProps = {
  * createBrowserRouter; the question is ra.message.unsaved_changes in i18n/es.ts).
  */
 export function ResourceForm({ children, disableWhenInvalid, defaultValues, resolver, keep, cancelTo }: FormProps) {
+  // The first field's focus, once the form has reset its values (FocusFirstField explains why here).
+  const focusWhenReady = useRef<(() => void) | null>(null);
+  useEffect(() => focusWhenReady.current?.(), []);
   return (
     <SimpleForm
       resolver={resolver}
@@ -72,7 +96,7 @@ export function ResourceForm({ children, disableWhenInvalid, defaultValues, reso
       defaultValues={defaultValues}
       sx={{ maxWidth: 720 }}
     >
-      <FocusFirstField />
+      <FocusFirstField ready={focusWhenReady} />
       {children}
     </SimpleForm>
   );

@@ -1,22 +1,23 @@
+import Papa from 'papaparse';
+
 /**
- * CSV for Excel. A small function rather than react-admin's default exporter (jsonexport): we need
- * a UTF-8 byte-order mark (without it Excel reads "Español" as "EspaÃ±ol"), our own Spanish headers
- * in the grid's column order, and formula-injection guarding; jsonexport gives none of the three
- * and flattens nested objects into technical headers such as `nivel.nombre_nivel`.
+ * CSV for Excel, one builder for every export (the lists' 'Exportar', the class dashboard, the
+ * results). papaparse (already here for the class import) writes the CSV; this module adds what
+ * Excel needs on top: a UTF-8 byte-order mark (without it Excel reads "Español" as "EspaÃ±ol"), our
+ * own Spanish headers in the grid's column order, Spanish booleans, and formula-injection guarding
+ * that leaves numbers alone. react-admin's default exporter (jsonexport) gives none of these and
+ * flattens nested objects into technical headers such as `nivel.nombre_nivel`.
  *
- * Separator (screens-backoffice.md B-3.3, constants C-9): Excel splits a CSV on the list separator of the computer's region: `;` in
+ * Separator (screens-backoffice.md B-1.2, B-3.3, constants C-9): Excel splits a CSV on the list separator of the computer's region: `;` in
  * Spain and most Spanish-speaking regions (where the comma is the decimal mark), `,` in Mexico and
- * for RFC 4180 readers (LibreOffice, Google Sheets, Numbers). Neither fits every teacher, so the
- * exports with a separator choice ('Excel en español (;)' / 'Coma (,)', common/CsvExportButton.tsx)
- * pass the one chosen, remembered in localStorage, ';' by default; numbers written with `csvNumber`
- * then take the decimal mark that goes with it (`,` beside `;`, `.` beside `,`). `toCsv` without a
- * separator keeps the comma (the lists' 'Exportar', B-1.2). A `sep=;` first line would force a
- * separator but makes Excel ignore the BOM, breaking accents.
+ * for RFC 4180 readers (LibreOffice, Google Sheets, Numbers). Neither fits every teacher, so every
+ * export offers the choice ('Excel en español (;)' / 'Coma (,)', common/CsvExportButton.tsx) and
+ * passes the one chosen, remembered in localStorage, ';' by default; numbers written with `csvNumber`
+ * then take the decimal mark that goes with it (`,` beside `;`, `.` beside `,`). A `sep=;` first
+ * line would force a separator but makes Excel ignore the BOM, breaking accents.
  */
 export const CSV_BOM = '\uFEFF';
 export type CsvSeparator = ';' | ',';
-/** What `toCsv` writes when given no separator (the lists' 'Exportar', B-1.2). */
-export const CSV_SEPARATOR: CsvSeparator = ',';
 /** The separator choice's default: Spanish Excel's list separator. */
 export const DEFAULT_CSV_SEPARATOR: CsvSeparator = ';';
 export const CSV_SEPARATOR_OPTIONS: readonly { value: CsvSeparator; label: string }[] = [
@@ -55,20 +56,40 @@ export interface CsvColumn<R = Record<string, unknown>> {
   value: (record: R) => unknown;
 }
 
-/** One cell: text as is, quoted when needed (separator, quote, line break, edge spaces). */
-export function csvCell(v: unknown): string {
+/** A value as the text Excel should show: booleans in Spanish, a date as its day, nothing for empty. */
+function cellText(v: unknown): string {
   if (v === null || v === undefined) return '';
-  let s = typeof v === 'boolean' ? (v ? 'Sí' : 'No') : v instanceof Date ? v.toISOString().slice(0, 10) : String(v);
-  // A text starting with = + - @ would run as a formula in Excel; numbers and the '-' placeholder stay.
-  if (/^[=+\-@\t\r]/.test(s) && !/^-?\d+([.,]\d+)?%?$/.test(s) && s !== '-') s = `'${s}`;
-  return /[",\r\n;]|^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  if (typeof v === 'boolean') return v ? 'Sí' : 'No';
+  if (v instanceof Date) return v.toISOString().slice(0, 10);
+  return String(v);
 }
 
-/** The whole file: BOM, a header row of Spanish labels, one line per record, CRLF line ends (Excel's). */
-export function toCsv<R>(columns: readonly CsvColumn<R>[], records: readonly R[], separator: CsvSeparator = CSV_SEPARATOR): string {
-  const lines = [columns.map((c) => csvCell(c.label)).join(separator)];
-  for (const r of records) lines.push(columns.map((c) => csvCell(c.value(r))).join(separator));
-  return CSV_BOM + lines.join('\r\n') + '\r\n';
+/**
+ * A text starting with = + - @ (or a tab / carriage return) would run as a formula in Excel: papaparse
+ * puts a ' in front. Not a number such as -5 or -12,5% (a score, a difference), nor the '-' placeholder.
+ */
+const FORMULA = /^(?!-?\d+([.,]\d+)?%?$)(?!-$)[=+\-@\t\r]/;
+
+function unparse(rows: string[][], separator: CsvSeparator): string {
+  return Papa.unparse(rows, {
+    delimiter: separator,
+    newline: '\r\n',
+    escapeFormulae: FORMULA,
+    // Beyond papaparse's own rule (the separator, quotes, line breaks): either separator and edge
+    // spaces, so the file reads the same whichever separator a spreadsheet guesses.
+    quotes: (v: unknown) => typeof v === 'string' && /[;,]|^\s|\s$/.test(v),
+  });
+}
+
+/** One cell as `toCsv` writes it (quoted when needed: a separator, a quote, a line break, edge spaces). */
+export function csvCell(v: unknown, separator: CsvSeparator = DEFAULT_CSV_SEPARATOR): string {
+  return unparse([[cellText(v)]], separator);
+}
+
+/** The whole file: BOM, a header row of Spanish labels, one line per record, CRLF line ends (Excel's); ';' unless told. */
+export function toCsv<R>(columns: readonly CsvColumn<R>[], records: readonly R[], separator: CsvSeparator = DEFAULT_CSV_SEPARATOR): string {
+  const rows = [columns.map((c) => c.label), ...records.map((r) => columns.map((c) => cellText(c.value(r))))];
+  return CSV_BOM + unparse(rows, separator) + '\r\n';
 }
 
 /** `palabras-2026-11-24.csv`: the list's name without accents or spaces, and the local date. */

@@ -1,7 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useFormContext, useFormState } from 'react-hook-form';
 import { SaveButton, useNotify, useResourceContext } from 'react-admin';
 import { MESSAGES } from '../messages';
+import { takeTypeAhead } from './typeAhead';
 
 /**
  * The fields "Guardar y crear otro" keeps by default: the context a teacher enters again for the
@@ -33,22 +34,48 @@ export function focusFirstField(form: Element | null | undefined, skip: readonly
   const named = (el: HTMLElement) => el.getAttribute('name') ?? el.id;
   const el = fields.find((f) => !skip.includes(named(f))) ?? fields[0];
   el?.focus();
+  return el;
 }
 
 /**
  * Focuses the first field when a form opens (create and edit), so typing starts at once. A DOM
  * look-up because the fields are react-admin inputs of many kinds (text, select, autocomplete)
  * and react-hook-form's setFocus needs the field's name, which differs per form.
+ *
+ * When: react-admin's form resets its values to the record / defaults in an effect after it
+ * mounts, so a key typed into a field focused before that reset is wiped, and a field focused
+ * only a frame later (the old requestAnimationFrame) let keys go to the page: either way the first
+ * letters were lost ('RevStaffSol' saved as 'evStaffSol'). So this marker, in a layout effect (once
+ * the inputs are in the DOM), prepares the focus and hands it to `ready`; ResourceForm calls it from
+ * its own mount effect, which React runs after the form's reset (a parent's effects run after its
+ * children's). Until then every key is held by typeAhead.ts (nothing editable has the focus) and is
+ * put into the first field, when it is a text field, as the focus arrives.
  */
-export function FocusFirstField() {
+export function FocusFirstField({ ready }: { ready: { current: (() => void) | null } }) {
   const marker = useRef<HTMLSpanElement>(null);
-  useEffect(() => {
-    // A frame later: MUI's Select and Autocomplete mount their inputs in the same commit.
-    const id = requestAnimationFrame(() => focusFirstField(marker.current?.closest('form')));
-    return () => cancelAnimationFrame(id);
-  }, []);
+  const { getValues, setValue } = useFormContext();
+  useLayoutEffect(() => {
+    const form = marker.current?.closest('form');
+    ready.current = () => {
+      if (!form?.isConnected || form.contains(document.activeElement)) return; // an input's own autoFocus: leave it
+      const el = focusFirstField(form);
+      const ahead = takeTypeAhead();
+      const name = el?.getAttribute('name');
+      const isText = el instanceof HTMLTextAreaElement || (el instanceof HTMLInputElement && TEXT_TYPES.has(el.type) && el.getAttribute('role') !== 'combobox');
+      if (ahead && name && isText && !el.readOnly) {
+        const before: unknown = getValues(name);
+        setValue(name, `${typeof before === 'string' ? before : ''}${ahead}`, { shouldDirty: true });
+      }
+    };
+    return () => {
+      ready.current = null;
+    };
+  }, [getValues, setValue, ready]);
   return <span ref={marker} hidden />;
 }
+
+/** Input types that take typed text (where keys typed ahead may go). */
+const TEXT_TYPES = new Set(['text', 'search', 'email', 'tel', 'url', '']);
 
 /**
  * "Guardar y crear otro" (react-admin's second SaveButton with its own onSuccess): saves, shows the

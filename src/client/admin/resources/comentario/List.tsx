@@ -6,7 +6,7 @@ import { ResourceGrid } from '../../common/ResourceGrid';
 /** Comments: a table and a create form; no edit or delete (screens-backoffice.md B-17). */
 export default function ComentarioList() {
   return (
-    <ResourceList title="Comentarios" search="Buscar comentarios..." sort={{ field: 'id_comentario', order: 'ASC' }}>
+    <ResourceList title="Comentarios" search="Buscar comentarios...">
       <ResourceGrid>
         <TextField source="id_user" label="ID Usuario" />
         <FunctionField

@@ -7,11 +7,7 @@ import { nivelFilter, palabraFilter, withSearch } from '../../common/listFilters
 
 export default function ContenidoList() {
   return (
-    <ResourceList
-      title="Contenidos"
-      filters={withSearch('Buscar contenidos...', nivelFilter(), palabraFilter())}
-      sort={{ field: 'id_contenido', order: 'ASC' }}
-    >
+    <ResourceList title="Contenidos" filters={withSearch('Buscar contenidos...', nivelFilter(), palabraFilter())}>
       <ResourceGrid>
         <TextField source="id_contenido" label="ID" />
         <TextField source="tipo_contenido" label="Tipo" />

@@ -5,7 +5,7 @@ import { ConfirmDelete } from '../../common/components';
 
 export default function DominioList() {
   return (
-    <ResourceList title="Dominios" search="Buscar dominios..." sort={{ field: 'id_dominio', order: 'ASC' }}>
+    <ResourceList title="Dominios" search="Buscar dominios...">
       <ResourceGrid>
         <TextField source="dominio" label="Dominio" />
         <FunctionField

@@ -20,7 +20,7 @@ function WarnDeleteButton() {
 
 export default function EvaluacionList() {
   return (
-    <ResourceList title="Evaluaciones" sort={{ field: 'id_evaluacion', order: 'ASC' }}>
+    <ResourceList title="Evaluaciones">
       <ResourceGrid bulkDelete={false}>
         <TextField source="nivel.nombre_nivel" label="Nivel" sortBy="nivel" />
         <TextField source="puntaje" label="Puntaje" />

@@ -13,7 +13,7 @@ function DominioButton() {
 
 export default function InstitucionList() {
   return (
-    <ResourceList title="Instituciones" search="Buscar por nombre..." sort={{ field: 'nombre', order: 'ASC' }}>
+    <ResourceList title="Instituciones" search="Buscar por nombre...">
       <ResourceGrid>
         <TextField source="nombre" label="Nombre" />
         <RowActions label="Acciones">

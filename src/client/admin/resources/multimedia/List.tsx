@@ -8,11 +8,7 @@ import { sizeLabel } from './size';
 
 export default function MultimediaList() {
   return (
-    <ResourceList
-      title="Lista de Multimedia"
-      filters={withSearch('Buscar multimedia...', tipoMultimediaFilter(), palabraFilter())}
-      sort={{ field: 'id', order: 'ASC' }}
-    >
+    <ResourceList title="Lista de Multimedia" filters={withSearch('Buscar multimedia...', tipoMultimediaFilter(), palabraFilter())}>
       <ResourceGrid>
         <TextField source="id" label="ID" />
         <TextField source="tipo" label="Tipo" />

@@ -7,12 +7,12 @@ import { ImportButton } from './ImportButton';
 
 export default function NivelList() {
   return (
-    <ResourceList title="Niveles" search="Buscar niveles..." sort={{ field: 'id_nivel', order: 'ASC' }}>
+    <ResourceList title="Niveles" search="Buscar niveles...">
       <ResourceGrid>
         <TextField source="nombre_nivel" label="Nombre" />
         <TextField source="descripcion" label="Descripción" />
         <TextField source="dificultad" label="Dificultad" />
-        <ImageCell source="imagen" folder="niveles" label="Imagen del nivel" />
+        <ImageCell source="imagen" folder="niveles" label="Imagen" />
         <RowActions label="Acciones">
           <ImportButton />
           <EditButton />

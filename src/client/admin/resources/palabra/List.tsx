@@ -7,7 +7,7 @@ import { MediaButton } from './MediaButton';
 
 export default function PalabraList() {
   return (
-    <ResourceList title="Palabras" filters={withSearch('Buscar palabras...', nivelFilter(), sinSenaFilter())} sort={{ field: 'id_palabra', order: 'ASC' }}>
+    <ResourceList title="Palabras" filters={withSearch('Buscar palabras...', nivelFilter(), sinSenaFilter())}>
       <ResourceGrid>
         <TextField source="palabraEspanol" label="Palabra en Español" />
         <TextField source="palabraIngles" label="Palabra en Inglés" />

@@ -25,7 +25,7 @@ export const pct = (v: unknown) => `${Number(v ?? 0).toLocaleString('es-MX', { m
 
 export default function PreguntaList() {
   return (
-    <ResourceList title="Preguntas" filters={withSearch('Buscar preguntas...', evaluacionFilter())} sort={{ field: 'id_pregunta', order: 'ASC' }}>
+    <ResourceList title="Preguntas" filters={withSearch('Buscar preguntas...', evaluacionFilter())}>
       <ResourceGrid rowClick={(r) => `/admin/pregunta/${r.id}`}>
         <TextField source="pregunta" label="Pregunta" emptyText="(solo imagen)" />
         <TextField source="Tipo" label="Tipo" />

@@ -5,7 +5,7 @@ import { ResourceGrid } from '../../common/ResourceGrid';
 
 export default function ProgresoList() {
   return (
-    <ResourceList title="Progresos de los Usuarios" search="Buscar progresos..." create={false} sort={{ field: 'id_progreso', order: 'ASC' }}>
+    <ResourceList title="Progresos de los Usuarios" search="Buscar progresos..." create={false}>
       <ResourceGrid>
         <TextField source="id_progreso" label="ID" />
         <FunctionField label="Usuario" sortBy="username" render={(r: RaRecord) => r.usuario?.username || USUARIO_NO_ENCONTRADO} />

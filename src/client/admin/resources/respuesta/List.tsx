@@ -21,7 +21,7 @@ export default function RespuestaList() {
     if (editId && /^\d+$/.test(editId)) navigate(`/admin/respuesta/${editId}`, { replace: true });
   }, [editId, navigate]);
   return (
-    <ResourceList title="Respuestas" filters={withSearch('Buscar respuestas...', preguntaFilter())} sort={{ field: 'id_respuesta', order: 'ASC' }}>
+    <ResourceList title="Respuestas" filters={withSearch('Buscar respuestas...', preguntaFilter())}>
       <ResourceGrid>
         <TextField source="respuesta" label="Respuesta" emptyText="(solo imagen)" />
         <FunctionField label="Valor" source="valor" render={(r: RaRecord) => <ValorChip valor={r.valor} />} />

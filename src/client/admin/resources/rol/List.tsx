@@ -7,7 +7,7 @@ const cap = (s: unknown) => (typeof s === 'string' && s ? s.charAt(0).toUpperCas
 
 export default function RolList() {
   return (
-    <ResourceList title="Lista de Roles" search="Buscar roles..." sort={{ field: 'id', order: 'ASC' }}>
+    <ResourceList title="Lista de Roles" search="Buscar roles...">
       <ResourceGrid>
         <TextField source="id" label="ID" />
         <FunctionField label="Rol" source="nombre" render={(r: RaRecord) => cap(r.nombre)} />

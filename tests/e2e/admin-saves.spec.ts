@@ -1,0 +1,140 @@
+/**
+ * A teacher's saves show at once (screens-backoffice.md B-1.2, B-1.3): a new record is on page 1 of
+ * its list (newest first) and highlighted, without leaving and coming back; keys typed as a form
+ * opens reach its first field; 'Exportar' writes what the list shows, for a Spanish Excel (';' + BOM).
+ * Each test makes its own records (a random stamp in their names) and removes them.
+ */
+import path from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { test, expect, loginAs, apiHeaders, pickOption } from './fixtures';
+import type { Page } from '@playwright/test';
+
+const DEMO = path.resolve('public/demo');
+const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const TRANSPARENT = 'rgba(0, 0, 0, 0)';
+
+async function levelIdByName(page: Page, name: string): Promise<number | undefined> {
+  const res = await page.request.get(`/api/nivel/getNivels?q=${encodeURIComponent(name)}&perPage=5`, { headers: await apiHeaders(page) });
+  const rows = (await res.json()).data as { id_nivel: number; nombre_nivel: string }[];
+  return rows.find((r) => r.nombre_nivel === name)?.id_nivel;
+}
+
+async function removeLevel(page: Page, name: string) {
+  const id = await levelIdByName(page, name);
+  if (id) await page.request.delete(`/api/nivel/delete/${id}`, { headers: await apiHeaders(page) });
+}
+
+test.describe('with the service worker a teacher’s browser runs', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('a new level with an image is on page 1 of the list at once, highlighted', async ({ page }) => {
+    test.setTimeout(90_000);
+    const name = `Nivel guardado ${stamp()}`;
+    await loginAs(page, 'admin');
+    await page.goto('/admin/nivel');
+    // The list read once through the service worker, as on the teacher's second visit.
+    await page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, { timeout: 45_000 });
+    await page.reload();
+    await expect(page.getByRole('row').nth(1)).toBeVisible();
+    try {
+      await page.getByRole('link', { name: 'Crear' }).click();
+      await page.getByRole('textbox', { name: /^Nombre\W*$/ }).fill(name);
+      await page.getByLabel('Descripción').fill('Un nivel hecho por la prueba de guardados.');
+      await pickOption(page, page.getByRole('combobox', { name: 'Dificultad' }), 'Fácil', 'Dificultad');
+      await page.locator('input[type=file]').setInputFiles(path.join(DEMO, 'niveles/animales.png'));
+      await page.getByRole('button', { name: 'Guardar', exact: true }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'Nivel creado exitosamente.' }).first()).toBeVisible();
+      await expect(page).toHaveURL(/\/admin\/nivel(\?.*)?$/);
+      // On this page, without a reload: newest first puts it at the top of page 1.
+      const row = page.getByRole('row').filter({ hasText: name });
+      await expect(row).toBeVisible({ timeout: 5_000 });
+      await expect(page.getByRole('row').nth(1)).toContainText(name);
+      await expect(row.getByRole('img')).toHaveAttribute('src', /\/uploads\/niveles\//);
+      await expect(page.getByRole('columnheader', { name: /Imagen/ })).toHaveText('Imagen');
+      // Highlighted (a background the other rows do not have), for a moment.
+      const bg = await row.evaluate((el) => getComputedStyle(el).backgroundColor);
+      expect(bg).not.toBe(TRANSPARENT);
+      expect(
+        await page
+          .getByRole('row')
+          .nth(2)
+          .evaluate((el) => getComputedStyle(el).backgroundColor),
+      ).toBe(TRANSPARENT);
+      await expect.poll(() => row.evaluate((el) => getComputedStyle(el).backgroundColor), { timeout: 10_000 }).toBe(TRANSPARENT);
+    } finally {
+      await removeLevel(page, name);
+    }
+  });
+});
+
+test('keys typed right after opening a create form reach its first field, whole', async ({ page }) => {
+  test.setTimeout(90_000);
+  await loginAs(page, 'admin');
+  const names: string[] = [];
+  try {
+    for (let i = 0; i < 3; i++) {
+      const name = `RevStaffSol${stamp()}`;
+      names.push(name);
+      await page.goto('/admin/nivel');
+      const crear = page.getByRole('link', { name: 'Crear' });
+      await expect(crear).toBeVisible();
+      // No wait between the click and the typing: a teacher who types as the form opens.
+      await crear.click();
+      await page.keyboard.type(name);
+      const field = page.getByRole('textbox', { name: /^Nombre\W*$/ });
+      await expect(field).toHaveValue(name);
+      await page.getByLabel('Descripción').fill('Escrito al abrir el formulario.');
+      await pickOption(page, page.getByRole('combobox', { name: 'Dificultad' }), 'Medio', 'Dificultad');
+      await page.getByRole('button', { name: 'Guardar', exact: true }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'Nivel creado exitosamente.' }).first()).toBeVisible();
+      expect(await levelIdByName(page, name), `${name} guardado entero`).toBeDefined();
+    }
+  } finally {
+    for (const n of names) await removeLevel(page, n);
+  }
+});
+
+test("'Exportar' writes the filtered list for a Spanish Excel: BOM, ';', names rather than ids", async ({ page }) => {
+  await loginAs(page, 'admin');
+  const headers = await apiHeaders(page);
+  const tag = `exp${stamp()}`;
+  const level = `Nivel ${tag}`;
+  const form = { nombre_nivel: level, descripcion: 'Para exportar.', dificultad: 'Fácil' };
+  expect((await page.request.post('/api/nivel/register', { multipart: form, headers })).status()).toBe(201);
+  const idNivel = (await levelIdByName(page, level))!;
+  const ids: number[] = [];
+  try {
+    for (const w of ['Ñandú', 'Pingüino']) {
+      const res = await page.request.post('/api/palabra/register', {
+        data: { palabraEspanol: `${w} ${tag}`, palabraIngles: `${w}-en`, id_nivel: idNivel },
+        headers,
+      });
+      expect(res.status(), await res.text()).toBeLessThan(300);
+      ids.push(Number((await res.json()).data.id_palabra));
+    }
+    await page.goto(`/admin/palabra?filter=${encodeURIComponent(JSON.stringify({ q: tag }))}`);
+    await expect(page.getByRole('row').filter({ hasText: tag })).toHaveCount(2);
+    await expect(page.getByRole('button', { name: /^Separador del CSV: Excel en español \(;\)$/ })).toBeVisible();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar', exact: true }).click()]);
+    const bytes = await readFile((await download.path())!);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
+    const head = lines[0]!.split(';');
+    expect(head).toEqual(expect.arrayContaining(['Palabra en Español', 'Palabra en Inglés', 'Nivel']));
+    expect(lines).toHaveLength(3);
+    const cells = lines.slice(1).map((l) => l.split(';'));
+    expect(new Set(cells.map((c) => c[head.indexOf('Palabra en Español')]))).toEqual(new Set([`Ñandú ${tag}`, `Pingüino ${tag}`]));
+    // The level by its name, as the list shows it, not its id.
+    for (const c of cells) expect(c[head.indexOf('Nivel')]).toBe(level);
+
+    // ',' when chosen (and remembered).
+    await page.getByRole('button', { name: /^Separador del CSV/ }).click();
+    await page.getByRole('menuitemradio', { name: 'Coma (,)' }).click();
+    const [comma] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar', exact: true }).click()]);
+    const text = (await readFile((await comma.path())!)).toString('utf8');
+    expect(text.slice(1).split('\r\n')[0]!.split(',')).toEqual(expect.arrayContaining(['Palabra en Español', 'Nivel']));
+  } finally {
+    for (const id of ids) await page.request.delete(`/api/palabra/delete/${id}`, { headers });
+    await page.request.delete(`/api/nivel/delete/${idNivel}`, { headers });
+  }
+});
