@@ -79,7 +79,8 @@ test('refusals keep the data and say why: wrong image type, delete of a word or 
   await expect(page.getByRole('alert').filter({ hasText: 'Solo se permiten imágenes y GIFs.' })).toBeVisible();
 
   // A word with media cannot go: the server's message is shown (read from error.message / msg).
-  await page.goto('/admin/palabra');
+  // Oldest first: the demo's words (the list opens newest first, and other specs add words).
+  await page.goto('/admin/palabra?sort=id&order=ASC');
   const gato = page.getByRole('row').filter({ hasText: 'Gato' }).first();
   await gato.getByRole('button', { name: 'Eliminar' }).click();
   await expect(page.getByRole('dialog')).toContainText('¿Estás seguro de eliminar esta palabra?');

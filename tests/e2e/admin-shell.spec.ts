@@ -77,7 +77,7 @@ test('at 1280 px the sidebar stays open beside the page', async ({ page }) => {
 test('on a list the top-bar search filters that list, accents ignored', async ({ page }) => {
   await loginAs(page, 'admin');
   await page.goto('/admin/palabra');
-  await expect(page.getByRole('row').filter({ hasText: 'perro' }).first()).toBeVisible();
+  await expect(page.locator('tbody tr').first()).toBeVisible();
   await search(page).fill('nino');
   await search(page).press('Enter');
   await expect(page).toHaveURL(/filter=.*nino/);
