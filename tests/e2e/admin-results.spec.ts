@@ -1,4 +1,4 @@
-import { test, expect, loginAs, pickOption } from './fixtures';
+import { test, expect, loginAs, pickOption, registerChild } from './fixtures';
 import type { APIRequestContext, PlaywrightWorkerArgs } from '@playwright/test';
 
 type Key = {
@@ -15,25 +15,8 @@ async function takeQuiz(playwright: PlaywrightWorkerArgs['playwright'], baseURL:
   const ctx: APIRequestContext = await playwright.request.newContext({ baseURL });
   await ctx.get('/api/config/public');
   const xsrf = (await ctx.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const email = `res-${Date.now()}-${Math.floor(Math.random() * 1e6)}@manitas.test`;
-  const password = 'Clave-prueba-1';
   const [first, last] = nombre.split(' ');
-  const reg = await ctx.post('/api/user/register', {
-    data: {
-      nombre: first,
-      apellido: last,
-      fechaNacimiento: '2017-03-03',
-      email,
-      password,
-      avatar: 'boy',
-      sexo: 'niño',
-      phone: '5512345678',
-      Credential: 'P-1',
-      photo: null,
-    },
-    headers: { 'X-XSRF-TOKEN': xsrf },
-  });
-  expect(reg.status(), await reg.text()).toBeLessThan(300);
+  const { email, password } = await registerChild(ctx, first, last);
   const login = await ctx.post('/api/user/logIn', { data: { email, password }, headers: { 'X-XSRF-TOKEN': xsrf } });
   expect(login.status(), await login.text()).toBe(200);
   const { token, usuario } = await login.json();

@@ -38,21 +38,24 @@ export async function loginAs(page: Page, who: DemoUser | { email: string; passw
   return { token, usuario };
 }
 
-/** Signs up a new child and signs in as them (tests that save preferences use their own child). */
-export async function signUpChild(page: Page): Promise<{ email: string; password: string }> {
-  await page.goto('/errorPage');
+/**
+ * Registers a new child account through the API in `request` (a page's or a context of its own;
+ * it must hold the XSRF cookie, e.g. after any GET), with a unique e-mail; returns the credentials.
+ */
+export async function registerChild(request: APIRequestContext, nombre = 'Lía', apellido = 'Prueba'): Promise<{ email: string; password: string }> {
   const email = `nino-${Date.now()}-${Math.floor(Math.random() * 1e6)}@manitas.test`;
   const password = 'Clave-prueba-1';
-  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const reg = await page.request.post('/api/user/register', {
+  const xsrf = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const girl = nombre === 'Lía' || nombre.endsWith('a');
+  const reg = await request.post('/api/user/register', {
     data: {
-      nombre: 'Lía',
-      apellido: 'Prueba',
+      nombre,
+      apellido,
       fechaNacimiento: '2017-03-03',
       email,
       password,
-      avatar: 'girl',
-      sexo: 'niña',
+      avatar: girl ? 'girl' : 'boy',
+      sexo: girl ? 'niña' : 'niño',
       phone: '5512345678',
       Credential: 'P-1',
       photo: null,
@@ -60,6 +63,13 @@ export async function signUpChild(page: Page): Promise<{ email: string; password
     headers: { 'X-XSRF-TOKEN': xsrf },
   });
   expect(reg.status(), await reg.text()).toBeLessThan(300);
+  return { email, password };
+}
+
+/** Signs up a new child and signs in as them (tests that save preferences use their own child). */
+export async function signUpChild(page: Page): Promise<{ email: string; password: string }> {
+  await page.goto('/errorPage');
+  const { email, password } = await registerChild(page.request);
   await loginAs(page, { email, password });
   return { email, password };
 }
