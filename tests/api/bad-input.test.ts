@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp } from './helpers';
+import { makeTestApp, tableChecksum, type TestApp } from './helpers';
 import { sendForm } from './content-helpers';
-import type { Database } from '../../src/server/db';
 import { clase, claseAlumno, claseProfesor, institucion, rol, usuario } from '../../src/server/db/schema';
 import { signToken } from '../../src/server/auth/jwt';
 import { DB_INT_MAX } from '../../src/shared/validation/numbers';
@@ -20,46 +19,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const TABLES = [
-  'usuario',
-  'rol',
-  'nivel',
-  'palabra',
-  'multimedia',
-  'contenido',
-  'evaluacion',
-  'pregunta',
-  'respuesta',
-  'institucion',
-  'dominio',
-  'comentario',
-  'progreso',
-  'intento',
-  'intento_conteo',
-  'resultado',
-  'password_reset',
-  'sesion_revocada',
-  'partida',
-  'clase',
-  'clase_profesor',
-  'clase_alumno',
-  'tarea',
-];
-
-/** Every row of every table: an UPDATE shows up too, not only inserts and deletes. */
-async function checksum(db: Database): Promise<string> {
-  const existing = (await db.raw(`SELECT table_name AS t FROM information_schema.tables WHERE table_schema = 'public'`)).rows.map((r) => String(r.t));
-  const q = TABLES.filter((x) => existing.includes(x))
-    .map((x) => `SELECT '${x}' AS t, md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS h FROM ${x} x`)
-    .join(' UNION ALL ');
-  return (await db.raw(q)).rows.map((row) => `${row.t}:${row.h}`).join(',');
-}
-
 type Reply = Awaited<ReturnType<TestApp['call']>>;
 
 /** The request is refused with 400 and a Spanish message naming the field, and nothing changes. */
 async function refused(run: () => Promise<Reply>, field?: string, where: 'campo' | 'parámetro' = 'campo') {
-  const before = await checksum(t.database);
+  const before = await tableChecksum(t.database);
   const mails = t.mails.length;
   const r = await run();
   expect(r.statusCode, r.body).toBe(400);
@@ -75,7 +39,7 @@ async function refused(run: () => Promise<Reply>, field?: string, where: 'campo'
     expect(body.fields).toEqual({ [field]: 'Contiene caracteres no permitidos.' });
   }
   expect(r.headers['cache-control']).toBe('no-store');
-  expect(await checksum(t.database)).toBe(before);
+  expect(await tableChecksum(t.database)).toBe(before);
   expect(t.mails.length).toBe(mails);
   return body;
 }
@@ -272,7 +236,7 @@ describe('admin forms', () => {
 
 /** 400, a Spanish {msg, code} naming `field` when given, and no row written, changed or mailed. */
 async function invalid(run: () => Promise<Reply>, msg?: string | RegExp, field?: string) {
-  const before = await checksum(t.database);
+  const before = await tableChecksum(t.database);
   const mails = t.mails.length;
   const r = await run();
   expect(r.statusCode, r.body.slice(0, 300)).toBe(400);
@@ -282,7 +246,7 @@ async function invalid(run: () => Promise<Reply>, msg?: string | RegExp, field?:
   expect(body.msg).not.toMatch(/Invalid|expected|Too big|Too small/);
   if (msg !== undefined) expect(body.msg).toMatch(msg);
   if (field) expect(Object.keys(body.fields ?? {}), JSON.stringify(body)).toContain(field);
-  expect(await checksum(t.database)).toBe(before);
+  expect(await tableChecksum(t.database)).toBe(before);
   expect(t.mails.length).toBe(mails);
   return body;
 }
@@ -332,12 +296,12 @@ describe('integers the columns cannot hold', () => {
   });
 
   it('POST /api/partidas: 40 out-of-range reports at once → 40 × 400, nothing stored', async () => {
-    const before = await checksum(t.database);
+    const before = await tableChecksum(t.database);
     const replies = await Promise.all(
       Array.from({ length: 40 }, (_, i) => t.call('POST', '/api/partidas', { as: 'nino', body: run({ idNivel: DB_INT_MAX + 1 + i }) })),
     );
     expect(replies.map((r) => r.statusCode)).toEqual(Array(40).fill(400));
-    expect(await checksum(t.database)).toBe(before);
+    expect(await tableChecksum(t.database)).toBe(before);
   });
 
   it('POST /api/clase/{id}/alumnos: ids past 2,147,483,647 → 400 for its teacher; 403 for a profesor of another class and a child', async () => {

@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, multipartBody, type TestApp } from './helpers';
+import { makeTestApp, tableChecksum, multipartBody, type TestApp } from './helpers';
 import { endpointsOf, type Endpoint } from './endpoints';
-import type { Database } from '../../src/server/db';
 
 /**
  * Property-based fuzzing of every endpoint: generated bodies, path ids and query strings, sent
@@ -16,35 +15,6 @@ import type { Database } from '../../src/server/db';
  */
 const RUNS = Number(process.env.FUZZ_RUNS || 300);
 const SEED = Number(process.env.FUZZ_SEED || 20261122);
-const TABLES = [
-  'usuario',
-  'rol',
-  'nivel',
-  'palabra',
-  'multimedia',
-  'contenido',
-  'evaluacion',
-  'pregunta',
-  'respuesta',
-  'institucion',
-  'dominio',
-  'comentario',
-  'progreso',
-  'intento',
-  'resultado',
-  'password_reset',
-  'partida',
-  'clase',
-  'clase_alumno',
-  'tarea',
-];
-
-async function checksum(db: Database): Promise<string> {
-  const q = TABLES.map((t) => `SELECT '${t}' AS t, md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS h FROM ${t} x`).join(' UNION ALL ');
-  const r = await db.raw(q);
-  return r.rows.map((row) => `${row.t}:${row.h}`).join(',');
-}
-
 let t: TestApp;
 /** The routes the app registers, with their documented levels (endpointsOf). */
 let ENDPOINTS: Endpoint[];
@@ -332,7 +302,7 @@ describe(`fuzzing every endpoint (${RUNS} cases, seed ${SEED})`, () => {
   it('no 5xx; refusals are {msg, code}; a refused request changes nothing', async () => {
     let refused = 0;
     let accepted = 0;
-    let baseline = await checksum(t.database);
+    let baseline = await tableChecksum(t.database);
     await fc.assert(
       fc.asyncProperty(
         fc.integer({ min: 0, max: ENDPOINTS.length - 1 }),
@@ -364,10 +334,10 @@ describe(`fuzzing every endpoint (${RUNS} cases, seed ${SEED})`, () => {
             const b = r.json();
             expect(typeof b.msg, shown).toBe('string');
             expect(typeof b.code, shown).toBe('string');
-            if (method !== 'GET') expect(await checksum(t.database), `${shown} changed the database`).toBe(baseline);
+            if (method !== 'GET') expect(await tableChecksum(t.database), `${shown} changed the database`).toBe(baseline);
           } else {
             accepted++;
-            if (method !== 'GET') baseline = await checksum(t.database);
+            if (method !== 'GET') baseline = await tableChecksum(t.database);
           }
         },
       ),

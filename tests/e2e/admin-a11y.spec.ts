@@ -2,6 +2,10 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect, loginAs, apiHeaders, type DemoUser } from './fixtures';
 
+// The tests of this file share nothing (each has its own child or only reads): they spread over
+// both workers instead of queueing on one.
+test.describe.configure({ mode: 'parallel' });
+
 /**
  * Issue 19, "Measured": axe finds no serious or critical violation on any back-office screen, at
  * the desktop (1280×800) and tablet (768×1024) sizes. Every axe rule runs (WCAG A/AA and best

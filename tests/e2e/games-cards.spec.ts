@@ -22,6 +22,10 @@ import {
 } from './games-helpers';
 import { CARDS_END_MESSAGES, CARDS_PREVIEW_MS, type CardsSnapshot } from '../../games/cards/rules';
 
+// The tests of this file share nothing (each has its own child or only reads): they spread over
+// both workers instead of queueing on one.
+test.describe.configure({ mode: 'parallel' });
+
 type Snap = CardsSnapshot;
 
 async function waitNext(page: Page, before: Snap) {

@@ -12,6 +12,10 @@ import { CARDS_CORRECT_POINTS, type CardsSnapshot } from '../../games/cards/rule
 import { lettersToGuess, type HangmanSnapshot } from '../../games/hangman/rules';
 import { starsFor } from '../../games/shared/stars';
 
+// The tests of this file share nothing (each has its own child or only reads): they spread over
+// both workers instead of queueing on one.
+test.describe.configure({ mode: 'parallel' });
+
 /** The scenes' own snapshot types (no hand copy that could drift from the rules). */
 type Snap = CardsSnapshot;
 

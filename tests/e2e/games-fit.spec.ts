@@ -9,6 +9,10 @@ import { test, expect } from './fixtures';
 import { clickTarget, loginForGames, openGame, snap, waitPhase, POLL_MS } from './games-helpers';
 import type { HangmanSnapshot } from '../../games/hangman/rules';
 
+// The tests of this file share nothing (each has its own child or only reads): they spread over
+// both workers instead of queueing on one.
+test.describe.configure({ mode: 'parallel' });
+
 const SIZES = [
   { width: 768, height: 1024, tablet: true },
   { width: 1024, height: 768, tablet: true },

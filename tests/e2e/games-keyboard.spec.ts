@@ -12,6 +12,10 @@ import { HANGMAN_PAUSE_BETWEEN_WORDS_MS, HANGMAN_ALPHABET, lettersToGuess } from
 import { tileLetters, type OrderSnapshot } from '../../games/order-words/rules';
 import { foldLetters } from '../../games/shared/fold';
 
+// The tests of this file share nothing (each has its own child or only reads): they spread over
+// both workers instead of queueing on one.
+test.describe.configure({ mode: 'parallel' });
+
 const GAMES = [
   { path: '/ahorcado?nivel=1', title: 'Adivina la palabra', started: 'playing' },
   { path: '/memorama?nivel=1', title: 'Ordenar palabras', started: 'playing' },

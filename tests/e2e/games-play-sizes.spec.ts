@@ -14,6 +14,10 @@ import { tileLetters, type OrderSnapshot } from '../../games/order-words/rules';
 import type { CardsSnapshot } from '../../games/cards/rules';
 import { foldLetters } from '../../games/shared/fold';
 
+// The tests of this file share nothing (each has its own child or only reads): they spread over
+// both workers instead of queueing on one.
+test.describe.configure({ mode: 'parallel' });
+
 type Mode = 'touch' | 'keyboard';
 
 const SIZES = [

@@ -5,37 +5,18 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db';
 import { MIGRATIONS_DIR } from '../db';
+import { ALL_TABLES } from '../db/tables';
 import { CACHE_SCOPES, type Cache } from '../cache';
 
+/** Tables a backup leaves out, and why. Every other table of the schema is backed up. */
+export const NOT_BACKED_UP: Readonly<Record<string, string>> = {
+  intento_conteo: 'counts kept by triggers on intento: a restore re-inserts the attempts and they count again',
+  limite_intento: 'guessing counters: a restore starts with no one waiting',
+  sesion_revocada: 'logged-out sessions: their tokens expire on their own',
+};
+
 /** Tables in foreign-key order (parents first): restore inserts in this order. */
-export const BACKUP_TABLES = [
-  'usuario',
-  'rol',
-  'nivel',
-  'palabra',
-  'multimedia',
-  'contenido',
-  'evaluacion',
-  'pregunta',
-  'respuesta',
-  'institucion',
-  'dominio',
-  'comentario',
-  'progreso',
-  'intento',
-  'resultado',
-  'partida',
-  'memoria',
-  'repaso',
-  'clase',
-  'clase_profesor',
-  'clase_alumno',
-  'clase_invitacion',
-  'tarea',
-  'password_reset',
-  'app_meta',
-  // limite_intento (guessing counters) is left out on purpose: a restore starts with no one waiting.
-] as const;
+export const BACKUP_TABLES: readonly string[] = ALL_TABLES.filter((t) => !(t in NOT_BACKED_UP));
 
 export const BACKUP_FORMAT = 'manitas-backup-1';
 
