@@ -8,6 +8,7 @@ import { useLayoutEffect, useRef, type RefObject } from 'react';
 import * as Phaser from 'phaser';
 import { LANDSCAPE, type DesignSize } from './layout';
 import { SCENE_DATA_KEY } from './GameScene';
+import { preferredRenderer } from './testMode';
 
 export interface PhaserGameProps {
   /** The scene class to run (constructed by Phaser). */
@@ -48,7 +49,7 @@ export function PhaserGame({ scene, data, label, areaLabel, areaRef, design = LA
     const data = carry.current ? { ...init.data, carry: carry.current } : init.data;
     carry.current = null;
     const game = new Phaser.Game({
-      type: Phaser.AUTO,
+      type: preferredRenderer() === 'canvas' ? Phaser.CANVAS : Phaser.AUTO,
       parent: el,
       width,
       height,

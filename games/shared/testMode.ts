@@ -13,3 +13,21 @@ export function isTestMode(): boolean {
     return false;
   }
 }
+
+/**
+ * The renderer: Phaser picks WebGL where the device has it (AUTO). `manitas.gamesRenderer` =
+ * 'canvas' in localStorage asks for Phaser's Canvas renderer instead: the end-to-end suite sets it
+ * for most game specs, because headless Chromium has no GPU and draws WebGL in software, which
+ * made a game spec about twice as slow as with Canvas (docs/testing.md "How the time is kept down");
+ * it is also a way out for a tablet whose WebGL misbehaves. Anything else (or no value) means AUTO.
+ */
+export const RENDERER_KEY = 'manitas.gamesRenderer';
+
+export function preferredRenderer(): 'canvas' | 'auto' {
+  if (typeof window === 'undefined') return 'auto';
+  try {
+    return window.localStorage.getItem(RENDERER_KEY) === 'canvas' ? 'canvas' : 'auto';
+  } catch {
+    return 'auto';
+  }
+}

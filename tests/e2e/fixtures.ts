@@ -1,4 +1,5 @@
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { RENDERER_KEY } from '../../games/shared/testMode';
 
 export const DEMO_PASSWORD = 'Manitas2024';
 export const DEMO = {
@@ -107,7 +108,31 @@ export async function joinClass(page: Page, codigo: string) {
  * Every test page fails on a request that leaves this machine (children's privacy: no third
  * party is ever contacted), and collects console errors.
  */
-export const test = base.extend<{ externalRequests: string[] }>({
+export const test = base.extend<{ externalRequests: string[]; gamesRenderer: 'canvas' | 'webgl'; renderer: void }>({
+  /**
+   * The games draw with Phaser's Canvas renderer here (games/shared/testMode.ts RENDERER_KEY):
+   * without a GPU, Chromium draws WebGL in software, about twice as slow per game spec. A spec about
+   * how a game looks opts back in with `test.use({ gamesRenderer: 'webgl' })`.
+   */
+  gamesRenderer: ['canvas', { option: true }],
+  renderer: [
+    async ({ page, gamesRenderer }, use) => {
+      if (gamesRenderer === 'canvas') {
+        await page.addInitScript(
+          ([key]) => {
+            try {
+              window.localStorage.setItem(key!, 'canvas');
+            } catch {
+              // about:blank and other opaque origins have no storage: nothing to set there.
+            }
+          },
+          [RENDERER_KEY],
+        );
+      }
+      await use();
+    },
+    { auto: true },
+  ],
   externalRequests: [
     async ({ page }, use) => {
       const external: string[] = [];

@@ -15,6 +15,8 @@ import { starsFor } from '../../games/shared/stars';
 // The tests of this file share nothing (each has its own child or only reads): they spread over
 // both workers instead of queueing on one.
 test.describe.configure({ mode: 'parallel' });
+// How a win looks is what this spec is about: the celebration is drawn as a child's tablet draws it, with WebGL.
+test.use({ gamesRenderer: 'webgl' });
 
 /** The scenes' own snapshot types (no hand copy that could drift from the rules). */
 type Snap = CardsSnapshot;
