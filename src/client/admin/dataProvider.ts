@@ -6,8 +6,8 @@ import { setUploadProgress } from './uploadProgress';
 /**
  * The back office's dataProvider: a table, not a switch (resourceTable.ts). It speaks the wire
  * contract (docs/product/wire.md): bearer token + X-XSRF-TOKEN, lists under `data`/`users` or plain arrays,
- * optional page/perPage/sort/order/q with the total in X-Total-Count (ra-data-simple-rest's
- * convention, through react-admin's fetchUtils, the same fetch helper ra-data-simple-rest uses).
+ * optional page/perPage/sort/order/q with the total in X-Total-Count (the
+ * usual react-admin convention), through react-admin's fetchUtils (docs/decisions.md: why not ra-data-simple-rest).
  * Every list is paged, sorted and filtered by the server; nothing is fetched whole to page here.
  * Multipart writes go through the XHR upload of src/client/api/http.ts to report progress.
  */
