@@ -2,13 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { AuthLayout } from '../auth/AuthLayout';
+import { AuthField, AuthForm, AuthHeader, SubmitButton } from '../auth/AuthParts';
 import { apiPost, ApiError } from '../../api/http';
 import { saveSession, type SessionUser } from '../../auth/session';
 import { useAlert } from '../../ui/AlertModal';
-import TextField from '../../ui/TextInput';
 import Link from '../../ui/TextLink';
 import Divider from '../../ui/TextDivider';
 import { LOGIN_REQUIRED_MSG } from '../../../shared/validation/login';
@@ -46,43 +45,31 @@ export default function Login() {
 
   return (
     <AuthLayout hideBelow={768}>
-      <Box sx={{ textAlign: 'center', mb: 2 }}>
-        <Box component="img" src="/img/logo.svg" alt="Manitas" sx={{ width: 88, height: 88 }} />
-        <Typography variant="h4" component="h1" sx={{ mt: 1 }}>
-          Manitas
-        </Typography>
-        <Typography color="text.secondary">Aprende lengua de señas jugando</Typography>
-      </Box>
-      <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }} aria-busy={loading}>
-        <TextField
+      <AuthHeader title="Manitas" subtitle="Aprende lengua de señas jugando" logo={88} logoAlt="Manitas" />
+      <AuthForm onSubmit={onSubmit} busy={loading}>
+        <AuthField
           label="Correo electrónico"
           type="email"
           name="email"
           autoComplete="email"
           placeholder="Escribe tu correo"
           value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          disabled={loading}
+          onValue={setEmail}
+          busy={loading}
         />
-        <TextField
+        <AuthField
           label="Contraseña"
           type="password"
           name="password"
           autoComplete="current-password"
           placeholder="Escribe tu contraseña"
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          disabled={loading}
+          onValue={setPassword}
+          busy={loading}
         />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          disabled={loading}
-          startIcon={loading ? <CircularProgress size={20} color="inherit" aria-label="Cargando" /> : undefined}
-        >
+        <SubmitButton busy={loading} busyLabel="Cargando">
           Entrar
-        </Button>
+        </SubmitButton>
         {/*
           Class-code login (L-3): children without email (class code, name, 3 pictures), most of whom barely read:
           a big, warm button with a class picture, right under 'Entrar'. The picture is an image file,
@@ -101,7 +88,7 @@ export default function Login() {
         <Link component={RouterLink} to="/recuperar-password" sx={{ alignSelf: 'center' }}>
           ¿Olvidaste tu contraseña?
         </Link>
-      </Box>
+      </AuthForm>
       <Divider sx={{ my: 2 }}>o</Divider>
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
         <GoogleButton disabled={loading} onLoading={setLoading} />

@@ -2,10 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { AuthLayout } from '../auth/AuthLayout';
+import { AuthField, AuthForm, AuthHeader, BackToLogin, SubmitButton } from '../auth/AuthParts';
 import { apiPost, ApiError } from '../../api/http';
 import { useAlert } from '../../ui/AlertModal';
 import { PASSWORD_MIN, REG_MSG } from '../../../shared/validation/registration';
@@ -37,13 +36,7 @@ export default function ResetPassword() {
 
   return (
     <AuthLayout>
-      <Box sx={{ textAlign: 'center', mb: 2 }}>
-        <Box component="img" src="/img/logo.svg" alt="" sx={{ width: 72, height: 72 }} />
-        <Typography variant="h4" component="h1">
-          Nueva contraseña
-        </Typography>
-        <Typography color="text.secondary">Elige una contraseña nueva de al menos 8 caracteres.</Typography>
-      </Box>
+      <AuthHeader title="Nueva contraseña" subtitle="Elige una contraseña nueva de al menos 8 caracteres." />
       {!token ? (
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
           <Typography role="alert">El enlace no es válido o ya expiró. Solicita uno nuevo.</Typography>
@@ -52,38 +45,30 @@ export default function ResetPassword() {
           </Button>
         </Box>
       ) : (
-        <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }} aria-busy={loading}>
-          <TextField
+        <AuthForm onSubmit={onSubmit} busy={loading}>
+          <AuthField
             label="Contraseña nueva"
             type="password"
             name="password"
             autoComplete="new-password"
             value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            disabled={loading}
+            onValue={setPassword}
+            busy={loading}
           />
-          <TextField
+          <AuthField
             label="Repetir contraseña"
             type="password"
             name="confirm"
             autoComplete="new-password"
             value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-            disabled={loading}
+            onValue={setConfirm}
+            busy={loading}
           />
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            disabled={loading}
-            startIcon={loading ? <CircularProgress size={20} color="inherit" aria-label="Guardando" /> : undefined}
-          >
+          <SubmitButton busy={loading} busyLabel="Guardando">
             Guardar contraseña
-          </Button>
-          <Button component={RouterLink} to="/logIn" variant="outlined">
-            Volver a iniciar sesión
-          </Button>
-        </Box>
+          </SubmitButton>
+          <BackToLogin />
+        </AuthForm>
       )}
     </AuthLayout>
   );
