@@ -21,6 +21,7 @@ import type { ReviewItem, ReviewItemWord } from '../../../shared/rules/review';
 import { LearnerPage, focusRing } from '../ui/LearnerPage';
 import { useLearner } from '../model/learnerData';
 import { fetchSession, fetchToday, sendAnswer } from './reviewApi';
+import { EnlargedSign, SignChoiceTile } from './SignChoiceTile';
 import { sameTypedWord } from './typedAnswer';
 import {
   answerFlags,
@@ -64,6 +65,7 @@ const Picture = ({ w, size }: { w: ReviewItemWord; size: number }) => {
 };
 
 type ChoiceState = 'idle' | 'right' | 'wrong' | 'off';
+const choiceColor = (state: ChoiceState) => (state === 'right' ? GREEN : state === 'wrong' ? RED : '#5b4bdb');
 
 /** One big answer button: its number (the key that picks it), its content, and after the answer a green tick or a red cross. */
 function Choice({
@@ -73,6 +75,7 @@ function Choice({
   idPalabra,
   onPick,
   children,
+  minHeight = 96,
 }: {
   n: number;
   state: ChoiceState;
@@ -80,8 +83,9 @@ function Choice({
   idPalabra: number;
   onPick: () => void;
   children: ReactNode;
+  minHeight?: number;
 }) {
-  const color = state === 'right' ? GREEN : state === 'wrong' ? RED : '#5b4bdb';
+  const color = choiceColor(state);
   return (
     <ButtonBase
       onClick={onPick}
@@ -95,7 +99,7 @@ function Choice({
         position: 'relative',
         flex: '1 1 0',
         minWidth: 0,
-        minHeight: 96,
+        minHeight,
         p: 1.5,
         borderRadius: 4,
         border: '4px solid',
@@ -153,6 +157,8 @@ export default function Review() {
   const [saveFailed, setSaveFailed] = useState(false);
   const [typed, setTyped] = useState('');
   const uses = useRef<PlayerUse[]>([]);
+  /** The sign choice shown big ('Ver grande'), by its place among the choices. */
+  const [enlarged, setEnlarged] = useState<number | null>(null);
 
   const send = useCallback((a: SessionAnswer) => {
     sendAnswer(a)
@@ -220,6 +226,7 @@ export default function Review() {
   useEffect(() => {
     uses.current = [];
     setTyped('');
+    setEnlarged(null);
   }, [index, item?.id_palabra]);
 
   const answer = (correcto: boolean, chosen: number | null, text = '') => {
@@ -239,7 +246,8 @@ export default function Review() {
 
   // 1/2/3 pick a choice (not while typing in a field).
   useEffect(() => {
-    if (!item || feedback || choices.length === 0) return;
+    // Not while a sign is shown big: the keys belong to its dialog (and its player).
+    if (!item || feedback || choices.length === 0 || enlarged !== null) return;
     const onKey = (e: globalThis.KeyboardEvent) => {
       if (e.target instanceof HTMLInputElement || e.altKey || e.ctrlKey || e.metaKey) return;
       const k = Number(e.key);
@@ -258,6 +266,8 @@ export default function Review() {
     if (!dir) return;
     const buttons = [...e.currentTarget.querySelectorAll<HTMLButtonElement>('[data-testid="review-choice"]')];
     const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    // Only between the pick buttons: a sign's own player takes the arrows as frame steps.
+    if (at < 0) return;
     e.preventDefault();
     buttons[(at + dir + buttons.length) % buttons.length]?.focus();
   };
@@ -418,7 +428,13 @@ export default function Review() {
                 role="group"
                 aria-label="Elige una respuesta"
                 onKeyDown={onChoicesKey}
-                sx={{ display: 'flex', gap: { xs: 1.5, sm: 2 }, alignItems: 'stretch' }}
+                sx={
+                  item.tipo === 'palabra_a_sena'
+                    ? // Sign choices are big tiles: two a row up to a tablet held upright (each over a
+                      // third of the width at 768 px), three a row from 900 px.
+                      { display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)' }, gap: { xs: 1.5, sm: 2 } }
+                    : { display: 'flex', gap: { xs: 1.5, sm: 2 }, alignItems: 'stretch' }
+                }
               >
                 {choices.map((w, i) => {
                   const state: ChoiceState = !feedback
@@ -436,11 +452,20 @@ export default function Review() {
                       </Typography>
                     </Choice>
                   ) : (
-                    <Choice key={w.id_palabra} n={i + 1} state={state} label={`Seña ${i + 1}`} idPalabra={w.id_palabra} onPick={() => pick(w)}>
-                      <Box sx={{ width: '100%', pt: 3 }}>
-                        <Sign w={w} label={`Seña ${i + 1}`} variant="preview" />
-                      </Box>
-                    </Choice>
+                    <SignChoiceTile
+                      key={w.id_palabra}
+                      n={i + 1}
+                      borderColor={choiceColor(state)}
+                      sign={<Sign w={w} label={`Seña ${i + 1}`} />}
+                      onEnlarge={() => setEnlarged(i)}
+                      pick={
+                        <Choice n={i + 1} state={state} label={`Seña ${i + 1}`} idPalabra={w.id_palabra} onPick={() => pick(w)} minHeight={56}>
+                          <Typography component="span" sx={{ fontSize: '1.2rem', fontWeight: 800, pl: 4 }}>
+                            Elegir
+                          </Typography>
+                        </Choice>
+                      }
+                    />
                   );
                 })}
               </Box>
@@ -549,6 +574,11 @@ export default function Review() {
         </Box>
       )}
       {body}
+      {item?.tipo === 'palabra_a_sena' && (
+        <EnlargedSign title={enlarged !== null ? `Seña ${enlarged + 1}` : null} onClose={() => setEnlarged(null)}>
+          {enlarged !== null && choices[enlarged] && <Sign w={choices[enlarged]} label={`Seña ${enlarged + 1}, en grande`} />}
+        </EnlargedSign>
+      )}
     </LearnerPage>
   );
 }
