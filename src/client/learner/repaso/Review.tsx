@@ -75,7 +75,7 @@ function Choice({
   idPalabra,
   onPick,
   children,
-  minHeight = 96,
+  row = false,
 }: {
   n: number;
   state: ChoiceState;
@@ -83,7 +83,8 @@ function Choice({
   idPalabra: number;
   onPick: () => void;
   children: ReactNode;
-  minHeight?: number;
+  /** In a sign tile: one row (the number, then the content), the tile's sign above it. */
+  row?: boolean;
 }) {
   const color = choiceColor(state);
   return (
@@ -97,20 +98,21 @@ function Choice({
       focusRipple={false}
       sx={{
         position: 'relative',
-        flex: '1 1 0',
+        flex: row ? '1 1 auto' : '1 1 0',
         minWidth: 0,
-        minHeight,
-        p: 1.5,
+        minHeight: row ? 56 : 96,
         borderRadius: 4,
         border: '4px solid',
         borderColor: color,
         bgcolor: state === 'right' ? '#e6f7ea' : state === 'wrong' ? '#fdecea' : '#fff',
         boxShadow: state === 'idle' ? 3 : 0,
         display: 'flex',
-        flexDirection: 'column',
+        flexDirection: row ? 'row' : 'column',
         alignItems: 'center',
         justifyContent: 'center',
         gap: 1,
+        px: row ? 1 : 1.5,
+        py: row ? 0.5 : 1.5,
         opacity: state === 'off' ? 0.55 : 1,
         '&:hover': { bgcolor: state === 'idle' ? '#f3f0ff' : undefined },
         '&.Mui-disabled': { color: 'text.primary' },
@@ -120,9 +122,10 @@ function Choice({
       <Box
         aria-hidden="true"
         sx={{
-          position: 'absolute',
+          position: row ? 'static' : 'absolute',
           top: 6,
           left: 6,
+          flex: '0 0 auto',
           width: 32,
           height: 32,
           borderRadius: '50%',
@@ -459,8 +462,8 @@ export default function Review() {
                       sign={<Sign w={w} label={`Seña ${i + 1}`} />}
                       onEnlarge={() => setEnlarged(i)}
                       pick={
-                        <Choice n={i + 1} state={state} label={`Seña ${i + 1}`} idPalabra={w.id_palabra} onPick={() => pick(w)} minHeight={56}>
-                          <Typography component="span" sx={{ fontSize: '1.2rem', fontWeight: 800, pl: 4 }}>
+                        <Choice n={i + 1} state={state} label={`Seña ${i + 1}`} idPalabra={w.id_palabra} onPick={() => pick(w)} row>
+                          <Typography component="span" sx={{ fontSize: '1.2rem', fontWeight: 800, pr: state === 'right' || state === 'wrong' ? 5 : 0 }}>
                             Elegir
                           </Typography>
                         </Choice>

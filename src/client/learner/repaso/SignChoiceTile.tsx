@@ -48,7 +48,7 @@ export function SignChoiceTile({
         gap: 1,
       }}
     >
-      <Box sx={{ height: { xs: 170, sm: 240, md: 220 }, minHeight: 0 }} data-testid="review-choice-sign">
+      <Box sx={{ height: { xs: 170, sm: 260, md: 220 }, minHeight: 0 }} data-testid="review-choice-sign">
         {sign}
       </Box>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'stretch', flexWrap: 'wrap' }}>
@@ -59,7 +59,18 @@ export function SignChoiceTile({
           aria-label={`${ENLARGE_TEXT} la seña ${n}`}
           startIcon={<ZoomOutMapRoundedIcon />}
           disableFocusRipple
-          sx={{ minHeight: 56, flex: '1 1 auto', fontSize: '1.05rem', fontWeight: 800, textTransform: 'none', ...focusRing }}
+          sx={{
+            minHeight: 56,
+            flex: '1 1 auto',
+            px: { xs: 1, sm: 2 },
+            fontSize: '1.05rem',
+            fontWeight: 800,
+            textTransform: 'none',
+            whiteSpace: 'nowrap',
+            // A phone's tile is narrow: the words stay on one line, the icon goes.
+            '& .MuiButton-startIcon': { display: { xs: 'none', sm: 'inherit' } },
+            ...focusRing,
+          }}
         >
           {ENLARGE_TEXT}
         </Button>
