@@ -258,3 +258,22 @@ test('no control is covered or overlapped on any learner screen, 375–1280 px, 
     await expect(p.getByRole('heading', { name: 'Menú de nivel' })).toBeVisible();
   });
 });
+
+test("on a touch tablet (descriptions written out on the cards) the first 'Empezar' is on screen without scrolling", async ({ browser, baseURL }) => {
+  for (const [width, height] of [
+    [768, 1024],
+    [1280, 800],
+  ] as const) {
+    const ctx = await browser.newContext({ baseURL, viewport: { width, height }, isMobile: true, hasTouch: true });
+    const page = await ctx.newPage();
+    await signUpChild(page);
+    await page.goto('/home');
+    const card = page.getByTestId('level-card').first();
+    await expect(card.locator('.nivel-desc-touch')).toBeVisible();
+    await expect(page.getByTestId('review-card')).not.toHaveAttribute('data-state', 'loading');
+    const box = (await card.getByRole('button', { name: /^Empezar / }).boundingBox())!;
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(box.y + box.height, `${width}×${height}: 'Empezar' ${Math.round(box.y)}–${Math.round(box.y + box.height)}`).toBeLessThanOrEqual(height);
+    await ctx.close();
+  }
+});

@@ -76,7 +76,7 @@ function LevelCard({
         '&:hover .nivel-desc, &:focus-within .nivel-desc': { opacity: 1 },
         // Touch screens have no hover: there the description is written under the name instead.
         '& .nivel-desc-touch': { display: 'none' },
-        '@media (hover: none)': { '& .nivel-desc': { display: 'none' }, '& .nivel-desc-touch': { display: 'block' } },
+        '@media (hover: none)': { '& .nivel-desc': { display: 'none' }, '& .nivel-desc-touch': { display: '-webkit-box' } },
       }}
     >
       {tarea && (
@@ -170,7 +170,8 @@ function LevelCard({
             Disponible sin conexión
           </Typography>
         )}
-        <Typography className="nivel-desc-touch" aria-hidden="true">
+        {/* At most three lines: a long description must not push the card's 'Empezar' off the screen. */}
+        <Typography className="nivel-desc-touch" aria-hidden="true" sx={{ WebkitBoxOrient: 'vertical', WebkitLineClamp: 3, overflow: 'hidden' }}>
           {level.descripcion}
         </Typography>
         <LevelStars idNivel={level.id_nivel} stars={stars} />
@@ -293,31 +294,40 @@ function Home() {
   return (
     <LearnerPage navbar={{ search, onSearch: setSearch }} dense>
       <Invitaciones />
-      {/* The greeting and 'Jugar' share one row: 'Jugar' is in the page's flow, never floating over a
-          card's 'Empezar', and the row is short enough that the first card's 'Empezar' is on screen
-          without scrolling on a tablet either way up (768×1024, 1280×800). */}
-      <Box sx={{ mb: { xs: 2, sm: 2.5 }, display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', columnGap: 2, rowGap: 1.5 }}>
-        <Box sx={{ minWidth: 0 }}>
-          <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '2rem', sm: '2.4rem' }, color: 'primary.dark', lineHeight: 1.15 }}>
-            ¡Hola, {nombre}!
-          </Typography>
-          <Typography sx={{ fontSize: { xs: '1.15rem', sm: '1.3rem' }, mt: 0.5 }}>¿Estás {listo} para la clase de hoy?</Typography>
-        </Box>
-        <Fab
-          component={RouterLink}
-          to={idNivel ? `/juegos/${idNivel}` : '/juegos'}
-          color="secondary"
-          variant="extended"
-          aria-label="Ir a los juegos"
-          sx={{ width: { xs: '100%', sm: 'auto' }, minHeight: 64, px: 3, fontSize: '1.1rem', flex: '0 0 auto', ...focusRing }}
+      {/* The greeting and 'Jugar' share one row, and from 900 px that row sits beside "Repaso de
+          hoy": 'Jugar' is in the page's flow, never floating over a card's 'Empezar', and the top
+          of the page is short enough that the first card's 'Empezar' is on screen without scrolling
+          on a tablet either way up (768×1024, 1280×800), descriptions written out on touch screens. */}
+      <Box sx={{ display: { md: 'grid' }, gridTemplateColumns: { md: 'minmax(0, 1fr) minmax(0, 2fr)' }, columnGap: 3, alignItems: 'start' }}>
+        <Box
+          sx={{ mb: { xs: 2, sm: 2.5 }, display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', columnGap: 2, rowGap: 1.5 }}
         >
-          <SportsEsportsIcon sx={{ mr: 1 }} />
-          Jugar
-        </Fab>
-      </Box>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography
+              variant="h3"
+              component="h1"
+              sx={{ fontSize: { xs: '2rem', sm: '2.4rem', md: '2.2rem' }, color: 'primary.dark', lineHeight: 1.15, overflowWrap: 'anywhere' }}
+            >
+              ¡Hola, {nombre}!
+            </Typography>
+            <Typography sx={{ fontSize: { xs: '1.15rem', sm: '1.3rem', md: '1.2rem' }, mt: 0.5 }}>¿Estás {listo} para la clase de hoy?</Typography>
+          </Box>
+          <Fab
+            component={RouterLink}
+            to={idNivel ? `/juegos/${idNivel}` : '/juegos'}
+            color="secondary"
+            variant="extended"
+            aria-label="Ir a los juegos"
+            sx={{ width: { xs: '100%', sm: 'auto' }, minHeight: 64, px: 3, fontSize: '1.1rem', flex: '0 0 auto', ...focusRing }}
+          >
+            <SportsEsportsIcon sx={{ mr: 1 }} />
+            Jugar
+          </Fab>
+        </Box>
 
-      {/* A child who has seen no word yet is sent to the first level the list shows (assigned ones first). */}
-      <ReviewCard firstLevel={ordenarConTareas(levels ?? [], tareas)[0] ?? null} />
+        {/* A child who has seen no word yet is sent to the first level the list shows (assigned ones first). */}
+        <ReviewCard firstLevel={ordenarConTareas(levels ?? [], tareas)[0] ?? null} />
+      </Box>
 
       <Box component="section" aria-labelledby="niveles-titulo">
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
