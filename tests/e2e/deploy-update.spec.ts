@@ -11,7 +11,7 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test, expect, loginAs } from './fixtures';
-import { controlled, expectJugarAbove, shot } from './sw-helpers';
+import { controlled, expectLayerPushesPage, shot } from './sw-helpers';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -39,7 +39,7 @@ test('a deploy shows "Nueva versión disponible" and "Actualizar" switches to it
     await expect(prompt).toContainText('Nueva versión disponible', { timeout: 30_000 });
     await expect(prompt).toHaveAttribute('role', 'alert');
     expect(await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())?.waiting)).toBe(true);
-    await expectJugarAbove(page, prompt);
+    await expectLayerPushesPage(page, prompt);
     await shot(page, 'nueva-version');
     const reloaded = page.waitForEvent('load');
     await prompt.getByRole('button', { name: 'Actualizar' }).click();

@@ -8,7 +8,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect, loginAs, signUpChild } from './fixtures';
-import { controlled, expectJugarAbove, shot } from './sw-helpers';
+import { controlled, expectLayerPushesPage, shot } from './sw-helpers';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -109,7 +109,7 @@ test('a downloaded level opens offline; a level never opened explains it needs t
   await shot(page, 'nivel-no-descargado');
 
   await page.goto('/home');
-  await expectJugarAbove(page, banner);
+  await expectLayerPushesPage(page, banner);
 
   await context.setOffline(false);
 });

@@ -234,12 +234,46 @@ test('every item kind, typed answers without accents, the miss and the summary, 
   const items = await startSession(page);
   expect(items.map((i) => i.tipo)).toEqual(['palabra_a_sena', 'escribir', 'sena_a_palabra']);
 
-  // Word and picture → pick the sign among 3 players side by side.
+  // Word and picture → pick the sign among 3 big tiles, each a playing sign with its pick button.
   await expect(page.getByText(`${items[0]!.palabraEspanol}?`)).toBeVisible();
   await expect(page.getByTestId('review-choice')).toHaveCount(3);
-  await expect(page.getByTestId('review-choice').locator('[data-testid="sign-player"]')).toHaveCount(3);
+  const tiles = page.getByTestId('review-choice-tile');
+  await expect(tiles.locator('[data-testid="sign-player"]')).toHaveCount(3);
   await expect(page.locator('[data-testid="sign-player"][data-ready="true"]').first()).toBeVisible();
   await shot(page, 'item-palabra-a-sena');
+  // The sign is the clue: at 768 px each tile, and the sign in it, is at least a third of the content's width.
+  await page.setViewportSize({ width: 768, height: 1024 });
+  const contentWidth = await page.locator('main').evaluate((m) => {
+    const cs = getComputedStyle(m);
+    return m.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+  });
+  for (let i = 0; i < 3; i++) {
+    const tile = (await tiles.nth(i).boundingBox())!;
+    const sign = (await tiles.nth(i).getByTestId('sign-player').boundingBox())!;
+    expect(tile.width, `tile ${i + 1} of ${contentWidth}`).toBeGreaterThanOrEqual(contentWidth / 3);
+    expect(sign.width, `sign ${i + 1} of ${contentWidth}`).toBeGreaterThanOrEqual(contentWidth / 3);
+    expect(sign.height, `sign ${i + 1}: a sign, not a thumbnail`).toBeGreaterThanOrEqual(160);
+  }
+  // 'Ver grande' shows the sign at the dialog's full width; Escape closes it and the focus is back on the tile.
+  const enlarge = page.getByRole('button', { name: 'Ver grande la seña 2' });
+  await enlarge.click();
+  const big = page.getByRole('dialog', { name: 'Seña 2' });
+  await expect(big.getByTestId('sign-player')).toBeVisible();
+  const bigSign = (await big.getByTestId('sign-player').boundingBox())!;
+  expect(bigSign.width, 'the enlarged sign is wider than the tile').toBeGreaterThan(contentWidth * 0.8);
+  // A number key does not pick a choice behind the dialog.
+  await page.keyboard.press('1');
+  await page.keyboard.press('Escape');
+  await expect(big).toBeHidden();
+  await expect(enlarge).toBeFocused();
+  await expect(page.getByTestId('review-feedback')).toHaveCount(0);
+  // With the keyboard too, and closed with its big 'Cerrar'.
+  await page.keyboard.press('Enter');
+  await expect(big).toBeVisible();
+  await big.getByRole('button', { name: 'Cerrar' }).click();
+  await expect(big).toBeHidden();
+  await expect(enlarge).toBeFocused();
+  await page.setViewportSize({ width: 1280, height: 800 });
   // Arrows move between the choices, Enter picks.
   await page.getByTestId('review-choice').first().focus();
   const right = await page

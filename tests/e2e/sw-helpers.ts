@@ -29,18 +29,21 @@ export async function controlled(page: Page, { reload = false } = {}) {
 }
 
 /**
- * On a 768×1024 tablet, /home's floating 'Jugar' button sits above what the offline layer shows at
- * the bottom (the 'Sin conexión' bar, the update prompt), not under it.
+ * On a 768×1024 tablet, what the offline layer shows (the 'Sin conexión' bar, the update prompt)
+ * takes its own room above the page and pushes it down: it ends before the navbar starts, and
+ * /home's 'Jugar' is below it, never under it (nothing lies over a control).
  */
-export async function expectJugarAbove(page: Page, layer: Locator) {
+export async function expectLayerPushesPage(page: Page, layer: Locator) {
   await page.setViewportSize({ width: 768, height: 1024 });
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
   const jugar = page.getByRole('link', { name: 'Ir a los juegos' });
+  const navbar = page.getByRole('navigation', { name: 'Menú principal' });
   await expect(jugar).toBeVisible();
   await expect(layer).toBeVisible();
   await expect
     .poll(async () => {
-      const [a, b] = [await jugar.boundingBox(), await layer.boundingBox()];
-      return a && b ? Math.round(b.y - (a.y + a.height)) : null;
+      const [l, n, j] = [await layer.boundingBox(), await navbar.boundingBox(), await jugar.boundingBox()];
+      return l && n && j ? { layerAboveNavbar: l.y + l.height <= n.y, jugarBelowLayer: j.y >= l.y + l.height } : null;
     })
-    .toBeGreaterThanOrEqual(8);
+    .toEqual({ layerAboveNavbar: true, jugarBelowLayer: true });
 }

@@ -2,12 +2,16 @@
 // Classic JSX (React.createElement): react/jsx-runtime imported here would split it into a chunk of its own on /logIn's first visit.
 /**
  * What the app adds for offline use (screens-learner.md L-1.4), loaded after the page's load event when there is
- * something to do (AfterLoad.tsx): claims the offline caches for the signed-in user, and shows the "Sin conexión" banner and the "Nueva versión disponible" prompt, both pinned to the
- * bottom of the screen so nothing on the page moves when they appear.
+ * something to do (AfterLoad.tsx): claims the offline caches for the signed-in user, and shows the "Sin conexión" banner and the "Nueva versión disponible" prompt.
+ * On the child's screens they take their own room at the top of the page, in its flow, and push it
+ * down: pinned over the page they covered the controls under them ('Empezar' on /home, the quiz's
+ * fields), and the rule of the learner screens is that nothing lies over a control. The back office
+ * keeps them pinned to the bottom: its app bar is fixed at the top, over anything placed there.
  * Plain elements and an inline icon here, no MUI: it also shows on the login screens (offline), and
  * sharing MUI modules with them would split those into extra chunks of their first visit.
  */
-import React, { useEffect, useRef, useSyncExternalStore, type CSSProperties } from 'react';
+import React, { useEffect, useRef, useState, useSyncExternalStore, type CSSProperties } from 'react';
+import { createPortal } from 'react-dom';
 import { useLocation } from 'react-router-dom';
 import { useOnline } from './useOnline';
 import { offlineMessage } from './messages';
@@ -63,49 +67,69 @@ function storedUserId(): string | null {
 }
 
 /**
- * How much of the screen's bottom the layer covers (the prompt, the banner or both), while it covers
- * some: the page's end scrolls above it (padding under <body>), and a button fixed at the bottom
- * (the 'Jugar' button of /home) adds the CSS variable `--manitas-bottom-layer` on <html> to its
- * offset, so nothing stays hidden under them.
+ * The back office's layer covers the screen's bottom while it shows something: the page's end
+ * scrolls above it (padding under <body>), so nothing stays hidden under it for good.
  */
-const BOTTOM_LAYER_VAR = '--manitas-bottom-layer';
-
-function useBottomLayerRoom(ref: React.RefObject<HTMLDivElement | null>) {
+function useBottomLayerRoom(ref: React.RefObject<HTMLDivElement | null>, pinned: boolean) {
   useEffect(() => {
     const el = ref.current;
-    if (!el || typeof ResizeObserver === 'undefined') return;
-    const root = document.documentElement.style;
+    if (!pinned || !el || typeof ResizeObserver === 'undefined') return;
     const body = document.body.style;
     const before = body.paddingBottom;
-    const free = () => {
-      root.removeProperty(BOTTOM_LAYER_VAR);
-      body.paddingBottom = before;
-    };
     const observer = new ResizeObserver(() => {
       const h = el.getBoundingClientRect().height;
-      if (h <= 0) return free();
       // 12 px: the layer's own padding above what it shows.
-      const room = `${Math.ceil(h) + 12}px`;
-      root.setProperty(BOTTOM_LAYER_VAR, room);
-      body.paddingBottom = room;
+      body.paddingBottom = h <= 0 ? before : `${Math.ceil(h) + 12}px`;
     });
     observer.observe(el);
     return () => {
       observer.disconnect();
-      free();
+      body.paddingBottom = before;
     };
-  }, [ref]);
+  }, [ref, pinned]);
+}
+
+/**
+ * The element the child's screens show the layer in: the first thing in <body>, before the app's
+ * root, so what the layer shows takes its room above the page (a portal: the layer is mounted at
+ * the app's end, after the page it belongs to).
+ */
+function useTopHost(): HTMLElement | null {
+  const [host, setHost] = useState<HTMLElement | null>(null);
+  useEffect(() => {
+    const el = document.createElement('div');
+    el.setAttribute('data-testid', 'offline-layer-top');
+    document.body.insertBefore(el, document.body.firstChild);
+    setHost(el);
+    return () => el.remove();
+  }, []);
+  return host;
 }
 
 export default function OfflineLayer() {
   const waiting = useSyncExternalStore(subscribeUpdate, updateWaiting, () => false);
   const shown = useRef<HTMLDivElement>(null);
-  useBottomLayerRoom(shown);
+  const pinned = /^\/admin(\/|$)/.test(useLocation().pathname);
+  useBottomLayerRoom(shown, pinned);
+  const top = useTopHost();
+  const online = useOnline();
   useEffect(() => {
     void watchUpdates(setUpdateWaiting);
     const id = storedUserId();
     if (id) void claimOfflineCachesFor(id);
   }, []);
+  if (!pinned) {
+    if (!top) return null;
+    return createPortal(
+      <div style={{ display: 'flex', justifyContent: 'center', padding: waiting || !online ? '8px 12px' : 0 }}>
+        <div ref={shown} style={{ maxWidth: 720, width: '100%', display: 'flex', flexDirection: 'column', gap: 8 }}>
+          <UpdatePrompt open={waiting} onUpdate={applyUpdate} />
+          <OfflineBanner />
+        </div>
+      </div>,
+      top,
+    );
+  }
   return (
     <div
       style={{

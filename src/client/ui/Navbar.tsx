@@ -73,7 +73,10 @@ export function Navbar({ search, onSearch }: NavbarProps) {
   };
 
   return (
-    <AppBar position="sticky" color="inherit" elevation={1} sx={{ bgcolor: 'background.paper' }}>
+    // In the page's flow, not sticky: a bar that stays on top covers whatever control scrolls under
+    // it (the rule of the learner screens is that nothing lies over a control), and on a tablet held
+    // sideways it would keep 88 of the 800 px for itself. Its links are one scroll up, always.
+    <AppBar position="static" color="inherit" elevation={1} sx={{ bgcolor: 'background.paper' }}>
       <Toolbar component="nav" aria-label="Menú principal" sx={{ flexWrap: 'wrap', gap: 1, py: 1, px: { xs: 1, sm: 2 }, minHeight: 72 }}>
         <Box
           component={RouterLink}

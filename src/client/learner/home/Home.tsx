@@ -76,7 +76,7 @@ function LevelCard({
         '&:hover .nivel-desc, &:focus-within .nivel-desc': { opacity: 1 },
         // Touch screens have no hover: there the description is written under the name instead.
         '& .nivel-desc-touch': { display: 'none' },
-        '@media (hover: none)': { '& .nivel-desc': { display: 'none' }, '& .nivel-desc-touch': { display: 'block' } },
+        '@media (hover: none)': { '& .nivel-desc': { display: 'none' }, '& .nivel-desc-touch': { display: '-webkit-box' } },
       }}
     >
       {tarea && (
@@ -109,7 +109,8 @@ function LevelCard({
           Tarea
         </Box>
       )}
-      <Box sx={{ position: 'relative', aspectRatio: '4 / 3', bgcolor: '#fff' }}>
+      {/* 16:10 from 600 px (4:3 on a phone): the card is shorter, so its 'Empezar' is on a laptop's screen (1280×800) without scrolling. */}
+      <Box sx={{ position: 'relative', aspectRatio: { xs: '4 / 3', sm: '16 / 10' }, bgcolor: '#fff' }}>
         {img && (
           <Box
             component="img"
@@ -169,7 +170,8 @@ function LevelCard({
             Disponible sin conexión
           </Typography>
         )}
-        <Typography className="nivel-desc-touch" aria-hidden="true">
+        {/* At most three lines: a long description must not push the card's 'Empezar' off the screen. */}
+        <Typography className="nivel-desc-touch" aria-hidden="true" sx={{ WebkitBoxOrient: 'vertical', WebkitLineClamp: 3, overflow: 'hidden' }}>
           {level.descripcion}
         </Typography>
         <LevelStars idNivel={level.id_nivel} stars={stars} />
@@ -290,17 +292,42 @@ function Home() {
   const listo = user?.sexo === 'niño' ? 'listo' : 'lista';
 
   return (
-    <LearnerPage navbar={{ search, onSearch: setSearch }}>
+    <LearnerPage navbar={{ search, onSearch: setSearch }} dense>
       <Invitaciones />
-      <Box sx={{ mb: 3 }}>
-        <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '2rem', sm: '2.8rem' }, color: 'primary.dark' }}>
-          ¡Hola, {nombre}!
-        </Typography>
-        <Typography sx={{ fontSize: { xs: '1.15rem', sm: '1.35rem' }, mt: 1 }}>¿Estás {listo} para la clase de hoy?</Typography>
-      </Box>
+      {/* The greeting and 'Jugar' share one row, and from 900 px that row sits beside "Repaso de
+          hoy": 'Jugar' is in the page's flow, never floating over a card's 'Empezar', and the top
+          of the page is short enough that the first card's 'Empezar' is on screen without scrolling
+          on a tablet either way up (768×1024, 1280×800), descriptions written out on touch screens. */}
+      <Box sx={{ display: { md: 'grid' }, gridTemplateColumns: { md: 'minmax(0, 1fr) minmax(0, 2fr)' }, columnGap: 3, alignItems: 'start' }}>
+        <Box
+          sx={{ mb: { xs: 2, sm: 2.5 }, display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', columnGap: 2, rowGap: 1.5 }}
+        >
+          <Box sx={{ minWidth: 0 }}>
+            <Typography
+              variant="h3"
+              component="h1"
+              sx={{ fontSize: { xs: '2rem', sm: '2.4rem', md: '2.2rem' }, color: 'primary.dark', lineHeight: 1.15, overflowWrap: 'anywhere' }}
+            >
+              ¡Hola, {nombre}!
+            </Typography>
+            <Typography sx={{ fontSize: { xs: '1.15rem', sm: '1.3rem', md: '1.2rem' }, mt: 0.5 }}>¿Estás {listo} para la clase de hoy?</Typography>
+          </Box>
+          <Fab
+            component={RouterLink}
+            to={idNivel ? `/juegos/${idNivel}` : '/juegos'}
+            color="secondary"
+            variant="extended"
+            aria-label="Ir a los juegos"
+            sx={{ width: { xs: '100%', sm: 'auto' }, minHeight: 64, px: 3, fontSize: '1.1rem', flex: '0 0 auto', ...focusRing }}
+          >
+            <SportsEsportsIcon sx={{ mr: 1 }} />
+            Jugar
+          </Fab>
+        </Box>
 
-      {/* A child who has seen no word yet is sent to the first level the list shows (assigned ones first). */}
-      <ReviewCard firstLevel={ordenarConTareas(levels ?? [], tareas)[0] ?? null} />
+        {/* A child who has seen no word yet is sent to the first level the list shows (assigned ones first). */}
+        <ReviewCard firstLevel={ordenarConTareas(levels ?? [], tareas)[0] ?? null} />
+      </Box>
 
       <Box component="section" aria-labelledby="niveles-titulo">
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
@@ -349,30 +376,6 @@ function Home() {
         )}
       </Box>
 
-      <Fab
-        component={RouterLink}
-        to={idNivel ? `/juegos/${idNivel}` : '/juegos'}
-        color="secondary"
-        variant="extended"
-        aria-label="Ir a los juegos"
-        sx={{
-          // On a phone it sits under the levels (never over a card's button); from 600 px it floats.
-          position: { xs: 'static', sm: 'fixed' },
-          right: { sm: 32 },
-          // Above the 'Nueva versión disponible' prompt or the 'Sin conexión' bar when one is shown
-          // (OfflineLayer sets the variable to the height they take).
-          bottom: { sm: 'calc(32px + var(--manitas-bottom-layer, 0px))' },
-          width: { xs: '100%', sm: 'auto' },
-          mt: { xs: 1, sm: 0 },
-          minHeight: 64,
-          px: 3,
-          fontSize: '1.1rem',
-          ...focusRing,
-        }}
-      >
-        <SportsEsportsIcon sx={{ mr: 1 }} />
-        Jugar
-      </Fab>
       {startingLevel && <LevelStartBanner levelName={startingLevel.nombre_nivel} />}
     </LearnerPage>
   );

@@ -21,6 +21,7 @@ import type { ReviewItem, ReviewItemWord } from '../../../shared/rules/review';
 import { LearnerPage, focusRing } from '../ui/LearnerPage';
 import { useLearner } from '../model/learnerData';
 import { fetchSession, fetchToday, sendAnswer } from './reviewApi';
+import { EnlargedSign, SignChoiceTile } from './SignChoiceTile';
 import { sameTypedWord } from './typedAnswer';
 import {
   answerFlags,
@@ -64,6 +65,7 @@ const Picture = ({ w, size }: { w: ReviewItemWord; size: number }) => {
 };
 
 type ChoiceState = 'idle' | 'right' | 'wrong' | 'off';
+const choiceColor = (state: ChoiceState) => (state === 'right' ? GREEN : state === 'wrong' ? RED : '#5b4bdb');
 
 /** One big answer button: its number (the key that picks it), its content, and after the answer a green tick or a red cross. */
 function Choice({
@@ -73,6 +75,7 @@ function Choice({
   idPalabra,
   onPick,
   children,
+  row = false,
 }: {
   n: number;
   state: ChoiceState;
@@ -80,8 +83,10 @@ function Choice({
   idPalabra: number;
   onPick: () => void;
   children: ReactNode;
+  /** In a sign tile: one row (the number, then the content), the tile's sign above it. */
+  row?: boolean;
 }) {
-  const color = state === 'right' ? GREEN : state === 'wrong' ? RED : '#5b4bdb';
+  const color = choiceColor(state);
   return (
     <ButtonBase
       onClick={onPick}
@@ -93,20 +98,21 @@ function Choice({
       focusRipple={false}
       sx={{
         position: 'relative',
-        flex: '1 1 0',
+        flex: row ? '1 1 auto' : '1 1 0',
         minWidth: 0,
-        minHeight: 96,
-        p: 1.5,
+        minHeight: row ? 56 : 96,
         borderRadius: 4,
         border: '4px solid',
         borderColor: color,
         bgcolor: state === 'right' ? '#e6f7ea' : state === 'wrong' ? '#fdecea' : '#fff',
         boxShadow: state === 'idle' ? 3 : 0,
         display: 'flex',
-        flexDirection: 'column',
+        flexDirection: row ? 'row' : 'column',
         alignItems: 'center',
         justifyContent: 'center',
         gap: 1,
+        px: row ? 1 : 1.5,
+        py: row ? 0.5 : 1.5,
         opacity: state === 'off' ? 0.55 : 1,
         '&:hover': { bgcolor: state === 'idle' ? '#f3f0ff' : undefined },
         '&.Mui-disabled': { color: 'text.primary' },
@@ -116,9 +122,10 @@ function Choice({
       <Box
         aria-hidden="true"
         sx={{
-          position: 'absolute',
+          position: row ? 'static' : 'absolute',
           top: 6,
           left: 6,
+          flex: '0 0 auto',
           width: 32,
           height: 32,
           borderRadius: '50%',
@@ -153,6 +160,8 @@ export default function Review() {
   const [saveFailed, setSaveFailed] = useState(false);
   const [typed, setTyped] = useState('');
   const uses = useRef<PlayerUse[]>([]);
+  /** The sign choice shown big ('Ver grande'), by its place among the choices. */
+  const [enlarged, setEnlarged] = useState<number | null>(null);
 
   const send = useCallback((a: SessionAnswer) => {
     sendAnswer(a)
@@ -220,6 +229,7 @@ export default function Review() {
   useEffect(() => {
     uses.current = [];
     setTyped('');
+    setEnlarged(null);
   }, [index, item?.id_palabra]);
 
   const answer = (correcto: boolean, chosen: number | null, text = '') => {
@@ -239,7 +249,8 @@ export default function Review() {
 
   // 1/2/3 pick a choice (not while typing in a field).
   useEffect(() => {
-    if (!item || feedback || choices.length === 0) return;
+    // Not while a sign is shown big: the keys belong to its dialog (and its player).
+    if (!item || feedback || choices.length === 0 || enlarged !== null) return;
     const onKey = (e: globalThis.KeyboardEvent) => {
       if (e.target instanceof HTMLInputElement || e.altKey || e.ctrlKey || e.metaKey) return;
       const k = Number(e.key);
@@ -258,6 +269,8 @@ export default function Review() {
     if (!dir) return;
     const buttons = [...e.currentTarget.querySelectorAll<HTMLButtonElement>('[data-testid="review-choice"]')];
     const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    // Only between the pick buttons: a sign's own player takes the arrows as frame steps.
+    if (at < 0) return;
     e.preventDefault();
     buttons[(at + dir + buttons.length) % buttons.length]?.focus();
   };
@@ -418,7 +431,13 @@ export default function Review() {
                 role="group"
                 aria-label="Elige una respuesta"
                 onKeyDown={onChoicesKey}
-                sx={{ display: 'flex', gap: { xs: 1.5, sm: 2 }, alignItems: 'stretch' }}
+                sx={
+                  item.tipo === 'palabra_a_sena'
+                    ? // Sign choices are big tiles: two a row up to a tablet held upright (each over a
+                      // third of the width at 768 px), three a row from 900 px.
+                      { display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)' }, gap: { xs: 1.5, sm: 2 } }
+                    : { display: 'flex', gap: { xs: 1.5, sm: 2 }, alignItems: 'stretch' }
+                }
               >
                 {choices.map((w, i) => {
                   const state: ChoiceState = !feedback
@@ -436,11 +455,20 @@ export default function Review() {
                       </Typography>
                     </Choice>
                   ) : (
-                    <Choice key={w.id_palabra} n={i + 1} state={state} label={`Seña ${i + 1}`} idPalabra={w.id_palabra} onPick={() => pick(w)}>
-                      <Box sx={{ width: '100%', pt: 3 }}>
-                        <Sign w={w} label={`Seña ${i + 1}`} variant="preview" />
-                      </Box>
-                    </Choice>
+                    <SignChoiceTile
+                      key={w.id_palabra}
+                      n={i + 1}
+                      borderColor={choiceColor(state)}
+                      sign={<Sign w={w} label={`Seña ${i + 1}`} />}
+                      onEnlarge={() => setEnlarged(i)}
+                      pick={
+                        <Choice n={i + 1} state={state} label={`Seña ${i + 1}`} idPalabra={w.id_palabra} onPick={() => pick(w)} row>
+                          <Typography component="span" sx={{ fontSize: '1.2rem', fontWeight: 800, pr: state === 'right' || state === 'wrong' ? 5 : 0 }}>
+                            Elegir
+                          </Typography>
+                        </Choice>
+                      }
+                    />
                   );
                 })}
               </Box>
@@ -549,6 +577,11 @@ export default function Review() {
         </Box>
       )}
       {body}
+      {item?.tipo === 'palabra_a_sena' && (
+        <EnlargedSign title={enlarged !== null ? `Seña ${enlarged + 1}` : null} onClose={() => setEnlarged(null)}>
+          {enlarged !== null && choices[enlarged] && <Sign w={choices[enlarged]} label={`Seña ${enlarged + 1}, en grande`} />}
+        </EnlargedSign>
+      )}
     </LearnerPage>
   );
 }

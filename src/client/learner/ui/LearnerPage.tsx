@@ -11,12 +11,25 @@ export const focusRing = {
   '&:focus-visible, &.Mui-focusVisible': { outline: '4px solid #c2185b', outlineOffset: 3 },
 } as const;
 
-/** Navbar + main landmark, shared by the learner screens. */
-export function LearnerPage({ children, navbar, maxWidth = 'lg' }: { children: ReactNode; navbar?: NavbarProps; maxWidth?: 'md' | 'lg' | 'xl' }) {
+/**
+ * Navbar + main landmark, shared by the learner screens. `dense`: less room above the content, for
+ * a screen whose first action must be on screen without scrolling (/home's first 'Empezar').
+ */
+export function LearnerPage({
+  children,
+  navbar,
+  maxWidth = 'lg',
+  dense = false,
+}: {
+  children: ReactNode;
+  navbar?: NavbarProps;
+  maxWidth?: 'md' | 'lg' | 'xl';
+  dense?: boolean;
+}) {
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default', '& .MuiButtonBase-root': focusRing }}>
       <Navbar {...navbar} />
-      <Container component="main" maxWidth={maxWidth} sx={{ py: { xs: 2, sm: 4 }, px: { xs: 1.5, sm: 3 } }}>
+      <Container component="main" maxWidth={maxWidth} sx={{ pt: { xs: 2, sm: dense ? 2 : 4 }, pb: { xs: 2, sm: 4 }, px: { xs: 1.5, sm: 3 } }}>
         {children}
       </Container>
     </Box>

@@ -131,14 +131,28 @@ export default function WordDetail() {
 
   return (
     <LearnerPage maxWidth="lg">
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 2 }}>
-        <Button component={RouterLink} to={`/supmenu/${levelId}`} startIcon={<ArrowBackIcon />} sx={{ fontSize: '1.05rem' }}>
+      {/* 'Siguiente' sits in the top row, beside "Palabra n de m": on screen without scrolling on a
+          tablet either way up, whatever the sign's height (under the sign and the cards it was
+          1 156 px down a 800 px screen). */}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', columnGap: 2, rowGap: 1, mb: 2 }}>
+        <Button component={RouterLink} to={`/supmenu/${levelId}`} startIcon={<ArrowBackIcon />} sx={{ fontSize: '1.05rem', minHeight: 48 }}>
           Volver al nivel
         </Button>
         {index >= 0 && words && (
-          <Typography sx={{ fontWeight: 700 }}>
+          <Typography sx={{ fontWeight: 700, fontSize: '1.1rem' }}>
             Palabra {index + 1} de {words.length}
           </Typography>
+        )}
+        {next && (
+          <Button
+            variant="contained"
+            size="large"
+            endIcon={<ArrowForwardIcon />}
+            onClick={() => navigate(`/menuletra/${levelId}/${next.id_palabra}`)}
+            sx={{ minHeight: 56, fontSize: '1.2rem', px: 4 }}
+          >
+            Siguiente
+          </Button>
         )}
       </Box>
 
@@ -150,7 +164,7 @@ export default function WordDetail() {
         <Alert severity="warning">Esta palabra no está en el nivel.</Alert>
       ) : (
         <>
-          <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '2.2rem', sm: '3rem' }, color: 'primary.dark', mb: 2, textAlign: 'center' }}>
+          <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '2.2rem', sm: '2.8rem' }, color: 'primary.dark', mb: 2, textAlign: 'center' }}>
             {word.palabraEspanol}
           </Typography>
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, gap: 3, alignItems: 'start' }}>
@@ -191,21 +205,10 @@ export default function WordDetail() {
               />
             </Box>
           </Box>
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: 2, mt: 3 }}>
+          <Box sx={{ display: 'flex', mt: 3 }}>
             <Button variant="outlined" size="large" startIcon={<ArrowBackIcon />} onClick={() => navigate(`/supmenu/${levelId}`)} sx={{ minHeight: 56 }}>
               Volver
             </Button>
-            {next && (
-              <Button
-                variant="contained"
-                size="large"
-                endIcon={<ArrowForwardIcon />}
-                onClick={() => navigate(`/menuletra/${levelId}/${next.id_palabra}`)}
-                sx={{ minHeight: 56, fontSize: '1.2rem', px: 4 }}
-              >
-                Siguiente
-              </Button>
-            )}
           </Box>
         </>
       )}
