@@ -16,7 +16,11 @@ export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // References live beside the specs, one per name (the CI runs on this machine class: one
+  // platform). A picture may differ from its reference by 1 % of its pixels (anti-aliasing of text
+  // under load), no more; animations are stopped and the caret hidden (docs/testing.md "Screenshots").
+  snapshotPathTemplate: '{testDir}/__screenshots__/{testFilePath}/{arg}{ext}',
+  expect: { timeout: 10_000, toHaveScreenshot: { maxDiffPixelRatio: 0.01, animations: 'disabled', caret: 'hide' } },
   fullyParallel: false,
   workers: 2,
   retries: 0,
