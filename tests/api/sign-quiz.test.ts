@@ -42,7 +42,10 @@ async function level(signed: number, unsigned = 0, withEvaluation = true) {
       );
     } else {
       // A menu GIF is a picture of the thing, not a sign: the word counts as without a sign.
-      await t.database.raw(`INSERT INTO multimedia (tipo, descripcion, url, id_palabra) VALUES ('gif', 'gifmenu', $1, $2)`, [`uploads/multimedia/m${made}-${i}.gif`, id]);
+      await t.database.raw(`INSERT INTO multimedia (tipo, descripcion, url, id_palabra) VALUES ('gif', 'gifmenu', $1, $2)`, [
+        `uploads/multimedia/m${made}-${i}.gif`,
+        id,
+      ]);
     }
   }
   let idEvaluacion: number | null = null;
@@ -69,7 +72,15 @@ const questionsOf = (idEvaluacion: number) => scalar(t, 'SELECT count(*) FROM pr
 describe('the demo quizzes ask in signs', () => {
   it('every demo level: six questions, the three sign kinds and two written from a sign, no translation', async () => {
     const r = await t.call('GET', '/api/evaluacion/detalles', { as: 'admin' });
-    const evs = r.json().data as { preguntas: { pregunta: string; Tipo: string; modo: string | null; multimedia: { descripcion: string } | null; respuestas: { multimedia: { descripcion: string } | null }[] }[] }[];
+    const evs = r.json().data as {
+      preguntas: {
+        pregunta: string;
+        Tipo: string;
+        modo: string | null;
+        multimedia: { descripcion: string } | null;
+        respuestas: { multimedia: { descripcion: string } | null }[];
+      }[];
+    }[];
     expect(evs).toHaveLength(4);
     for (const ev of evs) {
       expect(ev.preguntas).toHaveLength(6);
@@ -85,8 +96,11 @@ describe('the demo quizzes ask in signs', () => {
 
   it('a learner gets the signs and pictures but not the words under them, nor the word asked about', async () => {
     const r = await t.call('GET', '/api/evaluacion/detalles', { as: 'nino' });
-    const p = (r.json().data as { preguntas: { modo: string | null; id_palabra: number | null; respuestas: { respuesta?: string; valor?: boolean; multimedia: unknown }[] }[] }[])[0]!
-      .preguntas;
+    const p = (
+      r.json().data as {
+        preguntas: { modo: string | null; id_palabra: number | null; respuestas: { respuesta?: string; valor?: boolean; multimedia: unknown }[] }[];
+      }[]
+    )[0]!.preguntas;
     const tiles = p.find((q) => q.modo === 'palabra-sena')!;
     expect(tiles.id_palabra).toBeNull();
     expect(tiles.respuestas.every((a) => a.respuesta === '' && a.valor === undefined && a.multimedia)).toBe(true);
@@ -132,7 +146,12 @@ describe('POST/GET api/pregunta/generar-senas', () => {
         preview.preguntas[i]!.respuestas.map((a) => [a.respuesta, a.valor, a.multimedia?.url ?? null]),
       );
     }
-    await expectRefused(t, () => t.call('POST', PATH, { as: 'profesor', body: { id_nivel: l.idNivel } }), 409, 'Este nivel ya tiene preguntas con señas para todas sus palabras con seña.');
+    await expectRefused(
+      t,
+      () => t.call('POST', PATH, { as: 'profesor', body: { id_nivel: l.idNivel } }),
+      409,
+      'Este nivel ya tiene preguntas con señas para todas sus palabras con seña.',
+    );
     expect(await questionsOf(l.idEvaluacion!)).toBe(4);
   });
 
@@ -160,7 +179,9 @@ describe('POST/GET api/pregunta/generar-senas', () => {
     const l = await level(3);
     expect((await t.call('POST', PATH, { as: 'admin', body: { id_nivel: l.idNivel } })).statusCode).toBe(201);
     const w = await t.call('POST', '/api/palabra/register', { as: 'admin', body: { palabraEspanol: 'nueva', palabraIngles: 'new', id_nivel: l.idNivel } });
-    await t.database.raw(`INSERT INTO multimedia (tipo, descripcion, url, id_palabra) VALUES ('gif', 'gifSena', 'uploads/multimedia/nueva.gif', $1)`, [w.json().data.id_palabra]);
+    await t.database.raw(`INSERT INTO multimedia (tipo, descripcion, url, id_palabra) VALUES ('gif', 'gifSena', 'uploads/multimedia/nueva.gif', $1)`, [
+      w.json().data.id_palabra,
+    ]);
     const preview = (await t.call('GET', `${PATH}/${l.idNivel}`, { as: 'admin' })).json().data;
     expect(preview.preguntas.map((q: Planned) => q.palabra)).toEqual(['nueva']);
     expect(preview.ya_generadas).toEqual(l.words.map((x) => x.es));
@@ -183,7 +204,11 @@ describe('POST/GET api/pregunta/generar-senas', () => {
         Tipo: 'Opción Múltiple',
         porcentaje: 50,
         id_evaluacion: l.idEvaluacion,
-        respuestas: stored.respuestas.map((a: { id_respuesta: number; respuesta: string; valor: boolean }) => ({ id_respuesta: a.id_respuesta, respuesta: a.respuesta.toUpperCase(), valor: a.valor })),
+        respuestas: stored.respuestas.map((a: { id_respuesta: number; respuesta: string; valor: boolean }) => ({
+          id_respuesta: a.id_respuesta,
+          respuesta: a.respuesta.toUpperCase(),
+          valor: a.valor,
+        })),
       },
     });
     expect(upd.statusCode).toBe(200);
@@ -206,7 +231,12 @@ describe('POST/GET api/pregunta/generar-senas', () => {
       id_pregunta: number;
       respuestas: { id_respuesta: number; valor: boolean }[];
     }[];
-    const respuestas = key.map((q) => ({ id_pregunta: q.id_pregunta, id_nivel: l.idNivel, id_respuesta: q.respuestas.find((a) => a.valor)!.id_respuesta, respuesta: '' }));
+    const respuestas = key.map((q) => ({
+      id_pregunta: q.id_pregunta,
+      id_nivel: l.idNivel,
+      id_respuesta: q.respuestas.find((a) => a.valor)!.id_respuesta,
+      respuesta: '',
+    }));
     const r = await t.call('POST', '/api/resultados/save-multiple', { as: 'nina', body: { respuestas } });
     expect(r.statusCode).toBe(201);
     expect(r.json().data).toMatchObject({ correctas: 3, total_preguntas: 3, puntaje: 100 });
@@ -244,14 +274,26 @@ describe('generar-senas: who may, and bad input', () => {
 
   it('a level whose words have no sign → 400 NO_SIGNED_WORDS; too few words → 400 TOO_FEW_WORDS; no evaluation → 409 NO_EVALUATION', async () => {
     const none = await level(0, 4);
-    const body = await expectRefused(t, () => t.call('POST', PATH, { as: 'admin', body: { id_nivel: none.idNivel } }), 400, 'Ninguna palabra de este nivel tiene seña: sube primero las señas de sus palabras.');
+    const body = await expectRefused(
+      t,
+      () => t.call('POST', PATH, { as: 'admin', body: { id_nivel: none.idNivel } }),
+      400,
+      'Ninguna palabra de este nivel tiene seña: sube primero las señas de sus palabras.',
+    );
     expect(body.code).toBe('NO_SIGNED_WORDS');
     expect((await t.call('GET', `${PATH}/${none.idNivel}`, { as: 'admin' })).json().code).toBe('NO_SIGNED_WORDS');
     const two = await level(2);
     expect((await expectRefused(t, () => t.call('POST', PATH, { as: 'admin', body: { id_nivel: two.idNivel } }), 400)).code).toBe('TOO_FEW_WORDS');
     const noEv = await level(3, 0, false);
     expect(
-      (await expectRefused(t, () => t.call('POST', PATH, { as: 'admin', body: { id_nivel: noEv.idNivel } }), 409, 'Este nivel no tiene evaluación. Crea primero su evaluación.')).code,
+      (
+        await expectRefused(
+          t,
+          () => t.call('POST', PATH, { as: 'admin', body: { id_nivel: noEv.idNivel } }),
+          409,
+          'Este nivel no tiene evaluación. Crea primero su evaluación.',
+        )
+      ).code,
     ).toBe('NO_EVALUATION');
   });
 });

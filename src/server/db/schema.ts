@@ -158,7 +158,9 @@ export const pregunta = pgTable(
   (t) => [
     index('pregunta_id_evaluacion_idx').on(t.idEvaluacion),
     // One generated question per word and quiz: a second "Crear", or two at once, cannot store it twice.
-    uniqueIndex('pregunta_generada_palabra_uq').on(t.idEvaluacion, t.idPalabra).where(sql`${t.modo} is not null`),
+    uniqueIndex('pregunta_generada_palabra_uq')
+      .on(t.idEvaluacion, t.idPalabra)
+      .where(sql`${t.modo} is not null`),
   ],
 );
 

@@ -25,9 +25,7 @@ export interface SeedWord {
  *   in the order shown (it includes `palabra`);
  * - `escribir`: the word's sign is shown and the child writes the word (a Texto question).
  */
-export type SeedQuestion =
-  | { modo: SignQuizKind; palabra: string; opciones: string[]; pregunta?: string }
-  | { escribir: string; pregunta: string };
+export type SeedQuestion = { modo: SignQuizKind; palabra: string; opciones: string[]; pregunta?: string } | { escribir: string; pregunta: string };
 
 /** Every question of a quiz weighs the same: the porcentaje shown is each one's share. */
 export const signQuiz = (...preguntas: SeedQuestion[]): SeedQuestion[] => preguntas;
@@ -90,7 +88,7 @@ export const seedLevels: SeedLevel[] = [
       { escribir: 'amarillo', pregunta: 'Mira la seña y escribe la palabra.' },
       { modo: 'sena-palabra', palabra: 'verde', opciones: ['rosado', 'verde', 'marron'], pregunta: '¿Qué color es esta seña?' },
       { escribir: 'marron', pregunta: '¿Qué seña es esta? Escríbela.' },
-      { modo: 'palabra-sena', palabra: 'rojo', opciones: ['rojo', 'amarillo', 'azul'] },
+      { modo: 'palabra-sena', palabra: 'rojo', opciones: ['amarillo', 'rojo', 'azul'] },
       { modo: 'sena-imagen', palabra: 'rosado', opciones: ['verde', 'rosado', 'amarillo'] },
     ),
   },

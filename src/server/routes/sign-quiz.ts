@@ -57,7 +57,12 @@ interface Loaded {
 async function load(db: Db, idNivel: number): Promise<Loaded> {
   const [level] = await db.select({ id: nivel.idNivel, nombre: nivel.nombreNivel }).from(nivel).where(eq(nivel.idNivel, idNivel));
   if (!level) throw new AppError(404, 'NOT_FOUND', SIGN_QUIZ_MSG.nivelNoExiste);
-  const [ev] = await db.select({ id: evaluacion.idEvaluacion }).from(evaluacion).where(eq(evaluacion.idNivel, idNivel)).orderBy(asc(evaluacion.idEvaluacion)).limit(1);
+  const [ev] = await db
+    .select({ id: evaluacion.idEvaluacion })
+    .from(evaluacion)
+    .where(eq(evaluacion.idNivel, idNivel))
+    .orderBy(asc(evaluacion.idEvaluacion))
+    .limit(1);
   if (!ev) throw conflict(SIGN_QUIZ_MSG.sinEvaluacion, 'NO_EVALUATION');
   const words = await db.select({ id: palabra.idPalabra, es: palabra.palabraEspanol }).from(palabra).where(eq(palabra.idNivel, idNivel));
   const media = words.length

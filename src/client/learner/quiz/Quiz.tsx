@@ -268,7 +268,12 @@ function MediaChoices({
                 control={<Radio disabled={sent && !checked} slotProps={{ input: { 'aria-label': name } }} sx={{ '& .MuiSvgIcon-root': { fontSize: 34 } }} />}
                 label={
                   picture && src ? (
-                    <Box component="img" src={src} alt={name} sx={{ display: 'block', width: '100%', aspectRatio: '1 / 1', objectFit: 'contain', borderRadius: 2 }} />
+                    <Box
+                      component="img"
+                      src={src}
+                      alt={name}
+                      sx={{ display: 'block', width: '100%', aspectRatio: '1 / 1', objectFit: 'contain', borderRadius: 2 }}
+                    />
                   ) : (
                     <Typography sx={{ fontSize: '1.2rem', fontWeight: 700 }}>{m ? `Elegir esta seña` : name}</Typography>
                   )
