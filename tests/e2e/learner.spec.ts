@@ -329,7 +329,7 @@ test.describe('learner area, as a new learner would use it', () => {
       expect(await seriousViolations(page)).toEqual([]);
 
       await page.goto(page.url().replace(/\/menuletra\/(\d+)\/\d+$/, '/cuestionario/$1'));
-      await expect(page.getByTestId('question-card')).toHaveCount(4);
+      await expect(page.getByTestId('question-card')).toHaveCount(DEMO_QUESTIONS);
       await noHorizontalScroll(page);
       expect(await seriousViolations(page)).toEqual([]);
     }

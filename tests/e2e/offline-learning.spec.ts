@@ -178,7 +178,7 @@ test('a logout offline leaves nothing of that child on the tablet for the next o
   test.setTimeout(120_000);
   const { levelId } = await childOpensAnimales(page);
   await page.goto(`/cuestionario/${levelId}`);
-  await expect(page.getByTestId('question-card')).toHaveCount(4);
+  await expect(page.getByTestId('question-card')).toHaveCount(DEMO_QUESTIONS);
   await goOffline(context, page);
   await answerQuiz(page);
   await page.getByRole('button', { name: 'Enviar respuestas' }).click();

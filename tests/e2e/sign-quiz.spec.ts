@@ -52,7 +52,7 @@ async function makeLevel(request: APIRequestContext, headers: Record<string, str
 
 const rightIndex = (q: KeyQuestion) => q.respuestas.findIndex((r) => r.valor);
 
-async function width(page: Page, locator: ReturnType<Page['locator']>) {
+async function width(locator: ReturnType<Page['locator']>) {
   return (await locator.boundingBox())!.width;
 }
 
@@ -81,11 +81,11 @@ test('a child answers sign questions: a sign tile, a picture and a word, the sig
     const tiles = pics.getByTestId('choice-tile');
     await expect(tiles).toHaveCount(3);
     for (const tile of await tiles.all()) for (const w of WORDS) await expect(tile).not.toContainText(w);
-    const signW = await width(child, sign);
-    for (const tile of await tiles.all()) expect(signW).toBeGreaterThan(await width(child, tile));
+    const signW = await width(sign);
+    for (const tile of await tiles.all()) expect(signW).toBeGreaterThan(await width(tile));
     // Each tile is at least a third of the card's content width at 768 px.
-    const content = await width(child, pics.locator('fieldset'));
-    for (const tile of await tiles.all()) expect(await width(child, tile)).toBeGreaterThanOrEqual(content / 3);
+    const content = await width(pics.locator('fieldset'));
+    for (const tile of await tiles.all()) expect(await width(tile)).toBeGreaterThanOrEqual(content / 3);
     // By keyboard: the tiles are one radio group; arrows move the choice.
     const first = pics.getByRole('radio', { name: 'Imagen 1' });
     await first.focus();
