@@ -67,9 +67,9 @@ describe('GET /api/buscar', () => {
     expect(resources).not.toContain('usuario');
     expect(resources).not.toContain('rol');
     // What the profesor may open (questions, answers) is searched for them, accents ignored.
-    const como = (await t.call('GET', '/api/buscar?q=COMO%20SE%20DICE', { as: 'profesor' })).json() as { groups: Group[] };
+    const como = (await t.call('GET', '/api/buscar?q=ESCRIBE%20LA%20PALABRA', { as: 'profesor' })).json() as { groups: Group[] };
     expect(como.groups.map((g) => g.resource)).toEqual(['pregunta']);
-    expect(como.groups[0]!.items[0]!.label).toContain('¿Cómo se dice');
+    expect(como.groups[0]!.items[0]!.label).toContain('Mira la seña y escribe la palabra.');
     // Answers open only from admin up (their screen's role), so the profesor does not get them.
     const pajaroAdmin = (await t.call('GET', '/api/buscar?q=pajaro', { as: 'admin' })).json() as { groups: Group[] };
     expect(pajaroAdmin.groups.find((g) => g.resource === 'respuesta')?.items.map((i) => i.label)).toContain('pájaro');

@@ -94,9 +94,10 @@ describe('content cache: a write is visible to the next read', () => {
     const ev = det.find((e) => e.preguntas.length)!;
     const answers = (ps: typeof ev.preguntas) =>
       ps.map((p) => {
-        const right = p.respuestas.find((a) => a.valor) ?? p.respuestas[0];
+        // Every answer wrong: both submits are stored attempts (a pass would make the second practice).
+        const wrong = p.respuestas.find((a) => !a.valor) ?? p.respuestas[0];
         return isChoiceQuestion(p.Tipo)
-          ? { id_pregunta: p.id_pregunta, id_nivel: ev.id_nivel, id_respuesta: right!.id_respuesta }
+          ? { id_pregunta: p.id_pregunta, id_nivel: ev.id_nivel, id_respuesta: wrong!.id_respuesta }
           : { id_pregunta: p.id_pregunta, id_nivel: ev.id_nivel, respuesta: 'x' };
       });
     const first = await t.call('POST', '/api/resultados/save-multiple', { as: 'nino', body: { respuestas: answers(ev.preguntas) } });

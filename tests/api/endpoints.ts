@@ -149,6 +149,9 @@ export const ACCESS: readonly Entry[] = [
   ['POST', '/api/pregunta/register', 'profesor'],
   ['PUT', '/api/pregunta/update/:id', 'profesor'],
   ['DELETE', '/api/pregunta/delete/:id', 'profesor'],
+  // Sign questions generated from a level's words: whoever writes questions (docs/decisions.md "The quiz").
+  ['GET', '/api/pregunta/generar-senas/:id', 'profesor'],
+  ['POST', '/api/pregunta/generar-senas', 'profesor'],
   ['GET', '/api/respuesta/getRespuestas', 'profesor'],
   ['GET', '/api/respuesta/getRespuesta/:id', 'profesor'],
   ['GET', '/api/respuesta/getRespuestasPorPregunta/:id', 'profesor'],

@@ -46,7 +46,8 @@ describe('GET api/evaluacion/detalles (learner quiz)', () => {
         for (const a of p.respuestas) {
           expect(a).not.toHaveProperty('valor');
           if (p.Tipo === 'Opción Múltiple') {
-            expect(Object.keys(a).sort()).toEqual(['id_pregunta', 'id_respuesta', 'imagen', 'respuesta']);
+            // A sign or picture choice carries its media (and no word: see tests/api/sign-quiz.test.ts).
+            expect(Object.keys(a).sort()).toEqual(['id_multimedia', 'id_pregunta', 'id_respuesta', 'imagen', 'multimedia', 'respuesta']);
             choice++;
           } else {
             expect(Object.keys(a).sort()).toEqual(['id_respuesta', 'imagen']);

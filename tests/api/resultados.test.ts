@@ -116,16 +116,17 @@ describe('POST save-multiple (both readings): the server judges the quiz', () =>
   it('a pass after a fail completes the level; a later fail is practice (graded, not stored) and the pass stays the result', async () => {
     const uid = await t.userId('nino');
     const lvl = levels[3]!;
-    const pass = await t.call('POST', '/api/resultados/save-multiple', { as: 'nino', body: { respuestas: rows(lvl, uid, (_q, i) => i < 3) } });
-    expect(pass.json().data.puntaje).toBe(75);
+    const pass = await t.call('POST', '/api/resultados/save-multiple', { as: 'nino', body: { respuestas: rows(lvl, uid, (_q, i) => i < 4) } });
+    // 4 of the demo quiz's 6 right: a pass.
+    expect(pass.json().data.puntaje).toBe(66.67);
     const fail = await t.call('POST', '/api/resultados/save-multiple', { as: 'nino', body: { respuestas: rows(lvl, uid, () => false) } });
     expect(fail.statusCode).toBe(200);
     expect(fail.json()).toMatchObject({ practica: true, data: { id: null, puntaje: 0 } });
     const prog = await t.call('GET', `/api/progreso/usuario/${uid}`, { as: 'nino' });
     expect(prog.json().data.find((p: { id_nivel: number }) => p.id_nivel === lvl.id)).toMatchObject({
       estado: 'completado',
-      ultimo_resultado: { puntaje: 75 },
-      mejor_resultado: { puntaje: 75 },
+      ultimo_resultado: { puntaje: 66.67 },
+      mejor_resultado: { puntaje: 66.67 },
       aprobado: true,
     });
   });
@@ -399,8 +400,8 @@ describe('GET /api/evaluacion/resultados/usuario/{userId}', () => {
     expect(data[0]).toEqual({
       id: expect.any(Number),
       id_nivel: levels[3]!.id,
-      puntaje: 75,
-      correctas: 3,
+      puntaje: 66.67,
+      correctas: 4,
       total_preguntas: levels[3]!.questions.length,
       fecha: expect.any(String),
       nivel: { id_nivel: levels[3]!.id, nombre_nivel: levels[3]!.nombre },

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect, loginAs } from './fixtures';
+import { BIRD, DEMO_QUESTIONS, DOG, LION, WATER, answerTiles } from './quiz-helpers';
 
 const ALL_ANSWERED = 'Debes responder todas las preguntas antes de enviar.';
 
@@ -110,25 +111,27 @@ test.describe('learner area, as a new learner would use it', () => {
     await page.getByRole('button', { name: 'Hacer el cuestionario' }).click();
     await expect(page).toHaveURL(new RegExp(`/cuestionario/${levelId}$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Hora del Cuestionario' })).toBeVisible();
-    await expect(page.getByTestId('question-card')).toHaveCount(4);
-    await page.getByRole('radiogroup', { name: "¿Cómo se dice 'dog' en español?" }).getByLabel('perro').check();
+    // Asked in signs (the seed's Animales quiz, see quiz-helpers.ts).
+    await expect(page.getByTestId('question-card')).toHaveCount(DEMO_QUESTIONS);
+    await page.getByRole('radiogroup', { name: DOG }).getByLabel('perro').check();
     await page.getByRole('button', { name: 'Enviar respuestas' }).click();
     await expect(page.getByTestId('alert-modal')).toContainText(ALL_ANSWERED);
     await page.getByRole('button', { name: 'Cerrar' }).click();
-    await page.getByRole('group', { name: "Escribe en español la palabra 'bird'." }).getByLabel('Escribe tu respuesta').fill('  Pájaro ');
-    await page.getByRole('radiogroup', { name: '¿Qué animal vive en el agua?' }).getByLabel('pez').check();
-    await page.getByRole('group', { name: "¿Cómo se dice 'lion' en español? Escríbelo." }).getByLabel('Escribe tu respuesta').fill('tigre');
+    await page.getByRole('group', { name: BIRD }).getByLabel('Escribe tu respuesta').fill('  Pájaro ');
+    await page.getByRole('radiogroup', { name: WATER }).getByLabel('pez').check();
+    await page.getByRole('group', { name: LION }).getByLabel('Escribe tu respuesta').fill('tigre');
+    await answerTiles(page, { rabbit: true, cat: true });
     await page.getByRole('button', { name: 'Enviar respuestas' }).click();
     const overlay = page.getByTestId('quiz-result');
     await expect(overlay.getByRole('heading', { name: '¡Excelente trabajo!' })).toBeVisible();
-    await expect(overlay.getByTestId('result-correct')).toHaveText('Respuestas correctas: 3 de 4');
-    await expect(overlay.getByTestId('result-score')).toHaveText('Puntaje: 75.00');
+    await expect(overlay.getByTestId('result-correct')).toHaveText('Respuestas correctas: 5 de 6');
+    await expect(overlay.getByTestId('result-score')).toHaveText('Puntaje: 83.33');
     await overlay.getByRole('button', { name: 'Volver al Nivel' }).click();
     await expect(page).toHaveURL(new RegExp(`${levelUrl}$`));
     const last = page.getByTestId('last-result');
     await expect(last).toContainText('Muy bien hecho');
-    await expect(last).toContainText('3 de 4 correctas');
-    await expect(last).toContainText('75.00%');
+    await expect(last).toContainText('5 de 6 correctas');
+    await expect(last).toContainText('83.33%');
     await expect(page.getByRole('button', { name: 'Hacer el cuestionario' })).toHaveCount(0);
     await expect(last.getByRole('button', { name: /Intentar de nuevo/ })).toHaveCount(0);
 
@@ -143,7 +146,7 @@ test.describe('learner area, as a new learner would use it', () => {
     await page2.goto(levelUrl);
     await expect(progress(page2)).toHaveText('100%');
     await expect(page2.getByTestId('last-result')).toContainText('Muy bien hecho');
-    await expect(page2.getByTestId('last-result')).toContainText('75.00%');
+    await expect(page2.getByTestId('last-result')).toContainText('83.33%');
     await expect(page2.getByRole('button', { name: 'Hacer el cuestionario' })).toHaveCount(0);
     await expect(page2.getByRole('link', { name: 'Jugar con estas palabras' })).toBeVisible();
     await other.close();
@@ -158,13 +161,14 @@ test.describe('learner area, as a new learner would use it', () => {
     const levelUrl = new URL(page.url()).pathname;
 
     const failQuiz = async () => {
-      await expect(page.getByTestId('question-card')).toHaveCount(4);
-      for (const group of await page.getByRole('radiogroup').all()) await group.getByRole('radio').first().check(); // verde/rosado: wrong
+      await expect(page.getByTestId('question-card')).toHaveCount(DEMO_QUESTIONS);
+      // The first choice of each is wrong in the seed's Colores quiz (verde, rosado, amarillo's sign, verde's picture).
+      for (const group of await page.getByRole('radiogroup').all()) await group.getByRole('radio').first().check();
       for (const box of await page.getByLabel('Escribe tu respuesta').all()) await box.fill('no sé');
       await page.getByRole('button', { name: 'Enviar respuestas' }).click();
       const overlay = page.getByTestId('quiz-result');
       await expect(overlay.getByRole('heading', { name: '¡Sigue practicando!' })).toBeVisible();
-      await expect(overlay.getByTestId('result-correct')).toHaveText('Respuestas correctas: 0 de 4');
+      await expect(overlay.getByTestId('result-correct')).toHaveText('Respuestas correctas: 0 de 6');
       await expect(overlay.getByTestId('result-score')).toHaveText('Puntaje: 0.00');
       await overlay.getByRole('button', { name: 'Volver al Nivel' }).click();
       await expect(page).toHaveURL(new RegExp(`${levelUrl}$`));
@@ -325,7 +329,7 @@ test.describe('learner area, as a new learner would use it', () => {
       expect(await seriousViolations(page)).toEqual([]);
 
       await page.goto(page.url().replace(/\/menuletra\/(\d+)\/\d+$/, '/cuestionario/$1'));
-      await expect(page.getByTestId('question-card')).toHaveCount(4);
+      await expect(page.getByTestId('question-card')).toHaveCount(DEMO_QUESTIONS);
       await noHorizontalScroll(page);
       expect(await seriousViolations(page)).toEqual([]);
     }

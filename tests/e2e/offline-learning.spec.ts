@@ -12,7 +12,7 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { test, expect, signUpChild } from './fixtures';
-import { BIRD, DOG, LION, WATER, card } from './quiz-helpers';
+import { BIRD, DEMO_QUESTIONS, DOG, LION, WATER, answerTiles, card } from './quiz-helpers';
 import { controlled } from './sw-helpers';
 import { TEST_FLAG_KEY, clickTarget, waitNewPhase, waitPhase, phaseCount } from './games-helpers';
 import type { CardsSnapshot } from '../../games/cards/rules';
@@ -36,9 +36,10 @@ async function serverState(page: Page, s: { token: string; userId: number }, lev
   };
 }
 
-/** Answers the Animales quiz: three right (dog, water, lion), one wrong (bird). */
+/** Answers the Animales quiz: five right (dog, water, lion, the sign tile, the picture), one wrong (bird). */
 async function answerQuiz(page: Page) {
-  await expect(page.getByTestId('question-card')).toHaveCount(4);
+  await expect(page.getByTestId('question-card')).toHaveCount(DEMO_QUESTIONS);
+  await answerTiles(page, { rabbit: true, cat: true });
   await card(page, DOG).getByLabel('perro').check();
   await card(page, WATER).getByLabel('pez').check();
   await card(page, BIRD).getByLabel('Escribe tu respuesta').fill('gato');
@@ -136,12 +137,12 @@ test('offline: the child watches signs, plays a game and sends the quiz; online 
   await expect.poll(() => pendingInDevice(page), { timeout: 30_000 }).toBe(0);
   const after = await serverState(page, s, levelId);
   expect(after.attempts).toHaveLength(1);
-  expect(after.attempts[0]).toMatchObject({ correctas: 3, total_preguntas: 4 });
+  expect(after.attempts[0]).toMatchObject({ correctas: 5, total_preguntas: 6 });
   expect(after.points).toBe(20);
   const seen = after.level?.palabras_vistas ?? [];
   expect(seen.length).toBeGreaterThanOrEqual(2);
   // The level menu shows the result the server gave, as an online submit does.
-  await expect(page.getByTestId('last-result')).toContainText('3 de 4');
+  await expect(page.getByTestId('last-result')).toContainText('5 de 6');
 });
 
 test('the connection drops during the submit: the server got it, the reply was lost; it is stored once', async ({ page, context }) => {
@@ -170,14 +171,14 @@ test('the connection drops during the submit: the server got it, the reply was l
   expect(sends).toBe(2); // the device sent it again, with the same key…
   const after = await serverState(page, s, levelId);
   expect(after.attempts).toHaveLength(1); // …and the server kept one attempt
-  expect(after.attempts[0]).toMatchObject({ correctas: 3, total_preguntas: 4 });
+  expect(after.attempts[0]).toMatchObject({ correctas: 5, total_preguntas: 6 });
 });
 
 test('a logout offline leaves nothing of that child on the tablet for the next one', async ({ page, context }) => {
   test.setTimeout(120_000);
   const { levelId } = await childOpensAnimales(page);
   await page.goto(`/cuestionario/${levelId}`);
-  await expect(page.getByTestId('question-card')).toHaveCount(4);
+  await expect(page.getByTestId('question-card')).toHaveCount(DEMO_QUESTIONS);
   await goOffline(context, page);
   await answerQuiz(page);
   await page.getByRole('button', { name: 'Enviar respuestas' }).click();

@@ -1,13 +1,12 @@
 import type { Page } from '@playwright/test';
 import { test, expect, signUpChild, apiHeaders } from './fixtures';
-import { BIRD, DOG, LION, WATER, card } from './quiz-helpers';
+import { BIRD, DEMO_QUESTIONS, DOG, LION, WATER, answerTiles, card } from './quiz-helpers';
 
 /**
  * Quiz attempts (docs/decisions.md "The quiz", screens-learner.md L-14.6): a child who passed and goes
  * Back sees the best result and 'Practicar otra vez', not a fresh form, and practice never replaces
  * the result; a child with no attempt left is told before any question. A child of its own per test.
- * Level 'Animales' (seed): dog → perro (choice), bird → pájaro (typed), water → pez (choice), lion →
- * león (typed).
+ * Level 'Animales' (seed, asked in signs): see quiz-helpers.ts.
  */
 
 const NO_ATTEMPTS = 'Ya usaste todos tus intentos de este cuestionario. Pide a tu profesor que te dé otro intento.';
@@ -28,6 +27,7 @@ async function answer(page: Page, right: boolean) {
   await card(page, LION)
     .getByLabel('Escribe tu respuesta')
     .fill(right ? 'león' : 'tigre');
+  await answerTiles(page, { rabbit: right, cat: right });
   await page.getByRole('button', { name: 'Enviar respuestas' }).click();
 }
 
@@ -38,7 +38,7 @@ test('after a pass, Back shows the result and "Practicar otra vez"; practice nev
   await page.goto(`/supmenu/${id}`);
   await page.getByRole('button', { name: 'Hacer el cuestionario' }).click();
   await expect(page).toHaveURL(new RegExp(`/cuestionario/${id}$`));
-  await expect(page.getByTestId('question-card')).toHaveCount(4);
+  await expect(page.getByTestId('question-card')).toHaveCount(DEMO_QUESTIONS);
   await answer(page, true);
   const overlay = page.getByTestId('quiz-result');
   await expect(overlay.getByRole('heading', { name: '¡Excelente trabajo!' })).toBeVisible();
@@ -51,7 +51,7 @@ test('after a pass, Back shows the result and "Practicar otra vez"; practice nev
   await expect(page).toHaveURL(new RegExp(`/cuestionario/${id}$`));
   const best = page.getByTestId('quiz-best');
   await expect(best.getByRole('heading', { name: '¡Excelente trabajo!' })).toBeVisible();
-  await expect(best.getByTestId('result-correct')).toHaveText('Respuestas correctas: 4 de 4');
+  await expect(best.getByTestId('result-correct')).toHaveText('Respuestas correctas: 6 de 6');
   await expect(best.getByTestId('result-score')).toHaveText('Puntaje: 100.00');
   await expect(page.getByTestId('question-card')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Enviar respuestas' })).toHaveCount(0);
@@ -61,7 +61,7 @@ test('after a pass, Back shows the result and "Practicar otra vez"; practice nev
   await expect(page.getByTestId('quiz-practice-note')).toHaveText('Estás practicando: este intento no cambia tu mejor resultado.');
   await answer(page, false);
   await expect(overlay.getByRole('heading', { name: '¡Sigue practicando!' })).toBeVisible();
-  await expect(overlay.getByTestId('result-correct')).toHaveText('Respuestas correctas: 2 de 4');
+  await expect(overlay.getByTestId('result-correct')).toHaveText('Respuestas correctas: 2 de 6');
   await expect(overlay.getByRole('button', { name: 'Practicar otra vez' })).toBeVisible();
   await overlay.getByRole('button', { name: 'Ver mis respuestas' }).click();
   await expect(card(page, WATER).getByTestId('question-solution')).toHaveText('Respuesta correcta: pez');
@@ -69,7 +69,7 @@ test('after a pass, Back shows the result and "Practicar otra vez"; practice nev
   await expect(page).toHaveURL(new RegExp(`/supmenu/${id}$`));
   const menu = page.getByTestId('last-result');
   await expect(menu).toContainText('Muy bien hecho');
-  await expect(menu).toContainText('Tu último resultado: 4 de 4 correctas');
+  await expect(menu).toContainText('Tu último resultado: 6 de 6 correctas');
   await expect(menu).toContainText('Calificación: 100.00%');
   await expect(page.getByRole('button', { name: /Intentar de nuevo/ })).toHaveCount(0);
 
@@ -103,7 +103,7 @@ test('no attempt left: the child is told before any question, with a way back to
   // One attempt left: the form opens. Another tab uses the last attempt meanwhile: this stale form's
   // submit is refused by the server and the screen says so and returns to the level.
   await page.goto(`/cuestionario/${id}`);
-  await expect(page.getByTestId('question-card')).toHaveCount(4);
+  await expect(page.getByTestId('question-card')).toHaveCount(DEMO_QUESTIONS);
   await fail();
   await answer(page, false);
   await expect(page.getByTestId('alert-modal')).toContainText(NO_ATTEMPTS);

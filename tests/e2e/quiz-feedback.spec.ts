@@ -1,14 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect, signUpChild } from './fixtures';
-import { BIRD, DOG, LION, WATER, card } from './quiz-helpers';
+import { BIRD, DEMO_QUESTIONS, DOG, LION, WATER, answerTiles, card } from './quiz-helpers';
 
 /**
  * Issue 17, "the quiz teaches too": per-question right/wrong marks after sending, the correct
  * answers only once no retry remains or the child passed, accent buttons under text answers, and
  * 'Volver al nivel' that asks before answers are lost. A child of its own, so the demo children's
- * attempts are not used up. Level 'Animales' (seed): dog → perro (choice), bird → pájaro (typed),
- * water → pez (choice), lion → león (typed).
+ * attempts are not used up. Level 'Animales' (seed, asked in signs): see quiz-helpers.ts.
  */
 
 async function seriousViolations(page: Page) {
@@ -29,7 +28,7 @@ test('feedback after sending, accent buttons, and leaving the quiz asks first', 
 
   // 'Volver al nivel' with nothing answered goes straight back.
   await page.goto(quizPath);
-  await expect(page.getByTestId('question-card')).toHaveCount(4);
+  await expect(page.getByTestId('question-card')).toHaveCount(DEMO_QUESTIONS);
   await page.getByRole('link', { name: 'Volver al nivel' }).click();
   await expect(page).toHaveURL(new RegExp(`${levelPath}$`));
 
@@ -75,18 +74,19 @@ test('feedback after sending, accent buttons, and leaving the quiz asks first', 
   expect(await seriousViolations(page)).toEqual([]);
   await page.setViewportSize({ width: 1280, height: 800 });
 
-  // First attempt: two wrong (50, a fail) → marks on every card, no correct answers (retries remain).
+  // First attempt: four wrong (2 of 6, a fail) → marks on every card, no correct answers (retries remain).
   await card(page, DOG).getByLabel('perro').check();
   await card(page, WATER).getByLabel('gato').check();
   await lion.fill('tigre');
+  await answerTiles(page, { rabbit: false, cat: false });
   await page.getByRole('button', { name: 'Enviar respuestas' }).click();
   const overlay = page.getByTestId('quiz-result');
   await expect(overlay.getByRole('heading', { name: '¡Sigue practicando!' })).toBeVisible();
-  await expect(overlay.getByTestId('result-correct')).toHaveText('Respuestas correctas: 2 de 4');
+  await expect(overlay.getByTestId('result-correct')).toHaveText('Respuestas correctas: 2 de 6');
   await overlay.getByRole('button', { name: 'Ver mis respuestas' }).click();
   await expect(overlay).toBeHidden();
   const marks = page.getByTestId('question-feedback');
-  await expect(marks).toHaveCount(4);
+  await expect(marks).toHaveCount(DEMO_QUESTIONS);
   await expect(card(page, DOG).getByTestId('question-feedback')).toContainText('¡Correcto!');
   await expect(card(page, BIRD).getByTestId('question-feedback')).toContainText('¡Correcto!');
   await expect(card(page, WATER).getByTestId('question-feedback')).toContainText('Incorrecto');
@@ -104,12 +104,13 @@ test('feedback after sending, accent buttons, and leaving the quiz asks first', 
     await card(page, WATER).scrollIntoViewIfNeeded();
   }
 
-  // A retry with one wrong answer (75, a pass): now the wrong one shows its correct answer.
+  // A retry with one wrong answer (5 of 6, a pass): now the wrong one shows its correct answer.
   await page.goto(quizPath);
   await card(page, DOG).getByLabel('perro').check();
   await card(page, BIRD).getByLabel('Escribe tu respuesta').fill('PÁJARO ');
   await card(page, WATER).getByLabel('león').check();
   await card(page, LION).getByLabel('Escribe tu respuesta').fill('león');
+  await answerTiles(page, { rabbit: true, cat: true });
   await page.getByRole('button', { name: 'Enviar respuestas' }).click();
   await expect(overlay.getByRole('heading', { name: '¡Excelente trabajo!' })).toBeVisible();
   await page.waitForTimeout(400);

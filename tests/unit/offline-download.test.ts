@@ -85,6 +85,31 @@ describe('what a level download asks for', () => {
     ]);
   });
 
+  it("a sign question's sign and its sign or picture choices (and their WebP) are downloaded too, even from another level's word", () => {
+    const quiz = [
+      {
+        id_nivel: 3,
+        preguntas: [
+          {
+            imagen: null,
+            multimedia: { url: 'uploads/multimedia/sena.gif', compacta: { url: 'uploads/multimedia/sena.webp' } },
+            respuestas: [
+              { imagen: null, multimedia: { url: 'uploads/multimedia/otra-sena.gif', compacta: null } },
+              { imagen: null, multimedia: { url: 'uploads/multimedia/dibujo.png' } },
+              { imagen: null, multimedia: null },
+            ],
+          },
+        ],
+      },
+    ];
+    expect(levelMediaUrls(3, { id_nivel: 3, imagen: null }, [], quiz)).toEqual([
+      '/uploads/multimedia/sena.gif',
+      '/uploads/multimedia/sena.webp',
+      '/uploads/multimedia/otra-sena.gif',
+      '/uploads/multimedia/dibujo.png',
+    ]);
+  });
+
   it('never files from elsewhere (other sites, data: and blob: addresses)', () => {
     const media = [{ url: 'https://otro.sitio/x.png' }, { url: 'data:image/png;base64,AAAA' }, { url: 'blob:abc' }];
     expect(levelMediaUrls(3, { id_nivel: 3, imagen: null }, media, [])).toEqual([]);

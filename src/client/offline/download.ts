@@ -19,7 +19,7 @@ export interface MediaLike {
 }
 export interface QuizLike {
   id_nivel: number | string;
-  preguntas?: { imagen: string | null; respuestas?: { imagen: string | null }[] }[];
+  preguntas?: { imagen: string | null; multimedia?: MediaLike | null; respuestas?: { imagen: string | null; multimedia?: MediaLike | null }[] }[];
 }
 
 /**
@@ -50,7 +50,7 @@ const uploaded = (u: string | null) => (u && u.startsWith('/uploads/') ? u : nul
 
 /**
  * Every media file of a level, once each: the level's picture, each word's files (signs, their
- * compact WebP renditions, pictures, audio) and the pictures of its quiz's questions and answers.
+ * compact WebP renditions, pictures, audio) and the pictures and signs of its quiz's questions and answers.
  */
 export function levelMediaUrls(levelId: number, level: LevelLike | null, media: readonly MediaLike[], quizzes: readonly QuizLike[]): string[] {
   const out = new Set<string>();
@@ -66,7 +66,14 @@ export function levelMediaUrls(levelId: number, level: LevelLike | null, media: 
   for (const q of quizzes.filter((e) => Number(e.id_nivel) === levelId))
     for (const p of q.preguntas ?? []) {
       add(mediaUrl(p.imagen, 'preguntas'));
-      for (const r of p.respuestas ?? []) add(mediaUrl(r.imagen, 'respuestas'));
+      // A sign question's sign and its sign or picture choices (a word's media, maybe of another level).
+      add(mediaUrl(p.multimedia?.url));
+      add(mediaUrl(p.multimedia?.compacta?.url));
+      for (const r of p.respuestas ?? []) {
+        add(mediaUrl(r.imagen, 'respuestas'));
+        add(mediaUrl(r.multimedia?.url));
+        add(mediaUrl(r.multimedia?.compacta?.url));
+      }
     }
   return [...out];
 }

@@ -148,8 +148,20 @@ export const pregunta = pgTable(
       .notNull()
       .references(() => evaluacion.idEvaluacion, { onDelete: 'restrict' }),
     imagen: text('imagen'),
+    /** The sign shown as the question (a word's sign media); follows the row when its file is replaced. */
+    idMultimedia: integer('id_multimedia').references(() => multimedia.id, { onDelete: 'set null' }),
+    /** The word a generated sign question asks about (null for questions written by hand). */
+    idPalabra: integer('id_palabra').references(() => palabra.idPalabra, { onDelete: 'set null' }),
+    /** How a generated sign question asks (SIGN_QUIZ_KINDS); null for questions written by hand. */
+    modo: text('modo'),
   },
-  (t) => [index('pregunta_id_evaluacion_idx').on(t.idEvaluacion)],
+  (t) => [
+    index('pregunta_id_evaluacion_idx').on(t.idEvaluacion),
+    // One generated question per word and quiz: a second "Crear", or two at once, cannot store it twice.
+    uniqueIndex('pregunta_generada_palabra_uq')
+      .on(t.idEvaluacion, t.idPalabra)
+      .where(sql`${t.modo} is not null`),
+  ],
 );
 
 export const respuesta = pgTable(
@@ -162,6 +174,8 @@ export const respuesta = pgTable(
       .notNull()
       .references(() => pregunta.idPregunta, { onDelete: 'cascade' }),
     imagen: text('imagen'),
+    /** A sign or a picture from a word's media shown as this option (sign questions). */
+    idMultimedia: integer('id_multimedia').references(() => multimedia.id, { onDelete: 'set null' }),
   },
   (t) => [index('respuesta_id_pregunta_idx').on(t.idPregunta)],
 );

@@ -1,7 +1,8 @@
 /**
  * Contenido de demostración que la semilla carga en una base de datos vacía.
  *
- * Cada nivel tiene 6 palabras (español + inglés) y una evaluación de 4 preguntas.
+ * Cada nivel tiene 6 palabras (español + inglés) y una evaluación de 6 preguntas con señas
+ * (de las tres clases de src/shared/rules/signQuiz.ts, y dos en las que se escribe la palabra de una seña).
  * Los archivos multimedia de cada palabra están en `public/demo/palabras/<slug>/`
  * (img-es.png, img-en.png, audio-es.mp3, audio-en.mp3, sign.gif, menu.gif) y la
  * imagen de cada nivel en `public/demo/niveles/<imagen>`.
@@ -9,23 +10,25 @@
  * mantenerse en sincronía con este archivo (mismos niveles, slugs y textos).
  */
 
+import type { SignQuizKind } from '../../shared/rules/signQuiz';
+
 export interface SeedWord {
   slug: string;
   es: string;
   en: string;
 }
 
-export interface SeedAnswer {
-  respuesta: string;
-  valor: boolean;
-}
+/**
+ * A demo quiz question, asked in signs (the quiz tests reading signs, not translating): word slugs
+ * of its level, turned into rows with the words' own sign and picture media by the seed.
+ * - a choice in one of the SIGN_QUIZ_KINDS: `palabra` is the right answer, `opciones` every choice
+ *   in the order shown (it includes `palabra`);
+ * - `escribir`: the word's sign is shown and the child writes the word (a Texto question).
+ */
+export type SeedQuestion = { modo: SignQuizKind; palabra: string; opciones: string[]; pregunta?: string } | { escribir: string; pregunta: string };
 
-export interface SeedQuestion {
-  pregunta: string;
-  Tipo: 'Texto' | 'Opción Múltiple';
-  porcentaje: number;
-  respuestas: SeedAnswer[];
-}
+/** Every question of a quiz weighs the same: the porcentaje shown is each one's share. */
+export const signQuiz = (...preguntas: SeedQuestion[]): SeedQuestion[] => preguntas;
 
 export interface SeedLevel {
   slug: string;
@@ -56,40 +59,14 @@ export const seedLevels: SeedLevel[] = [
       { slug: 'leon', es: 'león', en: 'lion' },
     ],
     puntaje: 100,
-    preguntas: [
-      {
-        pregunta: "¿Cómo se dice 'dog' en español?",
-        Tipo: 'Opción Múltiple',
-        porcentaje: 25,
-        respuestas: [
-          { respuesta: 'gato', valor: false },
-          { respuesta: 'perro', valor: true },
-          { respuesta: 'conejo', valor: false },
-        ],
-      },
-      {
-        pregunta: "Escribe en español la palabra 'bird'.",
-        Tipo: 'Texto',
-        porcentaje: 25,
-        respuestas: [{ respuesta: 'pájaro', valor: true }],
-      },
-      {
-        pregunta: '¿Qué animal vive en el agua?',
-        Tipo: 'Opción Múltiple',
-        porcentaje: 25,
-        respuestas: [
-          { respuesta: 'pez', valor: true },
-          { respuesta: 'león', valor: false },
-          { respuesta: 'gato', valor: false },
-        ],
-      },
-      {
-        pregunta: "¿Cómo se dice 'lion' en español? Escríbelo.",
-        Tipo: 'Texto',
-        porcentaje: 25,
-        respuestas: [{ respuesta: 'león', valor: true }],
-      },
-    ],
+    preguntas: signQuiz(
+      { modo: 'sena-palabra', palabra: 'perro', opciones: ['gato', 'perro', 'conejo'] },
+      { escribir: 'pajaro', pregunta: 'Mira la seña y escribe la palabra.' },
+      { modo: 'sena-palabra', palabra: 'pez', opciones: ['pez', 'leon', 'gato'], pregunta: '¿Qué animal es esta seña?' },
+      { escribir: 'leon', pregunta: '¿Qué seña es esta? Escríbela.' },
+      { modo: 'palabra-sena', palabra: 'conejo', opciones: ['gato', 'conejo', 'perro'] },
+      { modo: 'sena-imagen', palabra: 'gato', opciones: ['pez', 'pajaro', 'gato'] },
+    ),
   },
   {
     slug: 'colores',
@@ -106,40 +83,14 @@ export const seedLevels: SeedLevel[] = [
       { slug: 'marron', es: 'marrón', en: 'brown' },
     ],
     puntaje: 100,
-    preguntas: [
-      {
-        pregunta: "¿Cómo se dice 'blue' en español?",
-        Tipo: 'Opción Múltiple',
-        porcentaje: 25,
-        respuestas: [
-          { respuesta: 'verde', valor: false },
-          { respuesta: 'rojo', valor: false },
-          { respuesta: 'azul', valor: true },
-        ],
-      },
-      {
-        pregunta: "Escribe en español el color 'yellow'.",
-        Tipo: 'Texto',
-        porcentaje: 25,
-        respuestas: [{ respuesta: 'amarillo', valor: true }],
-      },
-      {
-        pregunta: '¿De qué color es el pasto?',
-        Tipo: 'Opción Múltiple',
-        porcentaje: 25,
-        respuestas: [
-          { respuesta: 'rosado', valor: false },
-          { respuesta: 'verde', valor: true },
-          { respuesta: 'marrón', valor: false },
-        ],
-      },
-      {
-        pregunta: "¿Cómo se dice 'brown' en español? Escríbelo.",
-        Tipo: 'Texto',
-        porcentaje: 25,
-        respuestas: [{ respuesta: 'marrón', valor: true }],
-      },
-    ],
+    preguntas: signQuiz(
+      { modo: 'sena-palabra', palabra: 'azul', opciones: ['verde', 'rojo', 'azul'] },
+      { escribir: 'amarillo', pregunta: 'Mira la seña y escribe la palabra.' },
+      { modo: 'sena-palabra', palabra: 'verde', opciones: ['rosado', 'verde', 'marron'], pregunta: '¿Qué color es esta seña?' },
+      { escribir: 'marron', pregunta: '¿Qué seña es esta? Escríbela.' },
+      { modo: 'palabra-sena', palabra: 'rojo', opciones: ['amarillo', 'rojo', 'azul'] },
+      { modo: 'sena-imagen', palabra: 'rosado', opciones: ['verde', 'rosado', 'amarillo'] },
+    ),
   },
   {
     slug: 'familia',
@@ -156,40 +107,14 @@ export const seedLevels: SeedLevel[] = [
       { slug: 'bebe', es: 'bebé', en: 'baby' },
     ],
     puntaje: 100,
-    preguntas: [
-      {
-        pregunta: "¿Cómo se dice 'girl' en español?",
-        Tipo: 'Opción Múltiple',
-        porcentaje: 25,
-        respuestas: [
-          { respuesta: 'niño', valor: false },
-          { respuesta: 'niña', valor: true },
-          { respuesta: 'mamá', valor: false },
-        ],
-      },
-      {
-        pregunta: "Escribe en español la palabra 'dad'.",
-        Tipo: 'Texto',
-        porcentaje: 25,
-        respuestas: [{ respuesta: 'papá', valor: true }],
-      },
-      {
-        pregunta: '¿Quién es el más pequeño de la familia?',
-        Tipo: 'Opción Múltiple',
-        porcentaje: 25,
-        respuestas: [
-          { respuesta: 'abuelo', valor: false },
-          { respuesta: 'papá', valor: false },
-          { respuesta: 'bebé', valor: true },
-        ],
-      },
-      {
-        pregunta: "¿Cómo se dice 'boy' en español? Escríbelo.",
-        Tipo: 'Texto',
-        porcentaje: 25,
-        respuestas: [{ respuesta: 'niño', valor: true }],
-      },
-    ],
+    preguntas: signQuiz(
+      { modo: 'sena-palabra', palabra: 'nina', opciones: ['nino', 'nina', 'mama'] },
+      { escribir: 'papa', pregunta: 'Mira la seña y escribe la palabra.' },
+      { modo: 'sena-palabra', palabra: 'bebe', opciones: ['abuelo', 'papa', 'bebe'], pregunta: '¿Quién es esta seña?' },
+      { escribir: 'nino', pregunta: '¿Qué seña es esta? Escríbela.' },
+      { modo: 'palabra-sena', palabra: 'mama', opciones: ['mama', 'abuelo', 'nina'] },
+      { modo: 'sena-imagen', palabra: 'abuelo', opciones: ['bebe', 'abuelo', 'papa'] },
+    ),
   },
   {
     slug: 'comida',
@@ -206,39 +131,13 @@ export const seedLevels: SeedLevel[] = [
       { slug: 'leche', es: 'leche', en: 'milk' },
     ],
     puntaje: 100,
-    preguntas: [
-      {
-        pregunta: "¿Cómo se dice 'pineapple' en español?",
-        Tipo: 'Opción Múltiple',
-        porcentaje: 25,
-        respuestas: [
-          { respuesta: 'plátano', valor: false },
-          { respuesta: 'limón', valor: false },
-          { respuesta: 'piña', valor: true },
-        ],
-      },
-      {
-        pregunta: "Escribe en español la palabra 'lemon'.",
-        Tipo: 'Texto',
-        porcentaje: 25,
-        respuestas: [{ respuesta: 'limón', valor: true }],
-      },
-      {
-        pregunta: '¿Qué bebemos en el desayuno?',
-        Tipo: 'Opción Múltiple',
-        porcentaje: 25,
-        respuestas: [
-          { respuesta: 'leche', valor: true },
-          { respuesta: 'pan', valor: false },
-          { respuesta: 'manzana', valor: false },
-        ],
-      },
-      {
-        pregunta: "¿Cómo se dice 'banana' en español? Escríbelo.",
-        Tipo: 'Texto',
-        porcentaje: 25,
-        respuestas: [{ respuesta: 'plátano', valor: true }],
-      },
-    ],
+    preguntas: signQuiz(
+      { modo: 'sena-palabra', palabra: 'pina', opciones: ['platano', 'limon', 'pina'] },
+      { escribir: 'limon', pregunta: 'Mira la seña y escribe la palabra.' },
+      { modo: 'sena-palabra', palabra: 'leche', opciones: ['leche', 'pan', 'manzana'], pregunta: '¿Qué comida es esta seña?' },
+      { escribir: 'platano', pregunta: '¿Qué seña es esta? Escríbela.' },
+      { modo: 'palabra-sena', palabra: 'pan', opciones: ['manzana', 'pan', 'leche'] },
+      { modo: 'sena-imagen', palabra: 'manzana', opciones: ['manzana', 'pina', 'platano'] },
+    ),
   },
 ];

@@ -10,6 +10,10 @@ import { hashPassword } from '../auth/password';
 import { createStorage, type UploadFolder } from '../storage';
 import { AUDIO_KINDS, IMAGE_KINDS } from '../storage/sniff';
 import { seedLevels } from './content';
+import { signMedia } from '../../client/sign/signMedia';
+import { equalShare, pictureMedia, signQuestionText } from '../../shared/rules/signQuiz';
+import { OPCION_MULTIPLE } from '../../shared/rules/quizRules';
+import { TEXTO } from '../../shared/resources/pregunta';
 
 export const DEMO_PASSWORD = 'Manitas2024';
 
@@ -107,18 +111,56 @@ export async function seedDemo(database: Database, config: AppConfig): Promise<'
             imagen: files.imagen,
           })
           .returning({ id: t.nivel.idNivel });
+        const bySlug = new Map<string, { id: number; es: string; sign: number | null; picture: number | null }>();
         for (const w of lvl.palabras) {
           const [p] = await tx.insert(t.palabra).values({ palabraEspanol: w.es, palabraIngles: w.en, idNivel: n!.id }).returning({ id: t.palabra.idPalabra });
           const media = files.words[w.slug] ?? [];
-          if (media.length) await tx.insert(t.multimedia).values(media.map((m) => ({ ...m, idPalabra: p!.id })));
+          const rows = media.length
+            ? await tx
+                .insert(t.multimedia)
+                .values(media.map((m) => ({ ...m, idPalabra: p!.id })))
+                .returning({ id: t.multimedia.id, url: t.multimedia.url, tipo: t.multimedia.tipo, descripcion: t.multimedia.descripcion })
+            : [];
+          // The same pickers as the generator and the learner screens: the sign, and the picture.
+          bySlug.set(w.slug, { id: p!.id, es: w.es, sign: signMedia(rows)?.id ?? null, picture: pictureMedia(rows)?.id ?? null });
         }
         const [ev] = await tx.insert(t.evaluacion).values({ idNivel: n!.id, puntaje: lvl.puntaje }).returning({ id: t.evaluacion.idEvaluacion });
+        const word = (slug: string) => {
+          const w = bySlug.get(slug);
+          if (!w) throw new Error(`Demo: la palabra '${slug}' no es del nivel ${lvl.slug}.`);
+          return w;
+        };
+        const porcentaje = equalShare(lvl.preguntas.length);
         for (const q of lvl.preguntas) {
+          if ('escribir' in q) {
+            const w = word(q.escribir);
+            const [pr] = await tx
+              .insert(t.pregunta)
+              .values({ pregunta: q.pregunta, tipo: TEXTO, porcentaje, idEvaluacion: ev!.id, idMultimedia: w.sign })
+              .returning({ id: t.pregunta.idPregunta });
+            await tx.insert(t.respuesta).values({ respuesta: w.es, valor: true, idPregunta: pr!.id });
+            continue;
+          }
+          const w = word(q.palabra);
           const [pr] = await tx
             .insert(t.pregunta)
-            .values({ pregunta: q.pregunta, tipo: q.Tipo, porcentaje: q.porcentaje, idEvaluacion: ev!.id })
+            .values({
+              pregunta: q.pregunta ?? signQuestionText(q.modo, w.es),
+              tipo: OPCION_MULTIPLE,
+              porcentaje,
+              idEvaluacion: ev!.id,
+              idMultimedia: q.modo === 'palabra-sena' ? null : w.sign,
+              idPalabra: w.id,
+              modo: q.modo,
+            })
             .returning({ id: t.pregunta.idPregunta });
-          await tx.insert(t.respuesta).values(q.respuestas.map((r) => ({ respuesta: r.respuesta, valor: r.valor, idPregunta: pr!.id })));
+          await tx.insert(t.respuesta).values(
+            q.opciones.map((slug) => {
+              const o = word(slug);
+              const idMultimedia = q.modo === 'palabra-sena' ? o.sign : q.modo === 'sena-imagen' ? o.picture : null;
+              return { respuesta: o.es, valor: slug === q.palabra, idPregunta: pr!.id, idMultimedia };
+            }),
+          );
         }
       }
       const [inst] = await tx.insert(t.institucion).values({ nombre: 'Escuela Manitas de Demostración' }).returning({ id: t.institucion.idInstitucion });

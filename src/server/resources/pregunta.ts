@@ -1,9 +1,9 @@
 import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db';
-import { evaluacion, nivel, pregunta, respuesta } from '../db/schema';
+import { evaluacion, multimedia, nivel, pregunta, respuesta } from '../db/schema';
 import { badRequest, notFound } from '../errors';
 import { IMAGE_KINDS, VIDEO_KINDS } from '../storage/sniff';
-import type { PreguntaDetalle } from '../../shared/resources/evaluacion';
+import type { PreguntaDetalle, QuizMedia } from '../../shared/resources/evaluacion';
 import {
   expectsOneText,
   PREGUNTA_MSG,
@@ -29,6 +29,8 @@ type Row = typeof pregunta.$inferSelect;
 export async function withRespuestas(db: Db, ps: Row[]): Promise<PreguntaDetalle[]> {
   const ids = ps.map((p) => p.idPregunta);
   const rs = ids.length ? await db.select().from(respuesta).where(inArray(respuesta.idPregunta, ids)).orderBy(asc(respuesta.idRespuesta)) : [];
+  const media = await quizMediaById(db, [...ps.map((p) => p.idMultimedia), ...rs.map((r) => r.idMultimedia)]);
+  const mediaOf = (id: number | null) => (id === null ? null : (media.get(id) ?? null));
   return ps.map((p) => ({
     id_pregunta: p.idPregunta,
     pregunta: p.pregunta,
@@ -36,6 +38,10 @@ export async function withRespuestas(db: Db, ps: Row[]): Promise<PreguntaDetalle
     porcentaje: Number(p.porcentaje),
     id_evaluacion: p.idEvaluacion,
     imagen: p.imagen,
+    id_multimedia: p.idMultimedia,
+    multimedia: mediaOf(p.idMultimedia),
+    id_palabra: p.idPalabra,
+    modo: p.modo,
     respuestas: rs
       .filter((r) => r.idPregunta === p.idPregunta)
       .map((r) => ({
@@ -44,8 +50,20 @@ export async function withRespuestas(db: Db, ps: Row[]): Promise<PreguntaDetalle
         valor: r.valor,
         id_pregunta: r.idPregunta,
         imagen: r.imagen,
+        id_multimedia: r.idMultimedia,
+        multimedia: mediaOf(r.idMultimedia),
       })),
   }));
+}
+
+/** The multimedia rows a quiz shows (a question's sign, its choices' signs or pictures), by id. */
+export async function quizMediaById(db: Db, ids: (number | null)[]): Promise<Map<number, QuizMedia>> {
+  const wanted = [...new Set(ids.filter((x): x is number => x !== null))];
+  if (!wanted.length) return new Map();
+  const rows = await db.select().from(multimedia).where(inArray(multimedia.id, wanted));
+  return new Map(
+    rows.map((m) => [m.id, { id: m.id, url: m.url, tipo: m.tipo, descripcion: m.descripcion, compacta: m.urlCompacta ? { url: m.urlCompacta } : null }]),
+  );
 }
 
 /** Questions matching `where` with their answers. */

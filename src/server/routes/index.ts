@@ -11,6 +11,7 @@ import buscarRoutes from './buscar';
 import clasesRoutes from './clases';
 import claseLoginRoutes from './clase-login';
 import claseTableroRoutes from './clase-tablero';
+import signQuizRoutes from './sign-quiz';
 import { registerResources } from '../resources';
 
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
@@ -34,4 +35,6 @@ export const routeModules: RouteModule[] = [
   clasesRoutes,
   claseLoginRoutes,
   claseTableroRoutes,
+  // Sign questions generated from a level's words (the back office's "Generar preguntas con señas").
+  signQuizRoutes,
 ];

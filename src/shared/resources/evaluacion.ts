@@ -24,12 +24,24 @@ export const evaluacionSchema = z.object({
 });
 export type EvaluacionInput = z.infer<typeof evaluacionSchema>;
 
+/** A word's sign or picture shown in a question or as a choice (a multimedia row, read with its file). */
+export interface QuizMedia {
+  id: number;
+  url: string;
+  tipo: string;
+  descripcion: string;
+  compacta: { url: string } | null;
+}
+
 export interface RespuestaDetalle {
   id_respuesta: number;
   respuesta?: string;
   valor?: boolean;
   id_pregunta?: number;
   imagen: string | null;
+  /** The sign or picture of this choice (sign questions), or null. */
+  id_multimedia?: number | null;
+  multimedia?: QuizMedia | null;
 }
 
 export interface PreguntaDetalle {
@@ -39,6 +51,12 @@ export interface PreguntaDetalle {
   porcentaje: number;
   id_evaluacion: number;
   imagen: string | null;
+  /** The sign shown as the question (sign questions), or null. */
+  id_multimedia?: number | null;
+  multimedia?: QuizMedia | null;
+  /** A generated sign question: its word and kind (SIGN_QUIZ_KINDS); null when written by hand. */
+  id_palabra?: number | null;
+  modo?: string | null;
   respuestas: RespuestaDetalle[];
 }
 
@@ -62,9 +80,19 @@ export function learnerPregunta(p: PreguntaDetalle): PreguntaDetalle {
   const choice = isChoiceQuestion(p.Tipo);
   return {
     ...p,
+    // The word a generated question is about would name the answer of a sign → word question.
+    id_palabra: null,
     respuestas: p.respuestas.map((r) =>
       choice
-        ? { id_respuesta: r.id_respuesta, respuesta: r.respuesta ?? '', id_pregunta: p.id_pregunta, imagen: r.imagen }
+        ? {
+            id_respuesta: r.id_respuesta,
+            // A sign or picture choice is read from the sign, not from a word under it: its text stays with staff.
+            respuesta: r.multimedia ? '' : (r.respuesta ?? ''),
+            id_pregunta: p.id_pregunta,
+            imagen: r.imagen,
+            id_multimedia: r.id_multimedia ?? null,
+            multimedia: r.multimedia ?? null,
+          }
         : { id_respuesta: r.id_respuesta, imagen: r.imagen },
     ),
   };

@@ -3,6 +3,7 @@ import { defineResource } from './types';
 import { isChoiceQuestion, OPCION_MULTIPLE } from '../rules/quizRules';
 import { always, boolish, decimalInRange, formImage, hasText, isBlank, oneOf, optionalText, requiredId, requiredText } from './fields';
 import { dbIdFromText } from '../validation/numbers';
+import type { QuizMedia } from './evaluacion';
 
 export const TEXTO = 'Texto';
 export const TIPOS_PREGUNTA = [TEXTO, 'Imagen', 'Video', OPCION_MULTIPLE] as const;
@@ -170,7 +171,19 @@ export interface PreguntaWire {
   id_evaluacion: number;
   /** File name under uploads/preguntas/, or null. */
   imagen: string | null;
-  respuestas: { id_respuesta: number; respuesta: string; valor: boolean; id_pregunta: number; imagen: string | null }[];
+  id_multimedia?: number | null;
+  multimedia?: QuizMedia | null;
+  id_palabra?: number | null;
+  modo?: string | null;
+  respuestas: {
+    id_respuesta: number;
+    respuesta: string;
+    valor: boolean;
+    id_pregunta: number;
+    imagen: string | null;
+    id_multimedia?: number | null;
+    multimedia?: QuizMedia | null;
+  }[];
 }
 
 export const preguntaResource = defineResource({

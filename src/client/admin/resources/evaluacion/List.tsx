@@ -4,6 +4,7 @@ import { useAlert } from '../../../ui/AlertModal';
 import { ResourceList } from '../../common/crud';
 import { ResourceGrid, RowActions } from '../../common/ResourceGrid';
 import { EVALUACION_DELETE_WARNING } from '../../messages';
+import { GenerateSignQuestionsButton } from './GenerateSignQuestions';
 
 /** screens-backoffice.md B-9: deleting an evaluation only shows a warning and makes no call. */
 function WarnDeleteButton() {
@@ -27,6 +28,7 @@ export default function EvaluacionList() {
         <RowActions label="Acciones">
           <EditButton />
           <WarnDeleteButton />
+          <GenerateSignQuestionsButton />
         </RowActions>
       </ResourceGrid>
     </ResourceList>

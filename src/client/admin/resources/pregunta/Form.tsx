@@ -12,7 +12,7 @@ import { ImagePicker } from '../../common/components';
 import { RefPicker } from '../../common/pickers';
 import { evaluacionLabel } from '../../common/listFilters';
 import { schemaResolver } from '../../common/zodForm';
-import { SignOrImagePicker } from './SignPicker';
+import { LinkedAnswerMedia, LinkedSign, SignOrImagePicker } from './SignPicker';
 
 /**
  * Text or image, the percentage, the evaluation and the answers: up to 4 option rows (one correct)
@@ -96,6 +96,7 @@ function AnswerRows() {
           <TextInput source="respuesta" label="Respuesta" isRequired />
           <BooleanInput source="valor" label="Correcta" defaultValue={false} />
           <ImagePicker source="imagen" label="Imagen (opcional)" folder="respuestas" rejectMessage={RESPUESTA_MSG.imagen} />
+          <LinkedAnswerMedia />
         </SimpleFormIterator>
       </ArrayInput>
       <Typography variant="body2" color="text.secondary">
@@ -121,6 +122,7 @@ export function PreguntaInputs() {
         sort={{ field: 'id_evaluacion', order: 'ASC' }}
       />
       <SignOrImagePicker />
+      <LinkedSign />
       <TipoEffects />
       <AnswerRows />
     </>

@@ -3,6 +3,8 @@ import { FileInput, useNotify, useRecordContext } from 'react-admin';
 import { PREGUNTA_FILE, PREGUNTA_MSG } from '../../../../shared/resources/pregunta';
 import { formatImage } from '../../common/components';
 import { SignPlayer, isAnimatedSign } from '../../../sign/SignPlayer';
+import { mediaUrl } from '../../../api/http';
+import type { QuizMedia } from '../../../../shared/resources/evaluacion';
 
 type PictureValue = { src?: string; title?: string; rawFile?: File };
 
@@ -51,4 +53,37 @@ export function SignOrImagePicker() {
       <PicturePreview />
     </FileInput>
   );
+}
+
+function MediaThumb({ m, label }: { m: QuizMedia; label: string }) {
+  const src = mediaUrl(m.url)!;
+  return m.tipo.toLowerCase() === 'imagen' ? (
+    <Box component="img" src={src} alt={label} sx={{ maxWidth: 120, maxHeight: 120, objectFit: 'contain' }} />
+  ) : (
+    <Box sx={{ width: 160 }}>
+      <SignPlayer src={src} compactSrc={mediaUrl(m.compacta?.url)} label={label} variant="preview" />
+    </Box>
+  );
+}
+
+/**
+ * A sign question's sign (a word's media, set by "Generar preguntas con señas"): shown so the
+ * teacher sees what the child sees; it is the word's own file, changed on the word's media page.
+ */
+export function LinkedSign() {
+  const record = useRecordContext<{ id?: number; multimedia?: QuizMedia | null }>();
+  if (!record?.multimedia) return null;
+  return (
+    <Box data-testid="pregunta-sena" sx={{ my: 1 }}>
+      <Box sx={{ fontWeight: 600, mb: 0.5 }}>Seña de la pregunta (de la palabra; se cambia en Multimedia)</Box>
+      <MediaThumb m={record.multimedia} label="Seña de la pregunta" />
+    </Box>
+  );
+}
+
+/** An answer's sign or picture (sign questions), inside its row of the answers. */
+export function LinkedAnswerMedia() {
+  const row = useRecordContext<{ id?: number; respuesta?: string; multimedia?: QuizMedia | null }>();
+  if (!row?.multimedia) return null;
+  return <MediaThumb m={row.multimedia} label={`${row.multimedia.tipo.toLowerCase() === 'imagen' ? 'Imagen' : 'Seña'} de ${row.respuesta ?? ''}`} />;
 }
