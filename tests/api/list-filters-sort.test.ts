@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { intento, multimedia, nivel, palabra } from '../../src/server/db/schema';
-import { signMedia } from '../../src/client/sign/signMedia';
+import { signMedia } from '../../src/shared/rules/signMedia';
 import { demoClass, makeTestApp, type TestApp } from './helpers';
 
 /**

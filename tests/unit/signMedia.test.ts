@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mediaBy, signMedia } from '../../src/client/sign/signMedia';
+import { mediaBy, signMedia } from '../../src/shared/rules/signMedia';
 import { pickMedia } from '../../src/client/games/words';
 
 const m = (descripcion: string, tipo: string, url: string) => ({ descripcion, tipo, url });

@@ -5,7 +5,7 @@
  */
 import type { GameWord } from '../../../games/shared/types';
 import { mediaUrl } from '../api/http';
-import { mediaBy, signMedia } from '../sign/signMedia';
+import { mediaBy, signMedia } from '../../shared/rules/signMedia';
 
 export interface ApiPalabra {
   id_palabra: number;

@@ -10,7 +10,7 @@ import { hashPassword } from '../auth/password';
 import { createStorage, type UploadFolder } from '../storage';
 import { AUDIO_KINDS, IMAGE_KINDS } from '../storage/sniff';
 import { seedLevels } from './content';
-import { signMedia } from '../../client/sign/signMedia';
+import { signMedia } from '../../shared/rules/signMedia';
 import { equalShare, pictureMedia, signQuestionText } from '../../shared/rules/signQuiz';
 import { OPCION_MULTIPLE } from '../../shared/rules/quizRules';
 import { TEXTO } from '../../shared/resources/pregunta';

@@ -11,7 +11,7 @@ import { serverResource } from './define';
 export const PALABRA_NOT_FOUND = 'Palabra no encontrada.';
 
 /**
- * A media row that src/client/sign/signMedia.ts would show as its word's sign: the `gifSena` entry,
+ * A media row that src/shared/rules/signMedia.ts would show as its word's sign: the `gifSena` entry,
  * a video, or a GIF that is not the menu GIF (trimmed, case-insensitive, as there).
  */
 export const isSignMedia = sql`(lower(trim(${multimedia.descripcion})) = 'gifsena' or lower(trim(${multimedia.tipo})) = 'video' or (lower(trim(${multimedia.tipo})) = 'gif' and lower(trim(${multimedia.descripcion})) <> 'gifmenu'))`;

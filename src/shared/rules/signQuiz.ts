@@ -9,7 +9,7 @@
  * - 'sena-imagen': the sign is the question, the choices are pictures (no word under them).
  * Wrong choices come from the level's other words; a choice's word never repeats the right one.
  */
-import { mediaBy, signMedia, type MediaLike } from '../../client/sign/signMedia';
+import { mediaBy, signMedia, type MediaLike } from './signMedia';
 import { OPCION_MULTIPLE } from './quizRules';
 
 export const SIGN_QUIZ_KINDS = ['sena-palabra', 'palabra-sena', 'sena-imagen'] as const;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addSeenWord, levelKey, parseLevelData, readLevelData, updateLevelData, writeLevelData } from '../../../src/client/learner/model/levelStorage';
 import { buildRows, filterLevels, nextWord } from '../../../src/client/learner/model/learnerRules';
-import { signMedia } from '../../../src/client/sign/signMedia';
+import { signMedia } from '../../../src/shared/rules/signMedia';
 import { EMPTY_LEVEL_DATA } from '../../../src/shared/rules/progress';
 
 /** An in-memory Storage stand-in (the unit project runs in node). */

@@ -56,6 +56,6 @@ export const tipoMultimediaFilter = () => (
 
 /**
  * "Sin seña": the words no sign media belongs to (server: palabra's `sin_sena` condition, the rule
- * of src/client/sign/signMedia.ts). Off means no filter, not "with a sign".
+ * of src/shared/rules/signMedia.ts). Off means no filter, not "with a sign".
  */
 export const sinSenaFilter = () => <BooleanInput key="sin_sena" source="sin_sena" label="Sin seña" alwaysOn parse={(v: boolean) => (v ? true : undefined)} />;

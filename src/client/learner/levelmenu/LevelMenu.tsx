@@ -21,7 +21,7 @@ import { applyServerProgress, fetchLevels, fetchMedia, fetchWords, firstLevelMen
 import type { MultimediaWire as Multimedia } from '../../../shared/resources/multimedia';
 import type { NivelWire as Nivel } from '../../../shared/resources/nivel';
 import type { PalabraWire as Palabra } from '../../../shared/resources/palabra';
-import { mediaBy, signMedia } from '../../sign/signMedia';
+import { mediaBy, signMedia } from '../../../shared/rules/signMedia';
 import { LearnerPage, ScrollButtons, focusRing } from '../ui/LearnerPage';
 import { SignPlayer } from '../../sign/SignPlayer';
 import { plural } from '../../../../games/shared/plural';

@@ -13,7 +13,7 @@ import { addSeenWord } from '../model/levelStorage';
 import { fetchMedia, fetchWords, markSeenOnServer, useLearner } from '../model/learnerData';
 import type { MultimediaWire as Multimedia } from '../../../shared/resources/multimedia';
 import type { PalabraWire as Palabra } from '../../../shared/resources/palabra';
-import { mediaBy, signMedia } from '../../sign/signMedia';
+import { mediaBy, signMedia } from '../../../shared/rules/signMedia';
 import { LearnerPage } from '../ui/LearnerPage';
 import { NO_SIGN_MSG, SignPlayer } from '../../sign/SignPlayer';
 import { nextWord } from '../model/learnerRules';

@@ -1,6 +1,6 @@
 /**
  * Which media of a word is its sign: the one picker for every screen that shows a sign (level menu,
- * word detail, games). Pure, unit-tested in tests/unit/sign/signMedia.test.ts.
+ * word detail, games, the sign quizzes, the server's seed). Pure, unit-tested in tests/unit/signMedia.test.ts.
  *
  * Order: the `gifSena` entry; else a video; else a GIF that is not the menu GIF. A video is taken
  * before a loose GIF because a video only ever fits the sign slot (mediaSlots.ts), while a GIF may
