@@ -369,7 +369,9 @@ export default async function resultadosRoutes(app: FastifyInstance, ctx: AppCon
     );
     return rows.map((r) => {
       const a = used.get(`${r.id_usuario}:${r.id_nivel}`);
-      return { ...r, sin_intentos: !!a && a.used >= attemptsAllowed(a.extra) };
+      // How many the child still has there (the profesor's screen shows it beside the button).
+      const left = a ? Math.max(0, attemptsAllowed(a.extra) - a.used) : attemptsAllowed(0);
+      return { ...r, sin_intentos: !!a && a.used >= attemptsAllowed(a.extra), intentos_restantes: left };
     });
   });
 
