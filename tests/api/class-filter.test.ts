@@ -167,6 +167,15 @@ describe("the users list's role filter (the class form's teacher picker)", () =>
 
 describe("'Dar otro intento' from the profesor's results screen", () => {
   it('10 presses at once by the class teacher give exactly one extra attempt', async () => {
+    const before = (await t.call('GET', `/api/resultados/resultados-profesor?id_clase=${mine}&id_nivel=${idNivel}`, { as: 'profesor' })).json() as {
+      sin_intentos: boolean;
+      intentos_restantes: number;
+    }[];
+    expect(before.map((r) => [r.sin_intentos, r.intentos_restantes])).toEqual([
+      [true, 0],
+      [true, 0],
+      [true, 0],
+    ]);
     const presses = await Promise.all(
       Array.from({ length: 10 }, () => t.call('POST', '/api/resultados/otro-intento', { as: 'profesor', body: { id_usuario: nino, id_nivel: idNivel } })),
     );
@@ -179,6 +188,7 @@ describe("'Dar otro intento' from the profesor's results screen", () => {
       sin_intentos: boolean;
     }[];
     expect(after.every((r) => !r.sin_intentos)).toBe(true);
+    expect((after as unknown as { intentos_restantes: number }[]).every((r) => r.intentos_restantes === 1)).toBe(true);
     const n = (await t.database.raw('SELECT intentos_extra FROM progreso WHERE id_usuario = $1 AND id_nivel = $2', [nino, idNivel])).rows[0]!;
     expect(Number(n.intentos_extra)).toBe(1);
   });
