@@ -60,8 +60,7 @@ export default function MemoriaDificiles() {
   const levels = useGetList('nivel', { pagination: { page: 1, perPage: 200 }, sort: { field: 'id_nivel', order: 'ASC' } });
   const q = useQuery({
     queryKey: ['repaso', 'dificiles', idNivel, idClase],
-    queryFn: ({ signal }) =>
-      apiGet<{ data: PalabraDificil[] }>(`repaso/dificiles/${encodeURIComponent(idNivel)}${withClase}`, { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => apiGet<{ data: PalabraDificil[] }>(`repaso/dificiles/${encodeURIComponent(idNivel)}${withClase}`, { signal }).then((r) => r.data),
     enabled: idNivel !== '',
     retry: false,
   });
