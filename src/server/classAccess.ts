@@ -126,3 +126,29 @@ export async function canReachChild(db: Db, me: { id: number; role: Role }, idCh
     .limit(1);
   return !!r;
 }
+
+// ---------------------------------------------------------------------------------------------
+// The class filter of the teacher's lists (Memoria, Palabras difíciles, Resultados): `?id_clase=`.
+
+export const CLASE_FILTRO_INVALIDA = 'La clase elegida no es válida.';
+
+/**
+ * Reads `?id_clase=` of a list and checks it against the caller: absent or empty → undefined (the
+ * list keeps its own scope); not an id → 400; a class that does not exist → 404; a class the
+ * profesor does not teach → 403 (CLASE_MSG.noEsTuClase), the same answers as every class route, so
+ * a filter never lists the children of another teacher's class.
+ */
+export async function classFilter(db: Db, req: FastifyRequest): Promise<number | undefined> {
+  const raw = (req.query as Record<string, unknown> | undefined)?.id_clase;
+  const value = String(Array.isArray(raw) ? (raw[0] ?? '') : (raw ?? '')).trim();
+  if (value === '') return undefined;
+  if (!/^\d{1,10}$/.test(value) || Number(value) < 1 || Number(value) > 2_147_483_647)
+    throw badRequest(CLASE_FILTRO_INVALIDA, { id_clase: CLASE_FILTRO_INVALIDA }, 'INVALID_QUERY');
+  const row = await requireClassTeacher(db, req, Number(value));
+  return row.idClase;
+}
+
+/** "The child is in this class", for the column holding a child's id. */
+export function inClass(db: Db, idClase: number, column: Column): SQL {
+  return inArray(column, db.select({ id: claseAlumno.idUsuario }).from(claseAlumno).where(eq(claseAlumno.idClase, idClase)));
+}

@@ -14,6 +14,8 @@ export const PUBLIC_PATHS = ['/logIn', '/singIn', '/recuperar-password', '/resta
 export const ADMIN_PAGE_ACCESS: Record<string, readonly Role[]> = {
   inicio: STAFF_ROLES,
   resultados: ADMIN_ROLES,
+  // The profesor's results of their classes' children (the server scopes the list; admins may open it too).
+  'resultados-alumnos': STAFF_ROLES,
   respuestas: ADMIN_ROLES,
   detalle: ADMIN_ROLES,
   verevaluacion: ADMIN_ROLES,

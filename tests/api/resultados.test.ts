@@ -354,6 +354,7 @@ describe('GET /api/resultados/resultados-profesor', () => {
         puntaje: expect.any(Number),
         fecha: expect.any(String),
         sin_intentos: expect.any(Boolean),
+        intentos_restantes: expect.any(Number),
       });
       const dates = list.map((x: { fecha: string; id: number }) => [Date.parse(x.fecha), x.id]);
       for (let i = 1; i < dates.length; i++) {

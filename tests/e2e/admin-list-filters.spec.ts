@@ -107,7 +107,7 @@ test('words: filter by level and "Sin seña", each row opens its media page; sor
   await expect(rows(page).first().locator('td.column-nivel\\.nombre_nivel')).toHaveText(descApi);
 });
 
-test('questions: filter by evaluation, shown by its level name with the id', async ({ page }) => {
+test("questions: filter by evaluation; 'Evaluación' shows its level's name, the spec's 'Evaluación ID' its id", async ({ page }) => {
   await loginAs(page, 'profesor');
   const qs = (await api(page, 'pregunta/getPreguntas?perPage=500')).data as Rec[];
   const evs = (await api(page, 'evaluacion/getEvaluaciones?perPage=500')).data as Rec[];
@@ -115,11 +115,13 @@ test('questions: filter by evaluation, shown by its level name with the id', asy
   const label = `${ev.nivel.nombre_nivel} (#${ev.id_evaluacion})`;
   await page.goto('/admin/pregunta');
   await expect(page.getByRole('columnheader', { name: 'Evaluación ID' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Ordenar por Evaluación ascendente', exact: true })).toBeVisible();
   await expect(rows(page).first()).toBeVisible();
   await pickOption(page, page.getByRole('combobox', { name: 'Evaluación' }), label, 'Evaluación');
   await expect(page).toHaveURL(/id_evaluacion/);
   await expect(rows(page)).toHaveCount(Math.min(qs.filter((q) => q.id_evaluacion === ev.id_evaluacion).length, 25));
-  for (const cell of await rows(page).locator('td.column-id_evaluacion').allTextContents()) expect(cell).toBe(label);
+  for (const cell of await rows(page).locator('td.column-evaluacion').allTextContents()) expect(cell).toBe(ev.nivel.nombre_nivel);
+  for (const cell of await rows(page).locator('td.column-id_evaluacion').allTextContents()) expect(cell).toBe(String(ev.id_evaluacion));
   for (const vp of [
     { width: 1280, height: 800 },
     { width: 768, height: 1024 },

@@ -6,8 +6,9 @@ test('profesor sees only inicio, pregunta and evaluacion; other admin routes go 
   await expect(page).toHaveURL(/\/admin\/inicio$/);
   await expect(page.getByRole('heading', { name: '¡Hola, Paula!' })).toBeVisible();
   const items = page.getByRole('menuitem');
-  // 'Memoria': the children's memory (issue 20), read by profesor and above; 'Clases' (issue 21): their classes.
-  await expect(items).toHaveText(['Inicio', 'Clases', 'Evaluaciones', 'Preguntas', 'Memoria', 'Vista de usuario']);
+  // 'Memoria': the children's memory, read by profesor and above; 'Clases': their classes; 'Resultados':
+  // her own pupils' results (/admin/resultados-alumnos; the spec's results page stays admin-only).
+  await expect(items).toHaveText(['Inicio', 'Clases', 'Evaluaciones', 'Preguntas', 'Resultados', 'Memoria', 'Vista de usuario']);
   // The teacher's figures: levels, words and attempts; learners need the admin's user list.
   const niveles = (await (await page.request.get('/api/nivel/getNivels', { headers: { Authorization: `Bearer ${token}` } })).json()).data.length;
   await expect(page.getByTestId('bar-Niveles')).toHaveText(String(niveles));

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  tareaEstado,
+  TAREA_ESTADO_TEXTO,
   CLASS_CODE_ALPHABET,
   classCodeProblem,
   CLASS_CODE_LENGTH,
@@ -98,5 +100,17 @@ describe('picture passwords', () => {
 
   it('the hashed text is the keys in order', () => {
     expect(picturePasswordText(['gato', 'sol', 'casa'])).toBe('gato-sol-casa');
+  });
+});
+
+describe("a child's progress on a Tarea (the dashboard)", () => {
+  it('done once the latest quiz passes (60 or more), started after a word or a quiz, else not started', () => {
+    expect(tareaEstado(undefined)).toBe('sin-empezar');
+    expect(tareaEstado({ vistas: 0, puntaje: null })).toBe('sin-empezar');
+    expect(tareaEstado({ vistas: 10, puntaje: null })).toBe('empezada');
+    expect(tareaEstado({ vistas: 0, puntaje: 59.99 })).toBe('empezada');
+    expect(tareaEstado({ vistas: 100, puntaje: 40 })).toBe('empezada');
+    expect(tareaEstado({ vistas: 0, puntaje: 60 })).toBe('hecha');
+    expect(TAREA_ESTADO_TEXTO.hecha).toBe('Tarea hecha');
   });
 });

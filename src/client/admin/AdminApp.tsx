@@ -79,6 +79,7 @@ export default function AdminApp() {
         <Route path="/dominio/crear/:idInstitucion" element={<DominioCreate />} />
         <Route path="/resultados" element={<Resultados />} />
         <Route path="/resultados/:id" element={<Resultados />} />
+        <Route path="/resultados-alumnos" element={<Resultados mine />} />
         <Route path="/configuracion" element={<Configuracion />} />
         <Route path="/detalle" element={<ToInicio />} />
       </CustomRoutes>

@@ -36,6 +36,7 @@ const PAGE_WRITE: Record<string, Rule> = {
   respuestas: { create: 'profesor', edit: 'profesor', delete: 'profesor' },
   verevaluacion: { create: 'profesor', edit: 'profesor', delete: 'profesor' },
   resultados: { create: null, edit: null, delete: null },
+  'resultados-alumnos': { create: null, edit: null, delete: null },
 };
 
 /** Minimum role per write action: a resource's from its declaration (no path = no action). */

@@ -19,6 +19,7 @@ const PAGES = (userId: string | number): (MenuLink & { order: number })[] => [
   { order: 1, to: '/admin/inicio', label: 'Inicio', resource: 'inicio' },
   { order: 8, to: '/admin/verevaluacion', label: 'Evaluación y preguntas', resource: 'verevaluacion' },
   { order: 11, to: `/admin/resultados/${encodeURIComponent(String(userId))}`, label: 'Resultados', resource: 'resultados' },
+  { order: 11.1, to: '/admin/resultados-alumnos', label: 'Resultados', resource: 'resultados-alumnos' },
   { order: 16, to: '/admin/configuracion', label: 'Configuración', resource: 'configuracion' },
   { order: 17, to: '/home', label: 'Vista de usuario', resource: null },
 ];
@@ -56,6 +57,8 @@ export function visibleMenuLinks(user: { id: string | number; rol?: unknown; rol
   return menuLinks(user.id).filter((l) => {
     if (l.resource === null) return true;
     if (l.resource === 'rol') return role === 'superadmin' || anySuper;
+    // Admins have the spec's Resultados (with the class filter); a profesor, under the same name, her own screen.
+    if (l.resource === 'resultados-alumnos') return role === 'profesor';
     return canAccess(role, { resource: l.resource, action: 'list' });
   });
 }

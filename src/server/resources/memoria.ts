@@ -1,11 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { memoria, palabra, usuario } from '../db/schema';
 import { memoriaResource, type MemoriaWire } from '../../shared/resources/memoria';
 import { USUARIO_NO_ENCONTRADO } from '../../shared/resources/progreso';
 import { isDue, strengthStars } from '../../shared/rules/review';
 import { cardOf, type MemoryRow } from '../routes/repaso-memory';
 import { serverResource } from './define';
-import { childScope } from '../classAccess';
+import { childScope, classFilter, inClass } from '../classAccess';
 
 const username = sql<string | null>`nullif(trim(${usuario.nombre} || ' ' || coalesce(${usuario.apellido}, '')), '')`;
 
@@ -51,6 +51,9 @@ export default serverResource<never, Row, MemoriaWire>(({ database: { db } }) =>
   },
   searchOnly: { 'usuario.username': username, 'palabra.palabraEspanol': palabra.palabraEspanol },
   filters: { id_usuario: memoria.idUsuario, id_palabra: memoria.idPalabra, id_nivel: palabra.idNivel },
+  // `id_clase` needs the caller (a profesor names only a class they teach), so listScope reads and
+  // checks it; declared here so the list accepts the parameter.
+  conditions: { id_clase: () => sql`true` },
   toWire: (rows) => {
     const now = new Date();
     return rows.map((r) => {
@@ -77,5 +80,14 @@ export default serverResource<never, Row, MemoriaWire>(({ database: { db } }) =>
   replies: {},
   invalidates: [],
   // A profesor lists only the children of their classes (the "teacher of the child" rule).
-  hooks: { listScope: (req) => childScope(db, req.user!, memoria.idUsuario) },
+  // A profesor lists only the children of their classes (the "teacher of the child" rule); the
+  // class filter narrows to one class the caller may open.
+  hooks: {
+    listScope: async (req) => {
+      const idClase = await classFilter(db, req);
+      const scope = childScope(db, req.user!, memoria.idUsuario);
+      if (idClase === undefined) return scope;
+      return scope ? and(scope, inClass(db, idClase, memoria.idUsuario)) : inClass(db, idClase, memoria.idUsuario);
+    },
+  },
 }));

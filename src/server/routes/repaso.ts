@@ -6,7 +6,7 @@ import { memoria, multimedia, nivel, palabra, progreso, repaso, usuario } from '
 import { badRequest, forbidden, notFound } from '../errors';
 import { idParam, validate } from '../validate';
 import { invalidates } from '../cache';
-import { canReachChild, childScope } from '../classAccess';
+import { canReachChild, childScope, classFilter, inClass } from '../classAccess';
 import { atLeast } from '../../shared/roles';
 import {
   CHOICES,
@@ -382,8 +382,15 @@ export default async function repasoRoutes(app: FastifyInstance, ctx: AppContext
   app.get<{ Params: { id: string } }>('/api/repaso/dificiles/:id', { preHandler: app.requireRole('profesor') }, async (req) => {
     const id = idParam(req.params.id);
     await levelOrThrow(id);
-    // A profesor's difficult words come from the children of their classes only.
-    const memScope = childScope(db, req.user!, memoria.idUsuario);
+    // A profesor's difficult words come from the children of their classes only; `?id_clase=`
+    // narrows to one class the caller may open.
+    const idClase = await classFilter(db, req);
+    const both = (col: typeof memoria.idUsuario | typeof repaso.idUsuario) => {
+      const scope = childScope(db, req.user!, col);
+      if (idClase === undefined) return scope;
+      return scope ? and(scope, inClass(db, idClase, col)) : inClass(db, idClase, col);
+    };
+    const memScope = both(memoria.idUsuario);
     const fallos = sql<number>`(count(*) filter (where ${repaso.calificacion} = 1))::int`;
     const total = sql<number>`count(*)::int`;
     const rows = await db
@@ -399,7 +406,7 @@ export default async function repasoRoutes(app: FastifyInstance, ctx: AppContext
       })
       .from(repaso)
       .innerJoin(palabra, eq(palabra.idPalabra, repaso.idPalabra))
-      .where(and(eq(palabra.idNivel, id), childScope(db, req.user!, repaso.idUsuario)))
+      .where(and(eq(palabra.idNivel, id), both(repaso.idUsuario)))
       .groupBy(palabra.idPalabra, palabra.palabraEspanol)
       .orderBy(desc(sql`${fallos}::float / ${total}`), desc(fallos), asc(palabra.idPalabra))
       .limit(20);

@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import type { Database, Db, Tx } from '../db';
@@ -30,7 +30,7 @@ import { ESTADO_EN_PROGRESO } from '../../shared/rules/progress';
 import { eventTime } from '../../shared/rules/offline';
 import { z } from 'zod';
 import { invalidates } from '../cache';
-import { canReachChild, childScope } from '../classAccess';
+import { canReachChild, childScope, classFilter, inClass } from '../classAccess';
 
 export const SAVED_MSG = 'Respuestas guardadas correctamente.';
 export const OWN_RESULTS_ONLY_MSG = 'Solo puedes guardar tus propias respuestas.';
@@ -349,13 +349,17 @@ export default async function resultadosRoutes(app: FastifyInstance, ctx: AppCon
     const hasta = dateBound(qs.hasta, 'hasta');
     if (desde && hasta && desde >= hasta)
       throw badRequest('La fecha «desde» debe ser anterior a «hasta».', { desde: 'Rango de fechas inválido.' }, 'INVALID_QUERY');
+    // `?id_clase=`: one class the caller may open (a profesor's other classes are refused, 403).
+    const idClase = await classFilter(db, req);
+    const childrenScope = childScope(db, req.user!, intento.idUsuario);
+    const classScope = idClase === undefined ? undefined : inClass(db, idClase, intento.idUsuario);
     const { total, rows } = await teacherResults(db, p, {
       idNivel: qs.id_nivel !== undefined && qs.id_nivel !== '' ? idParam(qs.id_nivel, 'id_nivel') : undefined,
       idUsuario: qs.id_usuario !== undefined && qs.id_usuario !== '' ? idParam(qs.id_usuario, 'id_usuario') : undefined,
       desde,
       hasta,
       // A profesor sees only the attempts of the children in their classes.
-      scope: childScope(db, req.user!, intento.idUsuario),
+      scope: childrenScope && classScope ? and(childrenScope, classScope) : (childrenScope ?? classScope),
     });
     reply.header('X-Total-Count', String(total));
     // Whether the child has used every attempt at that level (the screen offers to grant one more).
@@ -365,7 +369,9 @@ export default async function resultadosRoutes(app: FastifyInstance, ctx: AppCon
     );
     return rows.map((r) => {
       const a = used.get(`${r.id_usuario}:${r.id_nivel}`);
-      return { ...r, sin_intentos: !!a && a.used >= attemptsAllowed(a.extra) };
+      // How many the child still has there (the profesor's screen shows it beside the button).
+      const left = a ? Math.max(0, attemptsAllowed(a.extra) - a.used) : attemptsAllowed(0);
+      return { ...r, sin_intentos: !!a && a.used >= attemptsAllowed(a.extra), intentos_restantes: left };
     });
   });
 

@@ -2,6 +2,7 @@
  * Rules of classes (docs/product/constants.md C-3), shared by the server and the browser: the join code, the picture
  * password and the import rows. Pure functions, no I/O.
  */
+import { isPass } from './quizRules';
 
 /**
  * The characters of a class code: upper-case letters and digits without look-alikes (no 0/O/Q/D?,
@@ -118,3 +119,17 @@ const NAME_ORDER = new Intl.Collator('es', { sensitivity: 'base', numeric: true 
 export function byChildName(a: { id: number; nombre: string; apellido?: string | null }, b: { id: number; nombre: string; apellido?: string | null }): number {
   return NAME_ORDER.compare(a.nombre, b.nombre) || NAME_ORDER.compare(a.apellido ?? '', b.apellido ?? '') || a.id - b.id;
 }
+
+/**
+ * How a child is doing on an assigned level (a Tarea), from the dashboard's cell: done once the
+ * latest quiz of the level passes (the level's own goal, PASS_MARK), started once the child has seen
+ * a word or taken the quiz, else not started.
+ */
+export type TareaEstado = 'hecha' | 'empezada' | 'sin-empezar';
+export function tareaEstado(cell: { vistas: number; puntaje: number | null } | undefined): TareaEstado {
+  if (!cell) return 'sin-empezar';
+  if (cell.puntaje != null && isPass(cell.puntaje)) return 'hecha';
+  if (cell.vistas > 0 || cell.puntaje != null) return 'empezada';
+  return 'sin-empezar';
+}
+export const TAREA_ESTADO_TEXTO: Record<TareaEstado, string> = { hecha: 'Tarea hecha', empezada: 'Tarea empezada', 'sin-empezar': 'Tarea sin empezar' };

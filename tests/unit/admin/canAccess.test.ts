@@ -13,9 +13,9 @@ describe('canAccess mirrors the admin route table', () => {
     }
   });
 
-  it('profesor sees only inicio, pregunta and evaluacion, plus the memory screens of issue 20 (memoria, repaso) and their classes (issue 21)', () => {
+  it("profesor sees only inicio, pregunta and evaluacion, plus the memory screens (memoria, repaso), their classes and their pupils' results", () => {
     const open = Object.keys(ADMIN_CHILD_ACCESS).filter((r) => canAccess('profesor', { resource: r, action: 'list' }));
-    expect(open.sort()).toEqual(['clases', 'evaluacion', 'inicio', 'memoria', 'pregunta', 'repaso']);
+    expect(open.sort()).toEqual(['clases', 'evaluacion', 'inicio', 'memoria', 'pregunta', 'repaso', 'resultados-alumnos']);
     // A profesor creates, edits and deletes classes (the server limits them to the ones they teach).
     for (const action of ['create', 'edit', 'delete']) expect(canAccess('profesor', { resource: 'clases', action })).toBe(true);
     expect(canAccess('usuario', { resource: 'clases', action: 'list' })).toBe(false);
@@ -99,15 +99,25 @@ describe('sidebar links', () => {
     expect(has({ id: 1, rol: 'profesor' })).toBe(false);
   });
 
-  it('profesor sees inicio, Clases (issue 21), evaluacion, pregunta, Memoria (issue 20) and the user preview only', () => {
+  it("profesor sees inicio, Clases, evaluacion, pregunta, their pupils' results, Memoria and the user preview only", () => {
     expect(visibleMenuLinks({ id: 3, rol: 'profesor' }).map((l) => l.to)).toEqual([
       '/admin/inicio',
       '/admin/clases',
       '/admin/evaluacion',
       '/admin/pregunta',
+      '/admin/resultados-alumnos',
       '/admin/memoria',
       '/home',
     ]);
+  });
+
+  it("the profesor's results screen opens to staff; the spec's Resultados stays admin-only; admins keep one Resultados link", () => {
+    expect(canAccess('profesor', { resource: 'resultados-alumnos', action: 'list' })).toBe(true);
+    expect(canAccess('usuario', { resource: 'resultados-alumnos', action: 'list' })).toBe(false);
+    expect(canAccess('profesor', { resource: 'resultados', action: 'list' })).toBe(false);
+    const admin = visibleMenuLinks({ id: 2, rol: 'admin' }).map((l) => l.to);
+    expect(admin).toContain('/admin/resultados/2');
+    expect(admin).not.toContain('/admin/resultados-alumnos');
   });
 
   it('no stored user → no links', () => {

@@ -10,7 +10,7 @@ import {
   storedCsvSeparator,
   toCsv,
 } from '../../../src/client/admin/common/csv';
-import { columnsOf } from '../../../src/client/admin/common/ResourceGrid';
+import { columnsOf, sortChoices } from '../../../src/client/admin/common/ResourceGrid';
 import { createElement } from 'react';
 import Papa from 'papaparse';
 import { FunctionField, TextField } from 'react-admin';
@@ -179,5 +179,21 @@ describe('export columns read from the grid', () => {
     ]);
     const text = toCsv(cols, [{ pregunta: '¿Qué animal es?', id_evaluacion: 3, evaluacion: { nombre_nivel: 'Animales' } }]);
     expect(text).toBe(`${CSV_BOM}Pregunta;Evaluación ID\r\n¿Qué animal es?;Animales (#3)\r\n`);
+  });
+});
+
+describe("the card view's 'Ordenar por'", () => {
+  it('offers the columns the Datagrid sorts by (sortBy, else source), not unsortable ones, labels or actions', () => {
+    const choices = sortChoices([
+      createElement(TextField, { key: 1, source: 'pregunta', label: 'Pregunta' }),
+      createElement(FunctionField, { key: 2, label: 'Evaluación', source: 'evaluacion', sortBy: 'evaluacion', render: () => 'x' }),
+      createElement(TextField, { key: 3, source: 'palabra.palabraEspanol', label: 'Palabra', sortable: false }),
+      createElement(FunctionField, { key: 4, label: 'Sin clave', render: () => 'x' }),
+      createElement('div', { key: 5, label: 'Acciones' }),
+    ]);
+    expect(choices).toEqual([
+      { field: 'pregunta', label: 'Pregunta' },
+      { field: 'evaluacion', label: 'Evaluación' },
+    ]);
   });
 });

@@ -5,6 +5,8 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Checkbox from '@mui/material/Checkbox';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -62,7 +64,14 @@ export function RowActions({ children }: { label?: string; children: ReactNode }
   );
 }
 
-type FieldProps = { source?: string; label?: unknown; render?: (r: Rec) => unknown; csv?: false | ((r: Rec) => unknown); sortable?: boolean };
+type FieldProps = {
+  source?: string;
+  label?: unknown;
+  render?: (r: Rec) => unknown;
+  csv?: false | ((r: Rec) => unknown);
+  sortable?: boolean;
+  sortBy?: string;
+};
 
 /** A child that holds buttons (RowActions, a bare button): no column in the export, the card's footer. */
 const isAction = (el: ReactElement) => {
@@ -230,6 +239,58 @@ function useSavedId(): string | null {
 }
 
 /**
+ * The columns a list may be sorted by, as the Datagrid's headers offer them: every field with a
+ * label and a sort key (`sortBy`, else `source`) that is not `sortable={false}`.
+ */
+export function sortChoices(children: ReactNode): { field: string; label: string }[] {
+  const items = Children.toArray(children).filter(isValidElement) as ReactElement[];
+  return items.flatMap((c) => {
+    if (isAction(c)) return [];
+    const p = c.props as FieldProps;
+    const field = p.sortBy ?? p.source;
+    if (p.sortable === false || !field || typeof p.label !== 'string') return [];
+    return [{ field, label: p.label }];
+  });
+}
+
+/**
+ * 'Ordenar por' above the cards: the card view has no column headers to click, so the same sorts
+ * (server side, the list's own sort) are offered as one select, each column up and down.
+ */
+function CardSort({ children }: { children: ReactNode }) {
+  const { sort, setSort } = useListContext();
+  const choices = sortChoices(children);
+  if (choices.length === 0) return null;
+  const value = `${sort?.field ?? ''}:${sort?.order ?? 'ASC'}`;
+  const known = choices.some((c) => value === `${c.field}:ASC` || value === `${c.field}:DESC`);
+  return (
+    <Box sx={{ px: 1, pt: 1 }}>
+      <TextField
+        select
+        size="small"
+        label="Ordenar por"
+        value={known ? value : ''}
+        onChange={(e) => {
+          const [field, order] = e.target.value.split(':');
+          setSort({ field: field!, order: order === 'DESC' ? 'DESC' : 'ASC' });
+        }}
+        sx={{ minWidth: 240 }}
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+      >
+        {!known && <MenuItem value="">{sort?.field === 'id' ? 'Más recientes primero' : '—'}</MenuItem>}
+        {choices.flatMap((c) =>
+          (['ASC', 'DESC'] as const).map((o) => (
+            <MenuItem key={`${c.field}:${o}`} value={`${c.field}:${o}`}>
+              {`${c.label} ${o === 'ASC' ? '↑' : '↓'}`}
+            </MenuItem>
+          )),
+        )}
+      </TextField>
+    </Box>
+  );
+}
+
+/**
  * One card per record (narrow screens): the columns as labelled pairs that wrap (the first one, the
  * record's name, twice as wide), the buttons below on the right. Room at the end for the Crear button
  * react-admin floats over small screens.
@@ -343,6 +404,7 @@ export function ResourceGrid({
             <BulkDeleteWithReasons />
           </BulkActionsToolbar>
         )}
+        <CardSort>{children}</CardSort>
         <CompactList bulk={bulk} pathOf={pathOf}>
           {children}
         </CompactList>

@@ -46,12 +46,15 @@ export function FormToolbar({
   cancelTo,
   keep,
   defaults,
+  createExtra,
 }: {
   disableWhenInvalid?: boolean;
   resource?: string;
   cancelTo?: string;
   keep?: readonly string[];
   defaults?: Record<string, unknown>;
+  /** More save buttons of a create form (a word's 'Guardar y añadir multimedia'). */
+  createExtra?: ReactNode;
 }) {
   const record = useRecordContext();
   const creating = record?.id == null;
@@ -72,6 +75,7 @@ export function FormToolbar({
           alwaysEnable={disableWhenInvalid ? undefined : true}
         />
       )}
+      {creating && createExtra}
       <MuiButton variant="outlined" onClick={() => (cancelTo ? redirect(cancelTo) : redirect('list', resource))}>
         Cancelar
       </MuiButton>

@@ -72,6 +72,8 @@ type FormProps = {
   keep?: readonly string[];
   /** Where Cancelar goes (the list by default): an answer opened from its question returns there. */
   cancelTo?: string;
+  /** More save buttons on the create form (FormToolbar's createExtra). */
+  createExtra?: ReactNode;
 };
 
 /**
@@ -81,7 +83,7 @@ type FormProps = {
  * warnWhenUnsavedChanges: it needs a data router, and the admin runs inside the app's
  * createBrowserRouter; the question is ra.message.unsaved_changes in i18n/es.ts).
  */
-export function ResourceForm({ children, disableWhenInvalid, defaultValues, resolver, keep, cancelTo }: FormProps) {
+export function ResourceForm({ children, disableWhenInvalid, defaultValues, resolver, keep, cancelTo, createExtra }: FormProps) {
   // The first field's focus, once the form has reset its values (FocusFirstField explains why here).
   const focusWhenReady = useRef<(() => void) | null>(null);
   useEffect(() => focusWhenReady.current?.(), []);
@@ -89,7 +91,7 @@ export function ResourceForm({ children, disableWhenInvalid, defaultValues, reso
     <SimpleForm
       resolver={resolver}
       warnWhenUnsavedChanges
-      toolbar={<FormToolbar disableWhenInvalid={disableWhenInvalid} keep={keep} defaults={defaultValues} cancelTo={cancelTo} />}
+      toolbar={<FormToolbar disableWhenInvalid={disableWhenInvalid} keep={keep} defaults={defaultValues} cancelTo={cancelTo} createExtra={createExtra} />}
       disableInvalidFormNotification
       mode={disableWhenInvalid ? 'onChange' : 'onSubmit'}
       reValidateMode="onChange"

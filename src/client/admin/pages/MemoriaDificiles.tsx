@@ -14,7 +14,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Title, useGetList } from 'react-admin';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { ClassSelect } from '../common/classFilter';
 import { ApiError, apiGet } from '../../api/http';
 import { errorMessage } from '../dataProvider';
 import { MemoriaNav, SIN_REPASOS } from './MemoriaParts';
@@ -52,10 +53,14 @@ function Rate({ value }: { value: number }) {
 export default function MemoriaDificiles() {
   const { idNivel = '' } = useParams();
   const navigate = useNavigate();
+  // The class filter lives in the address (?clase=), so a link or a reload keeps it.
+  const [params, setParams] = useSearchParams();
+  const idClase = params.get('clase') ?? '';
+  const withClase = idClase ? `?id_clase=${encodeURIComponent(idClase)}` : '';
   const levels = useGetList('nivel', { pagination: { page: 1, perPage: 200 }, sort: { field: 'id_nivel', order: 'ASC' } });
   const q = useQuery({
-    queryKey: ['repaso', 'dificiles', idNivel],
-    queryFn: ({ signal }) => apiGet<{ data: PalabraDificil[] }>(`repaso/dificiles/${encodeURIComponent(idNivel)}`, { signal }).then((r) => r.data),
+    queryKey: ['repaso', 'dificiles', idNivel, idClase],
+    queryFn: ({ signal }) => apiGet<{ data: PalabraDificil[] }>(`repaso/dificiles/${encodeURIComponent(idNivel)}${withClase}`, { signal }).then((r) => r.data),
     enabled: idNivel !== '',
     retry: false,
   });
@@ -78,8 +83,8 @@ export default function MemoriaDificiles() {
         size="small"
         label="Nivel"
         value={levels.data?.some((l) => String(l.id) === idNivel) ? idNivel : ''}
-        onChange={(e) => navigate(`/admin/memoria/dificiles/${e.target.value}`)}
-        sx={{ mt: 2, mb: 2, width: { xs: '100%', sm: 320 } }}
+        onChange={(e) => navigate(`/admin/memoria/dificiles/${e.target.value}${idClase ? `?clase=${encodeURIComponent(idClase)}` : ''}`)}
+        sx={{ mt: 2, mb: 2, mr: 1.5, width: { xs: '100%', sm: 320 } }}
         disabled={!levels.data}
         helperText={levels.error ? `No se pudieron cargar los niveles: ${errorMessage(levels.error)}` : undefined}
         error={!!levels.error}
@@ -90,6 +95,9 @@ export default function MemoriaDificiles() {
           </MenuItem>
         ))}
       </TextField>
+      <Box component="span" sx={{ display: 'inline-block', mt: 2, mb: 2 }}>
+        <ClassSelect value={idClase} onChange={(id) => setParams(id ? { clase: id } : {}, { replace: true })} />
+      </Box>
       {idNivel === '' && <Typography>Elige un nivel para ver sus palabras difíciles.</Typography>}
       {idNivel !== '' && q.isPending && (
         <Box role="status">

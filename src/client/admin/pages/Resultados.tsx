@@ -23,6 +23,7 @@ import { errorMessage } from '../dataProvider';
 import { ApiError, apiPost } from '../../api/http';
 import { csvFileName, csvNumber, downloadCsv, toCsv, type CsvSeparator } from '../common/csv';
 import { CsvExportButton } from '../common/CsvExportButton';
+import { ClassSelect } from '../common/classFilter';
 
 export const PASS_MARK = 60;
 
@@ -141,8 +142,18 @@ const COMPACT_TABLE = {
   },
 };
 
-/** /admin/resultados/{id}: the teacher results ('Resultados del Cuestionario'). */
-export default function Resultados() {
+/** The profesor's own screen: /admin/resultados-alumnos (the spec's /admin/resultados stays admin-only). */
+export const MIS_RESULTADOS_TITLE = 'Resultados de mis alumnos';
+
+/** What the 'Intentos' cell says on the profesor's screen: the attempts the child has left at that level. */
+export const intentosRestantes = (n: number) => (n <= 0 ? 'Sin intentos' : n === 1 ? 'Le queda 1 intento' : `Le quedan ${n} intentos`);
+
+/**
+ * /admin/resultados/{id}: the teacher results ('Resultados del Cuestionario'), admins; with `mine`,
+ * /admin/resultados-alumnos: the same list for a profesor, of the children of their classes (the
+ * server's scope), with the attempts each child has left beside 'Dar otro intento'.
+ */
+export default function Resultados({ mine = false }: { mine?: boolean }) {
   // Paged by the server, newest first: a school's year of attempts never comes down at once.
   const [page, setPage] = useState(0);
   const [perPage, setPerPage] = useState(50);
@@ -154,17 +165,19 @@ export default function Resultados() {
   const [idNivel, setIdNivel] = useState('');
   const [desde, setDesde] = useState('');
   const [hasta, setHasta] = useState('');
+  const [idClase, setIdClase] = useState('');
   useEffect(() => {
     // Typing waits for a pause before it asks the server.
     const t = setTimeout(() => setQ(text.trim()), 300);
     return () => clearTimeout(t);
   }, [text]);
-  useEffect(() => setPage(0), [q, student, idNivel, desde, hasta, sort]);
+  useEffect(() => setPage(0), [q, student, idNivel, desde, hasta, sort, idClase]);
   const { data: niveles } = useGetList('nivel', { pagination: { page: 1, perPage: 500 }, sort: { field: 'nombre_nivel', order: 'ASC' } });
   const filter = {
     q: q || undefined,
     id_usuario: student?.id,
     id_nivel: idNivel || undefined,
+    id_clase: idClase || undefined,
     desde: localDayStart(desde),
     hasta: localDayStart(hasta, 1),
   };
@@ -185,15 +198,15 @@ export default function Resultados() {
     }
     downloadCsv(resultadosCsv(rows.slice(0, EXPORT_MAX), sep), csvFileName('Resultados'));
   };
-  const filtered = !!(q || student || idNivel || desde || hasta);
+  const filtered = !!(q || student || idNivel || desde || hasta || idClase);
   const sortBy = (field: string) => setSort((s) => ({ field, order: s.field === field && s.order === 'ASC' ? 'DESC' : 'ASC' }));
   // The button goes on the newest attempt of each child and level only.
   const shown = new Set<string>();
   return (
     <Box sx={{ p: { xs: 1, md: 3 } }}>
-      <Title title="Resultados" />
+      <Title title={mine ? MIS_RESULTADOS_TITLE : 'Resultados'} />
       <Typography variant="h5" component="h1" gutterBottom>
-        Resultados del Cuestionario
+        {mine ? MIS_RESULTADOS_TITLE : 'Resultados del Cuestionario'}
       </Typography>
       <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1.5, mb: 2, alignItems: 'center' }}>
         <TextField
@@ -204,6 +217,7 @@ export default function Resultados() {
           inputProps={{ 'aria-label': 'Buscar estudiante' }}
           sx={{ width: 220 }}
         />
+        <ClassSelect value={idClase} onChange={setIdClase} />
         <TextField select size="small" label="Nivel" value={idNivel} onChange={(e) => setIdNivel(e.target.value)} sx={{ width: 170 }}>
           <MenuItem value="">Todos</MenuItem>
           {(niveles ?? []).map((n) => (
@@ -291,7 +305,8 @@ export default function Resultados() {
                 const score = Number(r.puntaje ?? 0);
                 const pass = score >= PASS_MARK;
                 const pair = `${r.id_usuario}:${r.id_nivel}`;
-                const offerGrant = r.sin_intentos === true && !shown.has(pair);
+                const newest = !shown.has(pair);
+                const offerGrant = r.sin_intentos === true && newest;
                 shown.add(pair);
                 return (
                   <TableRow key={r.id ?? i}>
@@ -319,7 +334,14 @@ export default function Resultados() {
                       {score.toFixed(2)}%
                     </TableCell>
                     <TableCell data-label="Fecha">{shortDateTime(r.fecha)}</TableCell>
-                    <TableCell data-label="Intentos">{offerGrant ? <GrantAttempt row={r as never} onDone={() => void refetch()} /> : null}</TableCell>
+                    <TableCell data-label="Intentos">
+                      {mine && newest && (
+                        <Typography variant="body2" component="span" data-testid={`intentos-${pair}`} sx={{ display: 'block', mb: offerGrant ? 0.5 : 0 }}>
+                          {intentosRestantes(Number(r.intentos_restantes ?? 0))}
+                        </Typography>
+                      )}
+                      {offerGrant ? <GrantAttempt row={r as never} onDone={() => void refetch()} /> : null}
+                    </TableCell>
                   </TableRow>
                 );
               })}

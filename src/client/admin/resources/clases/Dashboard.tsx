@@ -19,11 +19,11 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import EditIcon from '@mui/icons-material/Edit';
 import GroupIcon from '@mui/icons-material/Group';
 import BadgeIcon from '@mui/icons-material/Badge';
-import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Title, useNotify } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import type { TableroCelda, TableroWire } from '../../../../shared/resources/clases';
+import { TAREA_ESTADO_TEXTO, tareaEstado, type TareaEstado } from '../../../../shared/rules/classes';
 import { ApiError, apiGet } from '../../../api/http';
 import { csvFileName, downloadCsv } from '../../common/csv';
 import { CsvExportButton } from '../../common/CsvExportButton';
@@ -44,7 +44,7 @@ export function useTablero(id: string) {
   });
 }
 
-const FIRST_COL = 190;
+/** The narrowest a level's cell gets before the row wraps (a 768 px tablet fits 4, 1280 px 6). */
 const LEVEL_COL = 150;
 
 /** The grid's legend, written above it: what each figure of a cell is (the cells carry short labels too). */
@@ -114,71 +114,85 @@ function Celda({ c, alumno, nivel }: { c: TableroCelda | undefined; alumno: stri
   );
 }
 
-/** Whether a box's content is wider than the box (so the grid's 'Desliza' hint is shown only then). */
-function useOverflowsX<T extends HTMLElement>() {
-  const ref = useRef<T>(null);
-  const [over, setOver] = useState(false);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const check = () => setOver(el.scrollWidth > el.clientWidth + 1);
-    check();
-    const ro = new ResizeObserver(check);
-    ro.observe(el);
-    if (el.firstElementChild) ro.observe(el.firstElementChild);
-    return () => ro.disconnect();
-  }, []);
-  return [ref, over] as const;
+/** How each child is doing on each assigned level, in words (the grid's cells say it per child). */
+function TareasResumen({ t }: { t: TableroWire }) {
+  const tareas = t.niveles.filter((l) => l.tarea);
+  if (tareas.length === 0 || t.alumnos.length === 0) return null;
+  return (
+    <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mb: 1.5, display: 'flex', flexWrap: 'wrap', gap: 1 }} data-testid="tareas-resumen">
+      {tareas.map((l) => {
+        const n = { hecha: 0, empezada: 0, 'sin-empezar': 0 };
+        for (const a of t.alumnos) n[tareaEstado(a.celdas[String(l.id_nivel)])]++;
+        return (
+          <Box
+            component="li"
+            key={l.id_nivel}
+            data-testid={`tarea-resumen-${l.id_nivel}`}
+            sx={{ border: 1, borderColor: 'warning.main', borderRadius: 2, px: 1.5, py: 0.75, bgcolor: 'rgba(255, 193, 7, 0.08)' }}
+          >
+            <Typography variant="body2">
+              <strong>Tarea {l.nombre_nivel}</strong>
+              {l.fecha ? ` (para el ${fechaLarga(l.fecha)})` : ''}: {n.hecha} de {t.alumnos.length} {n.hecha === 1 ? 'la hizo' : 'la hicieron'}, {n.empezada}{' '}
+              {n.empezada === 1 ? 'empezada' : 'empezadas'}, {n['sin-empezar']} sin empezar
+            </Typography>
+          </Box>
+        );
+      })}
+    </Box>
+  );
 }
 
-/** The children × levels grid; scrolls sideways inside its own box (never the page) on a tablet. */
+const TAREA_COLOR: Record<TareaEstado, string> = { hecha: 'success.dark', empezada: 'warning.dark', 'sin-empezar': 'text.secondary' };
+
+/**
+ * The children × levels grid, one card per child whose level cells wrap onto as many lines as the
+ * width needs (a 6-level class at 768 px used to scroll sideways). Still a table for screen readers:
+ * the header row is visually hidden and each cell names its level.
+ */
 function Grid({ t, idClase }: { t: TableroWire; idClase: string }) {
-  const [ref, overflows] = useOverflowsX<HTMLDivElement>();
+  const tareas = t.niveles.filter((l) => l.tarea);
   return (
     <>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="tablero-leyenda">
         {LEYENDA}
       </Typography>
-      {overflows && (
-        <Typography variant="body2" sx={{ mb: 0.5, fontWeight: 700, color: 'primary.dark', textAlign: 'right' }} data-testid="tablero-desliza">
-          Desliza para ver más niveles →
-        </Typography>
-      )}
-      {/* contain: inline-size — react-admin's layout is `min-width: fit-content`, so without it the
-          table's width would widen the whole page instead of scrolling inside this box; position:
-          relative keeps the screen-reader-only texts (position: absolute) inside the box too. */}
+      <TareasResumen t={t} />
+      {/* contain: inline-size — react-admin's layout is `min-width: fit-content`, so a wide content
+          would widen the whole page; the cells wrap instead. */}
       <Paper
-        ref={ref}
         variant="outlined"
-        sx={{ width: '100%', minWidth: 0, overflowX: 'auto', maxHeight: '70vh', contain: 'inline-size', position: 'relative' }}
+        sx={{ width: '100%', minWidth: 0, contain: 'inline-size', position: 'relative', overflow: 'hidden' }}
         data-testid="tablero-grid"
-        tabIndex={0}
         aria-label="Alumnos por nivel"
       >
-        <Table size="small" stickyHeader sx={{ minWidth: FIRST_COL + t.niveles.length * LEVEL_COL, '& td, & th': { px: 1, verticalAlign: 'top' } }}>
+        <Table
+          size="small"
+          sx={{
+            display: 'block',
+            '& thead': visuallyHidden,
+            '& tbody': { display: 'block' },
+            '& tbody tr': {
+              display: 'grid',
+              gridTemplateColumns: `repeat(auto-fill, minmax(${LEVEL_COL}px, 1fr))`,
+              gap: 0.75,
+              p: 1,
+              borderBottom: 1,
+              borderColor: 'divider',
+            },
+            '& tbody th': { gridColumn: '1 / -1', border: 0, p: 0.5 },
+            '& tbody td': { border: 1, borderColor: 'divider', borderRadius: 1, p: 1, verticalAlign: 'top', minWidth: 0 },
+          }}
+        >
           <caption style={visuallyHidden as React.CSSProperties}>
             Cada celda: palabras vistas, último puntaje del cuestionario (verde desde 60, rojo por debajo) y señas por repasar.
           </caption>
           <TableHead>
             <TableRow>
-              <TableCell sx={{ position: 'sticky', left: 0, zIndex: 3, minWidth: FIRST_COL, bgcolor: 'background.paper', fontWeight: 700 }}>Alumno</TableCell>
+              <TableCell>Alumno</TableCell>
               {t.niveles.map((l) => (
-                <TableCell
-                  key={l.id_nivel}
-                  data-nivel={l.id_nivel}
-                  sx={{ minWidth: LEVEL_COL, fontWeight: 700, bgcolor: l.tarea ? 'rgba(255, 193, 7, 0.12)' : undefined }}
-                >
+                <TableCell key={l.id_nivel} data-nivel={l.id_nivel}>
                   <span data-testid="nivel-nombre">{l.nombre_nivel}</span>
-                  {l.tarea && (
-                    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, alignItems: 'center', mt: 0.25 }}>
-                      <Chip label="Tarea" size="small" color="warning" />
-                      {l.fecha && (
-                        <Typography variant="caption" component="span">
-                          para el {fechaLarga(l.fecha)}
-                        </Typography>
-                      )}
-                    </Box>
-                  )}
+                  {l.tarea && ` (Tarea${l.fecha ? ` para el ${fechaLarga(l.fecha)}` : ''})`}
                 </TableCell>
               ))}
             </TableRow>
@@ -186,25 +200,49 @@ function Grid({ t, idClase }: { t: TableroWire; idClase: string }) {
           <TableBody>
             {t.alumnos.map((a) => {
               const nombre = `${a.nombre} ${a.apellido}`.trim();
+              const hechas = tareas.filter((l) => tareaEstado(a.celdas[String(l.id_nivel)]) === 'hecha').length;
               return (
-                <TableRow key={a.id} data-alumno={a.id} hover>
-                  <TableCell
-                    component="th"
-                    scope="row"
-                    sx={{ position: 'sticky', left: 0, zIndex: 1, bgcolor: 'background.paper', borderRight: 1, borderRightColor: 'divider' }}
-                  >
-                    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                <TableRow key={a.id} data-alumno={a.id}>
+                  <TableCell component="th" scope="row">
+                    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
                       <AlumnoAvatar nombre={a.nombre} avatar={a.avatar} />
                       <Link component={RouterLink} to={`/admin/clases/${idClase}/alumno/${a.id}`} data-testid="alumno-nombre" sx={{ fontWeight: 700 }}>
                         {nombre}
                       </Link>
+                      {tareas.length > 0 && (
+                        <Typography variant="body2" color="text.secondary" component="span" data-testid={`tareas-hechas-${a.id}`}>
+                          · Tareas hechas: {hechas} de {tareas.length}
+                        </Typography>
+                      )}
                     </Box>
                   </TableCell>
-                  {t.niveles.map((l) => (
-                    <TableCell key={l.id_nivel} data-testid={`celda-${a.id}-${l.id_nivel}`} sx={{ bgcolor: l.tarea ? 'rgba(255, 193, 7, 0.06)' : undefined }}>
-                      <Celda c={a.celdas[String(l.id_nivel)]} alumno={nombre} nivel={nivelEtiqueta(l.nombre_nivel)} />
-                    </TableCell>
-                  ))}
+                  {t.niveles.map((l) => {
+                    const c = a.celdas[String(l.id_nivel)];
+                    const estado = tareaEstado(c);
+                    return (
+                      <TableCell
+                        key={l.id_nivel}
+                        data-testid={`celda-${a.id}-${l.id_nivel}`}
+                        sx={{ bgcolor: l.tarea ? 'rgba(255, 193, 7, 0.08)' : undefined, borderColor: l.tarea ? 'warning.main' : undefined }}
+                      >
+                        <Typography variant="caption" component="div" sx={{ fontWeight: 700, mb: 0.25, overflowWrap: 'anywhere' }} aria-hidden>
+                          {l.nombre_nivel}
+                        </Typography>
+                        <Celda c={c} alumno={nombre} nivel={nivelEtiqueta(l.nombre_nivel)} />
+                        {l.tarea && (
+                          <Typography
+                            variant="caption"
+                            component="div"
+                            data-tarea={estado}
+                            data-testid={`tarea-${a.id}-${l.id_nivel}`}
+                            sx={{ mt: 0.25, fontWeight: 700, color: TAREA_COLOR[estado] }}
+                          >
+                            {TAREA_ESTADO_TEXTO[estado]}
+                          </Typography>
+                        )}
+                      </TableCell>
+                    );
+                  })}
                 </TableRow>
               );
             })}

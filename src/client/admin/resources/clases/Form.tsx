@@ -10,7 +10,6 @@ import Typography from '@mui/material/Typography';
 import { BooleanInput, Confirm, SelectInput, TextInput, useDataProvider, useInput, useNotify, useRecordContext, useRedirect, type RaRecord } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { claseSchema, type ClaseWire } from '../../../../shared/resources/clases';
-import { normalizeRole } from '../../../../shared/roles';
 import { ApiError, apiGet, apiPost } from '../../../api/http';
 import { errorMessage } from '../../dataProvider';
 import { MESSAGES } from '../../messages';
@@ -72,11 +71,15 @@ function InstitucionInput() {
 /** "Nombre Apellido" of a staff user of the users list. */
 const staffName = (u: { nombre?: string; apellido?: string | null }) => `${u.nombre ?? ''} ${u.apellido ?? ''}`.trim();
 
+/** The roles a class's teacher may have: the users list's `rol` filter (checked on the server). */
+const STAFF_FILTER = 'profesor,admin,superadmin';
+
 /**
- * The teachers, for an admin: a multi-select over the staff (profesor, admin, superadmin). The users
- * list has no role filter, so typing searches it (`q`) and the options keep only staff; chosen
- * teachers keep their names from the record. MUI's Autocomplete rather than react-admin's
- * ReferenceArrayInput, whose options could not be narrowed to staff on the server.
+ * The teachers, for an admin: a multi-select over the staff (profesor, admin, superadmin). The
+ * server lists staff only (`rol` filter on the users list) and typing searches them (`q`), so a
+ * teacher is offered however many pupils there are; chosen teachers keep their names from the
+ * record. MUI's Autocomplete rather than react-admin's ReferenceArrayInput, which keeps the chosen
+ * ids' records in a second query the staff filter would not cover.
  */
 function ProfesoresPicker() {
   const record = useRecordContext<RaRecord>();
@@ -97,13 +100,11 @@ function ProfesoresPicker() {
     queryKey: ['clase', 'staff', debounced],
     queryFn: async (): Promise<Option[]> => {
       const res = await dataProvider.getList('usuario', {
-        pagination: { page: 1, perPage: 100 },
+        pagination: { page: 1, perPage: 25 },
         sort: { field: 'nombre', order: 'ASC' },
-        filter: debounced ? { q: debounced } : {},
+        filter: debounced ? { q: debounced, rol: STAFF_FILTER } : { rol: STAFF_FILTER },
       });
-      return res.data
-        .filter((u) => (normalizeRole(u.rol) ?? 'usuario') !== 'usuario')
-        .map((u) => ({ id: Number(u.id), nombre: `${staffName(u)}${u.email ? ` (${u.email})` : ''}` }));
+      return res.data.map((u) => ({ id: Number(u.id), nombre: `${staffName(u)}${u.email ? ` (${u.email})` : ''}` }));
     },
   });
   const value: number[] = Array.isArray(field.value) ? (field.value as unknown[]).map(Number) : [];

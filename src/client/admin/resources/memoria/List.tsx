@@ -6,6 +6,8 @@ import { Link } from 'react-router-dom';
 import { normalizeRole } from '../../../../shared/roles';
 import { ResourceList } from '../../common/crud';
 import { ResourceGrid, RowActions } from '../../common/ResourceGrid';
+import { withSearch } from '../../common/listFilters';
+import { claseFilter } from '../../common/classFilter';
 import { MemoriaNav, SIN_REPASOS, Stars, dateTime } from '../../pages/MemoriaParts';
 
 /** The link to one child's memory screen (users list, memory rows). */
@@ -32,7 +34,7 @@ export function MemoriaRecordLink() {
 
 /**
  * /admin/memoria: every memory row (child × word) with its strength now; search by child or word,
- * sort by due date or lapses. A row opens the child's memory screen.
+ * sort by due date or lapses, narrow to one class. A row opens the child's memory screen.
  */
 export default function MemoriaList() {
   return (
@@ -42,7 +44,7 @@ export default function MemoriaList() {
       </Box>
       <ResourceList
         title="Memoria de los alumnos"
-        search="Buscar por alumno o palabra..."
+        filters={withSearch('Buscar por alumno o palabra...', claseFilter())}
         create={false}
         sort={{ field: 'vence', order: 'ASC' }}
         empty={

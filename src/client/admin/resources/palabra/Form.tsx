@@ -1,4 +1,6 @@
-import { TextInput, TopToolbar } from 'react-admin';
+import { SaveButton, TextInput, TopToolbar, useNotify, useRedirect, type RaRecord } from 'react-admin';
+import { useFormState } from 'react-hook-form';
+import { MESSAGES } from '../../messages';
 import { NivelPicker } from '../../common/pickers';
 import { palabraSchema } from '../../../../shared/resources/palabra';
 import { ResourceCreate, ResourceEdit, ResourceForm } from '../../common/crud';
@@ -17,10 +19,35 @@ function PalabraInputs() {
   );
 }
 
+/**
+ * 'Guardar y añadir multimedia': saves the new word and opens its media page, where its sign and
+ * pictures go next (a teacher used to search the word again and press Multimedia).
+ */
+export function SaveAndAddMedia() {
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const { isSubmitting } = useFormState();
+  return (
+    <SaveButton
+      label="Guardar y añadir multimedia"
+      type="button"
+      variant="outlined"
+      alwaysEnable
+      disabled={isSubmitting || undefined}
+      mutationOptions={{
+        onSuccess: (data: RaRecord) => {
+          notify(MESSAGES.palabra?.created ?? 'Guardado.', { type: 'success' });
+          redirect(`/admin/palabra/${encodeURIComponent(String(data.id))}/multimedia`);
+        },
+      }}
+    />
+  );
+}
+
 export function PalabraCreate() {
   return (
     <ResourceCreate title="Nueva palabra">
-      <ResourceForm resolver={resolver}>
+      <ResourceForm resolver={resolver} createExtra={<SaveAndAddMedia />}>
         <PalabraInputs />
       </ResourceForm>
     </ResourceCreate>

@@ -3,7 +3,19 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/AddCircleOutline';
-import { ArrayInput, BooleanInput, NumberInput, SelectInput, SimpleFormIterator, TextInput, useSimpleFormIterator } from 'react-admin';
+import Alert from '@mui/material/Alert';
+import {
+  ArrayInput,
+  BooleanInput,
+  NumberInput,
+  SelectInput,
+  SimpleFormIterator,
+  TextInput,
+  useGetList,
+  useRecordContext,
+  useSimpleFormIterator,
+} from 'react-admin';
+import { addsUpTo100, equalShare, porcentajeNoSuma, quizTotal } from '../../../../shared/rules/porcentaje';
 import { expectsOneText, MAX_RESPUESTAS_FORM, preguntaFormSchema, TIPOS_PREGUNTA } from '../../../../shared/resources/pregunta';
 import { RESPUESTA_MSG } from '../../../../shared/resources/respuesta';
 import { isChoiceQuestion } from '../../../../shared/rules/quizRules';
@@ -106,6 +118,48 @@ function AnswerRows() {
   );
 }
 
+/**
+ * The quiz's percentages: a new question starts at an equal share of 100 with the evaluation's other
+ * questions (until the teacher types a value), and the form warns while the evaluation's questions,
+ * this one included, do not add up to 100. The others are read from the questions list (filtered
+ * by evaluation on the server).
+ */
+function PorcentajeEffects() {
+  const record = useRecordContext();
+  const idEvaluacion = useWatch({ name: 'id_evaluacion' }) as unknown;
+  const porcentaje = useWatch({ name: 'porcentaje' }) as unknown;
+  const { setValue, getFieldState } = useFormContext();
+  const creating = record?.id == null;
+  const chosen = idEvaluacion !== undefined && idEvaluacion !== null && idEvaluacion !== '';
+  const { data, isSuccess } = useGetList(
+    'pregunta',
+    { pagination: { page: 1, perPage: 200 }, sort: { field: 'id', order: 'ASC' }, filter: { id_evaluacion: idEvaluacion } },
+    { enabled: chosen },
+  );
+  const others = isSuccess ? (data ?? []).filter((q) => String(q.id) !== String(record?.id ?? '')) : null;
+  const share = others ? equalShare(others.length) : null;
+  useEffect(() => {
+    if (creating && share !== null && !getFieldState('porcentaje').isDirty) setValue('porcentaje', share);
+  }, [creating, share, setValue, getFieldState]);
+  if (!others) return null;
+  const all = [...others.map((q) => Number(q.porcentaje ?? 0)), Number(porcentaje ?? 0)];
+  const total = quizTotal(all);
+  return (
+    <>
+      <Typography variant="body2" color="text.secondary" data-testid="porcentaje-reparto" sx={{ mt: -1, mb: 1 }}>
+        {others.length === 0
+          ? 'Es la única pregunta de esta evaluación.'
+          : `Esta evaluación tiene ${others.length} ${others.length === 1 ? 'pregunta más' : 'preguntas más'}: a partes iguales, ${share} % cada una.`}
+      </Typography>
+      {!addsUpTo100(all) && (
+        <Alert severity="warning" data-testid="porcentaje-aviso" sx={{ mb: 2, maxWidth: 560 }}>
+          {porcentajeNoSuma(total)}
+        </Alert>
+      )}
+    </>
+  );
+}
+
 export function PreguntaInputs() {
   return (
     <>
@@ -121,6 +175,7 @@ export function PreguntaInputs() {
         isRequired
         sort={{ field: 'id_evaluacion', order: 'ASC' }}
       />
+      <PorcentajeEffects />
       <SignOrImagePicker />
       <LinkedSign />
       <TipoEffects />
@@ -143,7 +198,7 @@ export function answersForSave(d: Record<string, unknown>): Record<string, unkno
 export function PreguntaCreate() {
   return (
     <ResourceCreate title="Nueva pregunta" resource="pregunta" transform={answersForSave}>
-      <ResourceForm resolver={preguntaResolver} defaultValues={{ porcentaje: 0, respuestas: [] }}>
+      <ResourceForm resolver={preguntaResolver} defaultValues={{ porcentaje: equalShare(0), respuestas: [] }}>
         <PreguntaInputs />
       </ResourceForm>
     </ResourceCreate>

@@ -5,7 +5,7 @@ import { ResourceList } from '../../common/crud';
 import { ResourceGrid, RowActions } from '../../common/ResourceGrid';
 import { ConfirmDelete } from '../../common/components';
 import { LinkButton } from '../../common/LinkButton';
-import { evaluacionFilter, evaluacionLabel, withSearch } from '../../common/listFilters';
+import { evaluacionFilter, withSearch } from '../../common/listFilters';
 
 /** 'Respuestas' goes to that question's answers (an admin route: hidden from profesor). */
 function RespuestasButton() {
@@ -30,12 +30,9 @@ export default function PreguntaList() {
         <TextField source="pregunta" label="Pregunta" emptyText="(solo imagen)" />
         <TextField source="Tipo" label="Tipo" />
         <FunctionField label="Porcentaje" source="porcentaje" render={(r: RaRecord) => pct(r.porcentaje)} />
-        <FunctionField
-          label="Evaluación ID"
-          source="id_evaluacion"
-          sortBy="evaluacion"
-          render={(r: RaRecord) => evaluacionLabel(r.id_evaluacion, r.evaluacion?.nombre_nivel)}
-        />
+        {/* 'Evaluación' names the evaluation (its level); the spec's 'Evaluación ID' keeps the id beside it. */}
+        <FunctionField label="Evaluación" source="evaluacion" sortBy="evaluacion" render={(r: RaRecord) => r.evaluacion?.nombre_nivel ?? '-'} />
+        <TextField source="id_evaluacion" label="Evaluación ID" />
         <RowActions label="Acciones">
           <RespuestasButton />
           <EditQuestionButton />
