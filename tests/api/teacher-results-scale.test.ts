@@ -77,7 +77,9 @@ async function referenceResults(o: Query) {
     `SELECT i.id_intento, i.id_usuario, i.id_nivel, u.nombre, u.apellido, nv.nombre_nivel, i.correctas,
       i.total_preguntas, i.puntaje, i.fecha,
       (SELECT count(*) FROM intento j WHERE j.id_usuario = i.id_usuario AND j.id_nivel = i.id_nivel)
-        >= 1 + ${MAX_RETRIES} + coalesce((SELECT p.intentos_extra FROM progreso p WHERE p.id_usuario = i.id_usuario AND p.id_nivel = i.id_nivel), 0) AS sin_intentos
+        >= 1 + ${MAX_RETRIES} + coalesce((SELECT p.intentos_extra FROM progreso p WHERE p.id_usuario = i.id_usuario AND p.id_nivel = i.id_nivel), 0) AS sin_intentos,
+      greatest(0, 1 + ${MAX_RETRIES} + coalesce((SELECT p.intentos_extra FROM progreso p WHERE p.id_usuario = i.id_usuario AND p.id_nivel = i.id_nivel), 0)
+        - (SELECT count(*) FROM intento j WHERE j.id_usuario = i.id_usuario AND j.id_nivel = i.id_nivel))::int AS intentos_restantes
     FROM intento i JOIN usuario u ON u.id = i.id_usuario JOIN nivel nv ON nv.id_nivel = i.id_nivel
     ${conds.length ? `WHERE ${conds.join(' AND ')}` : ''} ORDER BY ${col} ${dir}, i.id_intento ${dir}`,
     params,
@@ -93,6 +95,7 @@ async function referenceResults(o: Query) {
     puntaje: Number(r.puntaje),
     fecha: new Date(r.fecha as string).toISOString(),
     sin_intentos: r.sin_intentos === true,
+    intentos_restantes: Number(r.intentos_restantes),
   }));
   const per = o.perPage ?? (o.page ? 25 : undefined);
   const from = per ? ((o.page ?? 1) - 1) * per : 0;
@@ -198,8 +201,8 @@ describe('teacher results at scale: the same answers as the straightforward quer
             const p = listParams({ page, perPage, sort: 'fecha', order }, ['fecha']);
             const got = await teacherResults(t.database.db, p, f, 0);
             expect(got.total).toBe(ref.total);
-            // The query's own rows; the route adds sin_intentos (compared in compare()).
-            expect(got.rows).toEqual(ref.rows.slice((page - 1) * perPage, page * perPage).map(({ sin_intentos: _, ...row }) => row));
+            // The query's own rows; the route adds sin_intentos and intentos_restantes (compared in compare()).
+            expect(got.rows).toEqual(ref.rows.slice((page - 1) * perPage, page * perPage).map(({ sin_intentos: _, intentos_restantes: _left, ...row }) => row));
           }
         }
       }

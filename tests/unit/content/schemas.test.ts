@@ -93,9 +93,18 @@ describe('learnerPregunta: the quiz never carries the answer key', () => {
 
   it('multiple choice keeps option texts and images, drops valor', () => {
     expect(learnerPregunta(base('Opción Múltiple')).respuestas).toEqual([
-      { id_respuesta: 1, respuesta: 'cat', id_pregunta: 9, imagen: 'a.png' },
-      { id_respuesta: 2, respuesta: 'dog', id_pregunta: 9, imagen: null },
+      { id_respuesta: 1, respuesta: 'cat', id_pregunta: 9, imagen: 'a.png', id_multimedia: null, multimedia: null },
+      { id_respuesta: 2, respuesta: 'dog', id_pregunta: 9, imagen: null, id_multimedia: null, multimedia: null },
     ]);
+  });
+
+  it('a sign or picture choice keeps its file but not the word under it', () => {
+    const q = base('Opción Múltiple');
+    const sign = { id_multimedia: 7, url: 'uploads/gif/perro.gif' } as unknown as NonNullable<(typeof q.respuestas)[number]['multimedia']>;
+    const out = learnerPregunta({ ...q, respuestas: q.respuestas.map((r, i) => (i === 0 ? { ...r, id_multimedia: 7, multimedia: sign } : r)) });
+    expect(out.respuestas[0]).toMatchObject({ id_respuesta: 1, respuesta: '', id_multimedia: 7, multimedia: sign });
+    expect(JSON.stringify(out.respuestas[0])).not.toMatch(/cat|valor/);
+    expect(out.respuestas[1]).toMatchObject({ respuesta: 'dog', multimedia: null });
   });
 
   it.each(['Texto', 'Imagen', 'Video'])('%s (typed) keeps only ids and images', (tipo) => {
