@@ -72,10 +72,21 @@ function cardsLayout(W: number, H: number): CardsLayout {
   const at = [0, 1, 2].map((i) =>
     phone ? { x: W / 2, y: optTop + optH / 2 + i * (optH + 8) } : { x: pad + optW / 2 + i * (optW + 14), y: optTop + optH / 2 },
   );
-  const hintTop = c.y + 226;
+  // Phone: the column is short, so the hint sits at its foot and the round count is left out (the
+  // caption and the prompt carry on); tablet: under the round count.
+  const hintTop = phone ? c.y + c.height - 80 : c.y + 226;
   return {
     stage,
-    info: { x: c.x, cx: c.x + c.width / 2, width: c.width, compact: true, levelY: c.y + 26, heartsY: c.y + 78, scoreY: c.y + 126, roundY: c.y + 186 },
+    info: {
+      x: c.x,
+      cx: c.x + c.width / 2,
+      width: c.width,
+      compact: true,
+      levelY: c.y + 26,
+      heartsY: c.y + 74,
+      scoreY: c.y + 118,
+      roundY: phone ? -1 : c.y + 186,
+    },
     card: { w: cardW, h: ch, xs: [-1, 0, 1].map((k) => W / 2 + k * (cardW + 14)), y: cardsTop + ch / 2 },
     prompt: { x: W / 2, y: promptTop + promptH / 2, width: W - 2 * pad },
     options: { w: optW, h: optH, at, font: phone ? 28 : 32 },
@@ -212,7 +223,9 @@ export class CardsScene extends RulesScene<R.CardsState, R.CardsEvent> {
     const box = L.stage.sign;
     const inRound = s.phase === 'preview' || s.phase === 'pick-card' || found;
     this.showSign(inRound ? target : null, L.stage);
-    if (s.phase === 'preview' && s.roundIndex === 0) this.preloadSigns(s.pool);
+    // The next round's sign loads while this one is answered (one at a time: the preview's 2 s
+    // stay smooth on a slow tablet).
+    if (s.phase === 'pick-word') this.preloadSigns([s.pool[s.roundIndex + 1]]);
     if (inRound && target && !target.sign) {
       this.board.add(
         this.text(box.x + box.width / 2, box.y + box.height / 2, 'No hay video ni GIF de señal disponible.', 30, COLORS.muted)
@@ -282,7 +295,7 @@ export class CardsScene extends RulesScene<R.CardsState, R.CardsEvent> {
         this.hud.add(this.text(I.cx + (i - 1) * 32, I.heartsY, alive ? '♥' : '♡', 30, alive ? COLORS.error : COLORS.muted, true).setOrigin(0.5));
       }
       this.hud.add(this.text(I.cx, I.scoreY, `Puntos\n${s.totalScore}`, 22, COLORS.text, true).setOrigin(0.5));
-      this.hud.add(this.text(I.cx, I.roundY, round.replace(' de', '\nde'), 20, COLORS.muted, true).setOrigin(0.5));
+      if (I.roundY >= 0) this.hud.add(this.text(I.cx, I.roundY, round.replace(' de', '\nde'), 22, COLORS.muted, true).setOrigin(0.5));
       return;
     }
     this.hud.add(this.text(I.x, I.levelY, `Nivel ${s.levelIndex + 1} de ${s.levels.length}`, 28, COLORS.primaryDark, true).setOrigin(0, 0.5));
@@ -343,7 +356,7 @@ export class CardsScene extends RulesScene<R.CardsState, R.CardsEvent> {
       }
       // The clue card hides the sign's place, not the answer: a star, never the picture (the
       // picture is a hint the child asks for).
-      this.board.add(this.text(x, CARD_Y - 24 * k, '★', Math.max(48, Math.round(90 * k)), COLORS.gold, true).setOrigin(0.5));
+      this.board.add(this.text(x, CARD_Y - 24 * k, '★', Math.max(48, Math.round(90 * k)), COLORS.primary, true).setOrigin(0.5));
       this.board.add(
         this.text(x, CARD_Y + CARD_H / 2 - 40 * k, preview ? '¡Pista!' : '✔ ¡Pista!', Math.max(24, Math.round(30 * k)), COLORS.success, true)
           .setOrigin(0.5)

@@ -252,7 +252,8 @@ export class HangmanScene extends RulesScene<R.HangmanState, R.HangmanEvent> {
     // above the canvas: only while no overlay panel is open).
     const inPlay = s.phase === 'playing' || s.phase === 'word-solved' || s.phase === 'word-failed';
     this.showSign(inPlay ? word : null, L.stage);
-    if (s.wordIndex === 0 || s.phase === 'instructions') this.preloadSigns(s.pool);
+    // The next word's sign loads while this one is played.
+    if (s.phase === 'playing' || s.phase === 'instructions') this.preloadSigns([s.pool[s.wordIndex + 1]]);
     const sign = L.stage.sign;
     if (showWord && word && !word.sign) {
       this.board.add(
@@ -340,7 +341,7 @@ export class HangmanScene extends RulesScene<R.HangmanState, R.HangmanEvent> {
         this.hud.add(this.text(I.cx + (i - 1) * 32, I.heartsY, alive ? '♥' : '♡', 30, alive ? COLORS.error : COLORS.muted, true).setOrigin(0.5));
       }
       this.hud.add(this.text(I.cx, I.scoreY, `Puntos\n${s.levelScore}`, 22, COLORS.text, true).setOrigin(0.5));
-      this.hud.add(this.text(I.cx, I.countY, count.replace(' de', '\nde'), 20, COLORS.muted, true).setOrigin(0.5));
+      this.hud.add(this.text(I.cx, I.countY, count.replace(' de', '\nde'), 22, COLORS.muted, true).setOrigin(0.5));
       return;
     }
     this.hud.add(this.text(I.x, I.levelY, `Nivel ${s.level} de ${s.levels}`, 28, COLORS.primaryDark, true).setOrigin(0, 0.5));

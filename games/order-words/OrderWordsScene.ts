@@ -314,7 +314,7 @@ export class OrderWordsScene extends RulesScene<R.OrderWordsState, R.OrderEvent>
         this.hud.add(this.text(I.cx + (i - 1) * 32, I.heartsY, alive ? '♥' : '♡', 30, alive ? COLORS.error : COLORS.muted, true).setOrigin(0.5));
       }
       this.hud.add(this.text(I.cx, I.scoreY, `Puntos\n${s.totalScore}`, 22, COLORS.text, true).setOrigin(0.5));
-      this.hud.add(this.text(I.cx, I.countY, count.replace(' de', '\nde'), 20, COLORS.muted, true).setOrigin(0.5));
+      this.hud.add(this.text(I.cx, I.countY, count.replace(' de', '\nde'), 22, COLORS.muted, true).setOrigin(0.5));
       return;
     }
     this.hud.add(this.text(I.x, I.levelY, `Nivel ${s.level} de ${levels}`, 28, COLORS.primaryDark, true).setOrigin(0, 0.5));
