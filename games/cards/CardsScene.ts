@@ -226,6 +226,7 @@ export class CardsScene extends RulesScene<R.CardsState, R.CardsEvent> {
     // The next round's sign loads while this one is answered (one at a time: the preview's 2 s
     // stay smooth on a slow tablet).
     if (s.phase === 'pick-word') this.preloadSigns([s.pool[s.roundIndex + 1]]);
+    if (s.phase === 'instructions') this.preloadSigns([target]);
     if (inRound && target && !target.sign) {
       this.board.add(
         this.text(box.x + box.width / 2, box.y + box.height / 2, 'No hay video ni GIF de señal disponible.', 30, COLORS.muted)

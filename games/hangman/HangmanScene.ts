@@ -253,7 +253,7 @@ export class HangmanScene extends RulesScene<R.HangmanState, R.HangmanEvent> {
     const inPlay = s.phase === 'playing' || s.phase === 'word-solved' || s.phase === 'word-failed';
     this.showSign(inPlay ? word : null, L.stage);
     // The next word's sign loads while this one is played.
-    if (s.phase === 'playing' || s.phase === 'instructions') this.preloadSigns([s.pool[s.wordIndex + 1]]);
+    if (s.phase === 'playing' || s.phase === 'instructions') this.preloadSigns([s.phase === 'instructions' ? word : null, s.pool[s.wordIndex + 1]]);
     const sign = L.stage.sign;
     if (showWord && word && !word.sign) {
       this.board.add(
