@@ -10,75 +10,89 @@ import * as R from './rules';
 import { type CelebrateOptions, celebrate, inBand, starsSentence } from '../shared/celebrate';
 import { starsFor } from '../shared/stars';
 import { type Feedback, COLORS } from '../shared/GameScene';
-import type { Rect } from '../shared/layout';
+import { signStage, type Rect, type SignStage } from '../shared/layout';
 import { RulesScene } from '../shared/RulesScene';
 
 interface CardsLayout {
-  top: number;
-  sign: Rect;
+  stage: SignStage;
+  info: { x: number; cx: number; width: number; compact: boolean; levelY: number; heartsY: number; scoreY: number; roundY: number };
   card: { w: number; h: number; xs: number[]; y: number };
   prompt: { x: number; y: number; width: number };
   options: { w: number; h: number; at: { x: number; y: number }[]; font: number };
+  /** The hint's place: its button at the top, the picture over all of it once asked. */
+  hint: Rect;
+  hintButtonH: number;
   flash: Rect;
 }
 
 /**
- * Landscape: the sign box left of the 3 cards, the prompt, the 3 options in a row, the banner in
- * the band under them. Portrait: the sign box with the prompt beside it, the cards, the options
- * (a column on phones), the banner between the cards and the options.
+ * The sign leads (docs/games.md): it is the round's clue from the first moment, in the biggest box.
+ * Landscape: beside it a column with the level, lives and score, the 3 cards, the prompt, the 3
+ * options stacked and the picture hint; the banner under the sign. Portrait: a narrow column beside
+ * the sign (level, lives, score, round, hint), then the prompt (the banner's band), the cards and
+ * the options in a row (a column on phones).
  */
 function cardsLayout(W: number, H: number): CardsLayout {
   if (W > H) {
+    const stage = signStage(W, H, { side: 470, below: 100 });
+    const c = stage.side;
+    const cardW = (c.width - 24) / 3;
+    const cardH = 180;
+    const cardsTop = 100;
+    const promptY = cardsTop + cardH + 8;
+    const optH = 80;
+    const optTop = promptY + 76;
+    const hintTop = optTop + 3 * optH + 2 * 8 + 10;
     return {
-      top: 80,
-      sign: { x: 40, y: 130, width: 250, height: 250 },
-      card: { w: 230, h: 310, xs: [480, 750, 1020], y: 290 },
-      prompt: { x: 750, y: 478, width: 900 },
-      options: { w: 320, h: 96, at: [290, 640, 990].map((x) => ({ x, y: 580 })), font: 36 },
-      flash: { x: 100, y: 640, width: W - 200, height: H - 640 - 8 },
+      stage,
+      info: { x: c.x + 4, cx: c.x + c.width / 2, width: c.width, compact: false, levelY: 30, heartsY: 30, scoreY: 72, roundY: 72 },
+      card: { w: cardW, h: cardH, xs: [0, 1, 2].map((i) => c.x + cardW / 2 + i * (cardW + 12)), y: cardsTop + cardH / 2 },
+      prompt: { x: c.x + c.width / 2, y: promptY, width: c.width },
+      options: { w: c.width, h: optH, at: [0, 1, 2].map((i) => ({ x: c.x + c.width / 2, y: optTop + optH / 2 + i * (optH + 8) })), font: 34 },
+      hint: { x: c.x, y: hintTop, width: c.width, height: c.y + c.height - hintTop },
+      hintButtonH: 84,
+      flash: stage.below,
     };
   }
   const phone = W < 600;
-  const pad = phone ? 10 : 20;
-  if (phone) {
-    // Phone: the sign box with the prompt beside it (the banner shows over the prompt: it covers
-    // no target nor clue), the cards, and the 3 options stacked at the bottom, as big as fit.
-    const B = 130;
-    const signTop = 80 + pad + 8;
-    const cardsTop = signTop + B + 44 + 8;
-    const optH = 64;
-    const optTop = H - pad - (3 * optH + 2 * 8);
-    const cardH = Math.max(100, optTop - 10 - cardsTop);
-    const cardW = Math.min((W - 2 * pad - 2 * 14) / 3, cardH * 0.78);
-    const side = pad + 8 + B + 12;
-    return {
-      top: 80,
-      sign: { x: pad + 8, y: signTop, width: B, height: B },
-      card: { w: cardW, h: cardH, xs: [-1, 0, 1].map((k) => W / 2 + k * (cardW + 14)), y: cardsTop + cardH / 2 },
-      prompt: { x: side + (W - pad - side) / 2, y: signTop + B / 2, width: W - pad - side - 8 },
-      options: { w: W - 2 * pad - 40, h: optH, at: [0, 1, 2].map((i) => ({ x: W / 2, y: optTop + optH / 2 + i * (optH + 8) })), font: 30 },
-      flash: { x: side, y: signTop - 8, width: W - pad - side, height: B + 16 },
-    };
-  }
-  const B = 230;
-  const signTop = 80 + pad + 8;
-  const cardsTop = signTop + B + 44 + 8;
-  const optH = 88;
-  const optionsH = optH;
-  const bandH = 110;
-  const cardH = Math.max(150, Math.min(320, H - pad - optionsH - bandH - 8 - cardsTop));
-  const cardW = Math.min((W - 2 * pad - 2 * 14) / 3, cardH * 0.78);
-  const cardY = cardsTop + cardH / 2;
-  const optTop = cardsTop + cardH + 8 + bandH;
-  const optW = (W - 2 * pad - 2 * 14) / 3;
-  const at = [0, 1, 2].map((i) => ({ x: pad + optW / 2 + i * (optW + 14), y: optTop + optH / 2 }));
+  const pad = 8;
+  const promptH = phone ? 60 : 70;
+  const optH = phone ? 60 : 88;
+  const optionsH = phone ? 3 * optH + 2 * 8 : optH;
+  const cardH = phone ? 120 : 168;
+  const stage = signStage(W, H, { side: phone ? 96 : 112, below: promptH + 8 + cardH + 8 + optionsH });
+  const c = stage.side;
+  const promptTop = stage.below.y;
+  const cardsTop = promptTop + promptH + 8;
+  const room = H - pad - optionsH - 8 - cardsTop;
+  const ch = Math.max(cardH, room);
+  const cardW = Math.min((W - 2 * pad - 2 * 14) / 3, ch * 0.78);
+  const optTop = H - pad - optionsH;
+  const optW = phone ? W - 2 * pad : (W - 2 * pad - 2 * 14) / 3;
+  const at = [0, 1, 2].map((i) =>
+    phone ? { x: W / 2, y: optTop + optH / 2 + i * (optH + 8) } : { x: pad + optW / 2 + i * (optW + 14), y: optTop + optH / 2 },
+  );
+  // Phone: the column is short, so the hint sits at its foot and the round count is left out (the
+  // caption and the prompt carry on); tablet: under the round count.
+  const hintTop = phone ? c.y + c.height - 80 : c.y + 226;
   return {
-    top: 80,
-    sign: { x: pad + 8, y: signTop, width: B, height: B },
-    card: { w: cardW, h: cardH, xs: [-1, 0, 1].map((k) => W / 2 + k * (cardW + 14)), y: cardY },
-    prompt: { x: pad + 8 + B + 16 + (W - 2 * pad - B - 24) / 2, y: signTop + B / 2, width: W - 2 * pad - B - 40 },
-    options: { w: optW, h: optH, at, font: 32 },
-    flash: { x: pad, y: cardsTop + cardH + 6, width: W - 2 * pad, height: bandH },
+    stage,
+    info: {
+      x: c.x,
+      cx: c.x + c.width / 2,
+      width: c.width,
+      compact: true,
+      levelY: c.y + 26,
+      heartsY: c.y + 74,
+      scoreY: c.y + 118,
+      roundY: phone ? -1 : c.y + 186,
+    },
+    card: { w: cardW, h: ch, xs: [-1, 0, 1].map((k) => W / 2 + k * (cardW + 14)), y: cardsTop + ch / 2 },
+    prompt: { x: W / 2, y: promptTop + promptH / 2, width: W - 2 * pad },
+    options: { w: optW, h: optH, at, font: phone ? 28 : 32 },
+    hint: { x: c.x, y: hintTop, width: c.width, height: Math.min(c.y + c.height - hintTop, phone ? 90 : 150) },
+    hintButtonH: phone ? 80 : 100,
+    flash: { x: pad, y: promptTop, width: W - 2 * pad, height: promptH },
   };
 }
 
@@ -105,7 +119,7 @@ export class CardsScene extends RulesScene<R.CardsState, R.CardsEvent> {
     this.flashBand = this.L.flash;
     const resumed = this.carried as R.CardsState | null;
     this.state = resumed ?? R.createGame(this.words, this.rng);
-    this.drawTopBar(this.L.top);
+    this.drawSignFrame(this.L.stage);
     this.hud = this.add.container(0, 0);
     this.board = this.add.container(0, 0);
     this.overlay = this.add.container(0, 0).setDepth(40);
@@ -162,6 +176,9 @@ export class CardsScene extends RulesScene<R.CardsState, R.CardsEvent> {
         case 'life-lost':
           out.push({ cue: null, text: `Perdiste una vida. Te ${plural(e.lives, 'queda', 'quedan')} ${e.lives}.`, kind: 'error', flash: false });
           break;
+        case 'hint':
+          out.push({ cue: 'click', text: `Pediste ver el dibujo (${e.points} puntos).`, kind: 'info', flash: false });
+          break;
         case 'next-round':
         case 'cards-hidden':
           break;
@@ -200,18 +217,21 @@ export class CardsScene extends RulesScene<R.CardsState, R.CardsEvent> {
     this.forgetTargets('card:');
     this.forgetTargets('option:');
     this.forgetTargets('button:');
+    this.forgetTargets('hint:');
 
-    // Sign box: the animated sign shows once the clue is found.
-    const box = L.sign;
-    this.drawFrame(box, 'Seña', this.board, 'sign');
-    this.showSign(found && !over ? target : null, box);
-    if (!found || over) {
-      this.board.add(this.text(box.x + box.width / 2, box.y + box.height / 2, '?', 120, COLORS.muted, true).setOrigin(0.5));
-    } else if (target && !target.sign) {
+    // The sign is the round's clue from its first moment (preloaded with the level's others).
+    const box = L.stage.sign;
+    const inRound = s.phase === 'preview' || s.phase === 'pick-card' || found;
+    this.showSign(inRound ? target : null, L.stage);
+    // The next round's sign loads while this one is answered (one at a time: the preview's 2 s
+    // stay smooth on a slow tablet).
+    if (s.phase === 'pick-word') this.preloadSigns([s.pool[s.roundIndex + 1]]);
+    if (s.phase === 'instructions') this.preloadSigns([target]);
+    if (inRound && target && !target.sign) {
       this.board.add(
-        this.text(box.x + box.width / 2, box.y + box.height / 2, 'No hay video ni GIF de señal disponible.', 24, COLORS.muted)
+        this.text(box.x + box.width / 2, box.y + box.height / 2, 'No hay video ni GIF de señal disponible.', 30, COLORS.muted)
           .setOrigin(0.5)
-          .setWordWrapWidth(box.width - 20),
+          .setWordWrapWidth(box.width - 40),
       );
     }
 
@@ -227,37 +247,62 @@ export class CardsScene extends RulesScene<R.CardsState, R.CardsEvent> {
               : '';
       const small = this.W < 600;
       this.board.add(
-        this.text(L.prompt.x, L.prompt.y, prompt, small ? 24 : 28, COLORS.primaryDark, true)
-          .setOrigin(0.5)
+        this.text(L.prompt.x, L.prompt.y, prompt, small ? 24 : 26, COLORS.primaryDark, true)
+          .setOrigin(0.5, this.landscape ? 0 : 0.5)
           .setWordWrapWidth(L.prompt.width),
       );
       if (found) this.drawOptions();
+      if (s.phase !== 'instructions') this.drawHint();
     }
     this.renderOverlay();
   }
 
-  private renderHud(): void {
+  /** The picture hint (docs/games.md, "Hints"): 2 points, once a round; the picture takes its place. */
+  private drawHint(): void {
     const s = this.state;
-    const cy = this.L.top / 2;
-    const narrow = this.W < 600;
-    this.hud.removeAll(true);
-    // Portrait too: 'Ronda 1 de 5' beside the hearts ran into 'Puntos: 100'; two rows fit all.
-    if (narrow || !this.landscape) {
-      const round = `Ronda ${Math.min(s.roundIndex + 1, s.pool.length)} de ${s.pool.length}`;
-      this.drawNarrowHud(
-        this.hud,
-        narrow ? `Nivel ${s.levelIndex + 1}/${s.levels.length}` : `Nivel ${s.levelIndex + 1} de ${s.levels.length}`,
-        `Puntos: ${s.totalScore}`,
-        s.lives,
-        R.CARDS_LIVES,
-        round,
-      );
+    const target = R.targetWord(s);
+    const h = this.L.hint;
+    if (s.hinted && target) {
+      this.board.add(this.add.rectangle(h.x + h.width / 2, h.y + h.height / 2, h.width, h.height, COLORS.panel).setRounded(14));
+      if (!this.addPicture(target, { x: h.x + 6, y: h.y + 6, width: h.width - 12, height: h.height - 12 }, this.board)) {
+        this.board.add(this.text(h.x + h.width / 2, h.y + h.height / 2, 'Sin dibujo', 22, COLORS.muted, true).setOrigin(0.5));
+      }
+      this.markClue('picture', h);
       return;
     }
-    this.hud.add(this.text(16, cy, `Nivel ${s.levelIndex + 1} de ${s.levels.length}`, 30, COLORS.primaryDark, true).setOrigin(0, 0.5));
-    this.drawHearts(this.hud, 300, cy, s.lives, R.CARDS_LIVES, 44);
-    this.hud.add(this.text(600, cy, `Ronda ${Math.min(s.roundIndex + 1, s.pool.length)} de ${s.pool.length}`, 26, COLORS.text).setOrigin(0, 0.5));
-    this.hud.add(this.text(this.W - 16, cy, `Puntos: ${s.totalScore}`, narrow ? 26 : 30, COLORS.text, true).setOrigin(1, 0.5));
+    this.markClue('picture', null);
+    const button = { x: h.x, y: h.y, width: h.width, height: this.L.hintButtonH };
+    this.hintButton(
+      'hint:picture',
+      button,
+      'picture',
+      'Ver dibujo',
+      `−${R.CARDS_HINT_COST} puntos`,
+      R.hintOpen(s),
+      () => this.apply(R.askHint(this.state)),
+      this.board,
+    );
+  }
+
+  private renderHud(): void {
+    const s = this.state;
+    const I = this.L.info;
+    this.hud.removeAll(true);
+    const round = `Ronda ${Math.min(s.roundIndex + 1, s.pool.length)} de ${s.pool.length}`;
+    if (I.compact) {
+      this.hud.add(this.text(I.cx, I.levelY, `Nivel\n${s.levelIndex + 1} de ${s.levels.length}`, 22, COLORS.primaryDark, true).setOrigin(0.5));
+      for (let i = 0; i < R.CARDS_LIVES; i++) {
+        const alive = i < s.lives;
+        this.hud.add(this.text(I.cx + (i - 1) * 32, I.heartsY, alive ? '♥' : '♡', 30, alive ? COLORS.error : COLORS.muted, true).setOrigin(0.5));
+      }
+      this.hud.add(this.text(I.cx, I.scoreY, `Puntos\n${s.totalScore}`, 22, COLORS.text, true).setOrigin(0.5));
+      if (I.roundY >= 0) this.hud.add(this.text(I.cx, I.roundY, round.replace(' de', '\nde'), 22, COLORS.muted, true).setOrigin(0.5));
+      return;
+    }
+    this.hud.add(this.text(I.x, I.levelY, `Nivel ${s.levelIndex + 1} de ${s.levels.length}`, 28, COLORS.primaryDark, true).setOrigin(0, 0.5));
+    this.drawHearts(this.hud, I.x + I.width - 170, I.heartsY, s.lives, R.CARDS_LIVES, 38);
+    this.hud.add(this.text(I.x, I.scoreY, `Puntos: ${s.totalScore}`, 28, COLORS.text, true).setOrigin(0, 0.5));
+    this.hud.add(this.text(I.x + I.width - 4, I.roundY, round, 24, COLORS.muted, true).setOrigin(1, 0.5));
   }
 
   /** One calm flip (CARDS_FLIP_MS, a single turn: far under 3 flashes per second). */
@@ -269,7 +314,6 @@ export class CardsScene extends RulesScene<R.CardsState, R.CardsEvent> {
 
   private drawCards(): void {
     const s = this.state;
-    const target = R.targetWord(s);
     const preview = s.phase === 'preview';
     const first = this.board.length;
     const { w: CARD_W, h: CARD_H, xs, y: CARD_Y } = this.L.card;
@@ -311,16 +355,13 @@ export class CardsScene extends RulesScene<R.CardsState, R.CardsEvent> {
         );
         continue;
       }
-      const pw = Math.min(CARD_W - 30, 190 * k);
-      const pic = this.addPicture(target, { x: x - pw / 2, y: CARD_Y - CARD_H / 2 + 20 * k, width: pw, height: pw }, this.board);
-      if (!pic)
-        this.board.add(
-          this.text(x, CARD_Y - 30 * k, preview ? 'Aquí está la seña' : 'Mira la seña', 24, COLORS.text, true)
-            .setOrigin(0.5)
-            .setWordWrapWidth(CARD_W - 16),
-        );
+      // The clue card hides the sign's place, not the answer: a star, never the picture (the
+      // picture is a hint the child asks for).
+      this.board.add(this.text(x, CARD_Y - 24 * k, '★', Math.max(48, Math.round(90 * k)), COLORS.primary, true).setOrigin(0.5));
       this.board.add(
-        this.text(x, CARD_Y + CARD_H / 2 - 40 * k, preview ? '¡Pista!' : '✔ ¡Pista!', Math.max(24, Math.round(30 * k)), COLORS.success, true).setOrigin(0.5),
+        this.text(x, CARD_Y + CARD_H / 2 - 40 * k, preview ? '¡Pista!' : '✔ ¡Pista!', Math.max(24, Math.round(30 * k)), COLORS.success, true)
+          .setOrigin(0.5)
+          .setWordWrapWidth(CARD_W - 8),
       );
     }
     this.board.add(hits);
@@ -359,8 +400,8 @@ export class CardsScene extends RulesScene<R.CardsState, R.CardsEvent> {
       this.drawPanel(
         this.overlay,
         'Cartas',
-        `Una de las ${R.CARDS_SHOWN} cartas esconde la imagen de una palabra. Primero verás las cartas: ¡mira bien dónde está! Luego se dan vuelta: encuéntrala y elige la palabra correcta.\n` +
-          `Carta vacía: −${R.CARDS_WRONG_CARD_PENALTY}. Palabra correcta: +${R.CARDS_CORRECT_POINTS}. Palabra incorrecta: −${R.CARDS_WRONG_WORD_PENALTY} y una vida. Tienes ${R.CARDS_LIVES} vidas.`,
+        `Mira la seña. Una de las ${R.CARDS_SHOWN} cartas esconde la pista: ¡mira bien dónde está! Luego se dan vuelta: encuéntrala y elige la palabra de la seña.\n` +
+          `Carta vacía: −${R.CARDS_WRONG_CARD_PENALTY}. Palabra correcta: +${R.CARDS_CORRECT_POINTS}. Palabra incorrecta: −${R.CARDS_WRONG_WORD_PENALTY} y una vida. «Ver dibujo»: −${R.CARDS_HINT_COST}. Tienes ${R.CARDS_LIVES} vidas.`,
         COLORS.primary,
         [{ name: 'start', label: '¡A jugar!', fn: () => this.apply(R.startGame(this.state)) }],
       );

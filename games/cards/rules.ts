@@ -67,6 +67,16 @@ export const CARDS_CORRECT_POINTS = 10;
 export const CARDS_WRONG_WORD_PENALTY = 10;
 /** Points lost for a card without the clue (−2). */
 export const CARDS_WRONG_CARD_PENALTY = 2;
+/**
+ * What the picture hint costs (docs/games.md, "Hints"): the price of a wrong card, 2 points and no
+ * life. The sign is the round's clue from its first moment; the picture is shown only when asked.
+ */
+export const CARDS_HINT_COST = CARDS_WRONG_CARD_PENALTY;
+
+/** The points the picture hint takes from a run's score (never below 0). */
+export function hintCost(score: number): number {
+  return Math.min(Math.max(0, score), CARDS_HINT_COST);
+}
 /** Rounds (words) per level: a pool of up to 5. */
 export const CARDS_WORD_POOL_SIZE = 5;
 export const CARDS_MAX_LEVELS = 10;
@@ -122,6 +132,8 @@ export interface CardsState {
   /** Words right / wrong in the current level (for the level's stars, G-7.2). */
   readonly rightInLevel: number;
   readonly wrongInLevel: number;
+  /** The picture hint was asked in this round. */
+  readonly hinted: boolean;
 }
 
 export type CardsEvent =
@@ -132,6 +144,7 @@ export type CardsEvent =
   | { type: 'correct-word'; wordId: number; points: number }
   | { type: 'wrong-word'; wordId: number; correctWordId: number; points: number }
   | { type: 'life-lost'; lives: number }
+  | { type: 'hint'; kind: 'picture'; wordId: number; points: number }
   | { type: 'next-round'; roundIndex: number }
   | { type: 'level-passed'; level: number; stars: Stars }
   | { type: 'game-won'; totalScore: number; message: EndMessageKey; stars: Stars }
@@ -161,6 +174,8 @@ export interface CardsSnapshot {
   lastResult: 'correct' | 'wrong' | null;
   chosenWordId: number | null;
   endMessage: EndMessageKey | null;
+  hinted: boolean;
+  hintOpen: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -221,6 +236,7 @@ function setUpRound(base: CardsState, roundIndex: number, phase: CardsPhase): Ca
     flipped: Array.from({ length: CARDS_SHOWN }, () => false),
     lastResult: null,
     chosenWordId: null,
+    hinted: false,
   };
 }
 
@@ -253,6 +269,7 @@ function newRun(allWords: readonly GameWord[], levels: readonly number[], seed: 
     chosenWordId: null,
     rightInLevel: 0,
     wrongInLevel: 0,
+    hinted: false,
   };
   return setUpLevel(base, 0, phase);
 }
@@ -305,6 +322,21 @@ export function pickCard(state: CardsState, card: number): CardsResult {
   return {
     state: { ...state, flipped, totalScore },
     events: [{ type: 'wrong-card', card, points: totalScore - state.totalScore }],
+  };
+}
+
+/** Whether the picture hint can be asked now: once a round, from its first moment until the answer. */
+export function hintOpen(state: CardsState): boolean {
+  return !state.hinted && (state.phase === 'preview' || state.phase === 'pick-card' || state.phase === 'pick-word') && targetWord(state) !== null;
+}
+
+/** Shows the target's picture for `hintCost` (2 points, no life); once a round. */
+export function askHint(state: CardsState): CardsResult {
+  if (!hintOpen(state)) return unchanged(state);
+  const points = hintCost(state.totalScore);
+  return {
+    state: { ...state, hinted: true, totalScore: state.totalScore - points },
+    events: [{ type: 'hint', kind: 'picture', wordId: targetWord(state)!.id, points: -points }],
   };
 }
 
@@ -463,16 +495,22 @@ export function snapshot(state: CardsState): CardsSnapshot {
     lastResult: state.lastResult,
     chosenWordId: state.chosenWordId,
     endMessage: over ? runEndMessage(state) : null,
+    hinted: state.hinted,
+    hintOpen: hintOpen(state),
   };
 }
 
 /**
  * The figures of a run from its rounds (the server's recomputation, games/shared/run.ts), by the
  * rules above: the levels in ascending nivelId order, each playing min(5, its targets) distinct
- * targets of that level; a wrong card −2, a right word +10, a wrong word −10 and a life (never
- * below 0); 0 lives ends the run, the last level finished wins it. `openMisses`: wrong cards of
- * the round the child left unfinished.
+ * targets of that level; a wrong card or the picture hint −2 (a round's misses: up to 2 wrong
+ * cards and 1 hint), a right word +10, a wrong word −10 and a life (never below 0); 0 lives ends
+ * the run, the last level finished wins it. `openMisses`: the misses of the round the child left
+ * unfinished.
  */
+/** Most misses one round can have: every empty card and the picture hint. */
+const CARDS_MAX_MISSES = CARDS_SHOWN - 1 + 1;
+
 export function replayRun(words: readonly GameWord[], rounds: readonly RunRound[], openMisses = 0): RunReplay {
   const all = uniqueWords(words);
   const levels = levelIds(all);
@@ -490,7 +528,7 @@ export function replayRun(words: readonly GameWord[], rounds: readonly RunRound[
     if (nivelId === undefined) return refuse(RUN_FOREIGN_WORD_MSG);
     if (nivelId !== levels[levelIndex]) return refuse(RUN_WRONG_LEVEL_MSG);
     if (inLevel.has(r.idPalabra)) return refuse(RUN_REPEATED_WORD_MSG);
-    if (!Number.isInteger(r.fallos) || r.fallos < 0 || r.fallos > CARDS_SHOWN - 1) return refuse(RUN_BAD_MISSES_MSG);
+    if (!Number.isInteger(r.fallos) || r.fallos < 0 || r.fallos > CARDS_MAX_MISSES) return refuse(RUN_BAD_MISSES_MSG);
     inLevel.add(r.idPalabra);
     score = Math.max(0, score - r.fallos * CARDS_WRONG_CARD_PENALTY);
     if (r.bien) score += CARDS_CORRECT_POINTS;
@@ -508,7 +546,7 @@ export function replayRun(words: readonly GameWord[], rounds: readonly RunRound[
     if (levelIndex >= levels.length) end = 'won';
   }
   // Wrong cards of a round left unfinished (the run left half-way) have already cost their points.
-  if (!Number.isInteger(openMisses) || openMisses < 0 || openMisses > CARDS_SHOWN - 1 || (end && openMisses > 0)) return refuse(RUN_BAD_MISSES_MSG);
+  if (!Number.isInteger(openMisses) || openMisses < 0 || openMisses > CARDS_MAX_MISSES || (end && openMisses > 0)) return refuse(RUN_BAD_MISSES_MSG);
   score = Math.max(0, score - openMisses * CARDS_WRONG_CARD_PENALTY);
   const puntosMax = levels.reduce((sum, nivelId) => sum + poolOf(nivelId), 0) * CARDS_CORRECT_POINTS;
   return { ok: true, puntos: score, puntosMax, ganada: end === 'won' };

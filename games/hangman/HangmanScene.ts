@@ -9,7 +9,7 @@ import * as R from './rules';
 import { type CelebrateOptions, celebrate, starsSentence } from '../shared/celebrate';
 import { starsFor } from '../shared/stars';
 import { type Feedback, COLORS, FONT, css, type Button } from '../shared/GameScene';
-import type { Rect } from '../shared/layout';
+import { signStage, type Rect, type SignStage } from '../shared/layout';
 import { RulesScene } from '../shared/RulesScene';
 
 /** 1 rem in design pixels (the 8 / 6 / 4 rem word sizes of games.md G-3). */
@@ -17,71 +17,78 @@ const REM = 16;
 
 /** Where everything goes for one design size (landscape 1280×800 or a portrait one). */
 interface HangmanLayout {
-  top: number;
-  sign: Rect;
-  picture: Rect;
-  flower: { x: number; y: number; r: number };
-  attemptsY: number;
-  progressY: number;
-  wordY: number;
+  stage: SignStage;
+  /** The side column beside the sign: level, lives, the one score, the flower, the hints. */
+  info: { x: number; cx: number; width: number; levelY: number; heartsY: number; scoreY: number; countY: number; compact: boolean };
+  flower: { x: number; y: number; r: number } | null;
+  attempts: { x: number; y: number; originX: number };
+  hints: { picture: Rect; letter: Rect };
+  word: Rect;
   wordMaxPx: number;
-  keys: { w: number; h: number; gap: number; rows: number[]; y0: number; font: number };
-  flash: Rect;
+  keys: { w: number; h: number; gap: number; rows: number[]; x0: number; y0: number; font: number };
+  /** Banner at the start of a level (nothing revealed yet) and after a word (the keys are off then). */
+  flashStart: Rect;
+  flashWord: Rect;
 }
 
 /**
- * Landscape: the clue boxes left and right, the flower between them, the word, then 3 rows of 9
- * keys (≥ 77 design px, 60 CSS px at 1024×768). Portrait: boxes and flower in one row, the word,
- * 4 rows of 7 keys; the banner goes over the word row, right above the keys the child is using.
+ * The sign leads (docs/games.md): the biggest box, top left. Landscape: beside it a column with the
+ * level, hearts, the score, the flower, the two hint buttons and a 5-column keyboard (keys ≥ 77
+ * design px, 60 CSS px at 1024×768); the word under the sign. Portrait: a narrow column beside the
+ * sign (level, hearts, score, flower, hints), then the word row and 3 rows of 9 keys. The banner
+ * never lands on the revealed word: on landscape it shows over the flower; on portrait over the
+ * word row at a level's start (nothing revealed yet) and over the keyboard, hidden while a finished
+ * word is shown, after a word.
  */
 function hangmanLayout(W: number, H: number): HangmanLayout {
   if (W > H) {
-    const keys = { w: 118, h: 80, gap: 10, rows: [9, 9, 9], y0: 0, font: 38 };
-    keys.y0 = H - 8 - 3 * keys.h - 2 * keys.gap + keys.h / 2;
-    const B = 250;
+    const stage = signStage(W, H, { side: 470, below: 116 });
+    const c = stage.side;
+    const keys = { w: Math.floor((c.width - 4 * 8) / 5), h: 77, gap: 6, rows: [5, 5, 5, 5, 5, 2], x0: c.x, y0: 0, font: 36 };
+    const keysH = 6 * keys.h + 5 * keys.gap;
+    keys.y0 = c.y + c.height - keysH + keys.h / 2;
+    const hintsTop = c.y + c.height - keysH - 8 - 80;
+    const hw = (c.width - 10) / 2;
+    const flowerTop = 96;
     return {
-      top: 80,
-      sign: { x: 40, y: 100, width: B, height: B },
-      picture: { x: W - 40 - B, y: 100, width: B, height: B },
-      flower: { x: W / 2, y: 215, r: 26 },
-      attemptsY: 330,
-      progressY: 372,
-      wordY: 452,
-      wordMaxPx: 8 * REM,
+      stage,
+      info: { x: c.x + 4, cx: c.x + c.width / 2, width: c.width, levelY: 30, heartsY: 30, scoreY: 72, countY: 72, compact: false },
+      flower: { x: c.x + 60, y: flowerTop + 44, r: 18 },
+      attempts: { x: c.x + 130, y: flowerTop + 52, originX: 0 },
+      hints: { picture: { x: c.x, y: hintsTop, width: hw, height: 80 }, letter: { x: c.x + hw + 10, y: hintsTop, width: hw, height: 80 } },
+      word: stage.below,
+      wordMaxPx: 100,
       keys,
-      flash: { x: 40 + B + 30, y: 96, width: W - 2 * (40 + B + 30), height: 300 },
+      flashStart: { x: c.x, y: flowerTop - 4, width: c.width, height: hintsTop - flowerTop },
+      flashWord: { x: c.x, y: flowerTop - 4, width: c.width, height: hintsTop - flowerTop },
     };
   }
   const phone = W < 600;
-  const top = 80;
-  const pad = phone ? 10 : 20;
-  // Phone keys (~48 CSS px at 375 px wide) are as big as fit with the clues still readable above.
   const keys = phone
-    ? { w: Math.floor((W - 2 * pad - 6 * 6) / 7), h: 58, gap: 6, rows: [7, 7, 7, 6], y0: 0, font: 30 }
-    : { w: Math.floor((W - 2 * pad - 6 * 10) / 7), h: 84, gap: 10, rows: [7, 7, 7, 6], y0: 0, font: 38 };
-  const keysH = 4 * keys.h + 3 * keys.gap;
-  keys.y0 = H - pad - keysH + keys.h / 2;
-  const wordH = phone ? 84 : 150;
-  const wordTop = H - pad - keysH - 12 - wordH;
-  const flowerW = phone ? 120 : 220;
-  const rowTop = top + pad + 8;
-  // The clue boxes (with their caption, 44 px) end above the word row, where the banner shows.
-  const B = Math.max(72, Math.min((W - 2 * pad - flowerW - 2 * 12) / 2, wordTop - rowTop - 8 - 44 - 8));
-  // The flower column, counted up from the word row: the word count, the attempts, the flower.
-  const progressY = wordTop - 34;
-  const attemptsY = phone ? wordTop - 40 : progressY - 46;
-  const r = phone ? 14 : 22;
+    ? { w: Math.floor((W - 16 - 6 * 6) / 7), h: 56, gap: 6, rows: [7, 7, 7, 6], x0: 8, y0: 0, font: 30 }
+    : { w: Math.floor((W - 16 - 8 * 8) / 9), h: 66, gap: 8, rows: [9, 9, 9], x0: 8, y0: 0, font: 36 };
+  const keysH = keys.rows.length * keys.h + (keys.rows.length - 1) * keys.gap;
+  const wordH = phone ? 70 : 100;
+  const stage = signStage(W, H, { side: phone ? 96 : 112, below: wordH + 8 + keysH });
+  const c = stage.side;
+  keys.y0 = H - 8 - keysH + keys.h / 2;
+  const word = { x: 8, y: stage.below.y, width: W - 16, height: Math.max(wordH, keys.y0 - keys.h / 2 - 8 - stage.below.y) };
+  const hintH = phone ? 70 : 90;
+  const hintsTop = c.y + c.height - (phone ? 2 * hintH + 6 : 2 * hintH + 6 + 56);
   return {
-    top,
-    sign: { x: pad + 8, y: rowTop, width: B, height: B },
-    picture: { x: W - pad - 8 - B, y: rowTop, width: B, height: B },
-    flower: { x: W / 2, y: Math.max(rowTop + 2.6 * r, Math.min(rowTop + (phone ? 44 : 80), attemptsY - (phone ? 34 : 24) - 3.6 * r)), r },
-    attemptsY,
-    progressY,
-    wordY: wordTop + wordH / 2,
-    wordMaxPx: phone ? 4 * REM : 8 * REM,
+    stage,
+    info: { x: c.x, cx: c.x + c.width / 2, width: c.width, levelY: c.y + 26, heartsY: c.y + 78, scoreY: c.y + 126, countY: c.y + c.height - 26, compact: true },
+    flower: phone ? null : { x: c.x + c.width / 2, y: c.y + 198, r: 14 },
+    attempts: { x: c.x + c.width / 2, y: phone ? c.y + 172 : c.y + 284, originX: 0.5 },
+    hints: {
+      picture: { x: c.x, y: hintsTop, width: c.width, height: hintH },
+      letter: { x: c.x, y: hintsTop + hintH + 6, width: c.width, height: hintH },
+    },
+    word,
+    wordMaxPx: phone ? 4 * REM : 90,
     keys,
-    flash: { x: pad, y: wordTop, width: W - 2 * pad, height: wordH },
+    flashStart: word,
+    flashWord: { x: 8, y: keys.y0 - keys.h / 2, width: W - 16, height: keysH },
   };
 }
 
@@ -105,12 +112,10 @@ export class HangmanScene extends RulesScene<R.HangmanState, R.HangmanEvent> {
     this.setUp();
     this.keys = new Map();
     this.L = hangmanLayout(this.W, this.H);
-    this.flashBand = this.L.flash;
+    this.flashBand = this.L.flashStart;
     const resumed = this.carried as R.HangmanState | null;
     this.state = resumed ?? R.createGame(this.words, this.rng);
-    this.drawTopBar(this.L.top);
-    this.drawFrame(this.L.sign, 'Seña', undefined, 'sign');
-    this.drawFrame(this.L.picture, 'Imagen', undefined, 'picture');
+    this.drawSignFrame(this.L.stage);
     this.hud = this.add.container(0, 0);
     this.board = this.add.container(0, 0);
     this.buildKeyboard();
@@ -124,11 +129,12 @@ export class HangmanScene extends RulesScene<R.HangmanState, R.HangmanEvent> {
   private buildKeyboard(): void {
     const k = this.L.keys;
     let i = 0;
+    const span = Math.max(...k.rows) * (k.w + k.gap) - k.gap;
     k.rows.forEach((inRow, row) => {
       const rowWidth = inRow * (k.w + k.gap) - k.gap;
       for (let col = 0; col < inRow && i < R.HANGMAN_ALPHABET.length; col++, i++) {
         const letter = R.HANGMAN_ALPHABET[i]!;
-        const x = (this.W - rowWidth) / 2 + k.w / 2 + col * (k.w + k.gap);
+        const x = k.x0 + (span - rowWidth) / 2 + k.w / 2 + col * (k.w + k.gap);
         const y = k.y0 + row * (k.h + k.gap);
         const b = this.button(x, y, k.w, k.h, letter, () => this.apply(R.guessLetter(this.state, letter)), {
           fill: COLORS.key,
@@ -186,6 +192,14 @@ export class HangmanScene extends RulesScene<R.HangmanState, R.HangmanEvent> {
           break;
         case 'next-word':
           break;
+        case 'hint':
+          out.push({
+            cue: 'click',
+            text: `${e.kind === 'picture' ? 'Pediste ver el dibujo' : `Pediste una letra: la ${e.letter}`} (−${countWord(e.points, 'punto', 'puntos')} y un intento). Te ${plural(e.attemptsLeft, 'queda', 'quedan')} ${countWord(e.attemptsLeft, 'intento', 'intentos')}.`,
+            kind: 'info',
+            flash: false,
+          });
+          break;
         case 'level-passed':
           out.push({
             cue: 'win',
@@ -206,7 +220,7 @@ export class HangmanScene extends RulesScene<R.HangmanState, R.HangmanEvent> {
         case 'game-won':
           out.push({
             cue: 'win',
-            text: `¡Ganaste! Completaste los ${R.HANGMAN_LEVELS} niveles con ${countWord(e.totalScore, 'punto', 'puntos')}. ${starsSentence(e.stars)}`,
+            text: `¡Ganaste! ${this.state.levels === 1 ? 'Completaste el nivel' : `Completaste los ${this.state.levels} niveles`} con ${countWord(e.totalScore, 'punto', 'puntos')}. ${starsSentence(e.stars)}`,
             kind: 'success',
             flash: false,
           });
@@ -217,6 +231,8 @@ export class HangmanScene extends RulesScene<R.HangmanState, R.HangmanEvent> {
           break;
       }
     }
+    // The banner never covers the revealed word (docs/games.md): where it goes depends on why.
+    this.flashBand = events.some((e) => e.type === 'word-solved' || e.type === 'word-failed') ? this.L.flashWord : this.L.flashStart;
     this.feedback(out);
     if (party) celebrate(this, party);
   }
@@ -229,69 +245,113 @@ export class HangmanScene extends RulesScene<R.HangmanState, R.HangmanEvent> {
     const word = R.currentWord(s);
     this.renderHud();
     this.board.removeAll(true);
+    this.forgetTargets('hint:');
 
-    // Sign GIF (page overlay) or the no-sign message of G-2.5; picture in the canvas.
     const showWord = s.phase !== 'won' && s.phase !== 'lost';
-    // The DOM GIF sits above the canvas: only while no overlay panel is open.
+    // The sign leads every word, and is shown from the word's first moment (the DOM player sits
+    // above the canvas: only while no overlay panel is open).
     const inPlay = s.phase === 'playing' || s.phase === 'word-solved' || s.phase === 'word-failed';
-    this.showSign(inPlay ? word : null, L.sign);
+    this.showSign(inPlay ? word : null, L.stage);
+    // The next word's sign loads while this one is played.
+    if (s.phase === 'playing' || s.phase === 'instructions') this.preloadSigns([s.phase === 'instructions' ? word : null, s.pool[s.wordIndex + 1]]);
+    const sign = L.stage.sign;
     if (showWord && word && !word.sign) {
       this.board.add(
-        this.text(L.sign.x + L.sign.width / 2, L.sign.y + L.sign.height / 2, 'No hay video ni GIF de señal disponible.', 24, COLORS.muted)
+        this.text(sign.x + sign.width / 2, sign.y + sign.height / 2, 'No hay video ni GIF de señal disponible.', 30, COLORS.muted)
           .setOrigin(0.5)
-          .setWordWrapWidth(L.sign.width - 20),
+          .setWordWrapWidth(sign.width - 40),
       );
-    }
-    if (showWord && !this.addPicture(word, L.picture, this.board)) {
-      this.board.add(this.text(L.picture.x + L.picture.width / 2, L.picture.y + L.picture.height / 2, 'Sin imagen', 26, COLORS.muted).setOrigin(0.5));
     }
 
-    this.drawFlower(s.attemptsLeft, s.phase === 'word-solved');
-    const narrow = this.W < 600;
+    if (L.flower) this.drawFlower(s.attemptsLeft, s.phase === 'word-solved');
+    const compact = L.info.compact;
     this.board.add(
       this.text(
-        L.flower.x,
-        L.attemptsY,
-        narrow ? `Intentos:\n${s.attemptsLeft} de ${R.HANGMAN_ATTEMPTS_PER_WORD}` : `Intentos: ${s.attemptsLeft} de ${R.HANGMAN_ATTEMPTS_PER_WORD}`,
-        narrow ? 26 : 28,
+        L.attempts.x,
+        L.attempts.y,
+        compact ? `Intentos\n${s.attemptsLeft} de ${R.HANGMAN_ATTEMPTS_PER_WORD}` : `Intentos: ${s.attemptsLeft} de ${R.HANGMAN_ATTEMPTS_PER_WORD}`,
+        compact ? 22 : 28,
         COLORS.text,
         true,
-      ).setOrigin(0.5),
+      ).setOrigin(L.attempts.originX, 0.5),
     );
-    // The word's place in the level, under the flower (out of the crowded top bar).
-    // (On a phone it is in the top bar.)
-    if (!narrow) {
-      this.board.add(
-        this.text(L.flower.x, L.progressY, `Palabra ${Math.min(s.wordIndex + 1, s.pool.length)} de ${s.pool.length}`, 26, COLORS.muted, true).setOrigin(0.5),
-      );
-    }
+    if (showWord && s.phase !== 'instructions') this.drawHints();
     if (word && showWord) this.drawWord(word.es);
     this.renderKeys();
     this.renderOverlay();
   }
 
   /**
-   * The top bar keeps what G-3 asks the child to follow: level, lives, the level's score
-   * (the pass mark is about it) and the game's points; the word count sits under the flower.
+   * The hints (docs/games.md, "Hints"): the picture and one letter, each for what a wrong letter
+   * costs. The picture, once asked, takes its button's place.
+   */
+  private drawHints(): void {
+    const s = this.state;
+    const word = R.currentWord(s);
+    const open = R.hintsOpen(s);
+    const cost = R.hintCost('picture');
+    const price = `−${cost.points}, 1 intento`;
+    const pic = this.L.hints.picture;
+    if (s.hints.includes('picture') && word) {
+      const frame = this.add.rectangle(pic.x + pic.width / 2, pic.y + pic.height / 2, pic.width, pic.height, COLORS.panel).setRounded(14);
+      this.board.add(frame);
+      if (!this.addPicture(word, { x: pic.x + 4, y: pic.y + 4, width: pic.width - 8, height: pic.height - 8 }, this.board)) {
+        this.board.add(this.text(pic.x + pic.width / 2, pic.y + pic.height / 2, 'Sin dibujo', 22, COLORS.muted, true).setOrigin(0.5));
+      }
+      this.markClue('picture', pic);
+    } else {
+      this.markClue('picture', null);
+      this.hintButton(
+        'hint:picture',
+        pic,
+        'picture',
+        'Ver dibujo',
+        price,
+        open.includes('picture'),
+        () => this.apply(R.askHint(this.state, 'picture')),
+        this.board,
+      );
+    }
+    this.hintButton(
+      'hint:letter',
+      this.L.hints.letter,
+      'letter',
+      'Ver una letra',
+      price,
+      open.includes('letter'),
+      () => this.apply(R.askHint(this.state, 'letter')),
+      this.board,
+    );
+  }
+
+  /**
+   * One score a child can follow (the level's: it starts at 100 and the level is passed at 70),
+   * with the level, the lives and the word count; the game's points are the page's
+   * 'Puntos acumulados'.
    */
   private renderHud(): void {
     const s = this.state;
-    const cy = this.L.top / 2;
-    const narrow = this.W < 600;
+    const I = this.L.info;
     this.hud.removeAll(true);
-    if (narrow) {
-      const count = `Palabra ${Math.min(s.wordIndex + 1, s.pool.length)} de ${s.pool.length}`;
-      this.drawNarrowHud(this.hud, `Nivel ${s.level}/${R.HANGMAN_LEVELS}`, `${s.levelScore} pts`, s.lives, R.HANGMAN_LIVES, count);
+    const count = `Palabra ${Math.min(s.wordIndex + 1, s.pool.length)} de ${s.pool.length}`;
+    if (I.compact) {
+      this.hud.add(this.text(I.cx, I.levelY, `Nivel\n${s.level} de ${s.levels}`, 22, COLORS.primaryDark, true).setOrigin(0.5));
+      for (let i = 0; i < R.HANGMAN_LIVES; i++) {
+        const alive = i < s.lives;
+        this.hud.add(this.text(I.cx + (i - 1) * 32, I.heartsY, alive ? '♥' : '♡', 30, alive ? COLORS.error : COLORS.muted, true).setOrigin(0.5));
+      }
+      this.hud.add(this.text(I.cx, I.scoreY, `Puntos\n${s.levelScore}`, 22, COLORS.text, true).setOrigin(0.5));
+      this.hud.add(this.text(I.cx, I.countY, count.replace(' de', '\nde'), 22, COLORS.muted, true).setOrigin(0.5));
       return;
     }
-    this.hud.add(this.text(16, cy, `Nivel ${s.level} de ${R.HANGMAN_LEVELS}`, 30, COLORS.primaryDark, true).setOrigin(0, 0.5));
-    // Clear of 'Nivel 1 de 10' (the widest level label) on every layout.
-    this.drawHearts(this.hud, this.landscape ? 300 : 284, cy, s.lives, R.HANGMAN_LIVES, 44);
-    this.hud.add(this.text(this.W - 20, cy - 16, `Puntos del nivel: ${s.levelScore}`, 26, COLORS.text, true).setOrigin(1, 0.5));
-    this.hud.add(this.text(this.W - 20, cy + 18, `Puntos ganados: ${s.totalScore}`, 26, COLORS.muted, true).setOrigin(1, 0.5));
+    this.hud.add(this.text(I.x, I.levelY, `Nivel ${s.level} de ${s.levels}`, 28, COLORS.primaryDark, true).setOrigin(0, 0.5));
+    this.drawHearts(this.hud, I.x + I.width - 170, I.heartsY, s.lives, R.HANGMAN_LIVES, 38);
+    this.hud.add(this.text(I.x, I.scoreY, `Puntos: ${s.levelScore}`, 28, COLORS.text, true).setOrigin(0, 0.5));
+    this.hud.add(this.text(I.x + I.width - 4, I.countY, count, 24, COLORS.muted, true).setOrigin(1, 0.5));
   }
 
   private drawFlower(petals: number, happy: boolean): void {
+    if (!this.L.flower) return;
     const { x, y, r } = this.L.flower;
     const k = r / 26;
     const g = this.add.graphics();
@@ -335,11 +395,12 @@ export class HangmanScene extends RulesScene<R.HangmanState, R.HangmanEvent> {
     const failed = s.phase === 'word-failed';
     const solved = s.phase === 'word-solved';
     const cells = R.wordCells(word, s.guessed);
-    const maxCell = (this.W - 40) / Math.max(1, cells.length);
+    const box = L.word;
+    const maxCell = (box.width - 20) / Math.max(1, cells.length);
     const fontPx = Math.max(32, Math.min(R.wordFontRem(word) * REM, L.wordMaxPx, Math.floor((maxCell - 10) / 0.8)));
     const cellW = Math.min(fontPx * 0.8 + 10, maxCell);
-    const startX = this.W / 2 - (cells.length * cellW) / 2 + cellW / 2;
-    const lineY = L.wordY + fontPx * 0.45;
+    const startX = box.x + box.width / 2 - (cells.length * cellW) / 2 + cellW / 2;
+    const lineY = box.y + box.height / 2 + fontPx * 0.45;
     const style = { fontFamily: FONT, fontSize: `${fontPx}px`, fontStyle: 'bold' };
     cells.forEach((c, i) => {
       const x = startX + i * cellW;
@@ -363,6 +424,9 @@ export class HangmanScene extends RulesScene<R.HangmanState, R.HangmanEvent> {
       else b.setColors(COLORS.key, COLORS.text);
       // A used key keeps its colour (green: in the word, red: not), so the child sees why it is off.
       b.setEnabled(s.phase === 'playing' && status === 'unused', status !== 'unused');
+      // Portrait: while a finished word is shown the banner takes the keyboard's place (the keys are
+      // off then), so it never covers the word just revealed.
+      b.setVisible(this.landscape || (s.phase !== 'word-solved' && s.phase !== 'word-failed'));
     }
   }
 
@@ -376,8 +440,9 @@ export class HangmanScene extends RulesScene<R.HangmanState, R.HangmanEvent> {
         this.drawPanel(
           o,
           'Adivina la palabra',
-          'Mira la seña y la imagen. Adivina la palabra letra por letra: toca las letras o escríbelas con el teclado.\n' +
-            `Tienes ${R.HANGMAN_LIVES} vidas y ${R.HANGMAN_ATTEMPTS_PER_WORD} intentos por palabra. Supera cada nivel con ${R.HANGMAN_PASS_SCORE} puntos o más.`,
+          'Mira la seña. Adivina la palabra letra por letra: toca las letras o escríbelas con el teclado.\n' +
+            `Tienes ${R.HANGMAN_LIVES} vidas y ${R.HANGMAN_ATTEMPTS_PER_WORD} intentos por palabra. Supera cada nivel con ${R.HANGMAN_PASS_SCORE} puntos o más. ` +
+            `¿Necesitas ayuda? «Ver dibujo» y «Ver letra» cuestan ${R.hintCost('picture').points} puntos y un intento.`,
           COLORS.primary,
           [{ name: 'start', label: '¡A jugar!', fn: () => this.apply(R.startGame(this.state)) }],
         );
@@ -405,7 +470,7 @@ export class HangmanScene extends RulesScene<R.HangmanState, R.HangmanEvent> {
         this.drawPanel(
           o,
           '¡Ganaste!',
-          `Completaste los ${R.HANGMAN_LEVELS} niveles.\nPuntos: ${s.totalScore}`,
+          `${s.levels === 1 ? 'Completaste el nivel' : `Completaste los ${s.levels} niveles`}.\nPuntos: ${s.totalScore}`,
           COLORS.success,
           [
             { name: 'restart', label: 'Jugar de nuevo', fn: () => this.restartGame(), fill: COLORS.success },

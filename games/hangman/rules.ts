@@ -4,9 +4,11 @@
  * shows cues for the returned `events`, and uses the exported delays with its own timers.
  *
  * Decisions (docs/product/games.md G-3):
- * - Levels: the game receives one flat list of words (one learner level or all of them). Every
- *   one of the 10 game levels draws its own pool of up to 5 random words from the WHOLE list
- *   (reshuffled each time a level starts or restarts), so a short list still gives 10 levels.
+ * - Levels: the game receives one flat list of words (one learner level or all of them), shuffles
+ *   it once and plays its first min(50, list) words in levels of up to 5 (10 levels at most, as
+ *   order words does): each word once per run, so a 6-word list is a level of 5 and a level of 1,
+ *   and the run is won when the last level is passed (no 50 rounds of the same six animals). A
+ *   level that starts again replays its own words in a new order.
  *   The list is cleaned first: duplicate ids / duplicate Spanish texts are dropped and words with
  *   no letter to guess are left out (see `playableWords`). An empty result throws: the page shows
  *   'No hay palabras para este nivel.' instead of starting the game.
@@ -33,6 +35,11 @@
  *   Zero lives ends the game ('lost') when the failed word's pause is over, even if it was the
  *   last word of a level. Lives carry over between levels and level restarts.
  * - Word font size counts the characters of the displayed word (spaces included).
+ * - Hints (docs/games.md, "Hints"): while a word is played the child may ask once for its picture
+ *   and once for one of its letters. Each costs what a wrong letter costs (`hintCost`: one attempt,
+ *   a petal, and 2 points of the level score), and is offered only while it cannot lose the word
+ *   (more than one attempt left; the letter only while two or more letters are hidden). The run
+ *   report counts a hint as a miss of its word, so the server's replay needs nothing new.
  */
 import { type GameWord, type Rng, seedFrom, shuffle, uniqueWords, withSeed } from '../shared/types';
 import { foldLetters } from '../shared/fold';
@@ -74,6 +81,19 @@ export const HANGMAN_ALPHABET: readonly string[] = Object.freeze([...'ABCDEFGHIJ
 /** Word font size in rem: 8 up to 4 characters, 6 up to 8, 4 for longer words. */
 export const HANGMAN_FONT_REM = Object.freeze({ short: 8, medium: 6, long: 4 });
 export const HANGMAN_FONT_SHORT_MAX_LENGTH = 4;
+/** Most words one run plays: 10 levels of 5, each word once. */
+export const HANGMAN_MAX_WORDS = HANGMAN_LEVELS * HANGMAN_WORDS_PER_LEVEL;
+
+export type HangmanHint = 'picture' | 'letter';
+
+/**
+ * What a hint costs (docs/games.md, "Hints"): the price of a wrong letter, one attempt and 2 points
+ * of the level's score, for the picture and for a letter alike, so a hint is never free and never
+ * worse than guessing wrong.
+ */
+export function hintCost(_kind: HangmanHint): { points: number; attempts: number } {
+  return { points: HANGMAN_WRONG_LETTER_PENALTY, attempts: 1 };
+}
 export const HANGMAN_FONT_MEDIUM_MAX_LENGTH = 8;
 
 // ---------------------------------------------------------------------------------------------
@@ -83,8 +103,14 @@ export const HANGMAN_FONT_MEDIUM_MAX_LENGTH = 8;
 export type HangmanPhase = 'instructions' | 'playing' | 'word-solved' | 'word-failed' | 'level-passed' | 'level-failed' | 'won' | 'lost';
 
 export interface HangmanState {
-  /** Playable words (cleaned list); every level draws its pool from here. */
+  /** Playable words (cleaned list). */
   readonly words: readonly GameWord[];
+  /** The run's words in play order (up to 50): level n plays words 5(n−1) … 5n−1. */
+  readonly order: readonly GameWord[];
+  /** Levels of this run: ceil(order / 5), at most 10. */
+  readonly levels: number;
+  /** Hints asked for the current word. */
+  readonly hints: readonly HangmanHint[];
   /** Random seed for the next random choice (see games/shared/types.ts). */
   readonly seed: number;
   readonly phase: HangmanPhase;
@@ -112,6 +138,7 @@ export type HangmanEvent =
   | { type: 'word-solved'; word: string; wordId: number }
   | { type: 'word-failed'; word: string; wordId: number }
   | { type: 'next-word'; wordIndex: number }
+  | { type: 'hint'; kind: HangmanHint; wordId: number; letter: string | null; points: number; attemptsLeft: number }
   | { type: 'level-passed'; level: number; levelScore: number; stars: Stars }
   | { type: 'level-failed'; level: number; levelScore: number }
   | { type: 'game-won'; totalScore: number; stars: Stars }
@@ -148,6 +175,9 @@ export interface HangmanSnapshot {
   masked: string;
   guessed: string[];
   wrongLetters: string[];
+  hints: HangmanHint[];
+  /** The hints the child may ask for now. */
+  hintsOpen: HangmanHint[];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -211,18 +241,32 @@ export function playableWords(words: readonly GameWord[]): GameWord[] {
 // State machine
 // ---------------------------------------------------------------------------------------------
 
-function drawPool(words: readonly GameWord[], seed: number): [GameWord[], number] {
-  return withSeed(seed, (rng) => shuffle(words, rng).slice(0, HANGMAN_WORD_POOL_SIZE));
+/** The words of `level` (1-based) in a run of `total` words: up to 5, each word once per run. */
+export function levelSize(total: number, level: number): number {
+  return Math.max(0, Math.min(HANGMAN_WORD_POOL_SIZE, total - (level - 1) * HANGMAN_WORD_POOL_SIZE));
 }
 
-/** State at the start of `level` (fresh pool, score 100, first word). */
+/** Levels of a run of `total` words: one per 5 (the last may be shorter), at most 10. */
+export function levelCount(total: number): number {
+  return Math.min(HANGMAN_LEVELS, Math.ceil(Math.min(total, HANGMAN_MAX_WORDS) / HANGMAN_WORD_POOL_SIZE));
+}
+
+/** A new run's words: the list shuffled once, its first 50. */
+function runOrder(words: readonly GameWord[], seed: number): [GameWord[], number] {
+  return withSeed(seed, (rng) => shuffle(words, rng).slice(0, HANGMAN_MAX_WORDS));
+}
+
+/** State at the start of `level` (its own words in a new order, score 100, first word). */
 function levelStart(base: HangmanState, level: number, phase: HangmanPhase): HangmanState {
-  const [pool, seed] = drawPool(base.words, base.seed);
+  const from = (level - 1) * HANGMAN_WORD_POOL_SIZE;
+  const own = base.order.slice(from, from + levelSize(base.order.length, level));
+  const [pool, seed] = withSeed(base.seed, (rng) => shuffle(own, rng));
   return {
     ...base,
     seed,
     phase,
     level,
+    hints: [],
     levelScore: HANGMAN_LEVEL_START_SCORE,
     pool,
     wordIndex: 0,
@@ -241,9 +285,13 @@ function levelStart(base: HangmanState, level: number, phase: HangmanPhase): Han
 export function createGame(words: readonly GameWord[], rng: Rng): HangmanState {
   const playable = playableWords(words);
   if (playable.length === 0) throw new RangeError('No hay palabras para este nivel.');
+  const [order, seed] = runOrder(playable, seedFrom(rng));
   const empty: HangmanState = {
     words: playable,
-    seed: seedFrom(rng),
+    order,
+    levels: levelCount(order.length),
+    hints: [],
+    seed,
     phase: 'instructions',
     level: 1,
     levelScore: HANGMAN_LEVEL_START_SCORE,
@@ -351,6 +399,7 @@ export function advance(state: HangmanState): HangmanResult {
         wordIndex,
         attemptsLeft: HANGMAN_ATTEMPTS_PER_WORD,
         guessed: [],
+        hints: [],
       },
       events: [{ type: 'next-word', wordIndex }],
     };
@@ -364,7 +413,7 @@ export function advance(state: HangmanState): HangmanResult {
       levelScore: state.levelScore,
       stars: starsFor(state.levelScore, HANGMAN_LEVEL_START_SCORE, true),
     };
-    if (state.level >= HANGMAN_LEVELS) {
+    if (state.level >= state.levels) {
       return {
         state: { ...state, phase: 'won', totalScore },
         events: [passed, { type: 'game-won', totalScore, stars: starsFor(totalScore, maxScore(state), true) }],
@@ -398,9 +447,39 @@ export function restartLevel(state: HangmanState): HangmanResult {
   };
 }
 
+/**
+ * Asks for a hint for the current word (see the header): the picture, or the first letter still
+ * hidden (revealed as if guessed). Costs `hintCost`; refused (unchanged) when already asked, when it
+ * could lose the word (one attempt left) or, for a letter, when fewer than two letters are hidden.
+ */
+export function askHint(state: HangmanState, kind: HangmanHint): HangmanResult {
+  if (!hintsOpen(state).includes(kind)) return unchanged(state);
+  const word = currentWord(state)!;
+  const cost = hintCost(kind);
+  const letter = kind === 'letter' ? lettersToGuess(word.es).find((l) => !state.guessed.includes(l))! : null;
+  const attemptsLeft = state.attemptsLeft - cost.attempts;
+  const levelScore = Math.max(0, state.levelScore - cost.points);
+  return {
+    state: { ...state, attemptsLeft, levelScore, hints: [...state.hints, kind], guessed: letter ? [...state.guessed, letter] : state.guessed },
+    events: [{ type: 'hint', kind, wordId: word.id, letter, points: cost.points, attemptsLeft }],
+  };
+}
+
+/** The hints the child may ask for now (see `askHint`). */
+export function hintsOpen(state: HangmanState): HangmanHint[] {
+  const word = currentWord(state);
+  if (state.phase !== 'playing' || !word || state.attemptsLeft <= hintCost('picture').attempts) return [];
+  const hidden = lettersToGuess(word.es).filter((l) => !state.guessed.includes(l)).length;
+  const open: HangmanHint[] = [];
+  if (!state.hints.includes('picture')) open.push('picture');
+  if (!state.hints.includes('letter') && hidden >= 2) open.push('letter');
+  return open;
+}
+
 /** Restart button (any phase): level 1, full lives, scores reset, straight to 'playing'. */
 export function restart(state: HangmanState): HangmanResult {
-  const reset: HangmanState = { ...state, totalScore: 0, lives: HANGMAN_LIVES };
+  const [order, seed] = runOrder(state.words, state.seed);
+  const reset: HangmanState = { ...state, order, seed, levels: levelCount(order.length), totalScore: 0, lives: HANGMAN_LIVES };
   return {
     state: levelStart(reset, 1, 'playing'),
     events: [{ type: 'level-started', level: 1 }],
@@ -415,7 +494,7 @@ export function restart(state: HangmanState): HangmanResult {
  * Unchanged when `level` is not ahead of the current one, past the last level, or the game is over.
  */
 export function playToLevel(state: HangmanState, level: number): HangmanResult {
-  if (!Number.isInteger(level) || level <= state.level || level > HANGMAN_LEVELS) return unchanged(state);
+  if (!Number.isInteger(level) || level <= state.level || level > state.levels) return unchanged(state);
   if (state.phase === 'won' || state.phase === 'lost') return unchanged(state);
   const events: HangmanEvent[] = [];
   let s = state;
@@ -438,10 +517,10 @@ export function playToLevel(state: HangmanState, level: number): HangmanResult {
 
 /**
  * The most a run can score (games.md G-7: stars and the server's plausibility check): every level
- * passed with its full starting score. The same for every run, whatever the word list.
+ * of the run passed with its full starting score (1000 from 50 words; a 6-word list has 2 levels).
  */
-export function maxScore(_state?: HangmanState): number {
-  return HANGMAN_LEVELS * HANGMAN_LEVEL_START_SCORE;
+export function maxScore(state?: HangmanState): number {
+  return (state ? state.levels : HANGMAN_LEVELS) * HANGMAN_LEVEL_START_SCORE;
 }
 
 /** How long the scene waits before calling `advance`, or null when it waits for the child. */
@@ -469,7 +548,7 @@ export function snapshot(state: HangmanState): HangmanSnapshot {
     game: 'hangman',
     phase: state.phase,
     level: state.level,
-    levels: HANGMAN_LEVELS,
+    levels: state.levels,
     levelScore: state.levelScore,
     totalScore: state.totalScore,
     lives: state.lives,
@@ -481,14 +560,17 @@ export function snapshot(state: HangmanState): HangmanSnapshot {
     masked: word ? maskWord(word.es, state.guessed) : '',
     guessed: [...state.guessed],
     wrongLetters: state.guessed.filter((l) => !needed.includes(l)),
+    hints: [...state.hints],
+    hintsOpen: hintsOpen(state),
   };
 }
 
 /**
  * The figures of a run from its rounds (the server's recomputation, games/shared/run.ts), by the
- * rules above: every level plays min(5, playable words) distinct words; a word costs 2 per wrong
- * letter and, failed (the 6th wrong letter), 5 more and a life; a level ending at ≥ 70 adds its
- * score and moves on (won after level 10), below 70 it starts again; 0 lives ends the run.
+ * rules above: the run plays min(50, playable words) words in levels of up to 5 (the last level the
+ * rest), each level's words distinct; a word costs 2 per miss (a wrong letter or a hint) and,
+ * failed (the 6th), 5 more and a life; a level ending at ≥ 70 adds its score and moves on (won
+ * after the run's last level), below 70 it starts again; 0 lives ends the run.
  * A word counts once the game has moved past it (the page records it at the next word / level
  * event), as the run's score does: a level's score is added when the pause after its last word ends.
  */
@@ -496,11 +578,12 @@ export function replayRun(words: readonly GameWord[], rounds: readonly RunRound[
   const playable = playableWords(words);
   if (playable.length === 0) return refuse(RUN_NO_WORDS_MSG);
   const ids = new Set(playable.map((w) => w.id));
-  const poolSize = Math.min(HANGMAN_WORD_POOL_SIZE, playable.length);
+  const total = Math.min(HANGMAN_MAX_WORDS, playable.length);
+  const levels = levelCount(total);
   let level = 1;
   let lives = HANGMAN_LIVES;
   let levelScore = HANGMAN_LEVEL_START_SCORE;
-  let total = 0;
+  let points = 0;
   let inLevel = new Set<number>();
   let end: 'won' | 'lost' | null = null;
   for (const r of rounds) {
@@ -518,10 +601,10 @@ export function replayRun(words: readonly GameWord[], rounds: readonly RunRound[
       end = 'lost';
       continue;
     }
-    if (inLevel.size < poolSize) continue;
+    if (inLevel.size < levelSize(total, level)) continue;
     if (levelScore >= HANGMAN_PASS_SCORE) {
-      total += levelScore;
-      if (level >= HANGMAN_LEVELS) end = 'won';
+      points += levelScore;
+      if (level >= levels) end = 'won';
       else level += 1;
     }
     levelScore = HANGMAN_LEVEL_START_SCORE;
@@ -530,5 +613,5 @@ export function replayRun(words: readonly GameWord[], rounds: readonly RunRound[
   // Wrong letters of a word left unfinished cost nothing the run keeps (only passed levels count),
   // but they must be possible: fewer than the attempts, and only while the run goes on.
   if (!Number.isInteger(openMisses) || openMisses < 0 || openMisses >= HANGMAN_ATTEMPTS_PER_WORD || (end && openMisses > 0)) return refuse(RUN_BAD_MISSES_MSG);
-  return { ok: true, puntos: total, puntosMax: maxScore(), ganada: end === 'won' };
+  return { ok: true, puntos: points, puntosMax: levels * HANGMAN_LEVEL_START_SCORE, ganada: end === 'won' };
 }

@@ -9,76 +9,78 @@ import * as R from './rules';
 import { type CelebrateOptions, celebrate, inBand, starsSentence } from '../shared/celebrate';
 import { starsFor } from '../shared/stars';
 import { type Feedback, COLORS } from '../shared/GameScene';
-import type { Rect } from '../shared/layout';
+import { signStage, type Rect, type SignStage } from '../shared/layout';
 import { RulesScene } from '../shared/RulesScene';
 
 interface OrderLayout {
-  top: number;
-  sign: Rect;
-  picture: Rect;
-  /** Centre x and the y of the title, the word count and the hint. */
-  infoX: number;
-  titleY: number;
-  countY: number;
-  hintY: number;
-  infoWidth: number;
-  slotsY: number;
-  tilesY: number;
-  buttons: { y: number; w: number; h: number };
-  /** Smallest tile side (design px): 60 CSS px at the tablet sizes. */
-  minTile: number;
+  stage: SignStage;
+  info: { x: number; cx: number; width: number; compact: boolean; levelY: number; heartsY: number; scoreY: number; countY: number };
+  hints: { picture: Rect; letter: Rect };
+  /** The child's word (slots), the tiles (the right word in their place once answered), the buttons. */
+  slots: Rect;
+  tiles: Rect;
+  /** Largest slot / tile side. */
+  maxCell: number;
+  buttons: { at: { x: number; y: number; w: number }[]; h: number; font: number };
   flash: Rect;
 }
 
 /**
- * Landscape: the clue boxes left and right with the title between them, then slots, tiles and the
- * three buttons. Portrait: the boxes side by side with the title under them; the banner goes
- * over the slots row, right above the tiles.
+ * The sign leads (docs/games.md). Landscape: beside the sign a column with the level, lives and
+ * score, the child's word, the two hints, the tiles and the buttons; the banner under the sign.
+ * Portrait: a narrow column beside the sign (level, lives, score, count, hints), then the child's
+ * word, the banner's band, one row of tiles and the buttons.
  */
 function orderLayout(W: number, H: number): OrderLayout {
   if (W > H) {
-    const B = 250;
+    const stage = signStage(W, H, { side: 470, below: 100 });
+    const c = stage.side;
+    const hw = (c.width - 10) / 2;
+    const bh = 80;
+    const row2 = c.y + c.height - bh / 2;
+    const row1 = row2 - bh - 8;
     return {
-      top: 80,
-      sign: { x: 40, y: 100, width: B, height: B },
-      picture: { x: W - 40 - B, y: 100, width: B, height: B },
-      infoX: W / 2,
-      titleY: 130,
-      countY: 190,
-      hintY: 250,
-      infoWidth: W - 2 * (B + 80),
-      slotsY: 470,
-      tilesY: 600,
-      buttons: { y: H - 60, w: 280, h: 84 },
-      minTile: 80,
-      flash: { x: B + 70, y: 96, width: W - 2 * (B + 70), height: 300 },
+      stage,
+      info: { x: c.x + 4, cx: c.x + c.width / 2, width: c.width, compact: false, levelY: 30, heartsY: 30, scoreY: 72, countY: 72 },
+      slots: { x: c.x, y: 100, width: c.width, height: 80 },
+      hints: { picture: { x: c.x, y: 190, width: hw, height: 80 }, letter: { x: c.x + hw + 10, y: 190, width: hw, height: 80 } },
+      tiles: { x: c.x, y: 280, width: c.width, height: row1 - bh / 2 - 8 - 280 },
+      maxCell: 84,
+      buttons: {
+        at: [
+          { x: c.x + hw / 2, y: row1, w: hw },
+          { x: c.x + hw + 10 + hw / 2, y: row1, w: hw },
+          { x: c.x + c.width / 2, y: row2, w: c.width },
+        ],
+        h: bh,
+        font: 28,
+      },
+      flash: stage.below,
     };
   }
   const phone = W < 600;
-  const pad = phone ? 10 : 20;
-  const buttons = { y: H - pad - 44, w: Math.min(240, (W - 2 * pad - 24) / 3), h: 88 };
-  const tilesY = buttons.y - 44 - 24 - (phone ? 60 : 64);
-  const slotsY = tilesY - (phone ? 120 : 160);
-  const infoY = slotsY - (phone ? 80 : 96) - 40;
-  // Phone: no title nor count between the boxes and the slots (the count is in the top bar), so
-  // the boxes grow down to the banner's band over the slots.
-  const B = phone
-    ? Math.max(90, Math.min((W - 3 * pad) / 2 - 16, slotsY - 60 - (80 + pad + 8) - 8 - 44 - 4))
-    : Math.max(100, Math.min((W - 3 * pad) / 2 - 16, infoY - 80 - 36 - 44 - pad));
+  const pad = 8;
+  const slotsH = phone ? 56 : 80;
+  const bandH = phone ? 50 : 56;
+  const tilesH = phone ? 60 : 80;
+  const bh = phone ? 70 : 88;
+  const stage = signStage(W, H, { side: phone ? 96 : 112, below: slotsH + bandH + tilesH + bh + 3 * 6 });
+  const c = stage.side;
+  const buttonsY = H - pad - bh / 2;
+  const tilesTop = buttonsY - bh / 2 - 8 - tilesH;
+  const slotsTop = stage.below.y;
+  const bw = (W - 2 * pad - 2 * 10) / 3;
+  const hintH = phone ? 70 : 90;
+  const hintsTop = c.y + 226;
   return {
-    top: 80,
-    sign: { x: pad + 8, y: 80 + pad + 8, width: B, height: B },
-    picture: { x: W - pad - 8 - B, y: 80 + pad + 8, width: B, height: B },
-    infoX: W / 2,
-    titleY: infoY,
-    countY: infoY + 46,
-    hintY: infoY + 46,
-    infoWidth: W - 2 * pad,
-    slotsY,
-    tilesY,
-    buttons,
-    minTile: phone ? 60 : 68,
-    flash: { x: pad, y: slotsY - 60, width: W - 2 * pad, height: 120 },
+    stage,
+    info: { x: c.x, cx: c.x + c.width / 2, width: c.width, compact: true, levelY: c.y + 26, heartsY: c.y + 78, scoreY: c.y + 126, countY: c.y + 186 },
+    hints: { picture: { x: c.x, y: hintsTop, width: c.width, height: hintH }, letter: { x: c.x, y: hintsTop + hintH + 6, width: c.width, height: hintH } },
+    slots: { x: pad, y: slotsTop, width: W - 2 * pad, height: slotsH },
+    tiles: { x: pad, y: tilesTop, width: W - 2 * pad, height: tilesH },
+    maxCell: phone ? 56 : 80,
+    buttons: { at: [0, 1, 2].map((i) => ({ x: pad + bw / 2 + i * (bw + 10), y: buttonsY, w: bw })), h: bh, font: phone ? 22 : 28 },
+    flash: { x: pad, y: slotsTop + slotsH + 4, width: W - 2 * pad, height: Math.max(bandH, tilesTop - 4 - (slotsTop + slotsH + 4)) },
   };
 }
 
@@ -103,11 +105,7 @@ export class OrderWordsScene extends RulesScene<R.OrderWordsState, R.OrderEvent>
     this.flashBand = this.L.flash;
     const resumed = this.carried as R.OrderWordsState | null;
     this.state = resumed ?? R.createGame(this.words, this.rng);
-    this.drawTopBar(this.L.top);
-    this.drawFrame(this.L.sign, 'Seña', undefined, 'sign');
-    this.drawFrame(this.L.picture, 'Imagen', undefined, 'picture');
-    // The title where there is room for it (not on a phone: the instructions panel says it).
-    if (this.W >= 600) this.text(this.L.infoX, this.L.titleY, 'Ordena las letras', 40, COLORS.primaryDark, true).setOrigin(0.5);
+    this.drawSignFrame(this.L.stage);
     this.hud = this.add.container(0, 0);
     this.board = this.add.container(0, 0);
     this.overlay = this.add.container(0, 0).setDepth(40);
@@ -167,7 +165,18 @@ export class OrderWordsScene extends RulesScene<R.OrderWordsState, R.OrderEvent>
           out.push({ cue: 'correct', text: `¡Correcto! «${e.word}» +${countWord(e.points, 'punto', 'puntos')}.`, kind: 'success', flash: true });
           break;
         case 'wrong':
-          out.push({ cue: 'wrong', text: `Era «${e.word}».`, kind: 'error', flash: true });
+          // The banner does not repeat the word: the canvas shows the child's try beside the
+          // right word once; the caption (read aloud) says it.
+          out.push({ cue: 'wrong', text: '¡Casi! Mira la palabra.', kind: 'error', flash: true });
+          out.push({ cue: null, text: `Era «${e.word}».`, kind: 'error', flash: false });
+          break;
+        case 'hint':
+          out.push({
+            cue: 'click',
+            text: e.kind === 'picture' ? `Pediste ver el dibujo (${e.points} puntos).` : `Pediste una letra: la ${e.char} (${e.points} puntos).`,
+            kind: 'info',
+            flash: false,
+          });
           break;
         case 'life-lost':
           out.push({ cue: null, text: `Perdiste una vida. Te ${plural(e.lives, 'queda', 'quedan')} ${e.lives}.`, kind: 'error', flash: false });
@@ -203,101 +212,165 @@ export class OrderWordsScene extends RulesScene<R.OrderWordsState, R.OrderEvent>
     this.board.removeAll(true);
     this.forgetTargets('tile:');
     this.forgetTargets('button:');
+    this.forgetTargets('hint:');
 
-    // The DOM GIF sits above the canvas: only while no overlay panel is open.
-    this.showSign(s.phase === 'playing' || s.phase === 'feedback' ? word : null, L.sign);
+    // The sign leads every word from its first moment (the DOM player sits above the canvas: only
+    // while no overlay panel is open); the next words' signs load meanwhile.
+    this.showSign(s.phase === 'playing' || s.phase === 'feedback' ? word : null, L.stage);
+    if (s.phase === 'playing') this.preloadSigns([s.words[s.wordIndex + 1], s.words[s.wordIndex + 2]]);
+    if (s.phase === 'instructions') this.preloadSigns([word, s.words[1]]);
+    const sign = L.stage.sign;
     if (!over && word && !word.sign) {
       this.board.add(
-        this.text(L.sign.x + L.sign.width / 2, L.sign.y + L.sign.height / 2, 'No hay video ni GIF de señal disponible.', 24, COLORS.muted)
+        this.text(sign.x + sign.width / 2, sign.y + sign.height / 2, 'No hay video ni GIF de señal disponible.', 30, COLORS.muted)
           .setOrigin(0.5)
-          .setWordWrapWidth(L.sign.width - 20),
+          .setWordWrapWidth(sign.width - 40),
       );
     }
-    if (!over && !this.addPicture(word, L.picture, this.board)) {
-      this.board.add(this.text(L.picture.x + L.picture.width / 2, L.picture.y + L.picture.height / 2, 'Sin imagen', 26, COLORS.muted).setOrigin(0.5));
-    }
-    const inLevel = (s.wordIndex % R.ORDER_WORDS_PER_LEVEL) + 1;
-    const levelSize = Math.min(R.ORDER_WORDS_PER_LEVEL, s.words.length - (s.level - 1) * R.ORDER_WORDS_PER_LEVEL);
-    // (On a phone the count is in the top bar.)
-    if (this.W >= 600) this.board.add(this.text(L.infoX, L.countY, `Palabra ${inLevel} de ${levelSize}`, 28, COLORS.text, true).setOrigin(0.5));
-    // The how-to line only where there is room for it (landscape); the instructions panel says it too.
-    if (this.landscape) {
-      this.board.add(
-        this.text(L.infoX, L.hintY, 'Toca las letras en orden y luego «Comprobar».', 26, COLORS.muted).setOrigin(0.5, 0).setWordWrapWidth(L.infoWidth),
-      );
-    }
-
     if (word && !over) {
       this.drawSlots();
-      this.drawTiles();
+      if (s.phase === 'feedback') this.drawAnswer();
+      else this.drawTiles();
       this.drawButtons();
+      if (s.phase !== 'instructions') this.drawHints();
     }
     this.renderOverlay();
   }
 
+  /** The hints (docs/games.md, "Hints"): the picture and the next letter, 2 points each, once a word. */
+  private drawHints(): void {
+    const s = this.state;
+    const word = R.currentWord(s);
+    const open = R.hintsOpen(s);
+    const price = `−${R.ORDER_HINT_COST} puntos`;
+    const pic = this.L.hints.picture;
+    if (s.hints.includes('picture') && word) {
+      this.board.add(this.add.rectangle(pic.x + pic.width / 2, pic.y + pic.height / 2, pic.width, pic.height, COLORS.panel).setRounded(14));
+      if (!this.addPicture(word, { x: pic.x + 4, y: pic.y + 4, width: pic.width - 8, height: pic.height - 8 }, this.board)) {
+        this.board.add(this.text(pic.x + pic.width / 2, pic.y + pic.height / 2, 'Sin dibujo', 22, COLORS.muted, true).setOrigin(0.5));
+      }
+      this.markClue('picture', pic);
+    } else {
+      this.markClue('picture', null);
+      this.hintButton(
+        'hint:picture',
+        pic,
+        'picture',
+        'Ver dibujo',
+        price,
+        open.includes('picture'),
+        () => this.apply(R.askHint(this.state, 'picture')),
+        this.board,
+      );
+    }
+    this.hintButton(
+      'hint:letter',
+      this.L.hints.letter,
+      'letter',
+      'Ver una letra',
+      price,
+      open.includes('letter'),
+      () => this.apply(R.askHint(this.state, 'letter')),
+      this.board,
+    );
+  }
+
+  /**
+   * After the answer, in the tiles' place: the right word, once (the child's try stays in the
+   * slots above, green when right, red when wrong).
+   */
+  private drawAnswer(): void {
+    const s = this.state;
+    const word = R.currentWord(s);
+    const t = this.L.tiles;
+    const right = s.lastResult === 'correct';
+    const label = right ? `✔ «${word?.es ?? ''}»` : `La palabra es: «${word?.es ?? ''}»`;
+    this.board.add(
+      this.text(
+        t.x + t.width / 2,
+        t.y + t.height / 2,
+        label,
+        Math.min(44, Math.max(26, Math.floor(t.height * 0.45))),
+        right ? COLORS.success : COLORS.text,
+        true,
+      )
+        .setOrigin(0.5)
+        .setWordWrapWidth(t.width),
+    );
+  }
+
   private renderHud(): void {
     const s = this.state;
+    const I = this.L.info;
     const levels = Math.ceil(s.words.length / R.ORDER_WORDS_PER_LEVEL);
-    const cy = this.L.top / 2;
-    const narrow = this.W < 600;
+    const inLevel = (s.wordIndex % R.ORDER_WORDS_PER_LEVEL) + 1;
+    const levelSize = Math.min(R.ORDER_WORDS_PER_LEVEL, s.words.length - (s.level - 1) * R.ORDER_WORDS_PER_LEVEL);
+    const count = `Palabra ${inLevel} de ${levelSize}`;
     this.hud.removeAll(true);
-    if (narrow) {
-      const inLevel = (s.wordIndex % R.ORDER_WORDS_PER_LEVEL) + 1;
-      const levelSize = Math.min(R.ORDER_WORDS_PER_LEVEL, s.words.length - (s.level - 1) * R.ORDER_WORDS_PER_LEVEL);
-      this.drawNarrowHud(this.hud, `Nivel ${s.level}/${levels}`, `Puntos: ${s.totalScore}`, s.lives, R.ORDER_LIVES, `Palabra ${inLevel} de ${levelSize}`);
+    if (I.compact) {
+      this.hud.add(this.text(I.cx, I.levelY, `Nivel\n${s.level} de ${levels}`, 22, COLORS.primaryDark, true).setOrigin(0.5));
+      for (let i = 0; i < R.ORDER_LIVES; i++) {
+        const alive = i < s.lives;
+        this.hud.add(this.text(I.cx + (i - 1) * 32, I.heartsY, alive ? '♥' : '♡', 30, alive ? COLORS.error : COLORS.muted, true).setOrigin(0.5));
+      }
+      this.hud.add(this.text(I.cx, I.scoreY, `Puntos\n${s.totalScore}`, 22, COLORS.text, true).setOrigin(0.5));
+      this.hud.add(this.text(I.cx, I.countY, count.replace(' de', '\nde'), 22, COLORS.muted, true).setOrigin(0.5));
       return;
     }
-    this.hud.add(this.text(16, cy, `Nivel ${s.level} de ${levels}`, 30, COLORS.primaryDark, true).setOrigin(0, 0.5));
-    this.drawHearts(this.hud, this.landscape ? 300 : 284, cy, s.lives, R.ORDER_LIVES, 44);
-    this.hud.add(this.text(this.W - 16, cy, `Puntos: ${s.totalScore}`, 30, COLORS.text, true).setOrigin(1, 0.5));
+    this.hud.add(this.text(I.x, I.levelY, `Nivel ${s.level} de ${levels}`, 28, COLORS.primaryDark, true).setOrigin(0, 0.5));
+    this.drawHearts(this.hud, I.x + I.width - 170, I.heartsY, s.lives, R.ORDER_LIVES, 38);
+    this.hud.add(this.text(I.x, I.scoreY, `Puntos: ${s.totalScore}`, 28, COLORS.text, true).setOrigin(0, 0.5));
+    this.hud.add(this.text(I.x + I.width - 4, I.countY, count, 24, COLORS.muted, true).setOrigin(1, 0.5));
   }
 
-  /** Side of a slot or tile for `n` of them in one row (at least the layout's minimum). */
-  private cellSize(n: number, gap: number): number {
-    return Math.max(this.L.minTile, Math.min(96, Math.floor((this.W - 32) / Math.max(1, n)) - gap));
+  /** Side of `n` cells in rows of `area` (as big as fit, at most the layout's). */
+  private cellSize(n: number, gap: number, area: Rect, minSide: number): number {
+    for (let size = this.L.maxCell; size > minSide; size -= 2) {
+      const perRow = Math.max(1, Math.floor((area.width + gap) / (size + gap)));
+      if (Math.ceil(n / perRow) * (size + gap) - gap <= area.height) return size;
+    }
+    return minSide;
   }
 
-  /** x and y of item `i` of `n` in centred rows of at most as many as fit. */
-  private grid(n: number, size: number, gap: number, y0: number, i: number): { x: number; y: number } {
-    const perRow = Math.max(1, Math.floor((this.W - 32 + gap) / (size + gap)));
+  /** x and y of item `i` of `n` in centred rows inside `area`. */
+  private grid(n: number, size: number, gap: number, area: Rect, i: number): { x: number; y: number } {
+    const perRow = Math.max(1, Math.floor((area.width + gap) / (size + gap)));
     const rows = Math.ceil(n / perRow);
     const row = Math.floor(i / perRow);
     const inRow = row < rows - 1 ? perRow : n - perRow * (rows - 1);
     const col = i - row * perRow;
     const step = size + gap;
-    const y = y0 - ((rows - 1) * step) / 2 + row * step;
-    return { x: this.W / 2 - (inRow * step) / 2 + step / 2 + col * step, y };
+    const y = area.y + area.height / 2 - ((rows - 1) * step) / 2 + row * step;
+    return { x: area.x + area.width / 2 - (inRow * step) / 2 + step / 2 + col * step, y };
   }
 
+  /** The child's word: placed letters in their slots (after the answer: green when right, red when wrong). */
   private drawSlots(): void {
     const s = this.state;
     const slots = R.slots(s);
-    const size = Math.min(this.cellSize(slots.length, 10), this.landscape ? 96 : 80);
+    const area = this.L.slots;
+    const size = Math.min(area.height, this.cellSize(slots.length, 8, area, 36));
     const result = s.phase === 'feedback' ? s.lastResult : null;
     const stroke = result === 'correct' ? COLORS.success : result === 'wrong' ? COLORS.error : COLORS.primary;
     const fill = result === 'correct' ? COLORS.successLight : result === 'wrong' ? COLORS.errorLight : COLORS.panel;
     slots.forEach((slot, i) => {
-      const { x, y } = this.grid(slots.length, size, 10, this.L.slotsY, i);
+      const { x, y } = this.grid(slots.length, size, 8, area, i);
       if (slot.fixed) {
         this.board.add(this.text(x, y, slot.char ?? '', size * 0.6, COLORS.text, true).setOrigin(0.5));
         return;
       }
-      this.board.add(this.add.rectangle(x, y, size, size, fill).setRounded(14).setStrokeStyle(4, stroke));
+      this.board.add(this.add.rectangle(x, y, size, size, fill).setRounded(12).setStrokeStyle(4, stroke));
       if (slot.char) this.board.add(this.text(x, y, slot.char, size * 0.6, COLORS.text, true).setOrigin(0.5));
     });
-    if (result === 'wrong') {
-      const word = R.currentWord(s);
-      const last = this.grid(slots.length, size, 10, this.L.slotsY, slots.length - 1);
-      this.board.add(this.text(this.W / 2, last.y + size / 2 + 6, `La palabra era «${word?.es ?? ''}».`, 28, COLORS.error, true).setOrigin(0.5, 0));
-    }
   }
 
   private drawTiles(): void {
     const s = this.state;
-    const size = this.cellSize(s.tiles.length, 14);
+    const area = this.L.tiles;
+    const size = this.cellSize(s.tiles.length, 10, area, 56);
     for (const tile of s.tiles) {
       const used = R.isTileUsed(s, tile.id);
-      const { x, y } = this.grid(s.tiles.length, size, 14, this.L.tilesY, tile.id);
+      const { x, y } = this.grid(s.tiles.length, size, 10, area, tile.id);
       const b = this.button(x, y, size, size, used ? '' : tile.char, () => this.apply(R.pickTile(this.state, tile.id)), {
         into: this.board,
         fill: COLORS.gold,
@@ -313,30 +386,25 @@ export class OrderWordsScene extends RulesScene<R.OrderWordsState, R.OrderEvent>
 
   private drawButtons(): void {
     const s = this.state;
-    const { y, w, h } = this.L.buttons;
+    const { at, h, font } = this.L.buttons;
     const playing = s.phase === 'playing';
     const narrow = this.W < 600;
-    // Phone: words, not bare icons (a child reads «Borrar»), a little smaller; 12 px apart.
-    const font = narrow ? 22 : 28;
-    // Phone: «Comprobar» is the longest word, so its button is the widest of the three.
-    const small = 112;
-    const ws = narrow ? [small, small, this.W - 20 - 24 - 2 * small] : [w, w, w];
-    const xs = narrow ? [10 + small / 2, 10 + small + 12 + small / 2, this.W - 10 - ws[2]! / 2] : [this.W / 2 - (w + 20), this.W / 2, this.W / 2 + w + 20];
-    const undo = this.button(xs[0]!, y, ws[0]!, h, narrow ? 'Borrar' : '⌫ Borrar', () => this.apply(R.removeLast(this.state)), {
+    const [a, b, c] = at as [{ x: number; y: number; w: number }, { x: number; y: number; w: number }, { x: number; y: number; w: number }];
+    const undo = this.button(a.x, a.y, a.w, h, narrow ? 'Borrar' : '⌫ Borrar', () => this.apply(R.removeLast(this.state)), {
       into: this.board,
       fill: COLORS.key,
       textColor: COLORS.text,
       fontSize: font,
     });
     undo.setEnabled(playing && s.picked.length > 0);
-    const clear = this.button(xs[1]!, y, ws[1]!, h, narrow ? 'Limpiar' : '✖ Limpiar', () => this.apply(R.clear(this.state)), {
+    const clear = this.button(b.x, b.y, b.w, h, narrow ? 'Limpiar' : '✖ Limpiar', () => this.apply(R.clear(this.state)), {
       into: this.board,
       fill: COLORS.key,
       textColor: COLORS.text,
       fontSize: font,
     });
     clear.setEnabled(playing && s.picked.length > 0);
-    const check = this.button(xs[2]!, y, ws[2]!, h, narrow ? 'Comprobar' : 'Comprobar ✔', () => this.apply(R.check(this.state)), {
+    const check = this.button(c.x, c.y, c.w, h, narrow ? 'Comprobar' : 'Comprobar ✔', () => this.apply(R.check(this.state)), {
       into: this.board,
       fill: COLORS.success,
       fontSize: font,
@@ -354,8 +422,8 @@ export class OrderWordsScene extends RulesScene<R.OrderWordsState, R.OrderEvent>
       this.drawPanel(
         this.overlay,
         'Ordenar palabras',
-        'Mira la seña y la imagen, y ordena las letras para formar la palabra. Toca las letras o escríbelas; después toca «Comprobar» o pulsa Intro.\n' +
-          `Bien: +${R.ORDER_CORRECT_POINTS} puntos. Mal: −${R.ORDER_WRONG_PENALTY} puntos y una vida. Tienes ${R.ORDER_LIVES} vidas.`,
+        'Mira la seña y ordena las letras para formar su palabra. Toca las letras o escríbelas; después toca «Comprobar» o pulsa Intro.\n' +
+          `Bien: +${R.ORDER_CORRECT_POINTS} puntos. Mal: −${R.ORDER_WRONG_PENALTY} puntos y una vida. «Ver dibujo» y «Ver letra»: −${R.ORDER_HINT_COST} cada una. Tienes ${R.ORDER_LIVES} vidas.`,
         COLORS.primary,
         [{ name: 'start', label: '¡A jugar!', fn: () => this.apply(R.startGame(this.state)) }],
       );

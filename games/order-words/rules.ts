@@ -68,6 +68,18 @@ export const ORDER_CORRECT_POINTS = 10;
 export const ORDER_WRONG_PENALTY = 5;
 /** Delay after an answer before the next word (1.2 s). */
 export const ORDER_DELAY_MS = 1200;
+/**
+ * What a hint costs (docs/games.md, "Hints"): 2 points for the picture and 2 for a letter (each
+ * once a word, score never below 0); a right answer still gives +10.
+ */
+export const ORDER_HINT_COST = 2;
+
+export type OrderHint = 'picture' | 'letter';
+
+/** The points a hint takes from a run's score of `score` (never below 0). */
+export function hintCost(score: number, _kind: OrderHint): number {
+  return Math.min(Math.max(0, score), ORDER_HINT_COST);
+}
 /** End message 'excellent' from this score. */
 export const ORDER_EXCELLENT_SCORE = 70;
 /** End message 'good' from this score (below: 'practice'). */
@@ -124,6 +136,8 @@ export interface OrderWordsState {
   /** Right / wrong answers in the current level (for the level's stars, G-7.2). */
   readonly correctInLevel: number;
   readonly wrongInLevel: number;
+  /** Hints asked for the current word. */
+  readonly hints: readonly OrderHint[];
 }
 
 export type OrderEvent =
@@ -134,6 +148,7 @@ export type OrderEvent =
   | { type: 'correct'; word: string; wordId: number; points: number }
   | { type: 'wrong'; word: string; wordId: number; built: string; points: number }
   | { type: 'life-lost'; lives: number }
+  | { type: 'hint'; kind: OrderHint; wordId: number; char: string | null; points: number }
   | { type: 'next-word'; wordIndex: number }
   /** A level of words ended with lives left (G-7.2: its stars); no flow change. */
   | { type: 'level-passed'; level: number; stars: Stars }
@@ -161,6 +176,8 @@ export interface OrderSnapshot {
   built: string;
   lastResult: 'correct' | 'wrong' | null;
   endMessage: EndMessageKey | null;
+  hints: OrderHint[];
+  hintsOpen: OrderHint[];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -252,6 +269,7 @@ function atWord(base: OrderWordsState, wordIndex: number, phase: OrderPhase): Or
     tiles: letters.map((char, id) => ({ id, char })),
     picked: [],
     lastResult: null,
+    hints: [],
   };
 }
 
@@ -273,6 +291,7 @@ function newRun(allWords: readonly GameWord[], seed: number, phase: OrderPhase):
     wrongCount: 0,
     correctInLevel: 0,
     wrongInLevel: 0,
+    hints: [],
   };
   return atWord(base, 0, phase);
 }
@@ -320,6 +339,48 @@ export function isTileUsed(state: OrderWordsState, tileId: number): boolean {
 
 function unchanged(state: OrderWordsState): OrderResult {
   return { state, events: [] };
+}
+
+/** How many placed tiles, from the first, are the word's own letters in order. */
+function rightPrefix(state: OrderWordsState, word: GameWord): number {
+  const want = tileLetters(word.es);
+  let n = 0;
+  while (n < state.picked.length && state.tiles[state.picked[n]!]?.char === want[n]) n++;
+  return n;
+}
+
+/** The hints the child may ask for now: each once a word; a letter only while it cannot finish the word. */
+export function hintsOpen(state: OrderWordsState): OrderHint[] {
+  const word = currentWord(state);
+  if (state.phase !== 'playing' || !word) return [];
+  const open: OrderHint[] = [];
+  if (!state.hints.includes('picture')) open.push('picture');
+  if (!state.hints.includes('letter') && rightPrefix(state, word) + 1 < state.tiles.length) open.push('letter');
+  return open;
+}
+
+/**
+ * A hint for `hintCost`: the picture, or the next letter of the word placed for the child (tiles
+ * placed wrongly after the right start go back to the row first).
+ */
+export function askHint(state: OrderWordsState, kind: OrderHint): OrderResult {
+  if (!hintsOpen(state).includes(kind)) return unchanged(state);
+  const word = currentWord(state)!;
+  const points = hintCost(state.totalScore, kind);
+  let picked = state.picked;
+  let char: string | null = null;
+  if (kind === 'letter') {
+    const keep = rightPrefix(state, word);
+    const need = tileLetters(word.es)[keep]!;
+    const kept = state.picked.slice(0, keep);
+    const tile = state.tiles.find((t) => t.char === need && !kept.includes(t.id))!;
+    picked = [...kept, tile.id];
+    char = need;
+  }
+  return {
+    state: { ...state, picked, hints: [...state.hints, kind], totalScore: state.totalScore - points },
+    events: [{ type: 'hint', kind, wordId: word.id, char, points: -points }],
+  };
 }
 
 /** Closes the instructions: 'instructions' → 'playing'. */
@@ -486,6 +547,8 @@ export function snapshot(state: OrderWordsState): OrderSnapshot {
     built: builtWord(state),
     lastResult: state.lastResult,
     endMessage: over ? runEndMessage(state) : null,
+    hints: [...state.hints],
+    hintsOpen: hintsOpen(state),
   };
 }
 
@@ -494,8 +557,12 @@ export function snapshot(state: OrderWordsState): OrderSnapshot {
  * rules above: min(50, playable words) distinct words, +10 right, −5 wrong (never below 0) and a
  * life; 0 lives ends the run, every word played with lives left wins it.
  */
+/** Most hints one word can have: the picture and a letter. */
+const ORDER_MAX_HINTS = 2;
+
 export function replayRun(words: readonly GameWord[], rounds: readonly RunRound[], openMisses = 0): RunReplay {
-  if (openMisses !== 0) return refuse(RUN_BAD_MISSES_MSG);
+  // A round's misses are its hints (at most the picture and a letter), paid when asked.
+  if (!Number.isInteger(openMisses) || openMisses < 0 || openMisses > ORDER_MAX_HINTS) return refuse(RUN_BAD_MISSES_MSG);
   const playable = playableWords(words);
   if (playable.length === 0) return refuse(RUN_NO_WORDS_MSG);
   const ids = new Set(playable.map((w) => w.id));
@@ -508,8 +575,9 @@ export function replayRun(words: readonly GameWord[], rounds: readonly RunRound[
     if (end) return refuse(RUN_AFTER_END_MSG);
     if (!ids.has(r.idPalabra)) return refuse(RUN_FOREIGN_WORD_MSG);
     if (seen.has(r.idPalabra)) return refuse(RUN_REPEATED_WORD_MSG);
-    if (r.fallos !== 0) return refuse(RUN_BAD_MISSES_MSG);
+    if (!Number.isInteger(r.fallos) || r.fallos < 0 || r.fallos > ORDER_MAX_HINTS) return refuse(RUN_BAD_MISSES_MSG);
     seen.add(r.idPalabra);
+    for (let i = 0; i < r.fallos; i++) score -= hintCost(score, 'picture');
     if (r.bien) score += ORDER_CORRECT_POINTS;
     else {
       score = Math.max(0, score - ORDER_WRONG_PENALTY);
@@ -518,5 +586,7 @@ export function replayRun(words: readonly GameWord[], rounds: readonly RunRound[
     if (lives <= 0) end = 'lost';
     else if (seen.size >= total) end = 'won';
   }
+  if (end && openMisses > 0) return refuse(RUN_BAD_MISSES_MSG);
+  for (let i = 0; i < openMisses; i++) score -= hintCost(score, 'picture');
   return { ok: true, puntos: score, puntosMax: total * ORDER_CORRECT_POINTS, ganada: end === 'won' };
 }

@@ -26,7 +26,26 @@ export const GAME_EVENTS = {
   paused: 'game-paused',
   /** The page asks the scene to pause (true) or resume (false): (pause: boolean) */
   pauseRequest: 'game-pause-request',
+  /**
+   * Tab / Shift+Tab on the game area (the page's keydown, so the browser's focus move can be
+   * stopped in time): (request: TabRequest); the scene sets `taken` when a canvas button got it.
+   */
+  tab: 'game-tab',
+  /** The canvas button that has the keyboard focus, for screen readers: (label: string | null) */
+  focus: 'game-focus',
+  /** Signs of the coming rounds, for the page to load before they are shown: (SignSource[]) */
+  preload: 'game-preload',
 } as const;
+
+export interface TabRequest {
+  back: boolean;
+  taken: boolean;
+}
+
+export interface SignSource {
+  url: string;
+  compact: string | null;
+}
 
 export type CaptionKind = 'success' | 'error' | 'info';
 

@@ -7,8 +7,8 @@
 import * as Phaser from 'phaser';
 import type { GameWord, Rng } from './types';
 import { mulberry32 } from './types';
-import { EventBus, GAME_EVENTS, type Caption, type CaptionKind, type SignOverlay } from './EventBus';
-import { fitSize, type Rect } from './layout';
+import { EventBus, GAME_EVENTS, type Caption, type CaptionKind, type SignOverlay, type SignSource, type TabRequest } from './EventBus';
+import { fitSize, type Rect, type SignStage } from './layout';
 import { playCue, playedCues } from './sound';
 import { type CelebrationKind, type CelebrationRecord, celebrationLog, drawStarRow, starRowHeight, starRowScale } from './celebrate';
 import type { SoundCue } from './volume';
@@ -84,8 +84,20 @@ export interface Button {
   setColors(fill: number, textColor: number): Button;
   setLabel(label: string): Button;
   setVisible(on: boolean): Button;
+  readonly enabled: boolean;
   destroy(): void;
 }
+
+/** A canvas button the keyboard reaches with Tab (Enter / Space press it). */
+interface KeyButton {
+  button: Button;
+  label: string;
+  fn: () => void;
+  /** Panel buttons (instructions, level and end screens) come before the in-play ones. */
+  panel: boolean;
+}
+
+export type HintKind = 'picture' | 'letter';
 
 export interface ButtonOptions {
   fill?: number;
@@ -127,6 +139,12 @@ export interface GameTestHooks {
    * no such hook or nothing changed.
    */
   jumpToLevel(level: number): boolean;
+  /** The sign as the child sees it (CSS px): the drawn GIF / video inside its box, null when none is shown. */
+  signBox(): { x: number; y: number; width: number; height: number } | null;
+  /** The game's stage (the canvas) in CSS px. */
+  stageBox(): { x: number; y: number; width: number; height: number };
+  /** The canvas button that has the keyboard focus (its target name), or null. */
+  focused(): string | null;
 }
 
 declare global {
@@ -161,6 +179,10 @@ export abstract class GameScene extends Phaser.Scene {
   private clueBoxes = new Map<string, Rect>();
   /** Last feedback banner (design px), kept after it faded for the layout test. */
   private lastFlash: Rect | null = null;
+  /** Canvas buttons reachable with Tab, by target name, and the one focused. */
+  private keyButtons = new Map<string, KeyButton>();
+  private focusName: string | null = null;
+  private focusRing: Phaser.GameObjects.Rectangle | null = null;
   /** Where the feedback banner may go (design px): a band covering no button nor clue. */
   protected flashBand: Rect = { x: 360, y: 250, width: 560, height: 160 };
 
@@ -194,6 +216,9 @@ export abstract class GameScene extends Phaser.Scene {
     this.currentSign = null;
     this.started = false;
     this.phaseLog = this.carry ? this.carry.phaseLog : [];
+    this.keyButtons = new Map();
+    this.focusName = null;
+    this.focusRing = null;
   }
 
   /** The rules state (plain JSON), handed over when the scene is laid out again. */
@@ -233,11 +258,14 @@ export abstract class GameScene extends Phaser.Scene {
       if (handled.has(ev)) return;
       handled.add(ev);
       if (keyBelongsToPage(ev) || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+      if (ev.key === 'Tab') return; // moved by the page's keydown (onTab), in time to stop the browser
       if (this.testMode) taken.push(ev.key);
       if (this.pauseKey(ev)) return;
+      if ((ev.key === 'Enter' || ev.key === ' ') && this.pressFocused()) return;
       this.onKey(ev);
     });
     EventBus.on(GAME_EVENTS.pauseRequest, this.onPauseRequest, this);
+    EventBus.on(GAME_EVENTS.tab, this.onTab, this);
     this.events.once(Phaser.Scenes.Events.SHUTDOWN, () => this.tearDown());
     this.events.once(Phaser.Scenes.Events.DESTROY, () => this.tearDown());
     if (this.carry?.paused) this.events.once(Phaser.Scenes.Events.CREATE, () => this.pause());
@@ -258,6 +286,12 @@ export abstract class GameScene extends Phaser.Scene {
         boxes: () => [...this.clueBoxes.keys()],
         design: () => ({ width: this.W, height: this.H }),
         jumpToLevel: (level) => this.testJump(level),
+        signBox: () => signContentBox(),
+        stageBox: () => {
+          const r = this.game.canvas.getBoundingClientRect();
+          return { x: r.left, y: r.top, width: r.width, height: r.height };
+        },
+        focused: () => this.focusName,
       };
     }
   }
@@ -270,8 +304,10 @@ export abstract class GameScene extends Phaser.Scene {
     if (this.paused) EventBus.emit(GAME_EVENTS.paused, false);
     this.paused = false;
     EventBus.off(GAME_EVENTS.pauseRequest, this.onPauseRequest, this);
+    EventBus.off(GAME_EVENTS.tab, this.onTab, this);
     if (this.testMode && window.__game) delete window.__game;
     EventBus.emit(GAME_EVENTS.sign, null);
+    EventBus.emit(GAME_EVENTS.focus, null);
   }
 
   /** Test hook behind `window.__game.jumpToLevel` (RulesScene plays it by the rules). */
@@ -320,6 +356,7 @@ export abstract class GameScene extends Phaser.Scene {
 
   protected publish(events: readonly unknown[]): void {
     this.flushInputList();
+    this.drawFocusRing();
     this.started = true;
     const snap = this.snapshotView() as { phase?: string };
     if (this.testMode && snap.phase !== this.phaseLog[this.phaseLog.length - 1]?.phase) {
@@ -512,6 +549,9 @@ export abstract class GameScene extends Phaser.Scene {
     const api: Button = {
       bg,
       text,
+      get enabled() {
+        return enabled && bg.active && bg.visible;
+      },
       setEnabled(on, keep = false) {
         enabled = on;
         keepLook = keep;
@@ -600,6 +640,7 @@ export abstract class GameScene extends Phaser.Scene {
       const y = side ? by : by + i * (bh + 16);
       const btn = this.button(x, y, bw, bh, spec.label, spec.fn, { into, fill: spec.fill ?? COLORS.primary, fontSize: 32 });
       this.target(`button:${spec.name}`, btn.bg);
+      this.keyButton(`button:${spec.name}`, btn, spec.label, spec.fn, true);
     });
   }
 
@@ -658,8 +699,152 @@ export abstract class GameScene extends Phaser.Scene {
     if (into) into.add([frame, label]);
   }
 
+  /**
+   * The sign's frame: a white panel under the sign and its controls strip (the page draws the
+   * player over both: the sign in the top box, its buttons in the strip, never on the sign). The
+   * clue box covers both, so no banner lands on them.
+   */
+  protected drawSignFrame(stage: SignStage, into?: Phaser.GameObjects.Container): void {
+    const box = signOverlayBox(stage);
+    this.clueBoxes.set('box:sign', { x: box.x - 6, y: box.y - 6, width: box.width + 12, height: box.height + 12 });
+    const frame = this.add
+      .rectangle(box.x + box.width / 2, box.y + box.height / 2, box.width + 8, box.height + 8, COLORS.panel)
+      .setRounded(20)
+      .setStrokeStyle(4, COLORS.primary, 0.5);
+    if (into) into.add(frame);
+  }
+
+  /** A clue box of the layout (the picture once asked for): banners never cover it. */
+  protected markClue(name: 'picture', box: Rect | null): void {
+    if (box) this.clueBoxes.set(`box:${name}`, box);
+    else this.clueBoxes.delete(`box:${name}`);
+  }
+
+  /**
+   * A hint button (docs/games.md, "Hints"): a big target with its icon above its words (a picture
+   * for the picture, "Aa" for the word), reachable with Tab like the panels' buttons.
+   */
+  protected hintButton(
+    name: string,
+    box: Rect,
+    kind: HintKind,
+    label: string,
+    cost: string,
+    enabled: boolean,
+    fn: () => void,
+    into: Phaser.GameObjects.Container,
+  ): Button {
+    const cx = box.x + box.width / 2;
+    const cy = box.y + box.height / 2;
+    const b = this.button(cx, cy, box.width, box.height, '', fn, { into, fill: COLORS.panel, textColor: COLORS.primaryDark, radius: 18 });
+    b.bg.setStrokeStyle(4, COLORS.primary);
+    const narrow = box.width < 200;
+    const iconY = narrow ? box.y + 24 : cy;
+    const iconX = narrow ? cx : box.x + 32;
+    const g = this.add.graphics();
+    if (kind === 'picture') {
+      // A framed landscape: the picture icon.
+      g.lineStyle(4, COLORS.primaryDark, 1).strokeRoundedRect(iconX - 20, iconY - 15, 40, 30, 5);
+      g.fillStyle(COLORS.success, 1).fillTriangle(iconX - 16, iconY + 11, iconX - 4, iconY - 5, iconX + 8, iconY + 11);
+      g.fillStyle(COLORS.gold, 1).fillCircle(iconX + 9, iconY - 6, 5);
+      into.add(g);
+    } else {
+      into.add(this.text(iconX, iconY, 'Aa', 32, COLORS.primaryDark, true).setOrigin(0.5));
+      g.destroy();
+    }
+    if (narrow) {
+      // A narrow column (portrait): the icon, then the words on two lines; the cost is in the
+      // instructions and the caption (too long for the column).
+      const phone = this.W < 600;
+      const words = phone ? label.replace(/^Ver /, '') : label.replace(' ', '\n');
+      into.add(
+        this.text(cx, box.y + 44 + (box.height - 44) / 2, words, phone ? 22 : 20, COLORS.text, true)
+          .setOrigin(0.5)
+          .setLineSpacing(-4),
+      );
+    } else {
+      into.add(this.text(box.x + 60, cy - 14, label, 26, COLORS.text, true).setOrigin(0, 0.5));
+      into.add(this.text(box.x + 60, cy + 17, cost, 23, COLORS.muted, true).setOrigin(0, 0.5));
+    }
+    b.setEnabled(enabled);
+    if (!enabled) b.bg.setStrokeStyle(3, 0xb9b5cf);
+    this.target(name, b.bg);
+    this.keyButton(name, b, `${label} (${cost})`, fn, false);
+    return b;
+  }
+
+  // --- keyboard focus of canvas buttons (Tab, Enter / Space) -----------------------------------
+
+  /** Makes a canvas button reachable with Tab. */
+  protected keyButton(name: string, button: Button, label: string, fn: () => void, panel: boolean): void {
+    this.keyButtons.set(name, { button, label, fn, panel });
+  }
+
+  /** The buttons Tab goes through now: the open panel's, else the live in-play ones. */
+  private tabOrder(): string[] {
+    const live = [...this.keyButtons.entries()].filter(([, k]) => k.button.enabled && k.button.bg.scene === this);
+    for (const [n] of [...this.keyButtons.entries()]) if (!live.some(([m]) => m === n) && !this.keyButtons.get(n)!.button.bg.active) this.keyButtons.delete(n);
+    const panel = live.filter(([, k]) => k.panel);
+    return (panel.length > 0 ? panel : live).map(([n]) => n);
+  }
+
+  /**
+   * Tab from the game area goes to the first canvas button, then the next; past the last one it
+   * leaves the game (the page's next control), so a keyboard never gets stuck in the canvas.
+   */
+  private onTab(req: TabRequest): void {
+    if (this.paused || !this.sys.isActive()) return;
+    const order = this.tabOrder();
+    if (order.length === 0) return;
+    const at = this.focusName ? order.indexOf(this.focusName) : -1;
+    const next = at < 0 ? (req.back ? order.length - 1 : 0) : at + (req.back ? -1 : 1);
+    this.setFocus(next >= 0 && next < order.length ? order[next]! : null);
+    req.taken = this.focusName !== null;
+  }
+
+  private setFocus(name: string | null): void {
+    this.focusName = name;
+    this.drawFocusRing();
+    EventBus.emit(GAME_EVENTS.focus, name ? (this.keyButtons.get(name)?.label ?? null) : null);
+  }
+
+  /** Enter / Space on a focused canvas button presses it. True when one was pressed. */
+  private pressFocused(): boolean {
+    const k = this.focusName ? this.keyButtons.get(this.focusName) : undefined;
+    if (!k || !k.button.enabled) return false;
+    k.fn();
+    return true;
+  }
+
+  /** The focus ring: thick, dark and yellow like the page's, redrawn after every render. */
+  private drawFocusRing(): void {
+    this.focusRing?.destroy();
+    this.focusRing = null;
+    if (!this.focusName) return;
+    const k = this.keyButtons.get(this.focusName);
+    if (!k || !k.button.enabled || !this.tabOrder().includes(this.focusName)) {
+      this.focusName = null;
+      EventBus.emit(GAME_EVENTS.focus, null);
+      return;
+    }
+    const b = k.button.bg.getBounds();
+    this.focusRing = this.add
+      .rectangle(b.centerX, b.centerY, b.width + 16, b.height + 16)
+      .setStrokeStyle(6, COLORS.text)
+      .setRounded(24)
+      .setDepth(60);
+  }
+
+  /** Tells the page which signs come next, so they are loaded before their round starts. */
+  protected preloadSigns(words: readonly (GameWord | null | undefined)[]): void {
+    const list: SignSource[] = [];
+    for (const w of words) if (w?.sign && !list.some((s) => s.url === w.sign)) list.push({ url: w.sign, compact: w.signCompact ?? null });
+    if (list.length) EventBus.emit(GAME_EVENTS.preload, list);
+  }
+
   /** Places (or hides, with null) the animated sign GIF the page draws over the canvas. */
-  protected showSign(w: GameWord | null, box: Rect): void {
+  protected showSign(w: GameWord | null, at: Rect | SignStage): void {
+    const box = 'sign' in at ? signOverlayBox(at) : at;
     const url = w?.sign ?? null;
     const key = url ? `${url}|${box.x},${box.y},${box.width},${box.height}` : null;
     if (key === this.currentSign) return;
@@ -778,4 +963,25 @@ function contrastRatio(a: number, b: number): number {
   };
   const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
   return (hi! + 0.05) / (lo! + 0.05);
+}
+
+/** The box the page draws the sign player in: the sign and its controls strip under it. */
+export function signOverlayBox(stage: SignStage): Rect {
+  return { x: stage.sign.x, y: stage.sign.y, width: stage.sign.width, height: stage.controls.y + stage.controls.height - stage.sign.y };
+}
+
+/**
+ * The sign as drawn on the page (CSS px): the GIF canvas or video of the game's sign player, reduced
+ * to the picture it shows (object-fit: contain), so the test hook measures the sign, not its box.
+ */
+function signContentBox(): { x: number; y: number; width: number; height: number } | null {
+  const el = document.querySelector<HTMLCanvasElement | HTMLVideoElement>('[data-testid="sign-gif"] canvas, [data-testid="sign-gif"] video');
+  if (!el) return null;
+  const r = el.getBoundingClientRect();
+  if (r.width <= 0 || r.height <= 0) return null;
+  const iw = el instanceof HTMLVideoElement ? el.videoWidth : el.width;
+  const ih = el instanceof HTMLVideoElement ? el.videoHeight : el.height;
+  if (!(iw > 0) || !(ih > 0)) return { x: r.left, y: r.top, width: r.width, height: r.height };
+  const fit = fitSize(iw, ih, r.width, r.height);
+  return { x: r.left + (r.width - fit.width) / 2, y: r.top + (r.height - fit.height) / 2, width: fit.width, height: fit.height };
 }

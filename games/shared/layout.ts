@@ -62,3 +62,48 @@ export function fitSize(srcWidth: number, srcHeight: number, boxWidth: number, b
 export function intersects(a: Rect, b: Rect): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
+
+/**
+ * Height (design px) of the strip under the sign for the sign player's own buttons (play / pause,
+ * speed, mirror: about 52 CSS px plus their gap), so they sit outside the sign, never on it.
+ */
+export const SIGN_CONTROLS_HEIGHT = 72;
+/** The signs are recorded 4:3 (320 × 240); the sign box keeps that shape so the sign fills it. */
+export const SIGN_RATIO = 4 / 3;
+
+/** Where the sign leads a game's stage: the sign, its controls strip, the side column and the room below. */
+export interface SignStage {
+  sign: Rect;
+  controls: Rect;
+  /** Beside the sign (and its controls): on landscape the full height, on portrait as tall as the sign. */
+  side: Rect;
+  /** Under the controls: on landscape as wide as the sign, on portrait the full width. */
+  below: Rect;
+}
+
+/**
+ * The sign is the largest thing on the stage (docs/games.md, "The sign leads"): a 4:3 box as big as
+ * the stage allows once the game keeps `side` design px beside it and `below` under its controls.
+ * The side column and the room below get whatever the sign leaves (never less than asked when the
+ * sign is limited by the height).
+ */
+export function signStage(W: number, H: number, want: { side: number; below: number; pad?: number; gap?: number }): SignStage {
+  const pad = want.pad ?? 8;
+  const gap = want.gap ?? 8;
+  const landscape = W > H;
+  const byWidth = W - 2 * pad - gap - want.side;
+  const byHeight = (H - 2 * pad - 4 - SIGN_CONTROLS_HEIGHT - gap - want.below) * SIGN_RATIO;
+  const width = Math.floor(Math.max(120, Math.min(byWidth, byHeight)));
+  const height = Math.floor(width / SIGN_RATIO);
+  const sign = { x: pad, y: pad, width, height };
+  const controls = { x: pad, y: pad + height + 4, width, height: SIGN_CONTROLS_HEIGHT };
+  const sideX = pad + width + gap;
+  const controlsBottom = controls.y + controls.height;
+  const side = { x: sideX, y: pad, width: W - pad - sideX, height: landscape ? H - 2 * pad : controlsBottom - pad };
+  const belowY = controlsBottom + gap;
+  const below = { x: pad, y: belowY, width: landscape ? width : W - 2 * pad, height: Math.max(0, H - pad - belowY) };
+  return { sign, controls, side, below };
+}
+
+/** Area of a rectangle. */
+export const area = (r: { width: number; height: number }) => Math.max(0, r.width) * Math.max(0, r.height);

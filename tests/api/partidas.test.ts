@@ -125,7 +125,8 @@ describe('POST /api/partidas', () => {
       [{ ganada: !body.ganada }, 'ganada'],
       [{ palabrasBien: [wordsA[0]] }, 'palabrasBien'],
       [{ palabrasMal: [] }, 'palabrasMal'],
-      [{ fallosRondaAbierta: 3 }, 'rondas'],
+      // A round's misses: at most 2 empty cards and the picture hint.
+      [{ fallosRondaAbierta: 4 }, 'rondas'],
     ] as const) {
       const r = await post('nino', { ...body, ...over, clave: runClave() });
       expect(r.statusCode, JSON.stringify(over)).toBe(400);
@@ -154,7 +155,8 @@ describe('POST /api/partidas', () => {
         'Una palabra se repite donde el juego no la repite.',
       ],
       [
-        { rondas: [round(wordsA[0]!, true, 3)], palabrasBien: [wordsA[0]], palabrasMal: [], puntos: 4 },
+        // 2 empty cards and the picture hint are the most a round can miss.
+        { rondas: [round(wordsA[0]!, true, 4)], palabrasBien: [wordsA[0]], palabrasMal: [], puntos: 2 },
         'Los fallos de una ronda no son posibles en este juego.',
       ],
     ];

@@ -94,8 +94,8 @@ test.describe('Cartas', () => {
     let s = await waitPhase<Snap>(page, ['pick-card']);
     expect(s).toMatchObject({ level: 1, levels: 1, lives: 3, totalScore: 0, roundsInLevel: 5, flipped: [false, false, false] });
     expect(await phaseCount(page, 'pick-word')).toBe(0);
-    // No sign before the clue is found.
-    await expect(page.getByTestId('sign-gif')).toHaveCount(0);
+    // The sign is the round's clue from its first moment (docs/games.md, "The sign leads").
+    await expect(page.getByTestId('sign-gif')).toHaveCount(1);
 
     // Round 1: right word → +10.
     let { before, feedback } = await playRound(page, { right: true });

@@ -70,8 +70,10 @@ test.describe('Juegos con el teclado', () => {
       expect(ring.outlineColor).toBe('rgb(29, 26, 58)'); // dark on the light game: ~15:1
       await page.keyboard.press('Enter');
       await waitPhase(page, [g.started]);
-      // One tab stop: the next Tab leaves the game area.
+      // Tab walks the game's own canvas buttons (the hints, docs/games.md), then leaves the game area.
       await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => window.__game!.focused())).toBe('hint:picture');
+      for (let i = 0; i < 3 && (await focusedTestId(page)) === 'game-canvas'; i++) await page.keyboard.press('Tab');
       expect(await focusedTestId(page)).not.toBe('game-canvas');
     });
   }

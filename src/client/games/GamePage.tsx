@@ -27,7 +27,9 @@ import CancelIcon from '@mui/icons-material/Cancel';
 import InfoIcon from '@mui/icons-material/Info';
 import type * as Phaser from 'phaser';
 import { PhaserGame } from '../../../games/shared/PhaserGame';
-import { EventBus, GAME_EVENTS, type Caption, type SignOverlay } from '../../../games/shared/EventBus';
+import { EventBus, GAME_EVENTS, type Caption, type SignOverlay, type SignSource, type TabRequest } from '../../../games/shared/EventBus';
+import { decodePreferred } from '../sign/decode';
+import { isVideoUrl } from './words';
 import { chooseDesign, fitSize, rectToPercent, type DesignSize } from '../../../games/shared/layout';
 import { createRunBank, points } from '../../../games/shared/points';
 import { preloadCues } from '../../../games/shared/sound';
@@ -404,6 +406,7 @@ interface GameStageProps {
 function GameStage({ game, scene, words, onExit, hint }: GameStageProps) {
   const [sign, setSign] = useState<SignOverlay | null>(null);
   const [caption, setCaption] = useState<Caption>({ text: hint, kind: 'info' });
+  const [focusLabel, setFocusLabel] = useState<string | null>(null);
   const data = useMemo(() => ({ words }), [words]);
   const taps = useTapRipples();
   const room = useStageRoom();
@@ -452,12 +455,29 @@ function GameStage({ game, scene, words, onExit, hint }: GameStageProps) {
       report();
     };
     const onSign = (s: SignOverlay | null) => setSign(s);
+    const onFocus = (label: string | null) => setFocusLabel(label);
+    // The coming rounds' signs are fetched and decoded now (the player's decode cache keeps the
+    // last 12), so a round starts with its sign moving instead of a spinner. One at a time: the
+    // tablet's network and CPU are the child's current sign's first.
+    let preloading = Promise.resolve();
+    const onPreload = (list: SignSource[]) => {
+      for (const s of list) {
+        preloading = preloading.then(() =>
+          (isVideoUrl(s.url)
+            ? fetch(s.url, { credentials: 'same-origin' }).then(() => undefined)
+            : decodePreferred(s.url, s.compact).then(() => undefined)
+          ).catch(() => undefined),
+        );
+      }
+    };
     const onCaption = (c: Caption) => setCaption(c);
     const onExitEvent = () => exitRef.current();
     EventBus.on(GAME_EVENTS.state, onState);
     EventBus.on(GAME_EVENTS.events, onEvents);
     EventBus.on(GAME_EVENTS.restart, onRestart);
     EventBus.on(GAME_EVENTS.sign, onSign);
+    EventBus.on(GAME_EVENTS.focus, onFocus);
+    EventBus.on(GAME_EVENTS.preload, onPreload);
     EventBus.on(GAME_EVENTS.caption, onCaption);
     EventBus.on(GAME_EVENTS.exit, onExitEvent);
     return () => {
@@ -465,6 +485,8 @@ function GameStage({ game, scene, words, onExit, hint }: GameStageProps) {
       EventBus.off(GAME_EVENTS.events, onEvents);
       EventBus.off(GAME_EVENTS.restart, onRestart);
       EventBus.off(GAME_EVENTS.sign, onSign);
+      EventBus.off(GAME_EVENTS.focus, onFocus);
+      EventBus.off(GAME_EVENTS.preload, onPreload);
       EventBus.off(GAME_EVENTS.caption, onCaption);
       EventBus.off(GAME_EVENTS.exit, onExitEvent);
       closeRun();
@@ -496,6 +518,14 @@ function GameStage({ game, scene, words, onExit, hint }: GameStageProps) {
             data-testid="game-stage"
             {...{ [GAME_AREA_ATTR]: '' }}
             onPointerDown={onStagePointerDown}
+            onKeyDown={(e) => {
+              // Tab on the game area walks its canvas buttons (end screens, hints) before leaving it:
+              // handled here, at the DOM event, because Phaser hears keys a frame later.
+              if (e.key !== 'Tab' || e.target !== area.current || e.ctrlKey || e.altKey || e.metaKey) return;
+              const req: TabRequest = { back: e.shiftKey, taken: false };
+              EventBus.emit(GAME_EVENTS.tab, req);
+              if (req.taken) e.preventDefault();
+            }}
             sx={{
               position: 'relative',
               flex: 'none',
@@ -522,6 +552,9 @@ function GameStage({ game, scene, words, onExit, hint }: GameStageProps) {
               </Box>
             )}
             {taps.layer}
+            <Box role="status" aria-live="polite" data-testid="game-focus" sx={srOnly}>
+              {focusLabel ? `Botón: ${focusLabel}. Enter para pulsarlo.` : ''}
+            </Box>
             {pause.paused && <PausePanel onResume={pause.resume} onExit={onExit} />}
           </Box>
         )}

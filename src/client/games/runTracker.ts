@@ -32,7 +32,8 @@ const HANGMAN_MOVED_ON = new Set(['next-word', 'level-passed', 'level-failed', '
 
 /**
  * One run's rounds, from the events every scene sends: each word played to its end is one round
- * (its word, right or not, and the misses inside it: hangman's wrong letters, cards' wrong cards).
+ * (its word, right or not, and the misses inside it: hangman's wrong letters, cards' wrong cards,
+ * and in every game the hints asked).
  * The report carries them with the game's words, so the server can replay the run by the game's
  * own rules (games/<game>/rules.ts `replayRun`); the figures sent are what those rules give.
  */
@@ -62,7 +63,8 @@ export function createRunTracker(game: GameId, idNivel: number | null, words: re
           rounds.push(pending);
           pending = null;
         }
-        if (e.type === 'wrong-letter' || e.type === 'wrong-card') misses += 1;
+        // A hint is paid like a miss (docs/games.md, "Hints"): the replay counts it as one.
+        if (e.type === 'wrong-letter' || e.type === 'wrong-card' || e.type === 'hint') misses += 1;
         else if (e.type === 'level-started' || e.type === 'next-round') misses = 0;
         else if (e.type === 'word-solved' || e.type === 'correct' || e.type === 'correct-word') round(e.wordId, true);
         else if (e.type === 'word-failed' || e.type === 'wrong') round(e.wordId, false);

@@ -87,13 +87,14 @@ export function practiceFrom(body: unknown): PracticeEntry[] {
  * How many words a game gets from a chosen level when the child has words to practise. The
  * rules (games/<game>/rules.ts) still shuffle what they get and keep their counts (games.md G-3 … G-5); this only
  * decides which words they get:
- * - hangman: each of its 10 levels draws a pool of up to 5 from the whole list, so two pools' worth
- *   (10) keeps variety between levels while the due and weak words come back often;
+ * - hangman: like order words, one run plays every word it gets once, in levels of 5, up to 50
+ *   (a short level ends the run when its words are used), so it gets up to 50 and every due word
+ *   is in the run;
  * - cards: one chosen level is one game level with a pool of 5, so the 5 words to practise are that pool;
  * - order words: one game plays every word it gets once, up to 10 levels × 5 = 50, so a level of
  *   up to 50 words already includes every due word (narrowing would only shorten the game).
  */
-export const PRACTICE_SET_SIZE: Readonly<Record<'hangman' | 'cards' | 'orderWords', number>> = Object.freeze({ hangman: 10, cards: 5, orderWords: 50 });
+export const PRACTICE_SET_SIZE: Readonly<Record<'hangman' | 'cards' | 'orderWords', number>> = Object.freeze({ hangman: 50, cards: 5, orderWords: 50 });
 
 /**
  * The words a game gets from a chosen level (docs/product/games.md G-6): the due words

@@ -2,6 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { GameWord } from '../../../games/shared/types';
 import { mulberry32 } from '../../../games/shared/types';
 import {
+  CARDS_HINT_COST,
+  askHint,
+  hintCost,
+  hintOpen,
+  replayRun,
   CARDS_CORRECT_POINTS,
   CARDS_END_MESSAGES,
   CARDS_EXCELLENT_SCORE,
@@ -485,6 +490,8 @@ describe('cards snapshot', () => {
       lastResult: null,
       chosenWordId: null,
       endMessage: null,
+      hinted: false,
+      hintOpen: true,
     });
     expect(snap.options).toHaveLength(3);
     expect(JSON.parse(JSON.stringify(snap))).toEqual(snap);
@@ -553,5 +560,31 @@ describe('cards memory preview (issue 17)', () => {
     expect(s.phase).toBe('preview');
     expect(restart(s).state.phase).toBe('preview');
     expect(pendingDelayMs(restart(s).state)).toBe(CARDS_PREVIEW_MS);
+  });
+});
+
+describe('cards picture hint (docs/games.md, "Hints")', () => {
+  it('costs what a wrong card costs, never below 0', () => {
+    expect(CARDS_HINT_COST).toBe(2);
+    expect(hintCost(10)).toBe(2);
+    expect(hintCost(1)).toBe(1);
+    expect(hintCost(0)).toBe(0);
+  });
+
+  it('is open from the preview to the answer, once a round, and is paid as a miss of the round', () => {
+    const words = wordsFor([1], 5);
+    const preview = startGame(createGame(words, mulberry32(2))).state;
+    expect(preview.phase).toBe('preview');
+    expect(hintOpen(preview)).toBe(true);
+    let s = reveal(preview);
+    s = { ...s, totalScore: 10 };
+    const r = askHint(s);
+    expect(r.events).toEqual([{ type: 'hint', kind: 'picture', wordId: target(s).id, points: -2 }]);
+    expect(r.state).toMatchObject({ hinted: true, totalScore: 8 });
+    expect(askHint(r.state).state).toBe(r.state);
+    // The server: 2 wrong cards and the hint are 3 misses of one round, 6 points.
+    const round = { idPalabra: words[0]!.id, bien: true, fallos: 3 };
+    expect(replayRun(words, [round])).toMatchObject({ ok: true, puntos: 10 });
+    expect(replayRun(words, [{ ...round, fallos: 4 }])).toMatchObject({ ok: false });
   });
 });

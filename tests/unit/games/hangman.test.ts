@@ -25,7 +25,12 @@ import {
   currentWord,
   guessLetter,
   letterStatus,
+  askHint,
+  hintCost,
+  hintsOpen,
+  replayRun,
   lettersToGuess,
+  maxScore,
   maskWord,
   normalizeLetter,
   pendingDelayMs,
@@ -47,6 +52,8 @@ const w = (id: number, es: string, nivelId = 1): GameWord => ({
 });
 
 const WORDS: GameWord[] = [w(1, 'sol'), w(2, 'casa'), w(3, 'perro'), w(4, 'gato'), w(5, 'luna'), w(6, 'mesa'), w(7, 'flor'), w(8, 'pan')];
+/** 50 distinct words: enough for the spec's 10 levels of 5. */
+const MANY: GameWord[] = Array.from({ length: 50 }, (_, i) => w(100 + i, `${'abcdefghij'[Math.floor(i / 10)]}${'klmnoprstu'[i % 10]}o`));
 
 function deepFreeze<T>(o: T): T {
   if (o && typeof o === 'object' && !Object.isFrozen(o)) {
@@ -447,33 +454,55 @@ describe('hangman word and level flow', () => {
     expect(r.state.levelScore).toBe(100);
     expect(r.state.totalScore).toBe(100);
     expect(r.state.lives).toBe(3);
-    expect(r.state.pool).toHaveLength(5);
+    // 8 words: a level of 5, then the 3 left.
+    expect(r.state.pool).toHaveLength(3);
+    expect(new Set([...passed.pool, ...r.state.pool].map((x) => x.id)).size).toBe(8);
   });
 
-  it('every level draws up to 5 words from the whole list, reshuffled', () => {
-    let s = started(WORDS, 11);
-    const pools: string[] = [];
+  it('50 words give the spec’s 10 levels of 5, each word once per run', () => {
+    let s = started(MANY, 11);
+    const seen: number[] = [];
     for (let level = 1; level <= 10; level++) {
       expect(s.level).toBe(level);
+      expect(s.levels).toBe(10);
       expect(s.pool).toHaveLength(5);
-      pools.push(s.pool.map((x) => x.id).join());
+      seen.push(...s.pool.map((x) => x.id));
       s = passLevelPerfectly(s).state;
       if (level < 10) s = continueGame(s).state;
     }
-    expect(new Set(pools).size).toBeGreaterThan(1);
+    expect(new Set(seen).size).toBe(50);
   });
 
-  it('a one-word list still gives 10 levels of one word', () => {
-    let s = started([w(1, 'sol')]);
-    for (let level = 1; level < 10; level++) {
-      expect(s.pool).toHaveLength(1);
-      s = continueGame(passLevelPerfectly(s).state).state;
-    }
-    expect(s.level).toBe(10);
+  it('a 6-word level: a level of 5 and a level of 1, and the run ends (won) when the words are used', () => {
+    const six = WORDS.slice(0, 6);
+    let s = started(six, 3);
+    expect(s.levels).toBe(2);
+    expect(maxScore(s)).toBe(200);
+    expect(s.pool).toHaveLength(5);
+    const first = s.pool.map((x) => x.id);
+    s = continueGame(passLevelPerfectly(s).state).state;
+    expect(s.level).toBe(2);
+    expect(s.pool).toHaveLength(1);
+    expect(first).not.toContain(s.pool[0]!.id);
+    const end = passLevelPerfectly(s);
+    expect(end.state.phase).toBe('won');
+    expect(end.events.map((e) => e.type)).toEqual(['level-passed', 'game-won']);
+    expect(end.state.totalScore).toBe(200);
+  });
+
+  it('a level that starts again replays its own words', () => {
+    let s = started(MANY, 5);
+    const own = s.pool.map((x) => x.id).sort();
+    // 4 misses in each of the 5 words: 100 − 40 = 60, under the pass mark of 70.
+    for (let i = 0; i < 5; i++) s = advance(solveWithMisses(s, 4)).state;
+    expect(s.phase).toBe('level-failed');
+    s = advance(s).state;
+    expect(s.level).toBe(1);
+    expect(s.pool.map((x) => x.id).sort()).toEqual(own);
   });
 
   it('wins after passing level 10 (not before)', () => {
-    let s = started();
+    let s = started(MANY);
     let last: HangmanEvent[] = [];
     for (let level = 1; level <= 10; level++) {
       const r = passLevelPerfectly(s);
@@ -557,7 +586,7 @@ describe('hangman snapshot', () => {
       game: 'hangman',
       phase: 'playing',
       level: 1,
-      levels: 10,
+      levels: 1,
       levelScore: 98,
       totalScore: 0,
       lives: 3,
@@ -569,6 +598,8 @@ describe('hangman snapshot', () => {
       masked: 'Ñ____',
       guessed: ['Ñ', 'X'],
       wrongLetters: ['X'],
+      hints: [],
+      hintsOpen: ['picture', 'letter'],
     });
     expect(JSON.parse(JSON.stringify(snap))).toEqual(snap);
   });
@@ -576,5 +607,62 @@ describe('hangman snapshot', () => {
   it('the whole state is serialisable too', () => {
     const s = started();
     expect(JSON.parse(JSON.stringify(s))).toEqual(s);
+  });
+});
+
+describe('hangman hints (docs/games.md, "Hints")', () => {
+  it('each hint costs what a wrong letter costs: one attempt and 2 points', () => {
+    expect(hintCost('picture')).toEqual({ points: 2, attempts: 1 });
+    expect(hintCost('letter')).toEqual({ points: 2, attempts: 1 });
+  });
+
+  it('the picture is shown only when asked, once a word, for its price', () => {
+    const s = started([w(1, 'gato')]);
+    expect(s.hints).toEqual([]);
+    expect(hintsOpen(s)).toEqual(['picture', 'letter']);
+    const r = askHint(s, 'picture');
+    expect(r.events).toEqual([{ type: 'hint', kind: 'picture', wordId: 1, letter: null, points: 2, attemptsLeft: 5 }]);
+    expect(r.state).toMatchObject({ levelScore: 98, attemptsLeft: 5, hints: ['picture'], guessed: [] });
+    expect(askHint(r.state, 'picture').state).toBe(r.state);
+  });
+
+  it('the letter hint reveals the first hidden letter, never the last one', () => {
+    let s = started([w(1, 'gato')]);
+    s = guessAll(s, ['G']).state;
+    const r = askHint(s, 'letter');
+    expect(r.events[0]).toMatchObject({ type: 'hint', kind: 'letter', letter: 'A' });
+    expect(r.state.guessed).toEqual(['G', 'A']);
+    expect(r.state.phase).toBe('playing');
+    const oneLeft = guessAll(started([w(1, 'gato')]), ['G', 'A', 'T']).state;
+    expect(hintsOpen(oneLeft)).toEqual(['picture']);
+    expect(askHint(oneLeft, 'letter').state).toBe(oneLeft);
+  });
+
+  it('no hint when it could lose the word (one attempt left) nor outside play', () => {
+    const s = started([w(1, 'gato')]);
+    const last = guessAll(s, ['Q', 'W', 'X', 'Y', 'Z']).state;
+    expect(last.attemptsLeft).toBe(1);
+    expect(hintsOpen(last)).toEqual([]);
+    expect(askHint(last, 'picture').state).toBe(last);
+    const inst = createGame([w(1, 'gato')], mulberry32(1));
+    expect(askHint(inst, 'picture').state).toBe(inst);
+  });
+
+  it('the next word starts without hints; the server replays a hint as a miss of its word', () => {
+    let s = started([w(1, 'sol'), w(2, 'mar')]);
+    const first = currentWord(s)!;
+    s = askHint(s, 'picture').state;
+    s = guessAll(s, lettersToGuess(first.es)).state;
+    s = advance(s).state;
+    expect(s.hints).toEqual([]);
+    const second = currentWord(s)!;
+    s = advance(guessAll(s, lettersToGuess(second.es)).state).state;
+    expect(s.phase).toBe('won');
+    const rounds = [
+      { idPalabra: first.id, bien: true, fallos: 1 },
+      { idPalabra: second.id, bien: true, fallos: 0 },
+    ];
+    expect(replayRun([w(1, 'sol'), w(2, 'mar')], rounds)).toEqual({ ok: true, puntos: s.totalScore, puntosMax: 100, ganada: true });
+    expect(s.totalScore).toBe(98);
   });
 });

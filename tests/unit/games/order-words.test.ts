@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { GameWord } from '../../../games/shared/types';
 import { mulberry32 } from '../../../games/shared/types';
 import {
+  ORDER_HINT_COST,
+  askHint,
+  hintCost,
+  hintsOpen,
   ORDER_CORRECT_POINTS,
   ORDER_DELAY_MS,
   ORDER_END_MESSAGES,
@@ -496,9 +500,44 @@ describe('order words snapshot', () => {
       built: `${s0.tiles[1]?.char}__`,
       lastResult: null,
       endMessage: null,
+      hints: [],
+      hintsOpen: ['picture', 'letter'],
     });
     expect(snap.tiles.join('')).not.toBe('sol');
     expect(JSON.parse(JSON.stringify(snap))).toEqual(snap);
     expect(JSON.parse(JSON.stringify(s))).toEqual(s);
+  });
+});
+
+describe('order words hints (docs/games.md, "Hints")', () => {
+  it('each hint costs 2 points, never below 0', () => {
+    expect(ORDER_HINT_COST).toBe(2);
+    expect(hintCost(10, 'picture')).toBe(2);
+    expect(hintCost(10, 'letter')).toBe(2);
+    expect(hintCost(1, 'letter')).toBe(1);
+    expect(hintCost(0, 'picture')).toBe(0);
+  });
+
+  it('the letter hint puts the next right letter after the right start (a wrong tile goes back)', () => {
+    let s = started([w(3, 'gato')]);
+    s = { ...s, totalScore: 10 };
+    const wrong = s.tiles.find((t) => t.char !== 'g')!;
+    s = pickTile(s, wrong.id).state;
+    const r = askHint(s, 'letter');
+    expect(r.state.picked.map((id) => r.state.tiles[id]!.char)).toEqual(['g']);
+    expect(r.state.totalScore).toBe(8);
+    expect(r.events).toEqual([{ type: 'hint', kind: 'letter', wordId: 3, char: 'g', points: -2 }]);
+    expect(hintsOpen(r.state)).toEqual(['picture']);
+    const p = askHint(r.state, 'picture');
+    expect(p.state.totalScore).toBe(6);
+    expect(hintsOpen(p.state)).toEqual([]);
+  });
+
+  it('never finishes the word for the child', () => {
+    let s = started([w(3, 'sol')]);
+    s = pickTile(s, s.tiles.find((t) => t.char === 's')!.id).state;
+    s = pickTile(s, s.tiles.find((t) => t.char === 'o')!.id).state;
+    expect(hintsOpen(s)).toEqual(['picture']);
+    expect(askHint(s, 'letter').state).toBe(s);
   });
 });

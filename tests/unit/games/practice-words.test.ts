@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { practiceFrom, practiceWords, PRACTICE_SET_SIZE, type PracticeEntry } from '../../../src/client/games/words';
-import { HANGMAN_WORD_POOL_SIZE, createGame as createHangman } from '../../../games/hangman/rules';
+import { HANGMAN_MAX_WORDS, HANGMAN_WORD_POOL_SIZE, createGame as createHangman } from '../../../games/hangman/rules';
 import { CARDS_WORD_POOL_SIZE } from '../../../games/cards/rules';
 import { ORDER_MAX_WORDS } from '../../../games/order-words/rules';
 
@@ -56,7 +56,7 @@ describe('games practise what is due (issue 20)', () => {
 
   it('keeps the spec counts: the game sizes follow the rules’ pools, and hangman still draws 5 per level', () => {
     expect(PRACTICE_SET_SIZE.cards).toBe(CARDS_WORD_POOL_SIZE);
-    expect(PRACTICE_SET_SIZE.hangman).toBe(2 * HANGMAN_WORD_POOL_SIZE);
+    expect(PRACTICE_SET_SIZE.hangman).toBe(HANGMAN_MAX_WORDS);
     expect(PRACTICE_SET_SIZE.orderWords).toBe(ORDER_MAX_WORDS);
     const gw = Array.from({ length: 20 }, (_, i) => ({
       id: i + 1,
@@ -67,10 +67,13 @@ describe('games practise what is due (issue 20)', () => {
       sign: 's.gif',
       signCompact: null,
     }));
+    // A level of 20 words: the run gets all of them (the due word among them), 4 levels of 5.
     const set = practiceWords(gw, [e(4, 0, true)], PRACTICE_SET_SIZE.hangman, seeded(4));
-    expect(set[0]!.id).toBe(4);
+    expect(set.map((x) => x.id)).toContain(4);
+    expect(set).toHaveLength(20);
     const game = createHangman(set, seeded(42));
     expect(game.pool.length).toBe(HANGMAN_WORD_POOL_SIZE);
+    expect(game.levels).toBe(4);
   });
 
   it('reads GET repaso/juego/{id} and drops malformed rows', () => {

@@ -122,7 +122,8 @@ describe('rounds no game can give are refused', () => {
   const words = list();
   const round = (idPalabra: number, bien = true, fallos = 0) => ({ idPalabra, bien, fallos });
   it("the issue's forged run: 1000 points, won, no rounds", () => {
-    expect(replayGameRun('hangman', words, [])).toEqual({ ok: true, puntos: 0, puntosMax: 1000, ganada: false });
+    // 12 words: levels of 5, 5 and 2, each word once (a run is worth 300).
+    expect(replayGameRun('hangman', words, [])).toEqual({ ok: true, puntos: 0, puntosMax: 300, ganada: false });
     const forged = { juego: 'hangman' as const, puntos: 1000, puntosMax: 1000, ganada: true, palabrasBien: [], palabrasMal: [], rondas: [] };
     expect(checkRunFigures(forged, words)?.fields).toMatchObject({
       puntos: 'Con estas rondas los puntos son 0.',
@@ -132,10 +133,12 @@ describe('rounds no game can give are refused', () => {
   it('a word the game did not have, a word repeated, misses out of range, rounds after the end', () => {
     expect(replayGameRun('orderWords', words, [round(999)])).toEqual({ ok: false, msg: RUN_FOREIGN_WORD_MSG });
     expect(replayGameRun('orderWords', words, [round(1), round(1)])).toEqual({ ok: false, msg: RUN_REPEATED_WORD_MSG });
-    expect(replayGameRun('orderWords', words, [round(1, true, 1)])).toEqual({ ok: false, msg: RUN_BAD_MISSES_MSG });
+    // A word's misses are its hints: at most the picture and a letter.
+    expect(replayGameRun('orderWords', words, [round(1, true, 3)])).toEqual({ ok: false, msg: RUN_BAD_MISSES_MSG });
     expect(replayGameRun('hangman', words, [round(1, true, 6)])).toEqual({ ok: false, msg: RUN_BAD_MISSES_MSG });
     expect(replayGameRun('hangman', words, [round(1, false, 2)])).toEqual({ ok: false, msg: RUN_BAD_MISSES_MSG });
-    expect(replayGameRun('cards', words, [round(1, true, 3)])).toEqual({ ok: false, msg: RUN_BAD_MISSES_MSG });
+    // Two empty cards and the picture hint at most.
+    expect(replayGameRun('cards', words, [round(1, true, 4)])).toEqual({ ok: false, msg: RUN_BAD_MISSES_MSG });
     const lost = [round(1, false), round(2, false), round(3, false)];
     expect(replayGameRun('orderWords', words, lost)).toEqual({ ok: true, puntos: 0, puntosMax: 120, ganada: false });
     expect(replayGameRun('orderWords', words, [...lost, round(4)])).toEqual({ ok: false, msg: RUN_AFTER_END_MSG });
@@ -151,8 +154,13 @@ describe('rounds no game can give are refused', () => {
     // 5 words × 3 wrong letters: 70, passed; × 4: 60, the level starts again and adds nothing.
     expect(replayGameRun('hangman', five, level(3))).toMatchObject({ ok: true, puntos: 70 });
     expect(replayGameRun('hangman', five, [...level(4), ...level(0)])).toMatchObject({ ok: true, puntos: 100 });
-    const all = Array.from({ length: 10 }, () => level(0)).flat();
-    expect(replayGameRun('hangman', five, all)).toEqual({ ok: true, puntos: 1000, puntosMax: 1000, ganada: true });
+    // Five words are one level: passing it ends the run, won; nothing can follow.
+    expect(replayGameRun('hangman', five, level(0))).toEqual({ ok: true, puntos: 100, puntosMax: 100, ganada: true });
+    expect(replayGameRun('hangman', five, [...level(0), round(1)])).toEqual({ ok: false, msg: RUN_AFTER_END_MSG });
+    // 50 words: the spec's 10 levels of 5.
+    const fifty = Array.from({ length: 50 }, (_, i) => ({ ...five[0]!, id: 100 + i, es: `${'abcdefghij'[Math.floor(i / 10)]}${'klmnoprstu'[i % 10]}o` }));
+    const all = Array.from({ length: 10 }, (_, lv) => Array.from({ length: 5 }, (_, i) => round(100 + lv * 5 + i))).flat();
+    expect(replayGameRun('hangman', fifty, all)).toEqual({ ok: true, puntos: 1000, puntosMax: 1000, ganada: true });
   });
 });
 
@@ -178,17 +186,26 @@ describe('hangman playToLevel (the test hook behind window.__game.jumpToLevel)',
     return r;
   };
 
-  it('from the instructions to level 10: every earlier level passed with 100, lives kept, only rule events', () => {
+  it('from the instructions to the last level (3 of 12 words): every earlier level passed with 100, lives kept, only rule events', () => {
     const start = Hangman.createGame(words, mulberry32(3));
-    const r = Hangman.playToLevel(start, 10);
-    expect(Hangman.snapshot(r.state)).toMatchObject({ phase: 'playing', level: 10, levelScore: 100, totalScore: 900, lives: 3, wordIndex: 0, guessed: [] });
-    expect(r.events.filter((e) => e.type === 'level-passed')).toHaveLength(9);
-    expect(r.events.filter((e) => e.type === 'word-solved')).toHaveLength(45);
+    const r = Hangman.playToLevel(start, 3);
+    expect(Hangman.snapshot(r.state)).toMatchObject({
+      phase: 'playing',
+      level: 3,
+      levels: 3,
+      levelScore: 100,
+      totalScore: 200,
+      lives: 3,
+      wordIndex: 0,
+      guessed: [],
+    });
+    expect(r.events.filter((e) => e.type === 'level-passed')).toHaveLength(2);
+    expect(r.events.filter((e) => e.type === 'word-solved')).toHaveLength(10);
     expect(r.events.some((e) => e.type === 'wrong-letter' || e.type === 'life-lost')).toBe(false);
-    expect(r.events.at(-1)).toEqual({ type: 'level-started', level: 10 });
+    expect(r.events.at(-1)).toEqual({ type: 'level-started', level: 3 });
   });
 
-  it('a run jumped to level 10 mid-word, then finished, is replayed by the server to 1000 points, won', () => {
+  it('a run jumped to the last level mid-word, then finished, is replayed by the server to the same points, won', () => {
     const tracker = createRunTracker('hangman', 1, words);
     let r = Hangman.startGame(Hangman.createGame(words, mulberry32(11)));
     tracker.onEvents(r.events);
@@ -196,13 +213,13 @@ describe('hangman playToLevel (the test hook behind window.__game.jumpToLevel)',
     const wrong = Hangman.HANGMAN_ALPHABET.find((l) => !Hangman.lettersToGuess(Hangman.currentWord(r.state)!.es).includes(l))!;
     r = Hangman.guessLetter(r.state, wrong);
     tracker.onEvents(r.events);
-    r = Hangman.playToLevel(r.state, 10);
+    r = Hangman.playToLevel(r.state, 3);
     tracker.onEvents(r.events);
     r = finishLevel(r, tracker);
-    expect(r.state).toMatchObject({ phase: 'won', totalScore: 998 });
+    expect(r.state).toMatchObject({ phase: 'won', totalScore: 298 });
     const report = tracker.take(r.state.totalScore, true, 'clave-salto');
-    expect(report.rondas).toHaveLength(50);
-    expect(report).toMatchObject({ puntos: 998, puntosMax: 1000, ganada: true });
+    expect(report.rondas).toHaveLength(12);
+    expect(report).toMatchObject({ puntos: 298, puntosMax: 300, ganada: true });
     expect(check(report, words)).toBeNull();
   });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { multimediaFrom, palabrasFrom, pickMedia, toGameWord, isVideoUrl } from '../../../src/client/games/words';
 import { hasSign } from '../../../src/client/games/useGameWords';
 import { GAMES, gameHref, menuHref, parseNivelId } from '../../../games/shared/catalog';
-import { fitSize, rectToPercent } from '../../../games/shared/layout';
+import { area, fitSize, rectToPercent, signStage, SIGN_CONTROLS_HEIGHT } from '../../../games/shared/layout';
 import { keyBelongsToPage } from '../../../games/shared/keys';
 
 const m = (descripcion: string, tipo: string, url: string) => ({ descripcion, tipo, url });
@@ -118,4 +118,31 @@ describe('keys the scenes leave to the page', () => {
     expect(keyBelongsToPage(ev('Escape', el(['a'])))).toBe(true);
     expect(keyBelongsToPage(ev('1', el(['[tabindex]'])))).toBe(true);
   });
+});
+
+describe('the sign leads the stage (signStage)', () => {
+  // The games' own requests: hangman, cards and order words on landscape and on a 768×1024 tablet
+  // (its portrait design is 800 × 945).
+  const cases = [
+    { W: 1280, H: 800, side: 470, below: 116 },
+    { W: 1280, H: 800, side: 470, below: 100 },
+    { W: 800, H: 945, side: 112, below: 322 },
+    { W: 800, H: 945, side: 112, below: 342 },
+    { W: 800, H: 945, side: 112, below: 270 },
+  ];
+  for (const c of cases) {
+    it(`${c.W}×${c.H} (side ${c.side}, below ${c.below}): a 4:3 sign of at least 40 % of the stage, its controls under it, nothing overlapping`, () => {
+      const st = signStage(c.W, c.H, { side: c.side, below: c.below });
+      expect(area(st.sign) / (c.W * c.H)).toBeGreaterThanOrEqual(0.4);
+      expect(Math.abs(st.sign.width / st.sign.height - 4 / 3)).toBeLessThan(0.01);
+      expect(st.controls.y).toBeGreaterThanOrEqual(st.sign.y + st.sign.height);
+      expect(st.controls.height).toBe(SIGN_CONTROLS_HEIGHT);
+      expect(st.side.width).toBeGreaterThanOrEqual(c.side);
+      expect(st.below.height).toBeGreaterThanOrEqual(c.below);
+      expect(st.side.x).toBeGreaterThanOrEqual(st.sign.x + st.sign.width);
+      expect(st.below.y).toBeGreaterThanOrEqual(st.controls.y + st.controls.height);
+      expect(st.side.x + st.side.width).toBeLessThanOrEqual(c.W);
+      expect(st.below.y + st.below.height).toBeLessThanOrEqual(c.H);
+    });
+  }
 });
