@@ -147,10 +147,7 @@ function features(frames: Required<TrackFrame>[], mirror: boolean): Features[] {
   return pics.map((p, i) => ({
     place: { x: (centres[i].x - 0.5) / palm, y: (centres[i].y - 0.5) / palm },
     move: { x: (centres[i].x - mean.x) / palm, y: (centres[i].y - mean.y) / palm },
-    shape: [
-      ...TIPS.map((t) => dist(p[t], p[WRIST]) / palm),
-      ...TIPS.slice(0, 4).map((t, j) => dist(p[t], p[TIPS[j + 1]]) / palm),
-    ],
+    shape: [...TIPS.map((t) => dist(p[t], p[WRIST]) / palm), ...TIPS.slice(0, 4).map((t, j) => dist(p[t], p[TIPS[j + 1]]) / palm)],
   }));
 }
 
@@ -241,13 +238,18 @@ export function compareSign(reference: Track, attempt: Track): Comparison {
   const refLen = Math.max(pathLength(ref), STILL_PATH);
   const attLen = Math.max(pathLength(att), STILL_PATH);
   const sizeOff = 1 - Math.min(refLen, attLen) / Math.max(refLen, attLen);
-  const movimiento = Math.min(scoreOf(along((a, b) => dist(a.move, b.move)), THRESHOLDS.movimiento), scoreOf(sizeOff, THRESHOLDS.movimientoTamano));
+  const movimiento = Math.min(
+    scoreOf(
+      along((a, b) => dist(a.move, b.move)),
+      THRESHOLDS.movimiento,
+    ),
+    scoreOf(sizeOff, THRESHOLDS.movimientoTamano),
+  );
 
   const parts: Record<Part, number> = { forma, lugar, movimiento };
   const score = (Object.keys(parts) as Part[]).reduce((s, p) => s + WEIGHTS[p] * parts[p], 0);
   const minPart = Math.min(forma, lugar, movimiento);
-  const stars: Stars =
-    score >= STARS_AT.three && minPart >= STARS_AT.threeMinPart ? 3 : score >= STARS_AT.two && minPart >= STARS_AT.twoMinPart ? 2 : 1;
+  const stars: Stars = score >= STARS_AT.three && minPart >= STARS_AT.threeMinPart ? 3 : score >= STARS_AT.two && minPart >= STARS_AT.twoMinPart ? 2 : 1;
   // The part furthest off names the hint; with every part close, praise instead.
   const worst = (Object.keys(parts) as Part[]).reduce((w, p) => (parts[p] < parts[w] ? p : w), 'forma');
   const hint: Hint = stars === 3 ? { part: 'bien', text: '¡Muy bien! Así se hace', icon: 'bien' } : hintFor(worst, ref, att, pairs);

@@ -65,7 +65,14 @@ export function loadHandTracker(): Promise<HandTracker> {
     // software rendering) is 10–20× slower for the same result (/work notes: ~75 ms against 0.9–1.8 s).
     // selfieMode off: the camera's picture and the reference video are both taken facing the person,
     // so they compare unflipped; the dialog mirrors only what it shows.
-    hands.setOptions({ maxNumHands: 1, modelComplexity: HAND_MODEL_COMPLEXITY, useCpuInference: true, selfieMode: false, minDetectionConfidence: 0.5, minTrackingConfidence: 0.5 });
+    hands.setOptions({
+      maxNumHands: 1,
+      modelComplexity: HAND_MODEL_COMPLEXITY,
+      useCpuInference: true,
+      selfieMode: false,
+      minDetectionConfidence: 0.5,
+      minTrackingConfidence: 0.5,
+    });
     let last: HandsResults = {};
     hands.onResults((r) => {
       last = r;
@@ -135,7 +142,12 @@ const VIDEO_FPS = 10;
  * The reference track of a sign (GIF, its compact rendition, or a video), computed in the browser
  * from its pictures and kept in memory. Storing it with the media is a later step (docs/learning.md).
  */
-export function referenceTrack(tracker: HandTracker, src: string, compactSrc: string | null | undefined, kind: 'video' | 'auto'): Promise<{ track: Track; ms: number }> {
+export function referenceTrack(
+  tracker: HandTracker,
+  src: string,
+  compactSrc: string | null | undefined,
+  kind: 'video' | 'auto',
+): Promise<{ track: Track; ms: number }> {
   const key = `${src}|${compactSrc ?? ''}`;
   let p = referenceCache.get(key);
   if (!p) {
