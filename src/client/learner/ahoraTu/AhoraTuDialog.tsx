@@ -62,7 +62,7 @@ const breathe = keyframes`0%, 100% { transform: scale(0.85); } 50% { transform: 
 
 /** The picture (animated) beside each hint, for a child who cannot read yet. */
 function HintPicture({ icon }: { icon: Hint['icon'] }) {
-  const big = { fontSize: 96 };
+  const big = { fontSize: 80 };
   const pic: Record<Hint['icon'], ReactNode> = {
     abrir: <FrontHandIcon sx={{ ...big, animation: `${breathe} 1.6s ease-in-out infinite` }} />,
     cerrar: <BackHandIcon sx={{ ...big, animation: `${breathe} 1.6s ease-in-out infinite reverse` }} />,
@@ -88,7 +88,7 @@ function HintPicture({ icon }: { icon: Hint['icon'] }) {
     <Box
       aria-hidden
       data-testid={`pista-${icon}`}
-      sx={{ color: 'primary.main', display: 'flex', justifyContent: 'center', minHeight: 140, alignItems: 'center' }}
+      sx={{ color: 'primary.main', display: 'flex', justifyContent: 'center', minHeight: 100, alignItems: 'center' }}
     >
       {pic[icon]}
     </Box>
@@ -106,9 +106,9 @@ function StarsShown({ stars }: { stars: number }) {
     >
       {[1, 2, 3].map((i) =>
         i <= stars ? (
-          <StarIcon key={i} sx={{ fontSize: 80, color: '#f5b400', animation: `${pop} 0.5s ease-out ${i * 0.2}s both` }} />
+          <StarIcon key={i} sx={{ fontSize: 64, color: '#f5b400', animation: `${pop} 0.5s ease-out ${i * 0.2}s both` }} />
         ) : (
-          <StarBorderIcon key={i} sx={{ fontSize: 80, color: '#c9c2e8' }} />
+          <StarBorderIcon key={i} sx={{ fontSize: 64, color: '#c9c2e8' }} />
         ),
       )}
     </Box>
@@ -116,7 +116,7 @@ function StarsShown({ stars }: { stars: number }) {
 }
 
 function NoticePicture({ notice }: { notice: Notice }) {
-  const sx = { fontSize: 110, color: 'primary.main' };
+  const sx = { fontSize: 88, color: 'primary.main' };
   return (
     <Box aria-hidden sx={{ display: 'flex', justifyContent: 'center' }}>
       {notice === 'sinMano' ? (
@@ -244,15 +244,28 @@ export default function AhoraTuDialog({ src, compactSrc, kind, word, onClose }: 
           <CloseIcon fontSize="large" />
         </IconButton>
       </Box>
-      <Box sx={{ flex: 1, p: 2, display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2, alignContent: 'start', overflow: 'auto' }}>
-        <Box component="section" aria-label="La seña">
-          <SignPlayer src={src} compactSrc={compactSrc} kind={kind} label={`Seña de ${word}`} variant="preview" />
-        </Box>
+      {/* Both pictures share the height left by the title and the controls, side by side on a wide
+          screen, one above the other on a tablet held upright. */}
+      <Box
+        sx={{
+          flex: 1,
+          minHeight: 0,
+          p: 2,
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
+          gridTemplateRows: { xs: 'minmax(0, 1fr) minmax(0, 1fr)', md: 'minmax(0, 1fr)' },
+          gap: 2,
+        }}
+      >
         <Box
           component="section"
-          aria-label="Tú"
-          sx={{ position: 'relative', borderRadius: 3, overflow: 'hidden', bgcolor: '#1d1a3a', minHeight: 240, aspectRatio: '4 / 3' }}
+          aria-label="La seña"
+          sx={{ minHeight: 0, display: 'flex', flexDirection: 'column', justifyContent: 'center', borderRadius: 3, overflow: 'hidden', bgcolor: '#f4f1ff' }}
         >
+          {/* The child's own speed and Espejo (the player reads the saved preferences). */}
+          <SignPlayer src={src} compactSrc={compactSrc} kind={kind} label={`Seña de ${word}`} variant="overlay" />
+        </Box>
+        <Box component="section" aria-label="Tú" sx={{ position: 'relative', minHeight: 0, borderRadius: 3, overflow: 'hidden', bgcolor: '#1d1a3a' }}>
           {cameraShown && (
             // Shown as a mirror, as a child expects to see themself; the model reads the unflipped picture.
             <video
@@ -261,7 +274,7 @@ export default function AhoraTuDialog({ src, compactSrc, kind, word, onClose }: 
               muted
               playsInline
               data-testid="ahora-camara"
-              style={{ width: '100%', height: '100%', objectFit: 'cover', transform: 'scaleX(-1)' }}
+              style={{ display: 'block', width: '100%', height: '100%', objectFit: 'contain', transform: 'scaleX(-1)' }}
             />
           )}
           {phase.kind === 'cuenta' && (
@@ -315,7 +328,7 @@ export default function AhoraTuDialog({ src, compactSrc, kind, word, onClose }: 
           )}
         </Box>
       </Box>
-      <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2, borderTop: '1px solid', borderColor: 'divider' }}>
+      <Box sx={{ p: 1.5, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1, borderTop: '1px solid', borderColor: 'divider' }}>
         {phase.kind === 'preparando' && (
           <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
             <CircularProgress aria-hidden />
@@ -340,7 +353,7 @@ export default function AhoraTuDialog({ src, compactSrc, kind, word, onClose }: 
           </Box>
         )}
         {phase.kind === 'resultado' && (
-          <Box role="status" data-testid="ahora-resultado" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 }}>
+          <Box role="status" data-testid="ahora-resultado" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 0.5 }}>
             <StarsShown stars={phase.result.stars} />
             <HintPicture icon={phase.result.hint.icon} />
             <Typography data-testid="ahora-pista" sx={{ fontSize: '1.6rem', fontWeight: 800, textAlign: 'center' }}>
