@@ -94,18 +94,6 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     skipWaiting: false,
     runtimeCaching: [
       {
-        urlPattern: HAND_MODEL_FILES_URL,
-        handler: 'CacheFirst',
-        method: 'GET',
-        options: {
-          cacheName: HAND_MODEL_CACHE,
-          cacheableResponse: { statuses: [200] },
-          // One version of the model at a time: a new build's files replace the old ones.
-          expiration: { maxEntries: 20 },
-          matchOptions: { ignoreVary: true },
-        },
-      },
-      {
         urlPattern: CONTENT_API_READ,
         handler: 'StaleWhileRevalidate',
         method: 'GET',
@@ -138,6 +126,19 @@ export const pwaOptions: Partial<VitePWAOptions> = {
           expiration: { maxEntries: MEDIA_MAX_ENTRIES, purgeOnQuotaError: true },
           // <video> asks for byte ranges: answered from the cached whole file.
           rangeRequests: true,
+          matchOptions: { ignoreVary: true },
+        },
+      },
+      {
+        urlPattern: HAND_MODEL_FILES_URL,
+        handler: 'CacheFirst',
+        method: 'GET',
+        options: {
+          cacheName: HAND_MODEL_CACHE,
+          cacheableResponse: { statuses: [200] },
+          // The addresses carry the package's version (modelFiles.ts): after an upgrade the old
+          // version's 10 files are the least recently used and go.
+          expiration: { maxEntries: 20 },
           matchOptions: { ignoreVary: true },
         },
       },

@@ -6,7 +6,12 @@
  * non-SIMD WASM is there for a browser without WASM SIMD (hands.js picks it); it is only downloaded
  * by such a browser.
  */
-export const HAND_MODEL_PATH = '/mediapipe/hands/';
+/**
+ * The installed @mediapipe/hands version, in the address: the service worker keeps these files
+ * cache-first, so an upgrade must change their addresses (a unit test checks it matches the package).
+ */
+export const HAND_MODEL_VERSION = '0.4.1675469240';
+export const HAND_MODEL_PATH = `/mediapipe/hands/${HAND_MODEL_VERSION}/`;
 export const HAND_MODEL_COMPLEXITY = 0 as const;
 export const HAND_MODEL_FILES: readonly string[] = [
   'hands.js',
