@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page, Request } from '@playwright/test';
 import { expect, signUpChild, test } from './fixtures';
+import { controlled } from './sw-helpers';
 import config from '../../playwright.config';
 import { AHORA_MSG } from '../../src/client/learner/ahoraTu/AhoraTuDialog';
 import { HAND_MODEL_PATH } from '../../src/client/learner/ahoraTu/modelFiles';
@@ -149,5 +150,38 @@ test.describe('with the camera refused', () => {
     await page.getByRole('button', { name: 'Seguir' }).click();
     await expect(page.getByTestId('ahora-dialogo')).toBeHidden();
     await expect(page.getByRole('heading', { level: 1, name: 'gato' })).toBeVisible();
+  });
+});
+
+test.describe('offline, after the first open', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('the model and the sign come from the device: "¡Ahora tú!" still gets ready and records', async ({ page, context }) => {
+    test.setTimeout(180_000);
+    await signUpChild(page);
+    await page.goto('/home');
+    await controlled(page, { reload: true });
+    await page.getByRole('button', { name: 'Empezar Animales' }).click();
+    await page.getByRole('button', { name: 'Descargar para usar sin conexión' }).click();
+    await expect(page.getByText('Disponible sin conexión')).toBeVisible({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Empezar perro' }).click();
+    // Online, the first open: the service worker keeps the model as it arrives.
+    await page.getByRole('button', { name: '¡Ahora tú!' }).click();
+    const dialog = page.getByTestId('ahora-dialogo');
+    await expect(dialog.getByRole('button', { name: '¡Empezar!' })).toBeVisible({ timeout: 60_000 });
+    await dialog.getByRole('button', { name: 'Cerrar' }).click();
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'perro' })).toBeVisible();
+    await page.getByRole('button', { name: '¡Ahora tú!' }).click();
+    await expect(dialog.getByRole('button', { name: '¡Empezar!' })).toBeVisible({ timeout: 60_000 });
+    // The offline banner does not cover the dialog's button.
+    const [button, banner] = [await dialog.getByRole('button', { name: '¡Empezar!' }).boundingBox(), await page.getByTestId('offline-banner').boundingBox()];
+    expect(button!.y + button!.height).toBeLessThanOrEqual(banner!.y);
+    console.log(`¡Ahora tú!: model loaded from the device's cache in ${await dialog.getAttribute('data-modelo-ms')} ms`);
+    await dialog.getByRole('button', { name: '¡Empezar!' }).click();
+    await expect(dialog.getByTestId('ahora-aviso')).toHaveAttribute('data-aviso', 'sinMano', { timeout: 30_000 });
+    await context.setOffline(false);
   });
 });

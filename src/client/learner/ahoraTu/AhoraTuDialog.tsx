@@ -328,7 +328,20 @@ export default function AhoraTuDialog({ src, compactSrc, kind, word, onClose }: 
           )}
         </Box>
       </Box>
-      <Box sx={{ p: 1.5, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1, borderTop: '1px solid', borderColor: 'divider' }}>
+      {/* Room for the offline banner / update prompt (OfflineLayer.tsx), which sit above any dialog:
+          offline, "¡Empezar!" would be under the banner. */}
+      <Box
+        sx={{
+          p: 1.5,
+          pb: 'calc(12px + var(--manitas-bottom-layer, 0px))',
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'center',
+          gap: 1,
+          borderTop: '1px solid',
+          borderColor: 'divider',
+        }}
+      >
         {phase.kind === 'preparando' && (
           <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
             <CircularProgress aria-hidden />
