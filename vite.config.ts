@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { muiWithoutCssVars, precompress } from './scripts/build/perf-plugins.ts';
+import { handModel } from './scripts/build/hand-model.ts';
 import { pwaOptions } from './src/client/offline/pwaOptions.ts';
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:3001';
@@ -10,7 +11,7 @@ const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:3001';
 export default defineConfig({
   // VitePWA before precompress: the service worker is written first (both close the bundle in turn),
   // so it gets its .br/.gz like every other file and its precache list never names them.
-  plugins: [react(), muiWithoutCssVars(), VitePWA(pwaOptions), precompress()],
+  plugins: [react(), muiWithoutCssVars(), handModel(), VitePWA(pwaOptions), precompress()],
   publicDir: 'public',
   build: {
     outDir: 'dist/client',

@@ -47,7 +47,9 @@ export function registerXsrf(app: FastifyInstance, secure: boolean) {
 export function cspDirectives(config: AppConfig): Record<string, string[]> {
   const connect = ["'self'"];
   const frame = ["'self'"];
-  const script = ["'self'"];
+  // 'wasm-unsafe-eval' lets the page compile WebAssembly (the hand-tracking model of "¡Ahora tú!",
+  // served from 'self'); it does not allow eval() of JavaScript.
+  const script = ["'self'", "'wasm-unsafe-eval'"];
   const img = ["'self'", 'data:', 'blob:'];
   if (config.firebase) {
     connect.push('https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com', 'https://www.googleapis.com');

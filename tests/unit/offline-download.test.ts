@@ -4,7 +4,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { essentialReadPaths, isLevelOffline, levelMediaUrls, levelReadPaths, wordIdsOf } from '../../src/client/offline/download';
 import { claimOfflineCachesFor, clearOfflineCaches, offlineCachesOwner, OWNER_CACHE } from '../../src/client/offline/caches';
-import { API_CACHE, CHILD_API_READ, CONTENT_API_READ, LEARNER_API_READ, MEDIA_CACHE, UPLOADED_MEDIA, pwaOptions } from '../../src/client/offline/pwaOptions';
+import {
+  API_CACHE,
+  CHILD_API_READ,
+  CONTENT_API_READ,
+  HAND_MODEL_CACHE,
+  LEARNER_API_READ,
+  MEDIA_CACHE,
+  UPLOADED_MEDIA,
+  pwaOptions,
+} from '../../src/client/offline/pwaOptions';
 import { OFFLINE_MSG, offlineMessage } from '../../src/client/offline/messages';
 import { applyUpdate, setUpdateWaiting, subscribeUpdate, updateWaiting } from '../../src/client/offline/updateState';
 
@@ -160,6 +169,8 @@ describe('what the service worker caches', () => {
       ['StaleWhileRevalidate', 'GET', API_CACHE, [200]],
       ['NetworkFirst', 'GET', API_CACHE, [200]],
       ['CacheFirst', 'GET', MEDIA_CACHE, [200]],
+      // The hand model of "¡Ahora tú!" (tests/unit/signPractice/hand-model-files.test.ts).
+      ['CacheFirst', 'GET', HAND_MODEL_CACHE, [200]],
     ]);
     expect(rc[0]!.urlPattern).toBe(CONTENT_API_READ);
     expect(rc[1]!.urlPattern).toBe(CHILD_API_READ);

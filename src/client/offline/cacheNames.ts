@@ -1,3 +1,5 @@
 /** The service worker's runtime caches (pwaOptions.ts), in a module of their own: the page's code imports only these names. */
 export const API_CACHE = 'manitas-api';
 export const MEDIA_CACHE = 'manitas-media';
+/** The hand-tracking model of "¡Ahora tú!": kept on first use, not precached (pwaOptions.ts). */
+export const HAND_MODEL_CACHE = 'manitas-hand-model';

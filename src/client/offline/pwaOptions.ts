@@ -9,13 +9,16 @@
  * - Runtime: the learner's API reads in 'manitas-api' (only 200s: content stale-while-revalidate,
  *   the child's own state network-first); the
  *   media under /uploads/ cache-first in 'manitas-media', capped by entries (oldest evicted).
+ * - The hand-tracking model of "¡Ahora tú!" (/mediapipe/hands/, ~10 MB) is not precached: that
+ *   would download it on the child's first visit. Cache-first in 'manitas-hand-model' the first time
+ *   the child opens "¡Ahora tú!", so from then on it works offline.
  * - registerType 'prompt': a new version waits until the child/teacher presses "Actualizar"
  *   (src/client/offline/UpdatePrompt.tsx), so an update is never half applied.
  */
 import type { VitePWAOptions } from 'vite-plugin-pwa';
-import { API_CACHE, MEDIA_CACHE } from './cacheNames.ts';
+import { API_CACHE, HAND_MODEL_CACHE, MEDIA_CACHE } from './cacheNames.ts';
 
-export { API_CACHE, MEDIA_CACHE };
+export { API_CACHE, HAND_MODEL_CACHE, MEDIA_CACHE };
 /**
  * The media cache keeps at most this many files; the least recently used go first, and everything
  * goes when the browser's storage quota runs out (purgeOnQuotaError). A demo word has 4–6 files of
@@ -44,6 +47,9 @@ export const CHILD_API_READ =
 export const LEARNER_API_READ = { test: (url: string) => CONTENT_API_READ.test(url) || CHILD_API_READ.test(url) };
 /** A slow school network: past this, a child's own read is answered from the device. */
 export const NETWORK_TIMEOUT_S = 4;
+
+/** The hand-tracking model's files (scripts/build/hand-model.ts). */
+export const HAND_MODEL_FILES_URL = /\/mediapipe\/hands\/[^?#]+$/;
 
 /** Uploaded files (word signs, pictures, audio, GIF renditions) and nothing else under /uploads/. */
 export const UPLOADED_MEDIA = /\/uploads\/[^?#]+$/;
@@ -78,7 +84,7 @@ export const pwaOptions: Partial<VitePWAOptions> = {
   },
   workbox: {
     globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff,woff2,mp3,ogg}'],
-    globIgnores: ['**/*.gz', '**/*.br', 'demo/**', 'uploads/**'],
+    globIgnores: ['**/*.gz', '**/*.br', 'demo/**', 'uploads/**', 'mediapipe/**'],
     // The games' Phaser chunk is ~1.2 MB before compression.
     maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
     navigateFallback: '/index.html',
@@ -120,6 +126,19 @@ export const pwaOptions: Partial<VitePWAOptions> = {
           expiration: { maxEntries: MEDIA_MAX_ENTRIES, purgeOnQuotaError: true },
           // <video> asks for byte ranges: answered from the cached whole file.
           rangeRequests: true,
+          matchOptions: { ignoreVary: true },
+        },
+      },
+      {
+        urlPattern: HAND_MODEL_FILES_URL,
+        handler: 'CacheFirst',
+        method: 'GET',
+        options: {
+          cacheName: HAND_MODEL_CACHE,
+          cacheableResponse: { statuses: [200] },
+          // The addresses carry the package's version (modelFiles.ts): after an upgrade the old
+          // version's 10 files are the least recently used and go.
+          expiration: { maxEntries: 20 },
           matchOptions: { ignoreVary: true },
         },
       },

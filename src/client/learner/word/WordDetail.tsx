@@ -20,6 +20,7 @@ import { nextWord } from '../model/learnerRules';
 import { warmSound } from '../home/sound';
 import { ListenButton } from '../../ui/ListenButton';
 import { markWordSeen } from '../repaso/wordSeen';
+import { AhoraTuButton } from '../ahoraTu/AhoraTuButton';
 
 export { NO_SIGN_MSG };
 
@@ -175,13 +176,21 @@ export default function WordDetail() {
               {media === null ? (
                 <Loading label="Cargando seña..." />
               ) : signSrc ? (
-                <SignPlayer
-                  key={signSrc}
-                  src={signSrc}
-                  compactSrc={mediaUrl(sign?.compacta?.url)}
-                  kind={sign?.tipo === 'video' ? 'video' : 'auto'}
-                  label={`Seña de ${word.palabraEspanol}`}
-                />
+                <>
+                  <SignPlayer
+                    key={signSrc}
+                    src={signSrc}
+                    compactSrc={mediaUrl(sign?.compacta?.url)}
+                    kind={sign?.tipo === 'video' ? 'video' : 'auto'}
+                    label={`Seña de ${word.palabraEspanol}`}
+                  />
+                  <AhoraTuButton
+                    src={signSrc}
+                    compactSrc={mediaUrl(sign?.compacta?.url)}
+                    kind={sign?.tipo === 'video' ? 'video' : 'auto'}
+                    word={word.palabraEspanol}
+                  />
+                </>
               ) : (
                 <Typography sx={{ py: 6, textAlign: 'center', fontSize: '1.2rem' }} role="status">
                   {NO_SIGN_MSG}
