@@ -52,8 +52,10 @@ describe('starsFor / starsForWords', () => {
 });
 
 describe('maxScore of each game', () => {
-  it('hangman: 10 levels × 100, whatever the list', () => {
-    expect(Hangman.maxScore(Hangman.createGame(words(3), mulberry32(1)))).toBe(1000);
+  it('hangman: 100 for each level the run has (levels of 5 words, each word once, at most 10)', () => {
+    expect(Hangman.maxScore(Hangman.createGame(words(3), mulberry32(1)))).toBe(100);
+    expect(Hangman.maxScore(Hangman.createGame(words(6), mulberry32(1)))).toBe(200);
+    expect(Hangman.maxScore(Hangman.createGame(words(80), mulberry32(1)))).toBe(1000);
   });
 
   it('order words: the words of the run × 10 (at most 50 words)', () => {
@@ -133,7 +135,8 @@ describe('stars on the rules events', () => {
   });
 
   it('hangman: a passed level earns stars from its score; word events name the word', () => {
-    let s = Hangman.startGame(Hangman.createGame(words(5), mulberry32(1))).state;
+    // Ten words: two levels, so passing the first is only that (a run of one level also ends the game).
+    let s = Hangman.startGame(Hangman.createGame(words(10), mulberry32(1))).state;
     let events: Hangman.HangmanEvent[] = [];
     for (let i = 0; i < 5; i++) {
       const word = Hangman.currentWord(s)!;
