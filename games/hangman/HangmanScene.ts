@@ -316,7 +316,7 @@ export class HangmanScene extends RulesScene<R.HangmanState, R.HangmanEvent> {
       'hint:letter',
       this.L.hints.letter,
       'letter',
-      'Ver una letra',
+      'Ver letra',
       price,
       open.includes('letter'),
       () => this.apply(R.askHint(this.state, 'letter')),

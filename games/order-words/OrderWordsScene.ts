@@ -267,7 +267,7 @@ export class OrderWordsScene extends RulesScene<R.OrderWordsState, R.OrderEvent>
       'hint:letter',
       this.L.hints.letter,
       'letter',
-      'Ver una letra',
+      'Ver letra',
       price,
       open.includes('letter'),
       () => this.apply(R.askHint(this.state, 'letter')),

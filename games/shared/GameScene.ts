@@ -763,8 +763,16 @@ export abstract class GameScene extends Phaser.Scene {
           .setLineSpacing(-4),
       );
     } else {
-      into.add(this.text(box.x + 60, cy - 14, label, 26, COLORS.text, true).setOrigin(0, 0.5));
-      into.add(this.text(box.x + 60, cy + 17, cost, 23, COLORS.muted, true).setOrigin(0, 0.5));
+      // The words fit the button: a narrow landscape column shrinks them, never below 18 CSS px
+      // (the smallest text a child is shown: docs/games.md), instead of running past the button's edge.
+      const room = box.width - 70;
+      const floor = Math.max(20, Math.ceil(18 / Math.max(this.cssScale(), 0.01)));
+      const words = this.text(box.x + 60, cy - 14, label, 26, COLORS.text, true).setOrigin(0, 0.5);
+      for (let size = 25; words.width > room && size >= floor; size--) words.setFontSize(size);
+      into.add(words);
+      const price = this.text(box.x + 60, cy + 17, cost, 23, COLORS.muted, true).setOrigin(0, 0.5);
+      for (let size = 22; price.width > room && size >= floor; size--) price.setFontSize(size);
+      into.add(price);
     }
     b.setEnabled(enabled);
     if (!enabled) b.bg.setStrokeStyle(3, 0xb9b5cf);
