@@ -243,36 +243,15 @@ export class OrderWordsScene extends RulesScene<R.OrderWordsState, R.OrderEvent>
     const word = R.currentWord(s);
     const open = R.hintsOpen(s);
     const price = `−${R.ORDER_HINT_COST} puntos`;
-    const pic = this.L.hints.picture;
-    if (s.hints.includes('picture') && word) {
-      this.board.add(this.add.rectangle(pic.x + pic.width / 2, pic.y + pic.height / 2, pic.width, pic.height, COLORS.panel).setRounded(14));
-      if (!this.addPicture(word, { x: pic.x + 4, y: pic.y + 4, width: pic.width - 8, height: pic.height - 8 }, this.board)) {
-        this.board.add(this.text(pic.x + pic.width / 2, pic.y + pic.height / 2, 'Sin dibujo', 22, COLORS.muted, true).setOrigin(0.5));
-      }
-      this.markClue('picture', pic);
-    } else {
-      this.markClue('picture', null);
-      this.hintButton(
-        'hint:picture',
-        pic,
-        'picture',
-        'Ver dibujo',
-        price,
-        open.includes('picture'),
-        () => this.apply(R.askHint(this.state, 'picture')),
-        this.board,
-      );
-    }
-    this.hintButton(
-      'hint:letter',
-      this.L.hints.letter,
-      'letter',
-      'Ver letra',
+    this.drawWordHints({
+      word,
+      shown: s.hints,
+      open,
       price,
-      open.includes('letter'),
-      () => this.apply(R.askHint(this.state, 'letter')),
-      this.board,
-    );
+      boxes: this.L.hints,
+      ask: (kind) => this.apply(R.askHint(this.state, kind)),
+      into: this.board,
+    });
   }
 
   /**

@@ -721,6 +721,33 @@ export abstract class GameScene extends Phaser.Scene {
   }
 
   /**
+   * The word games' two hints (docs/games.md, "Hints"): the picture — once asked, drawn in its
+   * button's place and kept clear of banners — and one letter. `ask` applies the game's own rule.
+   */
+  protected drawWordHints(o: {
+    word: GameWord | null;
+    shown: readonly HintKind[];
+    open: readonly HintKind[];
+    price: string;
+    boxes: { picture: Rect; letter: Rect };
+    ask: (kind: HintKind) => void;
+    into: Phaser.GameObjects.Container;
+  }): void {
+    const pic = o.boxes.picture;
+    if (o.shown.includes('picture') && o.word) {
+      o.into.add(this.add.rectangle(pic.x + pic.width / 2, pic.y + pic.height / 2, pic.width, pic.height, COLORS.panel).setRounded(14));
+      if (!this.addPicture(o.word, { x: pic.x + 4, y: pic.y + 4, width: pic.width - 8, height: pic.height - 8 }, o.into)) {
+        o.into.add(this.text(pic.x + pic.width / 2, pic.y + pic.height / 2, 'Sin dibujo', 22, COLORS.muted, true).setOrigin(0.5));
+      }
+      this.markClue('picture', pic);
+    } else {
+      this.markClue('picture', null);
+      this.hintButton('hint:picture', pic, 'picture', 'Ver dibujo', o.price, o.open.includes('picture'), () => o.ask('picture'), o.into);
+    }
+    this.hintButton('hint:letter', o.boxes.letter, 'letter', 'Ver letra', o.price, o.open.includes('letter'), () => o.ask('letter'), o.into);
+  }
+
+  /**
    * A hint button (docs/games.md, "Hints"): a big target with its icon above its words (a picture
    * for the picture, "Aa" for the word), reachable with Tab like the panels' buttons.
    */
