@@ -21,6 +21,8 @@ interface OrderLayout {
   tiles: Rect;
   /** Largest slot / tile side. */
   maxCell: number;
+  /** The smallest tile side before the tiles wrap: a phone's row holds a long word's letters at 40. */
+  minTile: number;
   buttons: { at: { x: number; y: number; w: number }[]; h: number; font: number };
   flash: Rect;
 }
@@ -46,6 +48,7 @@ function orderLayout(W: number, H: number): OrderLayout {
       hints: { picture: { x: c.x, y: 190, width: hw, height: 80 }, letter: { x: c.x + hw + 10, y: 190, width: hw, height: 80 } },
       tiles: { x: c.x, y: 280, width: c.width, height: row1 - bh / 2 - 8 - 280 },
       maxCell: 84,
+      minTile: 56,
       buttons: {
         at: [
           { x: c.x + hw / 2, y: row1, w: hw },
@@ -70,15 +73,28 @@ function orderLayout(W: number, H: number): OrderLayout {
   const tilesTop = buttonsY - bh / 2 - 8 - tilesH;
   const slotsTop = stage.below.y;
   const bw = (W - 2 * pad - 2 * 10) / 3;
-  const hintH = phone ? 70 : 90;
-  const hintsTop = c.y + 226;
+  // A phone's column has no room for "Palabra n de m" and the hints both: the hints win (as in Cartas).
+  const hintsTop = c.y + (phone ? 160 : 226);
+  // The hints stay in the column beside the sign: on a short phone they are as tall as the room
+  // above the child's word allows (they ran over its slots).
+  const hintH = Math.max(44, Math.min(phone ? 70 : 90, Math.floor((slotsTop - 4 - hintsTop - 6) / 2)));
   return {
     stage,
-    info: { x: c.x, cx: c.x + c.width / 2, width: c.width, compact: true, levelY: c.y + 26, heartsY: c.y + 78, scoreY: c.y + 126, countY: c.y + 186 },
+    info: {
+      x: c.x,
+      cx: c.x + c.width / 2,
+      width: c.width,
+      compact: true,
+      levelY: c.y + 26,
+      heartsY: c.y + 78,
+      scoreY: c.y + 126,
+      countY: phone ? -1 : c.y + 186,
+    },
     hints: { picture: { x: c.x, y: hintsTop, width: c.width, height: hintH }, letter: { x: c.x, y: hintsTop + hintH + 6, width: c.width, height: hintH } },
     slots: { x: pad, y: slotsTop, width: W - 2 * pad, height: slotsH },
     tiles: { x: pad, y: tilesTop, width: W - 2 * pad, height: tilesH },
     maxCell: phone ? 56 : 80,
+    minTile: phone ? 40 : 56,
     buttons: { at: [0, 1, 2].map((i) => ({ x: pad + bw / 2 + i * (bw + 10), y: buttonsY, w: bw })), h: bh, font: phone ? 22 : 28 },
     flash: { x: pad, y: slotsTop + slotsH + 4, width: W - 2 * pad, height: Math.max(bandH, tilesTop - 4 - (slotsTop + slotsH + 4)) },
   };
@@ -293,7 +309,7 @@ export class OrderWordsScene extends RulesScene<R.OrderWordsState, R.OrderEvent>
         this.hud.add(this.text(I.cx + (i - 1) * 32, I.heartsY, alive ? '♥' : '♡', 30, alive ? COLORS.error : COLORS.muted, true).setOrigin(0.5));
       }
       this.hud.add(this.text(I.cx, I.scoreY, `Puntos\n${s.totalScore}`, 22, COLORS.text, true).setOrigin(0.5));
-      this.hud.add(this.text(I.cx, I.countY, count.replace(' de', '\nde'), 22, COLORS.muted, true).setOrigin(0.5));
+      if (I.countY >= 0) this.hud.add(this.text(I.cx, I.countY, count.replace(' de', '\nde'), 22, COLORS.muted, true).setOrigin(0.5));
       return;
     }
     this.hud.add(this.text(I.x, I.levelY, `Nivel ${s.level} de ${levels}`, 28, COLORS.primaryDark, true).setOrigin(0, 0.5));
@@ -346,7 +362,7 @@ export class OrderWordsScene extends RulesScene<R.OrderWordsState, R.OrderEvent>
   private drawTiles(): void {
     const s = this.state;
     const area = this.L.tiles;
-    const size = this.cellSize(s.tiles.length, 10, area, 56);
+    const size = this.cellSize(s.tiles.length, 10, area, this.L.minTile);
     for (const tile of s.tiles) {
       const used = R.isTileUsed(s, tile.id);
       const { x, y } = this.grid(s.tiles.length, size, 10, area, tile.id);

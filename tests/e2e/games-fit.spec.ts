@@ -40,6 +40,19 @@ async function checkScreen(page: Page, tablet: boolean, what: string, phone = fa
     expect(t.cssPx, `${what}: «${t.text}» size`).toBeGreaterThanOrEqual(18);
     expect(t.contrast, `${what}: «${t.text}» ${t.color} on ${t.background}`).toBeGreaterThanOrEqual(4.5);
   }
+  // The targets measured at rest: a card turning face down (Cartas) is narrow for a moment.
+  await page.waitForFunction(
+    () => {
+      const g = window.__game!;
+      const now = JSON.stringify(g.targets().map((n) => g.bounds(n)));
+      const w = window as unknown as { __lastTargets?: string };
+      const same = w.__lastTargets === now;
+      w.__lastTargets = now;
+      return same;
+    },
+    undefined,
+    { polling: 200, timeout: 5000 },
+  );
   const names = await page.evaluate(() => window.__game!.targets());
   expect(names.length).toBeGreaterThan(0);
   let smallest = Infinity;

@@ -328,8 +328,8 @@ export default function AhoraTuDialog({ src, compactSrc, kind, word, onClose }: 
           )}
         </Box>
       </Box>
-      {/* Room for the offline banner / update prompt (OfflineLayer.tsx), which sit above any dialog:
-          offline, "¡Empezar!" would be under the banner. */}
+      {/* Room for a bottom-pinned offline layer (OfflineLayer.tsx) where there is one (the variable is 0
+          on the child's screens, where the bar sits at the top of the page, under this dialog). */}
       <Box
         sx={{
           p: 1.5,
