@@ -63,14 +63,7 @@ together \
   format 'npx prettier --check . --log-level warn' \
   build 'npx vite build --logLevel warn'
 stage unit+api npx vitest run
-if [ -n "${MANITAS_BESIDE_E2E:-}" ]; then
-  # CI's second database pass (.ci/run sets this) runs beside the end-to-end stage: the browsers
-  # wait on animations and the server much of the time, and the PostgreSQL pass fills that time
-  # (docs/testing.md "How the time is kept down").
-  together e2e 'npx playwright test' api-postgres "$MANITAS_BESIDE_E2E"
-else
-  stage e2e npx playwright test
-fi
+stage e2e npx playwright test
 if [ -n "$google_install_pid" ] && ! wait "$google_install_pid"; then
   cat .tmp/google-install.log; echo "No se pudo instalar el emulador de Firebase Auth"; exit 1
 fi
