@@ -138,3 +138,26 @@ test("'Exportar' writes the filtered list for a Spanish Excel: BOM, ';', names r
     await page.request.delete(`/api/nivel/delete/${idNivel}`, { headers });
   }
 });
+
+test('typing in the top search box while an edit form loads: the keys stay in the box, the form is untouched', async ({ page }) => {
+  await loginAs(page, 'admin');
+  await page.goto('/admin/inicio');
+  // The level's record answers late, as on a slow connection, so the typing happens while it loads.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/api\/nivel\/getNivel\/1(\?|$)/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.evaluate(() => {
+    window.history.pushState({}, '', '/admin/nivel/1');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  const box = page.getByRole('textbox', { name: 'Buscar en el panel' });
+  await box.fill('zzzz');
+  release();
+  const nombre = page.getByRole('textbox', { name: /^Nombre\W*$/ });
+  await expect(nombre).toHaveValue('Animales');
+  await expect(box).toBeFocused();
+  await expect(box).toHaveValue('zzzz');
+});

@@ -58,6 +58,14 @@ export function FocusFirstField({ ready }: { ready: { current: (() => void) | nu
     const form = marker.current?.closest('form');
     ready.current = () => {
       if (!form?.isConnected || form.contains(document.activeElement)) return; // an input's own autoFocus: leave it
+      // Someone typing elsewhere (the top search box) while the record loaded keeps their box: the
+      // focus and their keys stay there (a full e2e run saw 'zzzz sin nada' land in the level's Nombre).
+      const active = document.activeElement;
+      if (
+        active instanceof HTMLElement &&
+        (active.isContentEditable || active instanceof HTMLTextAreaElement || (active instanceof HTMLInputElement && TEXT_TYPES.has(active.type)))
+      )
+        return;
       const el = focusFirstField(form);
       const ahead = takeTypeAhead();
       const name = el?.getAttribute('name');
