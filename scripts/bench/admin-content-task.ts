@@ -6,10 +6,11 @@
 // evaluation, a multiple-choice question with 3 answers and a text question.
 // Every step must finish on the screen it starts on (no "second screen" to complete it); the script
 // checks each result through the API at the end.
-import { chromium, type Locator, type Page } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { BENCH_DIST, CHROME_ARGS, CHROMIUM, PORTS, ROOT, buildClient, getJson, login, machine, saveResult, startServer, table } from './lib';
+import { TaskCounter, openAdminAs } from './taskCounter';
 
 const args = process.argv.slice(2);
 const SHOTS = args.includes('--shots') ? path.resolve(args[args.indexOf('--shots') + 1] ?? '.tmp/shots-task') : null;
@@ -17,79 +18,12 @@ const SHOTS = args.includes('--shots') ? path.resolve(args[args.indexOf('--shots
 const DEMO = path.join(ROOT, 'public', 'demo');
 
 /** What a person does, counted. A file choice is a click on the drop zone plus a pick in the file dialog. */
-class Counter {
-  clicks = 0;
-  keys = 0;
-  /** Fields that should have had the focus and did not (a click each). */
-  readonly unfocused: string[] = [];
-  readonly steps: { step: string; clicks: number; keys: number; ms: number }[] = [];
-  private mark = { clicks: 0, keys: 0, t: Date.now() };
-  constructor(private readonly page: Page) {}
-
-  async click(target: Locator) {
-    this.clicks++;
-    await target.click();
-  }
-  /** Typed text: one keystroke per character. */
-  async type(text: string) {
-    this.keys += [...text].length;
-    await this.page.keyboard.type(text, { delay: 5 });
-  }
-  async press(key: string, times = 1) {
-    for (let i = 0; i < times; i++) {
-      this.keys++;
-      await this.page.keyboard.press(key);
-    }
-  }
-  /** Click the field, type into it. */
-  async fill(target: Locator, text: string) {
-    await this.click(target);
-    await this.type(text);
-  }
-  /**
-   * Type into a field the app (or the Tab just pressed) should have focused; when it has not, the
-   * person clicks it first, and that click is counted.
-   */
-  async into(target: Locator, text: string, replace = false) {
-    await target.waitFor();
-    const focused = await target.evaluate((el) => el === document.activeElement);
-    if (!focused) {
-      this.unfocused.push(String(target));
-      await this.click(target);
-    }
-    if (replace) await this.press('ControlOrMeta+a');
-    await this.type(text);
-  }
-  /** A searchable picker: click, type a few letters, pick the option (a click). */
-  async pick(box: Locator, typed: string, option: string | RegExp) {
-    await this.click(box);
-    await this.type(typed);
-    await this.click(this.page.getByRole('option', { name: option }).first());
-  }
-  /** A select: open it, click the option. */
-  async select(box: Locator, option: string) {
-    await this.click(box);
-    await this.click(this.page.getByRole('option', { name: option, exact: true }));
-  }
-  /** The file dialog: a click opens it (counted), choosing the file is one more click. */
-  async chooseFile(zone: Locator, file: string) {
-    const [chooser] = await Promise.all([this.page.waitForEvent('filechooser'), this.click(zone)]);
-    await chooser.setFiles(file);
-    this.clicks++;
-  }
-  async step(name: string) {
-    const now = { clicks: this.clicks, keys: this.keys, t: Date.now() };
-    this.steps.push({ step: name, clicks: now.clicks - this.mark.clicks, keys: now.keys - this.mark.keys, ms: now.t - this.mark.t });
-    this.mark = now;
-    if (SHOTS) await this.page.screenshot({ path: path.join(SHOTS, `${this.steps.length}-${name.replace(/\W+/g, '-')}.png`), fullPage: true });
-  }
-}
 
 async function toast(page: Page, text: string | RegExp) {
   await page.getByText(text).first().waitFor({ state: 'visible', timeout: 15_000 });
 }
 
-async function run(page: Page, c: Counter, stamp: string) {
+async function run(page: Page, c: TaskCounter, stamp: string) {
   const level = `Granja ${stamp}`;
   // 'gallina' last: its media come next, and 'Guardar y añadir multimedia' opens its media page.
   const words = [
@@ -111,7 +45,7 @@ async function run(page: Page, c: Counter, stamp: string) {
   await c.type(level); // the first field has the focus
   await c.press('Tab');
   await c.type('Animales de la granja.');
-  await c.select(page.getByRole('combobox', { name: /Dificultad/ }), 'Fácil');
+  await c.select(page.getByRole('combobox', { name: /Dificultad/ }), 'Fácil', true);
   await c.chooseFile(main.locator('.RaFileInput-dropZone').first(), path.join(DEMO, 'niveles', 'animales.png'));
   await c.click(main.getByRole('button', { name: 'Guardar', exact: true }));
   await toast(page, /Nivel creado/);
@@ -173,7 +107,7 @@ async function run(page: Page, c: Counter, stamp: string) {
   // 5. A multiple-choice question with 3 answers, then ("Guardar y crear otro") a text question.
   await c.click(menu('Preguntas'));
   await c.click(main.getByRole('link', { name: 'Crear' }).first());
-  await c.select(page.getByRole('combobox', { name: /Tipo/ }), 'Opción Múltiple');
+  await c.select(page.getByRole('combobox', { name: /Tipo/ }), 'Opción Múltiple', true);
   await c.press('Tab');
   await c.into(page.getByLabel('Pregunta'), '¿Qué animal pone huevos?');
   await c.press('Tab');
@@ -190,7 +124,7 @@ async function run(page: Page, c: Counter, stamp: string) {
   await c.click(main.getByRole('button', { name: 'Guardar y crear otro', exact: true }));
   await toast(page, /Pregunta creada/);
   await c.step('Pregunta de opción múltiple');
-  await c.select(page.getByRole('combobox', { name: /Tipo/ }), 'Texto');
+  await c.select(page.getByRole('combobox', { name: /Tipo/ }), 'Texto', true);
   await c.press('Tab');
   await c.into(page.getByLabel('Pregunta'), '¿Cómo se dice «duck» en español?');
   await c.press('Tab');
@@ -250,20 +184,8 @@ async function main() {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: server.base, locale: 'es-MX' });
     const page = await context.newPage();
     // Signed in as the admin (the sign-in is not part of the task).
-    const s = await login(server.base, 'admin@manitas.test');
-    await page.goto('/errorPage');
-    await page.evaluate(
-      ([t, u]) => {
-        localStorage.setItem('token', t);
-        localStorage.setItem('user', JSON.stringify(u));
-        localStorage.setItem('userRole', String((u as { rol?: string }).rol ?? 'usuario'));
-        localStorage.setItem('userId', String((u as { id: number }).id));
-      },
-      [s.token, s.usuario] as const,
-    );
-    await page.goto('/admin/inicio');
-    await page.getByRole('main').waitFor();
-    const c = new Counter(page);
+    await openAdminAs(page, server.base, 'admin@manitas.test');
+    const c = new TaskCounter(page, SHOTS);
     const t0 = Date.now();
     const level = await run(page, c, String(Date.now()).slice(-5));
     const seconds = (Date.now() - t0) / 1000;

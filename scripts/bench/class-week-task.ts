@@ -7,11 +7,12 @@
 // the week's results to CSV. What the children do during the week (one joins with the code and fails
 // a quiz three times) is done through the API between the steps and is not counted.
 // The server listens on 127.0.0.1:3340 (CLASS_WEEK_PORT to change it); the run is bounded by TIMEOUT.
-import { chromium, type Locator, type Page } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { BENCH_DIST, CHROME_ARGS, CHROMIUM, buildClient, getJson, login, machine, saveResult, startServer, table } from './lib';
+import { TaskCounter, openAdminAs } from './taskCounter';
 
 const args = process.argv.slice(2);
 const SHOTS = args.includes('--shots') ? path.resolve(args[args.indexOf('--shots') + 1] ?? '.tmp/shots-class-week') : null;
@@ -21,49 +22,6 @@ const TIMEOUT_MS = 240_000;
 const PUPILS = 20;
 
 /** What a person does, counted (the same rules as admin-content-task.ts). */
-class Counter {
-  clicks = 0;
-  keys = 0;
-  readonly steps: { step: string; clicks: number; keys: number; ms: number }[] = [];
-  /** Time spent on what the children do (API calls between the steps), left out of the total. */
-  offTask = 0;
-  private mark = { clicks: 0, keys: 0, t: Date.now() };
-  constructor(private readonly page: Page) {}
-
-  async click(target: Locator) {
-    this.clicks++;
-    await target.click();
-  }
-  async type(text: string) {
-    this.keys += [...text].length;
-    await this.page.keyboard.type(text, { delay: 5 });
-  }
-  /** A select: open it, click the option. */
-  async select(box: Locator, option: string | RegExp) {
-    await this.click(box);
-    await this.click(this.page.getByRole('option', { name: option }).first());
-  }
-  /** The file dialog: a click opens it (counted), choosing the file is one more click. */
-  async chooseFile(button: Locator, file: string) {
-    const [chooser] = await Promise.all([this.page.waitForEvent('filechooser'), this.click(button)]);
-    await chooser.setFiles(file);
-    this.clicks++;
-  }
-  async step(name: string) {
-    const now = { clicks: this.clicks, keys: this.keys, t: Date.now() };
-    this.steps.push({ step: name, clicks: now.clicks - this.mark.clicks, keys: now.keys - this.mark.keys, ms: now.t - this.mark.t });
-    this.mark = now;
-    if (SHOTS) await this.page.screenshot({ path: path.join(SHOTS, `${this.steps.length}-${name.replace(/\W+/g, '-')}.png`), fullPage: true });
-  }
-  /** Something that is not the teacher's work: its time is not counted. */
-  async offTheClock(work: () => Promise<void>) {
-    const t = Date.now();
-    await work();
-    const spent = Date.now() - t;
-    this.offTask += spent;
-    this.mark.t += spent;
-  }
-}
 
 type Key = { id_nivel: number; preguntas: { id_pregunta: number; Tipo: string; respuestas: { id_respuesta: number; respuesta: string; valor: boolean }[] }[] };
 
@@ -114,7 +72,7 @@ async function childsWeek(base: string, codigo: string): Promise<{ id: number; n
   return { id: usuario.id, nivel: niveles.data.find((n) => n.id_nivel === key.id_nivel)!.nombre_nivel };
 }
 
-async function run(page: Page, c: Counter, base: string, stamp: string, csvFile: string) {
+async function run(page: Page, c: TaskCounter, base: string, stamp: string, csvFile: string) {
   const nombre = `Semana ${stamp}`;
   const main = page.getByRole('main');
   const menu = (name: string) => page.getByRole('menuitem', { name, exact: true }).first();
@@ -232,20 +190,8 @@ async function main() {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: server.base, locale: 'es-MX', acceptDownloads: true });
     const page = await context.newPage();
     // Signed in as the demo profesor (the sign-in is not part of the task).
-    const s = await login(server.base, 'profesor@manitas.test');
-    await page.goto('/errorPage');
-    await page.evaluate(
-      ([t, u]) => {
-        localStorage.setItem('token', t);
-        localStorage.setItem('user', JSON.stringify(u));
-        localStorage.setItem('userRole', String((u as { rol?: string }).rol ?? 'usuario'));
-        localStorage.setItem('userId', String((u as { id: number }).id));
-      },
-      [s.token, s.usuario] as const,
-    );
-    await page.goto('/admin/inicio');
-    await page.getByRole('main').waitFor();
-    const c = new Counter(page);
+    await openAdminAs(page, server.base, 'profesor@manitas.test');
+    const c = new TaskCounter(page, SHOTS);
     const t0 = Date.now();
     const { idClase, child } = await run(page, c, server.base, String(Date.now()).slice(-5), csvFile);
     const seconds = (Date.now() - t0 - c.offTask) / 1000;
