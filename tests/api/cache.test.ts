@@ -75,6 +75,16 @@ describe('content cache: a write is visible to the next read', () => {
     expect((await levels()).find((l) => l.id_nivel === lvl.id_nivel)!.nombre_nivel).toBe('Cambiado en SQL');
   });
 
+  it("the back office's fresh reads (?fresco=1, which the service worker lets through) answer as the plain ones", async () => {
+    for (const p of ['/api/multimedia/palabra/1', '/api/palabra/nivel/1', '/api/evaluacion/detalles']) {
+      const plain = await t.call('GET', p, { as: 'profesor' });
+      const fresh = await t.call('GET', `${p}?fresco=1`, { as: 'profesor' });
+      expect(plain.statusCode, p).toBe(200);
+      expect(fresh.statusCode, p).toBe(200);
+      expect(fresh.json(), p).toEqual(plain.json());
+    }
+  });
+
   it('quiz details keep their per-role shapes: learners never get the key, staff do, whatever was cached first', async () => {
     const staff = await t.call('GET', '/api/evaluacion/detalles', { as: 'profesor' });
     const kid = await t.call('GET', '/api/evaluacion/detalles', { as: 'nino' });

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { test, expect, loginAs, apiHeaders, pickOption } from './fixtures';
 import type { Page } from '@playwright/test';
+import { slotCard, uploadIntoSlot } from './media-helpers';
 
 const DEMO = path.resolve('public/demo');
 const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -63,6 +64,30 @@ test.describe('with the service worker a teacher’s browser runs', () => {
       await expect.poll(() => row.evaluate((el) => getComputedStyle(el).backgroundColor), { timeout: 10_000 }).toBe(TRANSPARENT);
     } finally {
       await removeLevel(page, name);
+    }
+  });
+
+  test("a sign saved on a word's media page shows in its slot at once (the page's read is not the worker's copy)", async ({ page }) => {
+    test.setTimeout(90_000);
+    await loginAs(page, 'admin');
+    const headers = await apiHeaders(page);
+    const res = await page.request.post('/api/palabra/register', { headers, data: { palabraEspanol: `seña ${stamp()}`, palabraIngles: 'sign', id_nivel: 1 } });
+    expect(res.status()).toBe(201);
+    const id = (await res.json()).data.id_palabra as number;
+    try {
+      await page.goto(`/admin/palabra/${id}/multimedia`);
+      // The media page read once through the service worker (which keeps the learner's copies of
+      // this address): the slot is empty in that copy.
+      await page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, { timeout: 45_000 });
+      await page.reload();
+      const slot = slotCard(page, 'Seña (GIF o video)');
+      await expect(slot.getByText('Vacía')).toBeVisible();
+      await uploadIntoSlot(page, 'Seña (GIF o video)', path.join(DEMO, 'palabras/gato/sign.gif'));
+      // The saved file's size, on this page, without leaving it (the worker's copy said "Vacía").
+      await expect(slot.getByTestId('tamano')).toHaveText(/\d+(,\d+)? KB/, { timeout: 5_000 });
+      await expect(slot.getByText('Vacía')).toHaveCount(0);
+    } finally {
+      await page.request.delete(`/api/palabra/delete/${id}`, { headers });
     }
   });
 });
@@ -160,4 +185,32 @@ test('typing in the top search box while an edit form loads: the keys stay in th
   await expect(nombre).toHaveValue('Animales');
   await expect(box).toBeFocused();
   await expect(box).toHaveValue('zzzz');
+});
+
+test("a save's toast lets a click through to the list's 'Crear' under it: the next record starts at once", async ({ page }) => {
+  await loginAs(page, 'admin');
+  const word = `toast ${stamp()}`;
+  await page.goto('/admin/palabra/create');
+  await page.getByLabel('Palabra en Español').fill(word);
+  await page.getByLabel('Palabra en Inglés').fill('toast');
+  await pickOption(page, page.getByRole('combobox', { name: 'Nivel' }), 'Animales', 'Nivel');
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
+  const toast = page.getByRole('alert').filter({ hasText: 'Palabra creada exitosamente.' }).first();
+  await expect(toast).toBeVisible();
+  try {
+    const crear = page.getByRole('main').getByRole('link', { name: 'Crear' }).first();
+    const [t, c] = [(await toast.boundingBox())!, (await crear.boundingBox())!];
+    // The toast does lie over 'Crear' (both top right)...
+    expect(t.x < c.x + c.width && c.x < t.x + t.width && t.y < c.y + c.height && c.y < t.y + t.height).toBe(true);
+    // ...and a tap on 'Crear' reaches it while the toast is still shown.
+    const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('a')?.textContent ?? null, [c.x + c.width / 2, c.y + c.height / 2]);
+    expect(hit).toContain('Crear');
+    await crear.click({ timeout: 3_000 });
+    await expect(page).toHaveURL(/\/admin\/palabra\/create$/);
+    await expect(toast).toBeVisible();
+  } finally {
+    const res = await page.request.get(`/api/palabra/getPalabras?q=${encodeURIComponent(word)}&perPage=5`, { headers: await apiHeaders(page) });
+    for (const w of (await res.json()).data as { id_palabra: number }[])
+      await page.request.delete(`/api/palabra/delete/${w.id_palabra}`, { headers: await apiHeaders(page) });
+  }
 });

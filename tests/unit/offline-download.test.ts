@@ -8,6 +8,7 @@ import {
   API_CACHE,
   CHILD_API_READ,
   CONTENT_API_READ,
+  FRESH_PARAM,
   HAND_MODEL_CACHE,
   LEARNER_API_READ,
   MEDIA_CACHE,
@@ -156,6 +157,12 @@ describe('what the service worker caches', () => {
       // The back office's paged lists: a save must show in them at once (screens-backoffice.md B-1.2).
       'nivel/getNivels?page=1&perPage=25&sort=id&order=DESC',
       'palabra/getPalabras?page=2&perPage=25&q=gato',
+      // The back office's other reads of learner addresses (apiGetFresh): a word's media page, the
+      // import's level media, the quiz editor — a sign just saved must not show its old slot.
+      `multimedia/palabra/7?${FRESH_PARAM}=1`,
+      `palabra/nivel/3?${FRESH_PARAM}=1`,
+      `evaluacion/detalles?${FRESH_PARAM}=1`,
+      `nivel/getNivels?q=x&${FRESH_PARAM}=1`,
     ])
       expect(api(p), p).toBe(false);
   });

@@ -1,3 +1,4 @@
+import { FRESH_PARAM } from '../offline/cacheNames';
 import { dropPrefetched, takePrefetched } from './prefetched';
 
 /** The API base, relative to the app's origin (docs/product/wire.md W-1.1). */
@@ -103,6 +104,12 @@ export async function api<T = unknown>(method: string, path: string, body?: unkn
 }
 
 export const apiGet = <T = unknown>(path: string, opts?: RequestOptions) => api<T>('GET', path, undefined, opts);
+/**
+ * A staff screen's read of an address the learner's service worker answers from its cache
+ * (CONTENT_API_READ): marked so the worker lets it through to the server, and the screen shows what
+ * was just saved.
+ */
+export const apiGetFresh = <T = unknown>(path: string, opts?: RequestOptions) => apiGet<T>(`${path}${path.includes('?') ? '&' : '?'}${FRESH_PARAM}=1`, opts);
 export const apiPost = <T = unknown>(path: string, body?: unknown, opts?: RequestOptions) => api<T>('POST', path, body, opts);
 export const apiPut = <T = unknown>(path: string, body?: unknown, opts?: RequestOptions) => api<T>('PUT', path, body, opts);
 export const apiDelete = <T = unknown>(path: string, opts?: RequestOptions) => api<T>('DELETE', path, undefined, opts);

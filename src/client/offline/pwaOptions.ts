@@ -16,7 +16,7 @@
  *   (src/client/offline/UpdatePrompt.tsx), so an update is never half applied.
  */
 import type { VitePWAOptions } from 'vite-plugin-pwa';
-import { API_CACHE, HAND_MODEL_CACHE, MEDIA_CACHE } from './cacheNames.ts';
+import { API_CACHE, FRESH_PARAM, HAND_MODEL_CACHE, MEDIA_CACHE } from './cacheNames.ts';
 
 export { API_CACHE, HAND_MODEL_CACHE, MEDIA_CACHE };
 /**
@@ -34,13 +34,16 @@ export const MEDIA_MAX_ENTRIES = 600;
  *   only by staff: stale-while-revalidate (instant, and fresh on the next visit). Not with `perPage`
  *   in the query: the back office reads these lists paged (its dataProvider always sends it), and
  *   served from this cache a level saved a moment ago was missing from its list until the next visit.
+ *   Nor with `fresco` (FRESH_PARAM): the back office's other reads of these addresses (a word's media
+ *   page, the import's level media) add it, or a sign just saved showed its old slot ("Vacía").
  * - CHILD_API_READ: the child's own state (progress, results, game and review summaries, class
  *   assignments, preferences), which the child changes all the time: network first, the cache only
  *   when the network fails or takes over NETWORK_TIMEOUT_S — stale-while-revalidate would show
  *   yesterday's points right after a game, online.
  */
 export const CONTENT_API_READ =
-  /\/api\/(nivel\/getNivels|palabra\/getPalabras|palabra\/nivel\/\d+|multimedia\/palabra\/\d+|evaluacion\/detalles)(\?(?![^#]*\bperPage=)[^#]*)?$/;
+  /\/api\/(nivel\/getNivels|palabra\/getPalabras|palabra\/nivel\/\d+|multimedia\/palabra\/\d+|evaluacion\/detalles)(\?(?![^#]*\b(?:perPage|fresco)=)[^#]*)?$/;
+export { FRESH_PARAM };
 export const CHILD_API_READ =
   /\/api\/(evaluacion\/resultados\/usuario\/\d+|progreso\/usuario\/\d+|partidas\/resumen|repaso\/(hoy|sesion|nivel\/\d+|juego\/\d+)|clase\/mis-tareas|preferencias)(\?[^#]*)?$/;
 /** Every learner read the service worker keeps (either kind). */

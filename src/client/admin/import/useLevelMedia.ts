@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { apiGet } from '../../api/http';
+import { apiGetFresh } from '../../api/http';
 import type { ExistingMedia, ImportWord } from '../../../shared/rules/mediaImport';
 import type { PalabraWire } from '../../../shared/resources/palabra';
 import type { MultimediaWire } from '../../../shared/resources/multimedia';
@@ -37,8 +37,8 @@ export function useLevelMedia(levelId: string | undefined): LevelMedia {
   const load = useCallback(async (): Promise<ExistingMedia[] | null> => {
     if (!levelId) return null;
     try {
-      const list = await apiGet<PalabraWire[]>(`palabra/nivel/${encodeURIComponent(levelId)}`);
-      const media = await mapLimited(list, 4, (w) => apiGet<{ data: MultimediaWire[] }>(`multimedia/palabra/${w.id_palabra}`));
+      const list = await apiGetFresh<PalabraWire[]>(`palabra/nivel/${encodeURIComponent(levelId)}`);
+      const media = await mapLimited(list, 4, (w) => apiGetFresh<{ data: MultimediaWire[] }>(`multimedia/palabra/${w.id_palabra}`));
       const rows = media.flatMap((m) => m.data.map((r) => ({ id: r.id, descripcion: r.descripcion, tipo: r.tipo, id_palabra: r.id_palabra })));
       setWords(list.map((w) => ({ id_palabra: w.id_palabra, palabraEspanol: w.palabraEspanol, palabraIngles: w.palabraIngles })));
       setExisting(rows);

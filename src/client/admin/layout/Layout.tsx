@@ -75,8 +75,17 @@ export function AdminLayout({ children }: { children: ReactNode }) {
 
 /**
  * Toasts: top right, 5000 ms (constants.md C-9), below the top bar (48 px high) so they
- * never cover the avatar, the name or 'Cerrar sesión'.
+ * never cover the avatar, the name or 'Cerrar sesión'. A toast lies over the list's 'Crear' and
+ * 'Exportar' (top right too): it lets clicks through to them (pointer-events none), so a teacher
+ * going on to the next record after a save is not made to wait out the toasts (three uploads in a
+ * row queued 15 s of them over 'Crear'); a button inside a toast still takes its click.
  */
 export function AdminNotification() {
-  return <Notification anchorOrigin={{ vertical: 'top', horizontal: 'right' }} autoHideDuration={5000} sx={{ top: { xs: 56, sm: 60 } }} />;
+  return (
+    <Notification
+      anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+      autoHideDuration={5000}
+      sx={{ top: { xs: 56, sm: 60 }, pointerEvents: 'none', '& button, & a': { pointerEvents: 'auto' } }}
+    />
+  );
 }

@@ -9,7 +9,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EditIcon from '@mui/icons-material/Edit';
 import { Title, useGetOne } from 'react-admin';
 import { MEDIA_SLOTS } from '../../../shared/rules/mediaSlots';
-import { ApiError, apiGet } from '../../api/http';
+import { ApiError, apiGetFresh } from '../../api/http';
 import { MESSAGES } from '../messages';
 import { mediaRowsFrom, rowForSlot, type WordMediaRow } from './mediaRules';
 import SlotCard from './SlotCard';
@@ -22,7 +22,7 @@ function useWordMedia(id: string | undefined) {
   useEffect(() => {
     if (!id) return;
     const ac = new AbortController();
-    apiGet(`multimedia/palabra/${encodeURIComponent(id)}`, { signal: ac.signal }).then(
+    apiGetFresh(`multimedia/palabra/${encodeURIComponent(id)}`, { signal: ac.signal }).then(
       (body) => {
         setRows(mediaRowsFrom(body));
         setError(null);

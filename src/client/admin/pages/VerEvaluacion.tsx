@@ -21,7 +21,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Confirm, Title, useDataProvider, useNotify } from 'react-admin';
-import { apiGet } from '../../api/http';
+import { apiGetFresh } from '../../api/http';
 import { expectsOneText, MAX_RESPUESTAS, PREGUNTA_MSG, preguntaFormSchema } from '../../../shared/resources/pregunta';
 import { RESPUESTA_MSG } from '../../../shared/resources/respuesta';
 import type { EvaluacionDetalle, PreguntaDetalle } from '../../../shared/resources/evaluacion';
@@ -276,7 +276,7 @@ export default function VerEvaluacion() {
 
   const load = useCallback(async () => {
     try {
-      const res = await apiGet<{ data: EvaluacionDetalle[] }>('evaluacion/detalles');
+      const res = await apiGetFresh<{ data: EvaluacionDetalle[] }>('evaluacion/detalles');
       setEvals(res.data ?? []);
       setLoadError(null);
     } catch (err) {
