@@ -290,19 +290,22 @@ export class CardsScene extends RulesScene<R.CardsState, R.CardsEvent> {
     this.hud.removeAll(true);
     const round = `Ronda ${Math.min(s.roundIndex + 1, s.pool.length)} de ${s.pool.length}`;
     if (I.compact) {
-      this.hud.add(this.text(I.cx, I.levelY, `Nivel\n${s.levelIndex + 1} de ${s.levels.length}`, 22, COLORS.primaryDark, true).setOrigin(0.5));
+      this.hud.add(
+        this.fitWidth(this.text(I.cx, I.levelY, `Nivel\n${s.levelIndex + 1} de ${s.levels.length}`, 22, COLORS.primaryDark, true), I.width - 12).setOrigin(0.5),
+      );
       for (let i = 0; i < R.CARDS_LIVES; i++) {
         const alive = i < s.lives;
-        this.hud.add(this.text(I.cx + (i - 1) * 32, I.heartsY, alive ? '♥' : '♡', 30, alive ? COLORS.error : COLORS.muted, true).setOrigin(0.5));
+        this.hud.add(this.text(I.cx + (i - 1) * 28, I.heartsY, alive ? '♥' : '♡', 26, alive ? COLORS.error : COLORS.muted, true).setOrigin(0.5));
       }
-      this.hud.add(this.text(I.cx, I.scoreY, `Puntos\n${s.totalScore}`, 22, COLORS.text, true).setOrigin(0.5));
-      if (I.roundY >= 0) this.hud.add(this.text(I.cx, I.roundY, round.replace(' de', '\nde'), 22, COLORS.muted, true).setOrigin(0.5));
+      this.hud.add(this.fitWidth(this.text(I.cx, I.scoreY, `Puntos\n${s.totalScore}`, 22, COLORS.text, true), I.width - 12).setOrigin(0.5));
+      if (I.roundY >= 0)
+        this.hud.add(this.fitWidth(this.text(I.cx, I.roundY, round.replace(' de', '\nde'), 22, COLORS.muted, true), I.width - 12).setOrigin(0.5));
       return;
     }
     this.hud.add(this.text(I.x, I.levelY, `Nivel ${s.levelIndex + 1} de ${s.levels.length}`, 28, COLORS.primaryDark, true).setOrigin(0, 0.5));
     this.drawHearts(this.hud, I.x + I.width - 170, I.heartsY, s.lives, R.CARDS_LIVES, 38);
     this.hud.add(this.text(I.x, I.scoreY, `Puntos: ${s.totalScore}`, 28, COLORS.text, true).setOrigin(0, 0.5));
-    this.hud.add(this.text(I.x + I.width - 4, I.roundY, round, 24, COLORS.muted, true).setOrigin(1, 0.5));
+    this.hud.add(this.text(I.x + I.width - 16, I.roundY, round, 24, COLORS.muted, true).setOrigin(1, 0.5));
   }
 
   /** One calm flip (CARDS_FLIP_MS, a single turn: far under 3 flashes per second). */

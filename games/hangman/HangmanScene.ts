@@ -265,16 +265,15 @@ export class HangmanScene extends RulesScene<R.HangmanState, R.HangmanEvent> {
 
     if (L.flower) this.drawFlower(s.attemptsLeft, s.phase === 'word-solved');
     const compact = L.info.compact;
-    this.board.add(
-      this.text(
-        L.attempts.x,
-        L.attempts.y,
-        compact ? `Intentos\n${s.attemptsLeft} de ${R.HANGMAN_ATTEMPTS_PER_WORD}` : `Intentos: ${s.attemptsLeft} de ${R.HANGMAN_ATTEMPTS_PER_WORD}`,
-        compact ? 22 : 28,
-        COLORS.text,
-        true,
-      ).setOrigin(L.attempts.originX, 0.5),
+    const attempts = this.text(
+      L.attempts.x,
+      L.attempts.y,
+      compact ? `Intentos\n${s.attemptsLeft} de ${R.HANGMAN_ATTEMPTS_PER_WORD}` : `Intentos: ${s.attemptsLeft} de ${R.HANGMAN_ATTEMPTS_PER_WORD}`,
+      compact ? 22 : 28,
+      COLORS.text,
+      true,
     );
+    this.board.add((compact ? this.fitWidth(attempts, L.info.width - 12) : attempts).setOrigin(L.attempts.originX, 0.5));
     if (showWord && s.phase !== 'instructions') this.drawHints();
     if (word && showWord) this.drawWord(word.es);
     this.renderKeys();
@@ -313,19 +312,19 @@ export class HangmanScene extends RulesScene<R.HangmanState, R.HangmanEvent> {
     this.hud.removeAll(true);
     const count = `Palabra ${Math.min(s.wordIndex + 1, s.pool.length)} de ${s.pool.length}`;
     if (I.compact) {
-      this.hud.add(this.text(I.cx, I.levelY, `Nivel\n${s.level} de ${s.levels}`, 22, COLORS.primaryDark, true).setOrigin(0.5));
+      this.hud.add(this.fitWidth(this.text(I.cx, I.levelY, `Nivel\n${s.level} de ${s.levels}`, 22, COLORS.primaryDark, true), I.width - 12).setOrigin(0.5));
       for (let i = 0; i < R.HANGMAN_LIVES; i++) {
         const alive = i < s.lives;
-        this.hud.add(this.text(I.cx + (i - 1) * 32, I.heartsY, alive ? '♥' : '♡', 30, alive ? COLORS.error : COLORS.muted, true).setOrigin(0.5));
+        this.hud.add(this.text(I.cx + (i - 1) * 28, I.heartsY, alive ? '♥' : '♡', 26, alive ? COLORS.error : COLORS.muted, true).setOrigin(0.5));
       }
-      this.hud.add(this.text(I.cx, I.scoreY, `Puntos\n${s.levelScore}`, 22, COLORS.text, true).setOrigin(0.5));
-      this.hud.add(this.text(I.cx, I.countY, count.replace(' de', '\nde'), 22, COLORS.muted, true).setOrigin(0.5));
+      this.hud.add(this.fitWidth(this.text(I.cx, I.scoreY, `Puntos\n${s.levelScore}`, 22, COLORS.text, true), I.width - 12).setOrigin(0.5));
+      this.hud.add(this.fitWidth(this.text(I.cx, I.countY, count.replace(' de', '\nde'), 22, COLORS.muted, true), I.width - 12).setOrigin(0.5));
       return;
     }
     this.hud.add(this.text(I.x, I.levelY, `Nivel ${s.level} de ${s.levels}`, 28, COLORS.primaryDark, true).setOrigin(0, 0.5));
     this.drawHearts(this.hud, I.x + I.width - 170, I.heartsY, s.lives, R.HANGMAN_LIVES, 38);
     this.hud.add(this.text(I.x, I.scoreY, `Puntos: ${s.levelScore}`, 28, COLORS.text, true).setOrigin(0, 0.5));
-    this.hud.add(this.text(I.x + I.width - 4, I.countY, count, 24, COLORS.muted, true).setOrigin(1, 0.5));
+    this.hud.add(this.text(I.x + I.width - 16, I.countY, count, 24, COLORS.muted, true).setOrigin(1, 0.5));
   }
 
   private drawFlower(petals: number, happy: boolean): void {

@@ -303,19 +303,20 @@ export class OrderWordsScene extends RulesScene<R.OrderWordsState, R.OrderEvent>
     const count = `Palabra ${inLevel} de ${levelSize}`;
     this.hud.removeAll(true);
     if (I.compact) {
-      this.hud.add(this.text(I.cx, I.levelY, `Nivel\n${s.level} de ${levels}`, 22, COLORS.primaryDark, true).setOrigin(0.5));
+      this.hud.add(this.fitWidth(this.text(I.cx, I.levelY, `Nivel\n${s.level} de ${levels}`, 22, COLORS.primaryDark, true), I.width - 12).setOrigin(0.5));
       for (let i = 0; i < R.ORDER_LIVES; i++) {
         const alive = i < s.lives;
-        this.hud.add(this.text(I.cx + (i - 1) * 32, I.heartsY, alive ? '♥' : '♡', 30, alive ? COLORS.error : COLORS.muted, true).setOrigin(0.5));
+        this.hud.add(this.text(I.cx + (i - 1) * 28, I.heartsY, alive ? '♥' : '♡', 26, alive ? COLORS.error : COLORS.muted, true).setOrigin(0.5));
       }
-      this.hud.add(this.text(I.cx, I.scoreY, `Puntos\n${s.totalScore}`, 22, COLORS.text, true).setOrigin(0.5));
-      if (I.countY >= 0) this.hud.add(this.text(I.cx, I.countY, count.replace(' de', '\nde'), 22, COLORS.muted, true).setOrigin(0.5));
+      this.hud.add(this.fitWidth(this.text(I.cx, I.scoreY, `Puntos\n${s.totalScore}`, 22, COLORS.text, true), I.width - 12).setOrigin(0.5));
+      if (I.countY >= 0)
+        this.hud.add(this.fitWidth(this.text(I.cx, I.countY, count.replace(' de', '\nde'), 22, COLORS.muted, true), I.width - 12).setOrigin(0.5));
       return;
     }
     this.hud.add(this.text(I.x, I.levelY, `Nivel ${s.level} de ${levels}`, 28, COLORS.primaryDark, true).setOrigin(0, 0.5));
     this.drawHearts(this.hud, I.x + I.width - 170, I.heartsY, s.lives, R.ORDER_LIVES, 38);
     this.hud.add(this.text(I.x, I.scoreY, `Puntos: ${s.totalScore}`, 28, COLORS.text, true).setOrigin(0, 0.5));
-    this.hud.add(this.text(I.x + I.width - 4, I.countY, count, 24, COLORS.muted, true).setOrigin(1, 0.5));
+    this.hud.add(this.text(I.x + I.width - 16, I.countY, count, 24, COLORS.muted, true).setOrigin(1, 0.5));
   }
 
   /** Side of `n` cells in rows of `area` (as big as fit, at most the layout's). */

@@ -43,6 +43,10 @@ export interface TextReport {
   color: string;
   background: string;
   contrast: number;
+  /** Its font size, and its left and right edges, in design px (0 … design width: inside the canvas). */
+  designPx: number;
+  left: number;
+  right: number;
 }
 
 /** One line of feedback: the sound to play (if any), the words, and whether to flash them. */
@@ -588,6 +592,18 @@ export abstract class GameScene extends Phaser.Scene {
   }
 
   /**
+   * A text of the narrow portrait column (level, points, word count) made to fit its `width`: the
+   * font shrinks, never below 18 CSS px (what a child can read; games-fit checks it). 'Palabra 1'
+   * in 22 px bold ran past the column's edge at 768×1024, under the stage's rounded corner.
+   */
+  protected fitWidth(t: Phaser.GameObjects.Text, width: number): Phaser.GameObjects.Text {
+    const floor = Math.ceil(18 / Math.max(this.cssScale(), 0.01));
+    let size = parseInt(String(t.style.fontSize), 10);
+    while (t.width > width && size > floor) t.setFontSize(--size);
+    return t;
+  }
+
+  /**
    * The overlay panel (instructions, level passed, game over...) sized for the layout, with its
    * buttons side by side when they fit, else stacked; every button is a named target.
    */
@@ -964,7 +980,16 @@ export abstract class GameScene extends Phaser.Scene {
       }
       const ink = blend(Phaser.Display.Color.HexStringToColor(String(o.style.color)).color, under, alpha);
       const designPx = parseFloat(String(o.style.fontSize));
-      out.push({ text: o.text, cssPx: designPx * scale, color: css(ink), background: css(under), contrast: contrastRatio(ink, under) });
+      out.push({
+        text: o.text,
+        cssPx: designPx * scale,
+        color: css(ink),
+        background: css(under),
+        contrast: contrastRatio(ink, under),
+        designPx,
+        left: tb.left,
+        right: tb.right,
+      });
     });
     return out;
   }

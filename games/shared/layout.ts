@@ -88,7 +88,7 @@ export interface SignStage {
  * sign is limited by the height).
  */
 export function signStage(W: number, H: number, want: { side: number; below: number; pad?: number; gap?: number }): SignStage {
-  const pad = want.pad ?? 8;
+  const pad = want.pad ?? 12;
   const gap = want.gap ?? 8;
   const landscape = W > H;
   const byWidth = W - 2 * pad - gap - want.side;
