@@ -23,6 +23,7 @@ import { routeModules } from './routes';
 import { createCache, registerCacheHooks } from './cache';
 import { RequestLogController } from './request-log';
 import { safeError } from './log-safe';
+import { databaseRateStore } from './ratelimit';
 import { MAX_RESPUESTAS } from '../shared/resources/pregunta';
 
 /** A question's picture and one per answer (pregunta/register and update send them in one form). */
@@ -184,7 +185,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   // Signed cookies: the login device cookie (src/server/auth/throttle.ts).
   await app.register(cookie, { secret: deviceCookieKey(config.jwtSecret) });
   registerXsrf(app, config.publicUrl.startsWith('https:'));
-  await app.register(rateLimit, { global: false });
+  // Per-address ceilings counted in the database, so every process and host counts together (src/server/ratelimit.ts).
+  await app.register(rateLimit, { global: false, store: databaseRateStore(database.db) });
   await app.register(multipart, {
     // The most files one form sends: a question with its picture and a picture on each answer.
     limits: { fileSize: config.maxUploadBytes, files: MAX_FILES_PER_FORM, fields: 30, fieldSize: 64 * 1024, parts: 40 },

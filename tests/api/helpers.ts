@@ -23,7 +23,7 @@ export type DemoUser = keyof typeof DEMO;
 /** Empties the PostgreSQL database given by DATABASE_URL (tests only; never the embedded one). */
 async function resetPostgres(url: string) {
   const db = await openDatabase({ databaseUrl: url, dataDir: null });
-  await db.raw('DROP SCHEMA IF EXISTS public CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE; CREATE SCHEMA public;');
+  await db.raw('DROP SCHEMA IF EXISTS public CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA IF EXISTS pgboss CASCADE; CREATE SCHEMA public;');
   await db.close();
 }
 
@@ -127,6 +127,7 @@ export async function makeTestApp(overrides: Partial<AppConfig> = {}, env: NodeJ
  */
 export const WRITTEN_BY_DESIGN: Readonly<Record<string, string>> = {
   limite_intento: 'a refused guess is counted: that is what the guessing limits are',
+  limite_ventana: 'a request under a per-address or per-e-mail ceiling is counted, refused or not',
   sesion_revocada: 'logging out records the session it ends (the access matrix calls every route, logout too)',
 };
 
