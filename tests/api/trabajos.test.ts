@@ -208,6 +208,8 @@ describe.runIf(process.env.DATABASE_URL)('pg-boss on PostgreSQL: several hosts',
 
   it('N hosts enqueueing the startup backfill together make one job', async () => {
     await t.database.raw(`DELETE FROM ${PGBOSS_SCHEMA}.job WHERE name = $1`, [REVIEW_QUEUE]);
+    // The demo GIFs would each get a job; mark them tried to keep this test about the backfill job itself.
+    await t.database.raw('UPDATE multimedia SET tamano_compacta = 0 WHERE url_compacta IS NULL AND tamano_compacta IS NULL');
     const ids = await Promise.all(Array.from({ length: 10 }, (_, i) => enqueueReview((i % 2 ? t.app : other).ctx.jobs)));
     expect(ids.filter(Boolean)).toHaveLength(1);
     await t.app.ctx.jobs.idle(60_000);
