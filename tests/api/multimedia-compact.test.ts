@@ -305,8 +305,11 @@ describe('multimedia: the compact copy is made after the upload answers', () => 
       const learner = async () =>
         ((await t.call('GET', `/api/multimedia/palabra/${otherWord}`, { as: 'nino' })).json().data as Wire[]).find((m) => m.id === data.id);
       expect(await learner()).toMatchObject({ url: data.url, compacta: null });
-      // The job waits in the queue, running.
-      expect((await t.app.ctx.jobs.list('en_curso')).map((j) => j.datos)).toContainEqual({ id: data.id, url: data.url });
+      // The job is taken by the worker (held back there): it shows as running within a few polls.
+      await expect
+        .poll(async () => (await t.app.ctx.jobs.list('en_curso')).map((j) => j.datos), { timeout: 10_000, interval: 100 })
+        .toContainEqual({ id: data.id, url: data.url });
+      expect(await row(data.id)).toMatchObject({ url_compacta: null });
       release();
       const done = await settled(data.id);
       expect(done.compacta?.url).toMatch(/^uploads\/multimedia\/[a-f0-9]{24}-[a-f0-9]{6}\.webp$/);
