@@ -23,6 +23,10 @@ import { routeModules } from './routes';
 import { createCache, registerCacheHooks } from './cache';
 import { RequestLogController } from './request-log';
 import { safeError } from './log-safe';
+import { databaseRateStore } from './ratelimit';
+import { createJobQueue } from './jobs';
+import type { JobTuning } from './jobs/queue';
+import { defineMediaJobs } from './maintenance/compact-media';
 import { MAX_RESPUESTAS } from '../shared/resources/pregunta';
 
 /** A question's picture and one per answer (pregunta/register and update send them in one form). */
@@ -48,6 +52,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where logs go (tests capture them to prove no personal data is logged). */
   logStream?: NodeJS.WritableStream;
+  /** Retry, expiry and polling times of the job queues (tests shorten them). */
+  jobs?: Partial<JobTuning>;
 }
 
 function errorBody(err: FastifyError | AppError | Error): { status: number; body: ErrorBody } {
@@ -164,11 +170,19 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     mailer: opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, log: app.log }),
     storage: createStorage(config.uploadsDir),
     cache: createCache(),
+    jobs: createJobQueue(database, config, app.log, opts.jobs),
   };
   app.decorate('ctx', ctx);
   if (database.kind === 'postgres' && config.databaseUrl) await ctx.cache.listen(config.databaseUrl, app.log);
   app.addHook('onClose', async () => ctx.cache.close());
-  if (!opts.database) app.addHook('onClose', async () => database.close());
+  // Every process works the queues: an upload's compact WebP, the startup backfill (main.ts enqueues it).
+  defineMediaJobs(ctx, app.log);
+  await ctx.jobs.start();
+  // One hook, in this order: the running job ends before its database closes.
+  app.addHook('onClose', async () => {
+    await ctx.jobs.stop();
+    if (!opts.database) await database.close();
+  });
   // Before any route: every write route must declare the cache scopes it empties.
   registerCacheHooks(app, ctx.cache);
 
@@ -184,7 +198,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   // Signed cookies: the login device cookie (src/server/auth/throttle.ts).
   await app.register(cookie, { secret: deviceCookieKey(config.jwtSecret) });
   registerXsrf(app, config.publicUrl.startsWith('https:'));
-  await app.register(rateLimit, { global: false });
+  // Per-address ceilings counted in the database, so every process and host counts together (src/server/ratelimit.ts).
+  await app.register(rateLimit, { global: false, store: databaseRateStore(database.db) });
   await app.register(multipart, {
     // The most files one form sends: a question with its picture and a picture on each answer.
     limits: { fileSize: config.maxUploadBytes, files: MAX_FILES_PER_FORM, fields: 30, fieldSize: 64 * 1024, parts: 40 },

@@ -1,18 +1,15 @@
-import cluster from 'node:cluster';
 import { loadConfig } from './config';
 import { buildApp } from './app';
-import { compactMediaJob } from './maintenance/compact-media';
+import { enqueueReview } from './maintenance/compact-media';
 
 const config = loadConfig();
 const app = await buildApp(config);
-// Sizes and compact WebP renditions of older or demo media, in the background after listening
-// (src/server/maintenance/compact-media.ts); in a cluster, the first worker only.
-const media = compactMediaJob(app.ctx, app.log);
-app.addHook('onClose', () => media.stop());
 try {
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Manitas escuchando en ${config.publicUrl} (base de datos: ${app.ctx.database.kind})`);
-  if (!cluster.isWorker || cluster.worker?.id === 1) void media.start();
+  app.log.info(`Manitas escuchando en ${config.publicUrl} (base de datos: ${app.ctx.database.kind}, trabajos: ${app.ctx.jobs.kind})`);
+  // Sizes and compact WebP copies of older or demo media, on the job queue after listening
+  // (src/server/maintenance/compact-media.ts). Every process and host asks; one singleton job runs.
+  await enqueueReview(app.ctx.jobs).catch((err: unknown) => app.log.error({ err }, 'multimedia: no se pudo encolar la revisión de archivos'));
 } catch (err) {
   app.log.error(err);
   process.exit(1);

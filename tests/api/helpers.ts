@@ -3,7 +3,7 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../src/server/app';
+import { buildApp, type BuildOptions } from '../../src/server/app';
 import { loadConfig, type AppConfig } from '../../src/server/config';
 import { openDatabase, type Database } from '../../src/server/db';
 import { signToken } from '../../src/server/auth/jwt';
@@ -23,7 +23,7 @@ export type DemoUser = keyof typeof DEMO;
 /** Empties the PostgreSQL database given by DATABASE_URL (tests only; never the embedded one). */
 async function resetPostgres(url: string) {
   const db = await openDatabase({ databaseUrl: url, dataDir: null });
-  await db.raw('DROP SCHEMA IF EXISTS public CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE; CREATE SCHEMA public;');
+  await db.raw('DROP SCHEMA IF EXISTS public CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA IF EXISTS pgboss CASCADE; CREATE SCHEMA public;');
   await db.close();
 }
 
@@ -50,7 +50,7 @@ function templateTar(dir: string): Promise<Blob> {
  * Builds the app on a fresh database with the demo seed: in-memory PGlite, or the PostgreSQL of
  * DATABASE_URL (emptied first) when that is set — so the same tests cover both paths.
  */
-export async function makeTestApp(overrides: Partial<AppConfig> = {}, env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+export async function makeTestApp(overrides: Partial<AppConfig> = {}, env: NodeJS.ProcessEnv = {}, build: Pick<BuildOptions, 'jobs'> = {}): Promise<TestApp> {
   const databaseUrl = process.env.DATABASE_URL || null;
   if (databaseUrl) await resetPostgres(databaseUrl);
   const config = loadConfig({ ...env, DATABASE_URL: databaseUrl ?? undefined } as NodeJS.ProcessEnv, {
@@ -74,7 +74,7 @@ export async function makeTestApp(overrides: Partial<AppConfig> = {}, env: NodeJ
     await cp(path.join(template, 'uploads'), config.uploadsDir, { recursive: true });
     seeded = await openDatabase({ databaseUrl: null, dataDir: null, from: await templateTar(template) });
   }
-  const app = await buildApp(config, { logger: false, mailer, ...(seeded ? { database: seeded } : {}) });
+  const app = await buildApp(config, { logger: false, mailer, ...build, ...(seeded ? { database: seeded } : {}) });
   const database = app.ctx.database;
   const ids = new Map<string, number>();
   const userId = async (who: DemoUser) => {
@@ -127,6 +127,7 @@ export async function makeTestApp(overrides: Partial<AppConfig> = {}, env: NodeJ
  */
 export const WRITTEN_BY_DESIGN: Readonly<Record<string, string>> = {
   limite_intento: 'a refused guess is counted: that is what the guessing limits are',
+  limite_ventana: 'a request under a per-address or per-e-mail ceiling is counted, refused or not',
   sesion_revocada: 'logging out records the session it ends (the access matrix calls every route, logout too)',
 };
 

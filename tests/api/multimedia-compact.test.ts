@@ -5,12 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILES, makeTestApp, type TestApp } from './helpers';
 import { expectRefused, fileExists, folderListing, sendForm } from './content-helpers';
 import { makeSampleGif } from '../../scripts/bench/gif-samples';
-import { backfillCompactMedia, compactMediaJob, saveRendition } from '../../src/server/maintenance/compact-media';
+import { COMPACT_QUEUE, compactOne, enqueueReview, reviewMedia, saveRendition, type CompactJob } from '../../src/server/maintenance/compact-media';
 import { storeCompact } from '../../src/server/media/compact';
 import { RENDITION_GOAL } from '../../src/server/media/rendition';
 
-// Issue 16, "Compact media": every GIF stored in multimedia also gets an animated WebP (same size
-// and timing) that players prefer; the GIF stays as the fallback. Sizes are on every row.
+// "Compact media": every GIF stored in multimedia also gets an animated WebP (same size and
+// timing) that players prefer; the GIF stays as the fallback. Sizes are on every row. The WebP is
+// made by a background job after the upload has answered (src/server/maintenance/compact-media.ts).
 
 let t: TestApp;
 let word: number;
@@ -36,11 +37,30 @@ interface Wire {
   compacta: { url: string; tamano: number | null } | null;
 }
 
+/** Waits (bounded) for the background jobs, then reads the row as the admin sees it. */
+const settled = async (id: number) => {
+  await t.app.ctx.jobs.idle(60_000);
+  return (await t.call('GET', `/api/multimedia/get/${id}`, { as: 'admin' })).json().data as Wire;
+};
+
+/** Uploads; the reply never carries a compact copy (made afterwards); returns the row once the jobs are done. */
 const upload = async (tipo: string, descripcion: string, name: string, data: Buffer, palabra = word) => {
   const r = await sendForm(t, 'POST', '/api/multimedia/register', 'admin', { tipo, descripcion, id_palabra: palabra }, { file: { name, data } });
   expect(r.statusCode, r.body).toBe(201);
-  return r.json().data as Wire;
+  expect((r.json().data as Wire).compacta).toBeNull();
+  return settled((r.json().data as Wire).id);
 };
+
+/** Holds back the compact jobs until `release()` (this app's worker runs them after). */
+function holdCompactJobs() {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  t.app.ctx.jobs.define<CompactJob>(COMPACT_QUEUE, async (job) => {
+    await gate;
+    await compactOne(t.app.ctx, job);
+  });
+  return release;
+}
 
 const row = async (id: number) =>
   (await t.database.raw('SELECT tamano, url_compacta, tamano_compacta FROM multimedia WHERE id = $1', [id])).rows[0] as {
@@ -85,7 +105,7 @@ function scrambleFrames(gif: Buffer): Buffer {
 }
 
 describe('multimedia: compact WebP rendition of GIFs', () => {
-  it('a camera-like sign GIF → 201 with tamano and compacta; the WebP is served as image/webp, same size and timing, ≤ 40 % of the bytes', async () => {
+  it("a camera-like sign GIF → 201 with tamano, then the job's compacta from the queue; the WebP is served as image/webp, same size and timing, ≤ 40 % of the bytes", async () => {
     const before = folderListing(t, 'multimedia').length;
     const data = await upload('gif', 'gifSena', 'sena.gif', signA);
     expect(data.url).toMatch(/^uploads\/multimedia\/[a-f0-9]{24}-[a-f0-9]{6}\.gif$/);
@@ -186,7 +206,8 @@ describe('multimedia: compact WebP rendition of GIFs', () => {
       { file: { name: 'b.gif', data: signB } },
     );
     expect(repl.statusCode, repl.body).toBe(200);
-    const replaced = repl.json().data as Wire;
+    expect((repl.json().data as Wire).compacta).toBeNull();
+    const replaced = await settled(created.id);
     expect(replaced.tamano).toBe(signB.length);
     expect(replaced.compacta?.url).toMatch(/\.webp$/);
     expect(replaced.compacta!.url).not.toBe(created.compacta!.url);
@@ -257,14 +278,53 @@ describe('multimedia: compact WebP rendition of GIFs', () => {
       { file: { name: 'b.gif', data: signB } },
     );
     expect(repl.statusCode).toBe(200);
+    const replaced = await settled(first.id);
     const after = await read();
-    expect(after?.compacta).toEqual((repl.json().data as Wire).compacta);
+    expect(after?.compacta).toEqual(replaced.compacta);
     expect(after?.compacta?.url).not.toBe(first.compacta!.url);
   });
 });
 
+describe('multimedia: the compact copy is made after the upload answers', () => {
+  it('the reply, the row and both reads have no compact copy until the job is done; then all show it', async () => {
+    const release = holdCompactJobs();
+    try {
+      const r = await sendForm(
+        t,
+        'POST',
+        '/api/multimedia/register',
+        'admin',
+        { tipo: 'gif', descripcion: 'gifSena', id_palabra: otherWord },
+        { file: { name: 'espera.gif', data: signA } },
+      );
+      expect(r.statusCode, r.body).toBe(201);
+      const data = r.json().data as Wire;
+      expect(data).toMatchObject({ tamano: signA.length, compacta: null });
+      expect(await row(data.id)).toEqual({ tamano: signA.length, url_compacta: null, tamano_compacta: null });
+      // The learner's read (what the sign player uses) has only the GIF meanwhile.
+      const learner = async () =>
+        ((await t.call('GET', `/api/multimedia/palabra/${otherWord}`, { as: 'nino' })).json().data as Wire[]).find((m) => m.id === data.id);
+      expect(await learner()).toMatchObject({ url: data.url, compacta: null });
+      // The job is taken by the worker (held back there): it shows as running within a few polls.
+      await expect
+        .poll(async () => (await t.app.ctx.jobs.list('en_curso')).map((j) => j.datos), { timeout: 10_000, interval: 100 })
+        .toContainEqual({ id: data.id, url: data.url });
+      expect(await row(data.id)).toMatchObject({ url_compacta: null });
+      release();
+      const done = await settled(data.id);
+      expect(done.compacta?.url).toMatch(/^uploads\/multimedia\/[a-f0-9]{24}-[a-f0-9]{6}\.webp$/);
+      expect(await row(data.id)).toEqual({ tamano: signA.length, url_compacta: done.compacta!.url, tamano_compacta: done.compacta!.tamano });
+      // The job emptied the content cache: the learner's cached read shows the copy at once.
+      expect((await learner())?.compacta).toEqual(done.compacta);
+    } finally {
+      release();
+      t.app.ctx.jobs.define<CompactJob>(COMPACT_QUEUE, async (job) => void (await compactOne(t.app.ctx, job)));
+    }
+  });
+});
+
 describe('multimedia: the startup backfill (src/server/maintenance/compact-media.ts)', () => {
-  it('measures rows without tamano and makes the missing renditions, once; the learner read shows them', async () => {
+  it('measures rows without tamano and enqueues the missing renditions, once; the learner read shows them', async () => {
     const gifRow = await upload('gif', 'gifSena', 'viejo.gif', signA, otherWord);
     const pngRow = await upload('imagen', 'imgEspanol', 'viejo.png', FILES.png, otherWord);
     // As rows stored before migration 0005: no sizes, no rendition (its file gone too).
@@ -277,14 +337,10 @@ describe('multimedia: the startup backfill (src/server/maintenance/compact-media
     const learner = async () => (await t.call('GET', `/api/multimedia/palabra/${otherWord}`, { as: 'nino' })).json().data as Wire[];
     expect((await learner()).find((m) => m.id === gifRow.id)).toMatchObject({ tamano: null, compacta: null });
 
-    // Asked to stop at once: nothing is written.
-    const stopped = await backfillCompactMedia(t.app.ctx, { shouldStop: () => true });
-    expect(stopped).toMatchObject({ sized: 0, renditions: 0 });
-    expect(await row(gifRow.id)).toEqual({ tamano: null, url_compacta: null, tamano_compacta: null });
-
     const before = folderListing(t, 'multimedia').length;
-    const report = await backfillCompactMedia(t.app.ctx);
-    expect(report).toMatchObject({ sized: 2, renditions: 1, none: 0, skipped: 0 });
+    const report = await reviewMedia(t.app.ctx);
+    expect(report).toMatchObject({ sized: 2, queued: 1 });
+    await t.app.ctx.jobs.idle(60_000);
     expect(folderListing(t, 'multimedia').length).toBe(before + 1);
     const after = await row(gifRow.id);
     expect(after.tamano).toBe(signA.length);
@@ -297,7 +353,14 @@ describe('multimedia: the startup backfill (src/server/maintenance/compact-media
     expect((await t.call('GET', `/${after.url_compacta}`)).headers['content-type']).toBe('image/webp');
 
     // A second run has nothing left to do.
-    expect(await backfillCompactMedia(t.app.ctx)).toMatchObject({ sized: 0, renditions: 0, none: 0, skipped: 0 });
+    expect(await reviewMedia(t.app.ctx)).toMatchObject({ sized: 0, queued: 0 });
+  });
+
+  it('the backfill is enqueued once however many times it is asked (one singleton slot)', async () => {
+    const ids = await Promise.all(Array.from({ length: 5 }, () => enqueueReview(t.app.ctx.jobs)));
+    expect(ids.filter(Boolean)).toHaveLength(1);
+    await t.app.ctx.jobs.idle(60_000);
+    expect(await enqueueReview(t.app.ctx.jobs)).toBeNull();
   });
 
   it('a row changed while its rendition was being made keeps the change; the spare file is removed', async () => {
@@ -316,21 +379,8 @@ describe('multimedia: the startup backfill (src/server/maintenance/compact-media
     await t.database.raw('UPDATE multimedia SET tamano_compacta = 0 WHERE id = $1', [target.id]);
     expect(await saveRendition(t.app.ctx, { id: target.id, url: target.url }, again)).toBe('changed');
     expect(fileExists(t, 'multimedia', again.stored!.name)).toBe(false);
-  });
-
-  it('compactMediaJob: start() runs once in the background and stops by itself; stop() after it is harmless', async () => {
-    const infos: unknown[] = [];
-    const log = { info: (o: unknown) => infos.push(o), warn: () => undefined, error: () => undefined };
-    const job = compactMediaJob(t.app.ctx, log, { delayMs: 0, pauseMs: 0 });
-    const first = job.start();
-    expect(job.start()).toBe(first); // once
-    const report = await first;
-    expect(report).toMatchObject({ sized: 0, renditions: 0 });
-    await job.stop();
-    // A job stopped before it starts does nothing.
-    const idle = compactMediaJob(t.app.ctx, log, { delayMs: 50 });
-    const run = idle.start();
-    await idle.stop();
-    expect(await run).toBeNull();
+    // A job for a row that already has its copy (or another file) does nothing.
+    expect(await compactOne(t.app.ctx, { id: target.id, url: target.url })).toBe('nothing-to-do');
+    expect(await compactOne(t.app.ctx, { id: target.id, url: 'uploads/multimedia/000000000000000000000000-000000.gif' })).toBe('nothing-to-do');
   });
 });

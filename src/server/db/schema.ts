@@ -488,6 +488,23 @@ export const limiteIntento = pgTable(
 );
 
 /**
+ * Request ceilings shared by every app process on every host (src/server/ratelimit.ts): the
+ * per-address ceilings of @fastify/rate-limit (its store) and the per-e-mail recovery limit. One
+ * row per counted key (`clave`: what is counted and whose, e-mails as digests), counting within a
+ * fixed window that ends at `vence`. Check and count are one statement, so requests sent together
+ * are counted as requests in a row; rows whose window ended long ago are pruned now and then.
+ */
+export const limiteVentana = pgTable(
+  'limite_ventana',
+  {
+    clave: text('clave').primaryKey(),
+    cuenta: integer('cuenta').notNull(),
+    vence: timestamp('vence', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('limite_ventana_vence_idx').on(t.vence)],
+);
+
+/**
  * A teacher's class (wire.md W-10.17, constants.md C-3): a group of children with one or more teachers, a join code (6
  * characters of CLASS_CODE_ALPHABET, src/shared/rules/classes.ts; unique) and an active flag. An
  * inactive class keeps its data but its code neither joins nor logs in. Its guessing limits live in

@@ -12,6 +12,7 @@ import { CACHE_SCOPES, type Cache } from '../cache';
 export const NOT_BACKED_UP: Readonly<Record<string, string>> = {
   intento_conteo: 'counts kept by triggers on intento: a restore re-inserts the attempts and they count again',
   limite_intento: 'guessing counters: a restore starts with no one waiting',
+  limite_ventana: 'request ceilings: a restore starts with every window open',
   sesion_revocada: 'logged-out sessions: their tokens expire on their own',
 };
 

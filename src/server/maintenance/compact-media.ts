@@ -1,55 +1,94 @@
-import { readFile, stat } from 'node:fs/promises';
 import { and, asc, eq, isNull, like } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { multimedia } from '../db/schema';
 import { storeCompact, wantsCompact, type WarnLog } from '../media/compact';
+import type { JobQueue } from '../jobs/queue';
 
 /**
- * The startup backfill of migration 0005's multimedia columns (docs/decisions.md "Compact media"):
- * - rows with no `tamano` (stored before the column existed) get their file's size;
- * - GIF rows never given a rendition get their compact WebP (src/server/media/rendition.ts), made
- *   one at a time (the same queue as uploads), with a pause between files so the classroom's
- *   requests come first. The demo seed leaves its GIFs to this job too (see seed.ts).
+ * Media work done in the background, on the job queue (src/server/jobs; docs/decisions.md
+ * "Compact media" and "Background jobs"):
+ * - `multimedia-compacta` {id, url}: the compact WebP of one stored GIF (src/server/media/rendition.ts).
+ *   An upload enqueues it once its row is committed and answers at once; the row has no
+ *   `url_compacta` until the job is done, and players keep the GIF until then.
+ * - `multimedia-revision`: the startup backfill of migration 0005's columns: rows with no `tamano`
+ *   get their file's size, and every GIF never given a rendition gets a `multimedia-compacta` job
+ *   (the demo seed leaves its GIFs to it). Every host enqueues it at startup under one singleton key,
+ *   so one host runs it, not each.
  *
- * It runs once, after the server listens (src/server/main.ts; never in tests, which call
- * `backfillCompactMedia` directly), works through a bounded list of rows and stops by itself.
- * Each row is written only if it is still as it was read (same file, still without a rendition),
- * so an admin's edit meanwhile, or a second process doing the same, wins and the spare file is
- * removed. A file that gives no rendition is marked as tried (`tamano_compacta` 0) and not tried
- * again at the next start.
+ * Jobs read and write files only through the Storage interface, so any host can run any job. A
+ * rendition is written only if its row is still as the job was given it (same file, no rendition
+ * yet), so an admin's edit meanwhile wins and the spare file is removed; per-GIF singleton keys
+ * and the check below make each GIF's compact copy once, however many workers run.
  */
 
-export interface BackfillReport {
+export const COMPACT_QUEUE = 'multimedia-compacta';
+export const REVIEW_QUEUE = 'multimedia-revision';
+
+export interface CompactJob {
+  id: number;
+  url: string;
+}
+
+type Ctx = Pick<AppContext, 'database' | 'storage' | 'cache' | 'jobs'>;
+type Log = WarnLog & { info(obj: unknown, msg?: string): void };
+
+/** Enqueues the compact copy of one GIF row (one waiting job per row and file). */
+export const enqueueCompact = (jobs: JobQueue, row: CompactJob) =>
+  jobs.send<CompactJob>(COMPACT_QUEUE, { id: row.id, url: row.url }, { singletonKey: `${row.id}:${row.url}` });
+
+/**
+ * One backfill per ten minutes, however many hosts start: every host enqueues it at startup and
+ * the singleton slot keeps all but the first (rows stored meanwhile have their own jobs).
+ */
+export const REVIEW_SLOT_SECONDS = 600;
+
+/** Enqueues the backfill; N hosts starting together make one job (null for the others). */
+export const enqueueReview = (jobs: JobQueue) => jobs.send(REVIEW_QUEUE, {}, { singletonKey: 'revision', singletonSeconds: REVIEW_SLOT_SECONDS });
+
+/** Declares both queues' handlers on `jobs`. */
+export function defineMediaJobs(ctx: Ctx, log: Log) {
+  ctx.jobs.define<CompactJob>(COMPACT_QUEUE, async (data) => {
+    await compactOne(ctx, data, log);
+  });
+  ctx.jobs.define(REVIEW_QUEUE, async () => {
+    const report = await reviewMedia(ctx);
+    if (report.sized || report.queued) log.info({ ...report }, 'multimedia: tamaños medidos y versiones WebP pendientes encoladas');
+  });
+}
+
+/** What one `multimedia-compacta` job did. */
+export type CompactOutcome = 'saved' | 'none' | 'changed' | 'nothing-to-do';
+
+/**
+ * Makes and saves one GIF's compact copy. Nothing to do when the row is gone, holds another file or
+ * already has a rendition (or was tried). Throws when the GIF's file cannot be read or the copy
+ * cannot be written: the queue retries, then lists the job as failed for an admin.
+ */
+export async function compactOne(ctx: Omit<Ctx, 'jobs'>, job: CompactJob, log?: WarnLog): Promise<CompactOutcome> {
+  const [row] = await ctx.database.db
+    .select({ url: multimedia.url, urlCompacta: multimedia.urlCompacta, tamanoCompacta: multimedia.tamanoCompacta })
+    .from(multimedia)
+    .where(eq(multimedia.id, job.id));
+  if (!row || row.url !== job.url || row.urlCompacta !== null || row.tamanoCompacta !== null || !wantsCompact(job.url)) return 'nothing-to-do';
+  const gif = await ctx.storage.read('multimedia', job.url);
+  if (!gif) throw new Error(`El archivo del GIF de la multimedia ${job.id} no está en el almacenamiento.`);
+  const made = await storeCompact(ctx.storage, 'multimedia', gif, log);
+  return saveRendition(ctx, job, made);
+}
+
+export interface ReviewReport {
   sized: number;
-  renditions: number;
-  /** GIFs tried that gave no rendition worth keeping (or could not be read). */
-  none: number;
-  /** Rows left because the job was stopped or the row changed meanwhile. */
-  skipped: number;
+  /** GIF rows given a `multimedia-compacta` job (fewer when one already waited). */
+  queued: number;
   ms: number;
 }
 
-export interface BackfillOptions {
-  log?: WarnLog & { info(obj: unknown, msg?: string): void };
-  /** Asked between rows: true ends the run early. */
-  shouldStop?: () => boolean;
-  /** Pause between two renditions (ms). */
-  pauseMs?: number;
-  /** At most this many rows per phase in one run. */
-  maxRows?: number;
-}
-
-type Ctx = Pick<AppContext, 'database' | 'storage' | 'cache'>;
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
-
-export async function backfillCompactMedia(ctx: Ctx, opts: BackfillOptions = {}): Promise<BackfillReport> {
+/** The backfill: sizes of rows without one, and a compact job for every GIF never tried. */
+export async function reviewMedia(ctx: Ctx, opts: { maxRows?: number } = {}): Promise<ReviewReport> {
   const { db } = ctx.database;
-  const { storage } = ctx;
   const started = Date.now();
-  const stop = opts.shouldStop ?? (() => false);
   const maxRows = opts.maxRows ?? 10_000;
-  const report: BackfillReport = { sized: 0, renditions: 0, none: 0, skipped: 0, ms: 0 };
+  const report: ReviewReport = { sized: 0, queued: 0, ms: 0 };
 
   // 1. Sizes of files stored before migration 0005.
   const unsized = await db
@@ -59,53 +98,25 @@ export async function backfillCompactMedia(ctx: Ctx, opts: BackfillOptions = {})
     .orderBy(asc(multimedia.id))
     .limit(maxRows);
   for (const row of unsized) {
-    if (stop()) break;
-    const file = storage.pathOf('multimedia', row.url);
-    const size = file
-      ? await stat(file).then(
-          (s) => s.size,
-          () => null,
-        )
-      : null;
-    if (size === null) continue;
+    const file = await ctx.storage.read('multimedia', row.url);
+    if (!file) continue;
     const done = await db
       .update(multimedia)
-      .set({ tamano: size })
+      .set({ tamano: file.length })
       .where(and(eq(multimedia.id, row.id), eq(multimedia.url, row.url), isNull(multimedia.tamano)))
       .returning({ id: multimedia.id });
     if (done.length) report.sized++;
   }
   if (report.sized) await ctx.cache.bump(['content']);
 
-  // 2. Compact renditions of GIFs never tried.
+  // 2. A job for each GIF never tried.
   const gifs = await db
     .select({ id: multimedia.id, url: multimedia.url })
     .from(multimedia)
     .where(and(like(multimedia.url, '%.gif'), isNull(multimedia.urlCompacta), isNull(multimedia.tamanoCompacta)))
     .orderBy(asc(multimedia.id))
     .limit(maxRows);
-  for (const [i, row] of gifs.entries()) {
-    if (stop()) {
-      report.skipped += gifs.length - i;
-      break;
-    }
-    if (!wantsCompact(row.url)) continue;
-    const file = storage.pathOf('multimedia', row.url);
-    const gif = file ? await readFile(file).catch(() => null) : null;
-    if (!gif) continue; // a missing file: nothing to make (the GIF itself would 404 too)
-    const made = await storeCompact(storage, 'multimedia', gif, opts.log);
-    if (stop() && made.stored) {
-      // Stopping (the server is closing): the database may be going away; leave the row for next time.
-      await storage.remove('multimedia', made.stored.name);
-      report.skipped += gifs.length - i;
-      break;
-    }
-    const outcome = await saveRendition(ctx, row, made);
-    if (outcome === 'changed') report.skipped++;
-    else if (outcome === 'saved') report.renditions++;
-    else report.none++;
-    if (opts.pauseMs) await sleep(opts.pauseMs);
-  }
+  for (const row of gifs) if (wantsCompact(row.url) && (await enqueueCompact(ctx.jobs, row))) report.queued++;
   report.ms = Date.now() - started;
   return report;
 }
@@ -116,7 +127,7 @@ export async function backfillCompactMedia(ctx: Ctx, opts: BackfillOptions = {})
  * row; 'none': the row is marked as tried with none; 'changed': the row moved on, nothing written.
  */
 export async function saveRendition(
-  ctx: Ctx,
+  ctx: Pick<AppContext, 'database' | 'storage' | 'cache'>,
   row: { id: number; url: string },
   made: Awaited<ReturnType<typeof storeCompact>>,
 ): Promise<'saved' | 'none' | 'changed'> {
@@ -133,44 +144,4 @@ export async function saveRendition(
   // and in every other process (a write outside a route names its scopes, src/server/cache.ts).
   await ctx.cache.bump(['content']);
   return made.stored ? 'saved' : 'none';
-}
-
-export interface CompactMediaJob {
-  /** Starts the run (once); resolves with its report when it ends, by itself or stopped. */
-  start(): Promise<BackfillReport | null>;
-  /** Asks the run to end after the current file and waits for it (at most `graceMs`). */
-  stop(graceMs?: number): Promise<void>;
-}
-
-/** The background job: started after listen, one run, errors logged (never thrown). */
-export function compactMediaJob(
-  ctx: Ctx,
-  log: NonNullable<BackfillOptions['log']> & { error(obj: unknown, msg?: string): void },
-  opts: { delayMs?: number; pauseMs?: number } = {},
-): CompactMediaJob {
-  let stopped = false;
-  let running: Promise<BackfillReport | null> | null = null;
-  return {
-    start() {
-      running ??= (async () => {
-        await sleep(opts.delayMs ?? 1000);
-        if (stopped) return null;
-        try {
-          const report = await backfillCompactMedia(ctx, { log, shouldStop: () => stopped, pauseMs: opts.pauseMs ?? 100 });
-          if (stopped) log.info({ ...report }, 'multimedia: versiones WebP interrumpidas al cerrar; se siguen en el próximo arranque');
-          else if (report.sized || report.renditions || report.none || report.skipped)
-            log.info({ ...report }, 'multimedia: tamaños y versiones WebP de los GIF al día');
-          return report;
-        } catch (err) {
-          if (!stopped) log.error({ err }, 'multimedia: el trabajo de versiones WebP se detuvo por un error');
-          return null;
-        }
-      })();
-      return running;
-    },
-    async stop(graceMs = 5000) {
-      stopped = true;
-      if (running) await Promise.race([running, sleep(graceMs)]);
-    },
-  };
 }

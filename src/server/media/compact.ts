@@ -25,10 +25,11 @@ export const TRIED_NONE: CompactColumns = { urlCompacta: null, tamanoCompacta: 0
 export const wantsCompact = (url: string | null | undefined) => kindOfStoredName(url) === 'gif';
 
 /**
- * Makes and stores the compact WebP of a stored GIF (one encoding at a time in the process). Never
- * throws: a GIF sharp cannot read, an encoding that fails or a write that fails is logged as a
- * warning and the row simply has no rendition; the GIF itself is already stored and is what plays.
- * Returns the file written (for cleanup if the row's write fails) and the columns to save.
+ * Makes and stores the compact WebP of a stored GIF (one encoding at a time in the process). A GIF
+ * sharp cannot read, or an encoding that fails, is logged as a warning and gives TRIED_NONE: the
+ * same bytes would fail again, so it is not worth a retry; the GIF itself is stored and is what
+ * plays. A write that fails throws (the background job tries again later). Returns the file
+ * written (for cleanup if the row's write fails) and the columns to save.
  */
 export async function storeCompact(
   storage: Storage,
@@ -36,11 +37,9 @@ export async function storeCompact(
   gif: Buffer,
   log?: WarnLog,
 ): Promise<{ stored: StoredFile | null; columns: CompactColumns }> {
+  let webp: Buffer | null;
   try {
-    const webp = await oneAtATime(() => makeCompactRendition(gif));
-    if (!webp) return { stored: null, columns: TRIED_NONE };
-    const stored = await storage.putDerived(folder, webp, 'webp');
-    return { stored, columns: { urlCompacta: stored.relativeUrl, tamanoCompacta: stored.size } };
+    webp = await oneAtATime(() => makeCompactRendition(gif));
   } catch (err) {
     log?.warn(
       { err: err instanceof Error ? err.message : String(err), bytes: gif.length },
@@ -48,4 +47,7 @@ export async function storeCompact(
     );
     return { stored: null, columns: TRIED_NONE };
   }
+  if (!webp) return { stored: null, columns: TRIED_NONE };
+  const stored = await storage.putDerived(folder, webp, 'webp');
+  return { stored, columns: { urlCompacta: stored.relativeUrl, tamanoCompacta: stored.size } };
 }

@@ -139,6 +139,11 @@ export interface FileBinding<I = any> {
    * join the write's values, and the made files are removed if the write fails.
    */
   derive?: (stored: StoredFile, upload: UploadedFile, req: FastifyRequest) => Promise<{ files: StoredFile[]; columns: Record<string, unknown> }>;
+  /**
+   * Runs once the row naming a newly stored file is committed, before the reply (e.g. enqueues the
+   * background job that derives more from the file: the job may run at once and must find the row).
+   */
+  afterStore?: (rowId: number, stored: StoredFile, req: FastifyRequest) => Promise<void>;
 }
 
 export type ResourceFactory = (ctx: AppContext) => ResourceBinding;
@@ -284,6 +289,12 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, b: Resou
   async function withFiles<T>(made: StoredFile[], run: () => Promise<T>): Promise<T> {
     return made.reduce<() => Promise<T>>((inner, s) => () => withNewFile(ctx.storage, s, inner), run)();
   }
+  async function afterStore(req: FastifyRequest, id: number, stored: Partial<Record<string, StoredFile>>) {
+    for (const [field, f] of Object.entries(b.files ?? {})) {
+      const s = stored[field];
+      if (s && f.afterStore) await f.afterStore(id, s, req);
+    }
+  }
   async function removeFiles(row: any, only?: Partial<Record<string, StoredFile>>) {
     for (const [field, f] of Object.entries(b.files ?? {})) {
       if (only && !only[field]) continue;
@@ -370,6 +381,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, b: Resou
           .returning({ id: b.idColumn });
         return Number(row!.id);
       });
+      await afterStore(req, id, stored);
       const wire = await wireOf(await findRow(b, id));
       return reply.status(201).send(b.hooks?.createReply ? b.hooks.createReply(wire) : { msg: b.replies.created, data: wire });
     });
@@ -397,6 +409,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, b: Resou
         });
         // The old files go only once the new ones are committed.
         await removeFiles(req.existingRow, stored);
+        await afterStore(req, id, stored);
         const wire = await wireOf(await findRow(b, id));
         return b.hooks?.updateReply ? b.hooks.updateReply(wire) : { msg: b.replies.updated, data: wire };
       },

@@ -5,7 +5,8 @@ import { badRequest, notFound } from '../errors';
 import { idParam } from '../validate';
 import { kindOfStoredName } from '../multipart';
 import { cachedReply } from '../cache';
-import { NO_COMPACT, storeCompact } from '../media/compact';
+import { NO_COMPACT } from '../media/compact';
+import { enqueueCompact } from '../maintenance/compact-media';
 import {
   MULTIMEDIA_FILE_RULES,
   MULTIMEDIA_MSG,
@@ -52,7 +53,6 @@ const toWire = (r: Row, withPalabra = true): MultimediaWire => ({
 
 export default serverResource<MultimediaInput, Row, MultimediaWire>((ctx) => {
   const { db } = ctx.database;
-  const { storage } = ctx;
   const fields = {
     id: multimedia.id,
     tipo: multimedia.tipo,
@@ -101,13 +101,20 @@ export default serverResource<MultimediaInput, Row, MultimediaWire>((ctx) => {
         column: 'url',
         alsoRemove: ['urlCompacta'],
         /**
-         * A new file brings its size and, for a GIF, its compact WebP (made and stored here; a failure
-         * leaves the GIF alone and is only logged, never fails the upload). GIFs are stored byte for
-         * byte (media/resize.ts), so the uploaded bytes are the stored file.
+         * A new file brings its size; a GIF's compact WebP is made in the background (0.2–6.6 s of
+         * encoding must not hold the upload): the row starts without it, so players use the GIF
+         * until the job (src/server/maintenance/compact-media.ts) saves it.
          */
-        async derive(stored, upload, req) {
-          const made = stored.kind === 'gif' ? await storeCompact(storage, 'multimedia', upload.data, req.log) : { stored: null, columns: NO_COMPACT };
-          return { files: made.stored ? [made.stored] : [], columns: { tamano: stored.size, ...made.columns } };
+        async derive(stored) {
+          return { files: [], columns: { tamano: stored.size, ...NO_COMPACT } };
+        },
+        async afterStore(id, stored, req) {
+          if (stored.kind !== 'gif') return;
+          // The row is committed: a failure to enqueue leaves it without a rendition, which the next
+          // startup backfill finds; the upload itself succeeded and says so.
+          await enqueueCompact(ctx.jobs, { id, url: stored.relativeUrl }).catch((err: unknown) =>
+            req.log.error({ err }, 'multimedia: no se pudo encolar la versión WebP del GIF'),
+          );
         },
       },
     },

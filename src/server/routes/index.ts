@@ -12,6 +12,7 @@ import clasesRoutes from './clases';
 import claseLoginRoutes from './clase-login';
 import claseTableroRoutes from './clase-tablero';
 import signQuizRoutes from './sign-quiz';
+import trabajosRoutes from './trabajos';
 import { registerResources } from '../resources';
 
 export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
@@ -37,4 +38,6 @@ export const routeModules: RouteModule[] = [
   claseTableroRoutes,
   // Sign questions generated from a level's words (the back office's "Generar preguntas con señas").
   signQuizRoutes,
+  // Background jobs an admin can check (failed compact copies of GIFs).
+  trabajosRoutes,
 ];

@@ -16,6 +16,8 @@ export const RECOVERY_SENT_MSG = 'Si el correo está registrado, te enviamos un 
 export const RESET_INVALID_MSG = 'El enlace no es válido o ya expiró. Solicita uno nuevo.';
 export const RESET_DONE_MSG = 'Tu contraseña se actualizó correctamente. Ya puedes iniciar sesión.';
 export const RESET_TTL_MS = 60 * 60 * 1000;
+/** Recovery mails one address may receive per hour. */
+export const RECOVERY_MAILS_PER_HOUR = 3;
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -28,8 +30,9 @@ const confirmSchema = z.object({
 export default async function recuperarRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx.database;
   const ipLimit = { max: ctx.config.authRateLimit, timeWindow: 60_000 };
-  // At most 3 mails per address per hour: the form cannot be used to flood someone's inbox.
-  const perEmail = new KeyedLimiter(3, 60 * 60_000);
+  // At most 3 mails per address per hour, counted by every process together: the form cannot be
+  // used to flood someone's inbox.
+  const perEmail = new KeyedLimiter(db, 'recuperar', RECOVERY_MAILS_PER_HOUR, 60 * 60_000);
 
   app.post('/api/recuperar', { config: { ...invalidates(), rateLimit: ipLimit } }, async (req) => {
     const { email: rawEmail } = validate(requestSchema, req.body ?? {});
@@ -39,8 +42,7 @@ export default async function recuperarRoutes(app: FastifyInstance, ctx: AppCont
     // The same answer whether or not the account exists (no account enumeration).
     const row = await findUserRowByEmail(db, email);
     // A child without an email (made in a class) is never found here (L-5): their teacher resets their picture password.
-    if (row && row.email && row.status && !perEmail.blocked(email)) {
-      perEmail.hit(email);
+    if (row && row.email && row.status && (await perEmail.take(email))) {
       const token = randomBytes(32).toString('base64url');
       await db.insert(passwordReset).values({ idUsuario: row.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) });
       const link = `${ctx.config.publicUrl}/restablecer-password?token=${token}`;

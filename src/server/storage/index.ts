@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { badRequest } from '../errors';
 import { KIND_INFO, sniff, type FileKind } from './sniff';
@@ -30,6 +30,11 @@ export interface Storage {
   putDerived(folder: UploadFolder, data: Buffer, kind: FileKind): Promise<StoredFile>;
   /** Where a stored file lives on disk, from its stored name or `uploads/...` url; null for names the server did not make. */
   pathOf(folder: UploadFolder, nameOrUrl: string | null | undefined): string | null;
+  /**
+   * A stored file's bytes, from its stored name or `uploads/...` url; null for a missing file or a
+   * name the server did not make. Background jobs read uploads only through this (any host, any store).
+   */
+  read(folder: UploadFolder, nameOrUrl: string): Promise<Buffer | null>;
   /** Removes a file by its stored name (or `uploads/...` url); unknown or foreign paths are ignored. */
   remove(folder: UploadFolder, nameOrUrl: string | null | undefined): Promise<void>;
 }
@@ -69,6 +74,16 @@ export function createStorage(root: string): Storage {
       return write(folder, data, kind);
     },
     pathOf,
+    async read(folder, nameOrUrl) {
+      const file = pathOf(folder, nameOrUrl);
+      if (!file) return null;
+      try {
+        return await readFile(file);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw err;
+      }
+    },
     async remove(folder, nameOrUrl) {
       const file = pathOf(folder, nameOrUrl);
       if (file) await rm(file, { force: true });

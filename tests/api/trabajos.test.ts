@@ -1,0 +1,221 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import PgBoss from 'pg-boss';
+import type { FastifyInstance } from 'fastify';
+import { demoClass, makeTestApp, type TestApp } from './helpers';
+import { folderListing, sendForm } from './content-helpers';
+import { buildApp } from '../../src/server/app';
+import { multimedia, rol, usuario } from '../../src/server/db/schema';
+import { signToken } from '../../src/server/auth/jwt';
+import { makeSampleGif } from '../../scripts/bench/gif-samples';
+import {
+  COMPACT_QUEUE,
+  compactOne,
+  enqueueCompact,
+  enqueueReview,
+  REVIEW_QUEUE,
+  type CompactJob,
+  type CompactOutcome,
+} from '../../src/server/maintenance/compact-media';
+import { PGBOSS_SCHEMA } from '../../src/server/jobs/pgboss';
+import type { JobTuning } from '../../src/server/jobs/queue';
+import { TRABAJOS_ESTADO_MSG } from '../../src/server/routes/trabajos';
+
+/**
+ * Background jobs (src/server/jobs): retries and failures an admin can see at GET /api/trabajos,
+ * on the embedded database (in-process runner) and on PostgreSQL (pg-boss); on PostgreSQL also a
+ * host dying mid-job and two hosts working one queue.
+ */
+const QUICK: Partial<JobTuning> = {
+  retryLimit: 2,
+  retryDelaySeconds: 1,
+  retryBackoff: true,
+  pollingIntervalSeconds: 0.5,
+  expireInSeconds: 5,
+  maintenanceIntervalSeconds: 1,
+};
+/** A file name the server could have made, whose file is not stored. */
+const MISSING = 'uploads/multimedia/ffffffffffffffffffffffff-ffffff.gif';
+
+let t: TestApp;
+let word: number;
+let sign: Buffer;
+beforeAll(async () => {
+  t = await makeTestApp({}, {}, { jobs: QUICK });
+  word = Number((await t.database.raw('SELECT id_palabra AS id FROM palabra ORDER BY id_palabra LIMIT 1')).rows[0]!.id);
+  sign = (await makeSampleGif({ kind: 'camera', width: 320, height: 240, fps: 10, seconds: 1, seed: 7 })).gif;
+}, 120_000);
+afterAll(async () => t?.close());
+
+const row = async (id: number) => (await t.database.db.select().from(multimedia).where(eq(multimedia.id, id)))[0]!;
+
+async function uploadGif(app: TestApp = t) {
+  const r = await sendForm(
+    app,
+    'POST',
+    '/api/multimedia/register',
+    'admin',
+    { tipo: 'gif', descripcion: 'gifSena', id_palabra: word },
+    { file: { name: 's.gif', data: sign } },
+  );
+  expect(r.statusCode, r.body).toBe(201);
+  return r.json().data as { id: number; url: string; compacta: unknown };
+}
+
+/** Records what each compact job did on this app (the real handler underneath). */
+function recordOutcomes(app: FastifyInstance, into: CompactOutcome[]) {
+  app.ctx.jobs.define<CompactJob>(COMPACT_QUEUE, async (job) => {
+    into.push(await compactOne(app.ctx, job));
+  });
+}
+
+describe('GET /api/trabajos: who may see the jobs', () => {
+  it('anonymous 401; usuario, a profesor of a class and a profesor of another class 403; admin and superadmin 200', async () => {
+    await demoClass(t);
+    // A profesor who teaches no class of the demo (another class's teacher).
+    const [p] = await t.database.db
+      .insert(usuario)
+      .values({ nombre: 'Otra', apellido: 'Profe', email: 'otra.profe.trabajos@manitas.test', status: true })
+      .returning();
+    await t.database.db.insert(rol).values({ nombre: 'profesor', idUsuario: p!.id });
+    const other = await signToken({ sub: p!.id, tv: p!.tokenVersion }, t.config.jwtSecret, 3600);
+    expect((await t.call('GET', '/api/trabajos?estado=fallido')).statusCode).toBe(401);
+    for (const who of ['nino', 'profesor', other] as const) {
+      const r = await t.call('GET', '/api/trabajos?estado=fallido', { as: who });
+      expect(r.statusCode, String(who)).toBe(403);
+      expect(r.json()).toEqual({ msg: 'No tienes permiso para realizar esta acción.', code: 'FORBIDDEN' });
+    }
+    for (const who of ['admin', 'superadmin'] as const) {
+      const r = await t.call('GET', '/api/trabajos?estado=fallido', { as: who });
+      expect(r.statusCode, who).toBe(200);
+      expect(r.json()).toEqual({ data: expect.any(Array) });
+    }
+  });
+
+  it('an unknown estado or parameter: 400 with the Spanish message', async () => {
+    for (const q of ['estado=roto', 'estado=', 'otra=1']) {
+      const r = await t.call('GET', `/api/trabajos?${q}`, { as: 'admin' });
+      expect(r.statusCode, q).toBe(400);
+      expect(r.json()).toEqual({ msg: TRABAJOS_ESTADO_MSG, code: 'INVALID_QUERY', fields: { estado: TRABAJOS_ESTADO_MSG } });
+    }
+  });
+});
+
+describe('retries and failures', () => {
+  it('a job that keeps failing is retried with backoff, then listed as failed for an admin; the row keeps its GIF', async () => {
+    const up = await uploadGif();
+    await t.app.ctx.jobs.idle(60_000);
+    // The row now names a GIF whose file is gone (as when a store lost it): the job cannot read it.
+    await t.database.raw('UPDATE multimedia SET url = $2, url_compacta = NULL, tamano_compacta = NULL WHERE id = $1', [up.id, MISSING]);
+    const started = Date.now();
+    expect(await enqueueCompact(t.app.ctx.jobs, { id: up.id, url: MISSING })).not.toBeNull();
+    await t.app.ctx.jobs.idle(60_000);
+    // Two retries after the first try, the second waiting longer (backoff): at least 1 s + 2 s.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(3000);
+    const r = await t.call('GET', '/api/trabajos?estado=fallido', { as: 'admin' });
+    const mine = (r.json().data as { datos: unknown }[]).filter((j) => JSON.stringify(j.datos) === JSON.stringify({ id: up.id, url: MISSING }));
+    expect(mine).toEqual([
+      {
+        id: expect.any(String),
+        cola: COMPACT_QUEUE,
+        estado: 'fallido',
+        datos: { id: up.id, url: MISSING },
+        intentos: 3,
+        error: `El archivo del GIF de la multimedia ${up.id} no está en el almacenamiento.`,
+        creado: expect.any(String),
+        terminado: expect.any(String),
+      },
+    ]);
+    expect(await row(up.id)).toMatchObject({ url: MISSING, urlCompacta: null, tamanoCompacta: null });
+    // Nothing waits or runs any more.
+    expect((await t.call('GET', '/api/trabajos?estado=pendiente', { as: 'admin' })).json().data).toEqual([]);
+  });
+
+  it('a job that fails once is retried and succeeds: the copy exists and no failure is listed', async () => {
+    let calls = 0;
+    t.app.ctx.jobs.define<CompactJob>(COMPACT_QUEUE, async (job) => {
+      if (++calls === 1) throw new Error('fallo pasajero');
+      await compactOne(t.app.ctx, job);
+    });
+    try {
+      const failedBefore = (await t.call('GET', '/api/trabajos?estado=fallido', { as: 'admin' })).json().data.length;
+      const up = await uploadGif();
+      expect(up.compacta).toBeNull();
+      await t.app.ctx.jobs.idle(60_000);
+      expect(calls).toBe(2);
+      expect((await row(up.id)).urlCompacta).toMatch(/\.webp$/);
+      expect((await t.call('GET', '/api/trabajos?estado=fallido', { as: 'admin' })).json().data).toHaveLength(failedBefore);
+    } finally {
+      recordOutcomes(t.app, []);
+    }
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('pg-boss on PostgreSQL: several hosts', () => {
+  let other: FastifyInstance;
+  beforeAll(async () => {
+    // A second app process (another host) over the same database and the same stored files.
+    other = await buildApp({ ...t.config, seedDemo: false }, { logger: false, jobs: QUICK });
+  });
+  afterAll(async () => other?.close());
+
+  it('uses pg-boss', () => {
+    expect(t.app.ctx.jobs.kind).toBe('pg-boss');
+    expect(other.ctx.jobs.kind).toBe('pg-boss');
+  });
+
+  it("a host that dies holding a job loses nothing: the job expires and the other host's worker does it", async () => {
+    const up = await uploadGif();
+    await t.app.ctx.jobs.idle(60_000);
+    const done = await row(up.id);
+    await t.app.ctx.storage.remove('multimedia', done.urlCompacta);
+    await t.database.raw('UPDATE multimedia SET url_compacta = NULL, tamano_compacta = NULL WHERE id = $1', [up.id]);
+    // The dying host: takes the job (it is now "active") and stops without finishing it. The job is
+    // sent to start later so only this host's fetch (which ignores that) can take it first.
+    const dying = new PgBoss({ connectionString: t.config.databaseUrl!, schema: PGBOSS_SCHEMA, supervise: false, schedule: false });
+    await dying.start();
+    const id = await dying.send(COMPACT_QUEUE, { id: up.id, url: up.url }, { startAfter: 3600 });
+    const [taken] = await dying.fetch<CompactJob>(COMPACT_QUEUE, { ignoreStartAfter: true });
+    expect(taken?.id).toBe(id);
+    await dying.stop({ graceful: false, close: true, wait: true });
+    expect((await t.call('GET', '/api/trabajos?estado=en_curso', { as: 'admin' })).json().data.map((j: { id: string }) => j.id)).toContain(id);
+    // After its expiry (5 s) the maintenance puts it back; a live worker finishes it.
+    await t.app.ctx.jobs.idle(60_000);
+    expect((await row(up.id)).urlCompacta).toMatch(/\.webp$/);
+  });
+
+  it('two workers, many jobs for one GIF sent from both hosts at once: the compact copy is made once', async () => {
+    const outcomes: CompactOutcome[] = [];
+    recordOutcomes(t.app, outcomes);
+    recordOutcomes(other, outcomes);
+    try {
+      const up = await uploadGif();
+      const sent = await Promise.all(Array.from({ length: 20 }, (_, i) => enqueueCompact((i % 2 ? t.app : other).ctx.jobs, { id: up.id, url: up.url })));
+      await t.app.ctx.jobs.idle(60_000);
+      const webps = folderListing(t, 'multimedia').filter((f) => f.endsWith('.webp'));
+      expect(outcomes.filter((o) => o === 'saved')).toHaveLength(1);
+      // No second encoding whose file had to be thrown away.
+      expect(outcomes.filter((o) => o === 'changed')).toEqual([]);
+      const r = await row(up.id);
+      expect(webps).toContain(r.urlCompacta!.split('/').pop());
+      // Most sends were dropped: one job waits per GIF at a time.
+      expect(sent.filter(Boolean).length).toBeLessThan(20);
+    } finally {
+      recordOutcomes(t.app, []);
+      recordOutcomes(other, []);
+    }
+  });
+
+  it('N hosts enqueueing the startup backfill together make one job', async () => {
+    await t.database.raw(`DELETE FROM ${PGBOSS_SCHEMA}.job WHERE name = $1`, [REVIEW_QUEUE]);
+    // The demo GIFs would each get a job; mark them tried to keep this test about the backfill job itself.
+    await t.database.raw('UPDATE multimedia SET tamano_compacta = 0 WHERE url_compacta IS NULL AND tamano_compacta IS NULL');
+    const ids = await Promise.all(Array.from({ length: 10 }, (_, i) => enqueueReview((i % 2 ? t.app : other).ctx.jobs)));
+    expect(ids.filter(Boolean)).toHaveLength(1);
+    await t.app.ctx.jobs.idle(60_000);
+    // Done, and the slot is still taken: a host starting a moment later adds nothing.
+    expect(await enqueueReview(other.ctx.jobs)).toBeNull();
+    const { rows } = await t.database.raw(`SELECT state FROM ${PGBOSS_SCHEMA}.job WHERE name = $1`, [REVIEW_QUEUE]);
+    expect(rows).toEqual([{ state: 'completed' }]);
+  });
+});
