@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -7,6 +7,10 @@ import type { Database } from '../db';
 import { MIGRATIONS_DIR } from '../db';
 import { ALL_TABLES } from '../db/tables';
 import { CACHE_SCOPES, type Cache } from '../cache';
+import { createStorage, isUploadFolder, storedName, type Storage } from '../storage';
+
+/** A storage, or a folder of uploads on disk (what older callers pass). */
+const storageOf = (uploads: Storage | string): Storage => (typeof uploads === 'string' ? createStorage(uploads) : uploads);
 
 /** Tables a backup leaves out, and why. Every other table of the schema is backed up. */
 export const NOT_BACKED_UP: Readonly<Record<string, string>> = {
@@ -74,7 +78,8 @@ export function referencedFiles(dump: Record<string, string[]>): string[] {
  * first, then the files; if a referenced file vanished in between (deleted by a concurrent
  * write), the whole snapshot is taken again (at most 3 times).
  */
-export async function createBackup(database: Database, uploadsDir: string, archivePath: string): Promise<BackupManifest> {
+export async function createBackup(database: Database, uploads: Storage | string, archivePath: string): Promise<BackupManifest> {
+  const storage = storageOf(uploads);
   for (let attempt = 1; ; attempt++) {
     const dump = await dumpTables(database);
     const stage = mkdtempSync(path.join(tmpdir(), 'manitas-backup-'));
@@ -83,7 +88,14 @@ export async function createBackup(database: Database, uploadsDir: string, archi
       for (const [table, rows] of Object.entries(dump)) writeFileSync(path.join(stage, 'db', `${table}.jsonl`), rows.join('\n') + (rows.length ? '\n' : ''));
       const up = path.join(stage, 'uploads');
       mkdirSync(up);
-      if (existsSync(uploadsDir)) cpSync(uploadsDir, up, { recursive: true, filter: (src) => !path.basename(src).startsWith('.') });
+      // Through the storage, so a bucket is backed up the same way as a disk folder. One file at a
+      // time: a backup must not hold the whole media library in memory.
+      for (const f of await storage.list()) {
+        const data = await storage.read(f.folder, f.name);
+        if (!data) continue; // deleted since the listing; the check below decides if it mattered
+        mkdirSync(path.join(up, f.folder), { recursive: true });
+        writeFileSync(path.join(up, f.folder, f.name), data);
+      }
       const missing = referencedFiles(dump).filter((f) => !existsSync(path.join(up, f)));
       if (missing.length && attempt < 3) continue;
       const files = countFiles(up);
@@ -121,7 +133,7 @@ function countFiles(dir: string): number {
  */
 export async function restoreBackup(
   database: Database,
-  uploadsDir: string,
+  uploads: Storage | string,
   archivePath: string,
   opts: { force?: boolean; cache?: Pick<Cache, 'bump'> } = {},
 ): Promise<BackupManifest> {
@@ -158,8 +170,13 @@ export async function restoreBackup(
     });
     const up = path.join(stage, 'uploads');
     if (existsSync(up)) {
-      mkdirSync(uploadsDir, { recursive: true });
-      cpSync(up, uploadsDir, { recursive: true });
+      const storage = storageOf(uploads);
+      for (const folder of readdirSync(up)) {
+        if (!isUploadFolder(folder)) continue;
+        for (const name of readdirSync(path.join(up, folder))) {
+          if (storedName(name) === name) await storage.restore(folder, name, readFileSync(path.join(up, folder, name)));
+        }
+      }
     }
     await opts.cache?.bump(CACHE_SCOPES);
     return manifest;

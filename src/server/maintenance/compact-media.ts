@@ -1,4 +1,3 @@
-import { readFile, stat } from 'node:fs/promises';
 import { and, asc, eq, isNull, like } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { multimedia } from '../db/schema';
@@ -60,13 +59,7 @@ export async function backfillCompactMedia(ctx: Ctx, opts: BackfillOptions = {})
     .limit(maxRows);
   for (const row of unsized) {
     if (stop()) break;
-    const file = storage.pathOf('multimedia', row.url);
-    const size = file
-      ? await stat(file).then(
-          (s) => s.size,
-          () => null,
-        )
-      : null;
+    const size = await storage.size('multimedia', row.url).catch(() => null);
     if (size === null) continue;
     const done = await db
       .update(multimedia)
@@ -90,8 +83,7 @@ export async function backfillCompactMedia(ctx: Ctx, opts: BackfillOptions = {})
       break;
     }
     if (!wantsCompact(row.url)) continue;
-    const file = storage.pathOf('multimedia', row.url);
-    const gif = file ? await readFile(file).catch(() => null) : null;
+    const gif = await storage.read('multimedia', row.url).catch(() => null);
     if (!gif) continue; // a missing file: nothing to make (the GIF itself would 404 too)
     const made = await storeCompact(storage, 'multimedia', gif, opts.log);
     if (stop() && made.stored) {
