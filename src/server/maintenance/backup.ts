@@ -88,14 +88,15 @@ export async function createBackup(database: Database, uploads: Storage | string
       for (const [table, rows] of Object.entries(dump)) writeFileSync(path.join(stage, 'db', `${table}.jsonl`), rows.join('\n') + (rows.length ? '\n' : ''));
       const up = path.join(stage, 'uploads');
       mkdirSync(up);
-      // Through the storage, so a bucket is backed up the same way as a disk folder. One file at a
-      // time: a backup must not hold the whole media library in memory.
-      for (const f of await storage.list()) {
+      // Through the storage, so a bucket is backed up the same way as a disk folder; a few files
+      // at a time: a bucket answers each request after a round trip, and a backup must not hold the
+      // whole media library in memory.
+      await inPool(await storage.list(), async (f) => {
         const data = await storage.read(f.folder, f.name);
-        if (!data) continue; // deleted since the listing; the check below decides if it mattered
+        if (!data) return; // deleted since the listing; the check below decides if it mattered
         mkdirSync(path.join(up, f.folder), { recursive: true });
         writeFileSync(path.join(up, f.folder, f.name), data);
-      }
+      });
       const missing = referencedFiles(dump).filter((f) => !existsSync(path.join(up, f)));
       if (missing.length && attempt < 3) continue;
       const files = countFiles(up);
@@ -116,6 +117,18 @@ export async function createBackup(database: Database, uploads: Storage | string
       rmSync(stage, { recursive: true, force: true });
     }
   }
+}
+
+/**
+ * Runs `job` on every item, at most `width` at once. A few lines instead of a package: no
+ * concurrency limiter is among the dependencies, and this is the only place that needs one.
+ */
+async function inPool<T>(items: readonly T[], job: (item: T) => Promise<void>, width = 8): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await job(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
 }
 
 function countFiles(dir: string): number {
@@ -171,12 +184,14 @@ export async function restoreBackup(
     const up = path.join(stage, 'uploads');
     if (existsSync(up)) {
       const storage = storageOf(uploads);
-      for (const folder of readdirSync(up)) {
-        if (!isUploadFolder(folder)) continue;
-        for (const name of readdirSync(path.join(up, folder))) {
-          if (storedName(name) === name) await storage.restore(folder, name, readFileSync(path.join(up, folder, name)));
-        }
-      }
+      const files = readdirSync(up)
+        .filter(isUploadFolder)
+        .flatMap((folder) =>
+          readdirSync(path.join(up, folder))
+            .filter((name) => storedName(name) === name)
+            .map((name) => ({ folder, name })),
+        );
+      await inPool(files, (f) => storage.restore(f.folder, f.name, readFileSync(path.join(up, f.folder, f.name))));
     }
     await opts.cache?.bump(CACHE_SCOPES);
     return manifest;

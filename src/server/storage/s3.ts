@@ -12,7 +12,18 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { AppError } from '../errors';
 import { KIND_INFO, sniff, type FileKind } from './sniff';
-import { checkUpload, createStorage, isUploadFolder, newName, stored, storedName, type Storage, type StoredFile, type UploadFolder } from './index';
+import {
+  checkUpload,
+  createStorage,
+  isUploadFolder,
+  newName,
+  resolveRange,
+  stored,
+  storedName,
+  type Storage,
+  type StoredFile,
+  type UploadFolder,
+} from './index';
 
 export interface S3Config {
   bucket: string;
@@ -90,6 +101,18 @@ export function createS3Storage(cfg: S3Config, client: S3Client = createS3Client
     }
   }
 
+  async function size(folder: UploadFolder, nameOrUrl: string | null | undefined): Promise<number | null> {
+    const name = storedName(nameOrUrl);
+    if (!name) return null;
+    try {
+      const head = await client.send(new HeadObjectCommand({ Bucket, Key: keyOf(folder, name) }));
+      return head.ContentLength ?? null;
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw err;
+    }
+  }
+
   return {
     kind: 's3',
     async put(folder, data, allowed, rejectMessage) {
@@ -106,22 +129,22 @@ export function createS3Storage(cfg: S3Config, client: S3Client = createS3Client
       const res = await get(folder, name);
       return res?.Body ? Buffer.from(await res.Body.transformToByteArray()) : null;
     },
-    async size(folder, nameOrUrl) {
-      const name = storedName(nameOrUrl);
-      if (!name) return null;
-      try {
-        const head = await client.send(new HeadObjectCommand({ Bucket, Key: keyOf(folder, name) }));
-        return head.ContentLength ?? null;
-      } catch (err) {
-        if (isMissing(err)) return null;
-        throw err;
-      }
-    },
+    size,
     async open(folder, name, range) {
       if (!storedName(name)) return null;
       // The bucket cuts the range itself (one request, only those bytes cross the network); the
-      // range is re-written from its parsed form, so nothing the client sent reaches S3 as is.
-      const header = range ? ('suffix' in range ? `bytes=-${range.suffix}` : `bytes=${range.start}-${range.end ?? ''}`) : undefined;
+      // range is re-written from its parsed form, so nothing the client sent reaches S3 as is. A
+      // suffix range (the last n bytes) is turned into start-end first: some S3-compatible servers
+      // (s3rver) read `bytes=-n` as `bytes=0-n`.
+      let asked = range;
+      if (asked && 'suffix' in asked) {
+        const total = await size(folder, name);
+        if (total === null) return null;
+        const r = resolveRange(asked, total);
+        if (!r) return 'unsatisfiable';
+        asked = r;
+      }
+      const header = asked && !('suffix' in asked) ? `bytes=${asked.start}-${asked.end ?? ''}` : undefined;
       let res: GetObjectCommandOutput | null;
       try {
         res = await get(folder, name, header);

@@ -32,6 +32,10 @@ export function parseRange(header: string | undefined): ByteRange | null {
   return end < start ? null : { start, end };
 }
 
+const mimeOf = (name: string) => MIME_BY_EXT.get(name.slice(name.lastIndexOf('.') + 1)) ?? 'application/octet-stream';
+
+const READ_FAILED_MSG = 'No se pudo leer el archivo del almacenamiento. Inténtalo de nuevo en unos minutos.';
+
 const notFound = (reply: FastifyReply) => reply.status(404).send({ msg: 'No se encontró la ruta solicitada.', code: 'NOT_FOUND' } satisfies ErrorBody);
 
 /**
@@ -41,38 +45,50 @@ const notFound = (reply: FastifyReply) => reply.status(404).send({ msg: 'No se e
  * other key of the bucket is reachable.
  */
 export function registerBucketUploads(app: FastifyInstance, storage: Storage): void {
-  app.get<{ Params: { folder: string; name: string } }>('/uploads/:folder/:name', async (req, reply) => {
-    const { folder, name } = req.params;
-    if (!isUploadFolder(folder) || storedName(name) !== name) return notFound(reply);
-    const range = parseRange(req.headers.range);
-    let opened: Awaited<ReturnType<Storage['open']>>;
-    try {
-      opened = await storage.open(folder, name, range ?? undefined);
-    } catch (err) {
-      req.log.error({ err: err instanceof Error ? err.message : String(err) }, 'uploads: el almacenamiento no respondió');
-      throw new AppError(503, 'STORAGE_UNAVAILABLE', 'No se pudo leer el archivo del almacenamiento. Inténtalo de nuevo en unos minutos.');
-    }
-    if (!opened) return notFound(reply);
-    uploadHeaders(reply);
-    reply.header('Accept-Ranges', 'bytes');
-    if (opened === 'unsatisfiable') {
-      const size = await storage.size(folder, name);
-      if (size !== null) reply.header('Content-Range', `bytes */${size}`);
-      return reply.status(416).send({ msg: 'El rango pedido está fuera del archivo.', code: 'RANGE_NOT_SATISFIABLE' } satisfies ErrorBody);
-    }
-    reply.header('Cache-Control', UPLOAD_CACHE_CONTROL);
-    reply.type(MIME_BY_EXT.get(name.slice(name.lastIndexOf('.') + 1)) ?? 'application/octet-stream');
-    if (opened.range) {
-      reply.status(206);
-      reply.header('Content-Range', `bytes ${opened.range.start}-${opened.range.end}/${opened.size}`);
-      reply.header('Content-Length', String(opened.range.end - opened.range.start + 1));
-    } else {
-      reply.header('Content-Length', String(opened.size));
-    }
-    if (req.method === 'HEAD') {
-      opened.body.destroy();
-      return reply.send();
-    }
-    return reply.send(opened.body);
+  // GET and HEAD in one handler: a HEAD asks the bucket for the size only (Fastify's own HEAD twin
+  // would download the whole object and throw it away).
+  app.route<{ Params: { folder: string; name: string } }>({
+    method: ['GET', 'HEAD'],
+    url: '/uploads/:folder/:name',
+    exposeHeadRoute: false,
+    handler: async (req, reply) => {
+      const { folder, name } = req.params;
+      if (!isUploadFolder(folder) || storedName(name) !== name) return notFound(reply);
+      if (req.method === 'HEAD') {
+        const size = await storage.size(folder, name).catch(() => {
+          throw new AppError(503, 'STORAGE_UNAVAILABLE', READ_FAILED_MSG);
+        });
+        if (size === null) return notFound(reply);
+        uploadHeaders(reply);
+        reply.header('Accept-Ranges', 'bytes').header('Cache-Control', UPLOAD_CACHE_CONTROL).header('Content-Length', String(size));
+        return reply.type(mimeOf(name)).send();
+      }
+      const range = parseRange(req.headers.range);
+      let opened: Awaited<ReturnType<Storage['open']>>;
+      try {
+        opened = await storage.open(folder, name, range ?? undefined);
+      } catch (err) {
+        req.log.error({ err: err instanceof Error ? err.message : String(err) }, 'uploads: el almacenamiento no respondió');
+        throw new AppError(503, 'STORAGE_UNAVAILABLE', READ_FAILED_MSG);
+      }
+      if (!opened) return notFound(reply);
+      uploadHeaders(reply);
+      reply.header('Accept-Ranges', 'bytes');
+      if (opened === 'unsatisfiable') {
+        const size = await storage.size(folder, name);
+        if (size !== null) reply.header('Content-Range', `bytes */${size}`);
+        return reply.status(416).send({ msg: 'El rango pedido está fuera del archivo.', code: 'RANGE_NOT_SATISFIABLE' } satisfies ErrorBody);
+      }
+      reply.header('Cache-Control', UPLOAD_CACHE_CONTROL);
+      reply.type(mimeOf(name));
+      if (opened.range) {
+        reply.status(206);
+        reply.header('Content-Range', `bytes ${opened.range.start}-${opened.range.end}/${opened.size}`);
+        reply.header('Content-Length', String(opened.range.end - opened.range.start + 1));
+      } else {
+        reply.header('Content-Length', String(opened.size));
+      }
+      return reply.send(opened.body);
+    },
   });
 }
