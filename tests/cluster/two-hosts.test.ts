@@ -129,3 +129,23 @@ describe('two hosts, one database, one bucket', () => {
     }
   });
 });
+
+describe('media served from the bucket', () => {
+  it('every stored media file of the demo answers a range request with 206 on B (the share is printed)', async () => {
+    const admin = await tokenOf(A, 'admin@manitas.test');
+    const body = (await (await fetch(`${A}/api/multimedia/getMultimedias?perPage=500`, { headers: bearer(admin) })).json()) as
+      { url: string }[] | { data: { url: string }[] };
+    const media = Array.isArray(body) ? body : body.data;
+    const levels = (await (await fetch(`${A}/api/nivel/getNivels`, { headers: bearer(admin) })).json()) as { data: { imagen: string | null }[] };
+    const urls = [...media.map((m) => m.url), ...levels.data.filter((l) => l.imagen).map((l) => `uploads/niveles/${l.imagen}`)];
+    expect(urls.length).toBeGreaterThan(20);
+    let partial = 0;
+    // Bounded: one request per file of the demo set, eight at a time.
+    for (let i = 0; i < urls.length; i += 8) {
+      const codes = await Promise.all(urls.slice(i, i + 8).map(async (u) => (await fetch(`${B}/${u}`, { headers: { range: 'bytes=0-1023' } })).status));
+      partial += codes.filter((c) => c === 206).length;
+    }
+    console.log(`range share: ${partial}/${urls.length} media requests answered 206 from the bucket`);
+    expect(partial).toBe(urls.length);
+  });
+});
