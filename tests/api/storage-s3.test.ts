@@ -237,22 +237,27 @@ describe('uploads in a bucket only', () => {
 
   it('a bucket that refuses the write: 503 with a Spanish message, no row and nothing stored', async () => {
     // The same server, a bucket that does not exist: every write fails as a broken store's would.
-    const broken = await makeTestApp({}, { ...s3.env, S3_BUCKET: 'no-existe' });
+    // Swapped into the running app (routes read ctx.storage at each request); a second app would
+    // empty the shared PostgreSQL database of this file's app.
+    const real = t.app.ctx.storage;
+    t.app.ctx.storage = createS3Storage({ ...t.config.s3!, bucket: 'no-existe' });
     try {
-      const counts = await snapshotCounts(broken.database);
+      const counts = await snapshotCounts(t.database);
+      const before = await names(real);
       const r = await sendForm(
-        broken,
+        t,
         'POST',
         '/api/multimedia/register',
         'admin',
-        { tipo: 'gif', descripcion: 'gifSena', id_palabra: await firstWord(broken) },
+        { tipo: 'gif', descripcion: 'gifSena', id_palabra: await firstWord(t) },
         { file: { name: 'a.gif', data: FILES.gif } },
       );
       expect(r.statusCode).toBe(503);
       expect(r.json()).toEqual({ msg: STORAGE_UNAVAILABLE_MSG, code: 'STORAGE_UNAVAILABLE' });
-      expect(await snapshotCounts(broken.database)).toEqual(counts);
+      expect(await snapshotCounts(t.database)).toEqual(counts);
+      expect(await names(real)).toEqual(before);
     } finally {
-      await broken.close();
+      t.app.ctx.storage = real;
     }
   });
 
