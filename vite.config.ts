@@ -60,6 +60,11 @@ export default defineConfig({
           hookTimeout: 60000,
         },
       },
+      // Two running hosts: only when scripts/with-cluster.sh has started them (it sets CLUSTER_A and
+      // CLUSTER_B), so a bare `vitest run`, which has no hosts to talk to, leaves this project out.
+      ...(process.env.CLUSTER_A
+        ? [{ extends: true as const, test: { name: 'cluster', include: ['tests/cluster/**/*.test.ts'], environment: 'node' as const, testTimeout: 30000 } }]
+        : []),
     ],
   },
 });

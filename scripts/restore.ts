@@ -2,6 +2,7 @@
 // empty PostgreSQL database of DATABASE_URL). Refuses a non-empty database unless --force.
 import path from 'node:path';
 import { loadConfig } from '../src/server/config';
+import { storageFor } from '../src/server/storage/s3';
 import { openDatabase } from '../src/server/db';
 import { restoreBackup } from '../src/server/maintenance/backup';
 import { createCache } from '../src/server/cache';
@@ -18,7 +19,7 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
 const cache = createCache();
 try {
   if (config.databaseUrl) await cache.listen(config.databaseUrl);
-  const m = await restoreBackup(database, config.uploadsDir, path.resolve(archive), { force: args.includes('--force'), cache });
+  const m = await restoreBackup(database, storageFor(config), path.resolve(archive), { force: args.includes('--force'), cache });
   console.log(`Restaurado ${archive} (creado ${m.createdAt}): ${Object.values(m.counts).reduce((a, b) => a + b, 0)} filas, ${m.files} archivos.`);
 } catch (err) {
   console.error(`No se pudo restaurar: ${(err as Error).message}`);

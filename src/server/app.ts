@@ -13,7 +13,9 @@ import { seedDemo } from './demo/seed';
 import authPlugin from './auth/plugin';
 import { deviceCookieKey } from './auth/throttle';
 import { createMailer, type Mailer } from './mail';
-import { createStorage, UPLOAD_FOLDERS } from './storage';
+import { UPLOAD_FOLDERS, type Storage } from './storage';
+import { storageFor } from './storage/s3';
+import { registerBucketUploads, uploadHeaders } from './storage/serve';
 import { AppError, type ErrorBody } from './errors';
 import { cspDirectives, registerXsrf } from './security';
 import { registerSecurityHeaders, type HeaderApplier } from './headers';
@@ -50,6 +52,8 @@ export interface BuildOptions {
   database?: Database;
   mailer?: Mailer;
   logger?: boolean;
+  /** Use this file storage instead of the one the config names (tests make a bucket fail). */
+  storage?: Storage;
   /** Where logs go (tests capture them to prove no personal data is logged). */
   logStream?: NodeJS.WritableStream;
   /** Retry, expiry and polling times of the job queues (tests shorten them). */
@@ -162,13 +166,16 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   if (config.seedDemo) await seedDemo(database, config);
   ready = true;
 
-  mkdirSync(config.uploadsDir, { recursive: true });
-  for (const f of UPLOAD_FOLDERS) mkdirSync(path.join(config.uploadsDir, f), { recursive: true });
+  const storage = opts.storage ?? storageFor(config);
+  if (storage.kind === 'disk') {
+    mkdirSync(config.uploadsDir, { recursive: true });
+    for (const f of UPLOAD_FOLDERS) mkdirSync(path.join(config.uploadsDir, f), { recursive: true });
+  }
   const ctx: AppContext = {
     config,
     database,
     mailer: opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, log: app.log }),
-    storage: createStorage(config.uploadsDir),
+    storage,
     cache: createCache(),
     jobs: createJobQueue(database, config, app.log, opts.jobs),
   };
@@ -217,22 +224,21 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
 
   for (const mod of routeModules) await app.register(async (scope) => mod(scope, ctx));
 
-  // Uploaded files: never executed, always with their sniffed type and nosniff.
-  await app.register(fastifyStatic, {
-    root: config.uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    dotfiles: 'deny',
-    list: false,
-    immutable: true,
-    maxAge: '365d',
-    setHeaders(res) {
-      res.header('X-Content-Type-Options', 'nosniff');
-      res.header('Content-Security-Policy', "default-src 'none'; sandbox");
-      res.header('Cross-Origin-Resource-Policy', 'same-origin');
-    },
-  });
+  // Uploaded files: never executed, always with their sniffed type and nosniff. In a bucket
+  // (S3_BUCKET) they are served through this server too (src/server/storage/serve.ts).
+  if (storage.kind === 's3') registerBucketUploads(app, storage);
+  else
+    await app.register(fastifyStatic, {
+      root: config.uploadsDir,
+      prefix: '/uploads/',
+      decorateReply: false,
+      index: false,
+      dotfiles: 'deny',
+      list: false,
+      immutable: true,
+      maxAge: '365d',
+      setHeaders: uploadHeaders,
+    });
 
   const staticDir = config.staticDir && existsSync(path.join(config.staticDir, 'index.html')) ? config.staticDir : null;
   if (staticDir) {

@@ -2,8 +2,8 @@
 // (docs/performance.md, README "Performance and deployment"). The primary migrates and seeds once,
 // then forks WEB_CONCURRENCY workers (default: one per CPU) that share the listening socket; each
 // worker is a normal app (src/server/main.ts). Their caches stay correct through PostgreSQL
-// LISTEN/NOTIFY (src/server/cache.ts). Uploads live under DATA_DIR, which every worker shares
-// (several hosts: mount the same DATA_DIR/uploads on each).
+// LISTEN/NOTIFY (src/server/cache.ts). Uploads live under DATA_DIR, which every worker shares;
+// several hosts share an S3-compatible bucket instead (S3_BUCKET; README "Many schools").
 import cluster from 'node:cluster';
 import os from 'node:os';
 import { loadConfig } from './config';

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_SLOW_REQUEST_MS } from './request-log';
+import type { S3Config } from './storage/s3';
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -27,7 +28,10 @@ export interface AppConfig {
   host: string;
   /** Embedded database, uploads, outbox and generated secrets. `null` = in memory (tests). */
   dataDir: string | null;
+  /** Uploads on this host's disk (the default; unused when `s3` is set). */
   uploadsDir: string;
+  /** Uploads in an S3-compatible bucket (S3_BUCKET and the other S3_* variables): what several hosts share. */
+  s3: S3Config | null;
   outboxDir: string;
   databaseUrl: string | null;
   seedDemo: boolean;
@@ -83,6 +87,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: env.HOST || '0.0.0.0',
     dataDir,
     uploadsDir: dataDir ? path.join(dataDir, 'uploads') : path.join(PROJECT_ROOT, '.tmp', `uploads-${process.pid}-${randomBytes(4).toString('hex')}`),
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          endpoint: env.S3_ENDPOINT || null,
+          region: env.S3_REGION || 'us-east-1',
+          accessKeyId: env.S3_ACCESS_KEY_ID || null,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY || null,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE === '1' || env.S3_FORCE_PATH_STYLE === 'true',
+        }
+      : null,
     outboxDir: dataDir ? path.join(dataDir, 'outbox') : path.join(PROJECT_ROOT, '.tmp', `outbox-${process.pid}-${randomBytes(4).toString('hex')}`),
     databaseUrl,
     seedDemo: (env.SEED_DEMO ?? seedDefault) === '1',

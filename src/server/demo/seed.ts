@@ -7,7 +7,8 @@ import { PROJECT_ROOT } from '../config';
 import type { Database } from '../db/index';
 import * as t from '../db/schema';
 import { hashPassword } from '../auth/password';
-import { createStorage, type UploadFolder } from '../storage';
+import type { UploadFolder } from '../storage';
+import { storageFor } from '../storage/s3';
 import { AUDIO_KINDS, IMAGE_KINDS } from '../storage/sniff';
 import { seedLevels } from './content';
 import { signMedia } from '../../shared/rules/signMedia';
@@ -43,7 +44,7 @@ export async function seedDemo(database: Database, config: AppConfig): Promise<'
     return 'skipped';
   }
 
-  const storage = createStorage(config.uploadsDir);
+  const storage = storageFor(config);
   const written: { folder: UploadFolder; name: string }[] = [];
   async function put(folder: UploadFolder, rel: string, kinds: typeof IMAGE_KINDS): Promise<{ name: string; size: number } | null> {
     const file = path.join(DEMO_DIR, rel);

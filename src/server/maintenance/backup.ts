@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -7,6 +7,10 @@ import type { Database } from '../db';
 import { MIGRATIONS_DIR } from '../db';
 import { ALL_TABLES } from '../db/tables';
 import { CACHE_SCOPES, type Cache } from '../cache';
+import { createStorage, isUploadFolder, storedName, type Storage } from '../storage';
+
+/** A storage, or a folder of uploads on disk (what older callers pass). */
+const storageOf = (uploads: Storage | string): Storage => (typeof uploads === 'string' ? createStorage(uploads) : uploads);
 
 /** Tables a backup leaves out, and why. Every other table of the schema is backed up. */
 export const NOT_BACKED_UP: Readonly<Record<string, string>> = {
@@ -75,7 +79,8 @@ export function referencedFiles(dump: Record<string, string[]>): string[] {
  * first, then the files; if a referenced file vanished in between (deleted by a concurrent
  * write), the whole snapshot is taken again (at most 3 times).
  */
-export async function createBackup(database: Database, uploadsDir: string, archivePath: string): Promise<BackupManifest> {
+export async function createBackup(database: Database, uploads: Storage | string, archivePath: string): Promise<BackupManifest> {
+  const storage = storageOf(uploads);
   for (let attempt = 1; ; attempt++) {
     const dump = await dumpTables(database);
     const stage = mkdtempSync(path.join(tmpdir(), 'manitas-backup-'));
@@ -84,7 +89,15 @@ export async function createBackup(database: Database, uploadsDir: string, archi
       for (const [table, rows] of Object.entries(dump)) writeFileSync(path.join(stage, 'db', `${table}.jsonl`), rows.join('\n') + (rows.length ? '\n' : ''));
       const up = path.join(stage, 'uploads');
       mkdirSync(up);
-      if (existsSync(uploadsDir)) cpSync(uploadsDir, up, { recursive: true, filter: (src) => !path.basename(src).startsWith('.') });
+      // Through the storage, so a bucket is backed up the same way as a disk folder; a few files
+      // at a time: a bucket answers each request after a round trip, and a backup must not hold the
+      // whole media library in memory.
+      await inPool(await storage.list(), async (f) => {
+        const data = await storage.read(f.folder, f.name);
+        if (!data) return; // deleted since the listing; the check below decides if it mattered
+        mkdirSync(path.join(up, f.folder), { recursive: true });
+        writeFileSync(path.join(up, f.folder, f.name), data);
+      });
       const missing = referencedFiles(dump).filter((f) => !existsSync(path.join(up, f)));
       if (missing.length && attempt < 3) continue;
       const files = countFiles(up);
@@ -107,6 +120,18 @@ export async function createBackup(database: Database, uploadsDir: string, archi
   }
 }
 
+/**
+ * Runs `job` on every item, at most `width` at once. A few lines instead of a package: no
+ * concurrency limiter is among the dependencies, and this is the only place that needs one.
+ */
+async function inPool<T>(items: readonly T[], job: (item: T) => Promise<void>, width = 8): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await job(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
+}
+
 function countFiles(dir: string): number {
   let n = 0;
   for (const e of readdirSync(dir, { withFileTypes: true })) n += e.isDirectory() ? countFiles(path.join(dir, e.name)) : 1;
@@ -122,7 +147,7 @@ function countFiles(dir: string): number {
  */
 export async function restoreBackup(
   database: Database,
-  uploadsDir: string,
+  uploads: Storage | string,
   archivePath: string,
   opts: { force?: boolean; cache?: Pick<Cache, 'bump'> } = {},
 ): Promise<BackupManifest> {
@@ -159,8 +184,15 @@ export async function restoreBackup(
     });
     const up = path.join(stage, 'uploads');
     if (existsSync(up)) {
-      mkdirSync(uploadsDir, { recursive: true });
-      cpSync(up, uploadsDir, { recursive: true });
+      const storage = storageOf(uploads);
+      const files = readdirSync(up)
+        .filter(isUploadFolder)
+        .flatMap((folder) =>
+          readdirSync(path.join(up, folder))
+            .filter((name) => storedName(name) === name)
+            .map((name) => ({ folder, name })),
+        );
+      await inPool(files, (f) => storage.restore(f.folder, f.name, readFileSync(path.join(up, f.folder, f.name))));
     }
     await opts.cache?.bump(CACHE_SCOPES);
     return manifest;

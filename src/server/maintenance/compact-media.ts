@@ -98,11 +98,12 @@ export async function reviewMedia(ctx: Ctx, opts: { maxRows?: number } = {}): Pr
     .orderBy(asc(multimedia.id))
     .limit(maxRows);
   for (const row of unsized) {
-    const file = await ctx.storage.read('multimedia', row.url);
-    if (!file) continue;
+    // The size only (a HEAD on a bucket), not the bytes.
+    const size = await ctx.storage.size('multimedia', row.url).catch(() => null);
+    if (size === null) continue;
     const done = await db
       .update(multimedia)
-      .set({ tamano: file.length })
+      .set({ tamano: size })
       .where(and(eq(multimedia.id, row.id), eq(multimedia.url, row.url), isNull(multimedia.tamano)))
       .returning({ id: multimedia.id });
     if (done.length) report.sized++;
