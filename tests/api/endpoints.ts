@@ -48,6 +48,7 @@ export const ACCESS: readonly Entry[] = [
   ['GET', '/api/repaso/sesion', 'user'],
   ['POST', '/api/repaso/respuesta', 'user'],
   ['POST', '/api/repaso/visto', 'user'],
+  ['POST', '/api/repaso/practica', 'user'],
   ['GET', '/api/repaso/nivel/:id', 'user', '1'],
   ['GET', '/api/repaso/juego/:id', 'user', '1'],
   ['GET', '/api/repaso/alumno/:userId', 'profesor'],

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   doublePrecision,
   index,
@@ -429,6 +430,37 @@ export const repaso = pgTable(
     uniqueIndex('repaso_usuario_clave_uq').on(t.idUsuario, t.clave),
     index('repaso_usuario_fecha_idx').on(t.idUsuario, t.fecha),
     index('repaso_id_palabra_idx').on(t.idPalabra),
+  ],
+);
+
+/**
+ * "¡Ahora tú!" attempts (a learning event, DESIGN.md "Camera practice"): the scores only, never a
+ * picture or a landmark. One row per device key (a resend is answered with the stored row); a 2–3
+ * star attempt also wrote a review (source 'practica') to the child's memory.
+ */
+export const practica = pgTable(
+  'practica',
+  {
+    idPractica: serial('id_practica').primaryKey(),
+    idUsuario: integer('id_usuario')
+      .notNull()
+      .references(() => usuario.id, { onDelete: 'cascade' }),
+    idPalabra: integer('id_palabra')
+      .notNull()
+      .references(() => palabra.idPalabra, { onDelete: 'cascade' }),
+    clave: text('clave').notNull(),
+    estrellas: integer('estrellas').notNull(),
+    puntaje: doublePrecision('puntaje').notNull(),
+    forma: doublePrecision('forma').notNull(),
+    lugar: doublePrecision('lugar').notNull(),
+    movimiento: doublePrecision('movimiento').notNull(),
+    fecha: timestamp('fecha', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('practica_usuario_clave_uq').on(t.idUsuario, t.clave),
+    index('practica_usuario_palabra_idx').on(t.idUsuario, t.idPalabra),
+    index('practica_id_palabra_idx').on(t.idPalabra),
+    check('practica_estrellas_ck', sql`${t.estrellas} between 1 and 3`),
   ],
 );
 

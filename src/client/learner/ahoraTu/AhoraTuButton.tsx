@@ -14,9 +14,11 @@ export interface AhoraTuProps {
   compactSrc?: string | null;
   kind: 'video' | 'auto';
   word: string;
+  /** The word practised: its scores (never a picture) are sent as a learning event. */
+  idPalabra?: number;
 }
 
-/** "¡Ahora tú!": the child signs back to the front camera (never required; nothing leaves the device). */
+/** "¡Ahora tú!": the child signs back to the front camera (never required; no picture leaves the device, only the scores). */
 export function AhoraTuButton(props: AhoraTuProps) {
   const [open, setOpen] = useState(false);
   return (

@@ -185,6 +185,7 @@ export default function WordDetail() {
                     label={`Seña de ${word.palabraEspanol}`}
                   />
                   <AhoraTuButton
+                    idPalabra={word.id_palabra}
                     src={signSrc}
                     compactSrc={mediaUrl(sign?.compacta?.url)}
                     kind={sign?.tipo === 'video' ? 'video' : 'auto'}
