@@ -6,7 +6,7 @@ import { CLIPS, clipY4m } from './hands/clips';
 /**
  * "¡Ahora tú!" with Chromium's fake camera fed a clip of real hands (tests/e2e/hands/: photos of
  * real hands, "cuatro" then "cuernos" moved across the picture) and the real model: the child gets
- * stars and a hint with its picture. Its own file because the fake camera's clip is a launch option
+ * stars and a hint with its picture, and the scores (only they) are stored as a learning event. Its own file because the fake camera's clip is a launch option
  * (one per worker); ahora-tu.spec.ts keeps the clip with no hand.
  */
 
@@ -27,6 +27,11 @@ async function openWord(page: Page, level: string, word: string) {
 test('a camera showing real hands: the child gets stars and a hint with its picture, and can try again', async ({ page }) => {
   test.setTimeout(120_000);
   await signUpChild(page);
+  const sent: { body: Record<string, unknown>; status: number }[] = [];
+  page.on('response', async (res) => {
+    if (new URL(res.url()).pathname === '/api/repaso/practica' && res.request().method() === 'POST')
+      sent.push({ body: res.request().postDataJSON() as Record<string, unknown>, status: res.status() });
+  });
   await openWord(page, 'Animales', 'perro');
   await page.getByRole('button', { name: '¡Ahora tú!' }).click();
   const dialog = page.getByTestId('ahora-dialogo');
@@ -43,6 +48,11 @@ test('a camera showing real hands: the child gets stars and a hint with its pict
   // The hint's own picture, for a child who cannot read yet.
   await expect(result.locator('[data-testid^="pista-"]')).toBeVisible();
   console.log(`¡Ahora tú! with real hands against the demo sign: ${stars} stars, "${hint}", ${await dialog.getAttribute('data-fps')} pictures a second`);
+  // The score, and only the score, went to the server as a learning event (stored: 201).
+  await expect.poll(() => sent.length, { timeout: 15_000 }).toBe(1);
+  expect(sent[0]!.status).toBe(201);
+  expect(Object.keys(sent[0]!.body).sort()).toEqual(['clave', 'estrellas', 'fecha', 'forma', 'id_palabra', 'lugar', 'movimiento', 'puntaje']);
+  expect(sent[0]!.body.estrellas).toBe(stars);
   await expect(dialog.getByRole('button', { name: 'Otra vez' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Seguir' }).click();
   await expect(dialog).toBeHidden();
