@@ -464,6 +464,20 @@ export const practica = pgTable(
   ],
 );
 
+/**
+ * The reference track of a sign for "¡Ahora tú!" (hand landmarks per picture, computed once in a
+ * teacher's browser by the same model and code the child's dialog uses), keyed by the sign file's
+ * stored address: a new or replaced sign has a new address, so its old track simply stops matching
+ * (it is "missing" again) without any hook in the media code.
+ */
+export const trazo = pgTable('trazo', {
+  url: text('url').primaryKey(),
+  /** Length of the sign (ms) and its track (Track of src/shared/signPractice/compare.ts). */
+  ms: integer('ms').notNull(),
+  datos: jsonb('datos').notNull(),
+  fecha: timestamp('fecha', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Password-recovery tokens: only a hash is stored; single use; one hour. */
 export const passwordReset = pgTable(
   'password_reset',

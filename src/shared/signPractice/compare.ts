@@ -44,7 +44,7 @@ const WRIST = 0;
 const MIDDLE_MCP = 9;
 const PALM = [0, 5, 9, 13, 17];
 const TIPS = [4, 8, 12, 16, 20];
-const LANDMARKS = 21;
+export const LANDMARKS = 21;
 
 /** Both tracks are resampled to this many pictures before the time alignment. */
 export const RESAMPLE_N = 32;
