@@ -143,7 +143,7 @@ function cameraNotice(err: unknown): Notice {
  * recording, then stars and one hint. Every picture stays in this page's memory: only the scores
  * are sent, through the device's queue (sendPractice), and only when there was a score.
  */
-export default function AhoraTuDialog({ src, compactSrc, kind, word, idPalabra, onClose }: AhoraTuProps & { onClose: () => void }) {
+export default function AhoraTuDialog({ src, compactSrc, kind, word, idPalabra, senaUrl, onClose }: AhoraTuProps & { onClose: () => void }) {
   const prefs = usePreferences();
   const [phase, setPhase] = useState<Phase>({ kind: 'preparando' });
   const [measures, setMeasures] = useState<{ loadMs?: number; fps?: number; compareMs?: number }>({});
@@ -172,7 +172,7 @@ export default function AhoraTuDialog({ src, compactSrc, kind, word, idPalabra, 
       try {
         const tracker = await loadHandTracker();
         trackerRef.current = tracker;
-        const reference = await referenceTrack(tracker, src, compactSrc, kind);
+        const reference = await referenceTrack(tracker, src, compactSrc, kind, senaUrl);
         if (cancelled) return;
         referenceRef.current = reference;
         setMeasures((m) => ({ ...m, loadMs: tracker.loadMs }));
@@ -188,7 +188,7 @@ export default function AhoraTuDialog({ src, compactSrc, kind, word, idPalabra, 
       streamRef.current?.getTracks().forEach((t) => t.stop());
       streamRef.current = null;
     };
-  }, [src, compactSrc, kind]);
+  }, [src, compactSrc, kind, senaUrl]);
 
   // The <video> may mount after the stream arrived (a phase change re-renders it).
   const attachVideo = useCallback((el: HTMLVideoElement | null) => {

@@ -532,6 +532,7 @@ export default function Review() {
               <Box sx={{ flex: '1 1 100%' }} data-testid="review-ahora-tu">
                 <AhoraTuButton
                   idPalabra={item.id_palabra}
+                  senaUrl={item.sena.url}
                   src={mediaUrl(item.sena.url)!}
                   compactSrc={mediaUrl(item.sena.urlCompacta)}
                   kind={item.sena.tipo === 'video' ? 'video' : 'auto'}

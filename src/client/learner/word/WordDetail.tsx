@@ -186,6 +186,7 @@ export default function WordDetail() {
                   />
                   <AhoraTuButton
                     idPalabra={word.id_palabra}
+                    senaUrl={sign?.url}
                     src={signSrc}
                     compactSrc={mediaUrl(sign?.compacta?.url)}
                     kind={sign?.tipo === 'video' ? 'video' : 'auto'}
