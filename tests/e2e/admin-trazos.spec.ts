@@ -9,7 +9,7 @@ import config from '../../playwright.config';
 // Chromium's stand-in camera (its own moving pattern): the child's dialog gets as far as "¡Empezar!".
 test.use({ launchOptions: { ...config.use?.launchOptions, args: [...(config.use?.launchOptions?.args ?? []), '--use-fake-device-for-media-stream'] } });
 
-test("a profesor builds the missing tracks of a level; the child's dialog then uses the stored one", async ({ page, browser }) => {
+test("an admin builds the missing tracks of a level on the word media page; the child's dialog then uses the stored one", async ({ page, browser }) => {
   test.setTimeout(180_000);
   await loginAs(page, 'admin');
   const headers = await apiHeaders(page);
