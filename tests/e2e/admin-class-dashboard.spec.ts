@@ -152,6 +152,12 @@ test('the class dashboard shows the class, and its CSV says what the grid shows;
   const bruno = await newLearner(playwright, baseURL!, 'Bruno', tag);
   const carla = await newLearner(playwright, baseURL!, 'Carla', tag);
   await learn(ana, key, wordIds, () => true);
+  // Ana practised the level's first sign with "¡Ahora tú!": 3 stars (the scores only, as the dialog sends them).
+  const practica = await ana.ctx.post('/api/repaso/practica', {
+    data: { id_palabra: wordIds[0], clave: `practica-${tag}`, estrellas: 3, puntaje: 0.96, forma: 0.9, lugar: 1, movimiento: 1 },
+    headers: await ana.headers(),
+  });
+  expect(practica.status(), await practica.text()).toBe(201);
   await learn(bruno, key, wordIds.slice(0, 1), (i) => i % 2 === 0);
 
   // The class, through the class routes (part A), taught by the profesor.
@@ -248,6 +254,8 @@ test('the class dashboard shows the class, and its CSV says what the grid shows;
   await expect(page.getByTestId('intento').locator('[data-pass="si"]')).toContainText('100 %');
   await expect(page.getByTestId(`progreso-${key.id_nivel}`)).toContainText('100 % de palabras vistas');
   await expect(page.getByTestId('actividad-totales')).toContainText('1 cuestionario ·');
+  // "¡Ahora tú!": the word practised, its best stars and how many times.
+  await expect(page.getByTestId(`practica-${wordIds[0]}`)).toContainText('★★★ · 1 vez');
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole('link', { name: 'Volver a la clase' }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/clases/${idClase}$`));

@@ -12,8 +12,8 @@ import { HAND_MODEL_PATH } from '../../src/client/learner/ahoraTu/modelFiles';
  * "¡Ahora tú!" on the word page with Chromium's fake camera and the real hand model (served by the
  * app). The demo signs are drawn placeholders (public/demo/LICENSE.md), yet the real model finds
  * their drawn hands, so the reference track is computed and the dialog records; the camera's clip
- * shows no hand, so the child gets the calm "no veo tu mano". A clip of real hands the model detects is NOT committed (see the closing note of the work): the stars and
- * hints are covered by the unit tests on landmark tracks.
+ * shows no hand, so the child gets the calm "no veo tu mano" (and, with no score, nothing is sent).
+ * A camera showing real hands (stars, hint, the score sent) is ahora-tu-manos.spec.ts.
  */
 
 /** A clip with no hand in it: a soft gradient and a grey box drifting (raw I420 y4m, 10 fps). */

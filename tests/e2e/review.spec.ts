@@ -123,6 +123,8 @@ test('a child reviews: the card counts, a session with a miss, a lost answer and
   await choiceOf(page, items[0]!.id_palabra).click();
   await expect(page.getByTestId('review-feedback')).toHaveAttribute('data-correct', 'true');
   await expect(page.getByTestId('review-feedback')).toContainText('¡Muy bien!');
+  // After the answer, the word's sign can be practised with the camera before going on.
+  await expect(page.getByTestId('review-ahora-tu').getByRole('button', { name: '¡Ahora tú!' })).toBeVisible();
   await retried;
   expect(sent).toHaveLength(2);
   expect(sent[1]!.clave).toBe(sent[0]!.clave);

@@ -1,6 +1,6 @@
 /**
- * The device's queue of what a child did (docs/product/wire.md W-11, constants.md C-8): quiz attempts, game runs, review answers and
- * words seen are written to IndexedDB BEFORE they are sent, and leave it only once the server has
+ * The device's queue of what a child did (docs/product/wire.md W-11, constants.md C-8): quiz attempts, game runs, review answers,
+ * "¡Ahora tú!" scores and words seen are written to IndexedDB BEFORE they are sent, and leave it only once the server has
  * them (or refused them for good). Offline, or when the connection drops during a send, they wait
  * there and go out when the connection returns: on the `online` event, when the app starts, after
  * every new entry and on a backoff timer while something waits.
@@ -19,7 +19,7 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { api, ApiError } from '../api/http';
 import { getStoredUser, getToken } from '../auth/session';
 
-export type OutboxKind = 'quiz' | 'partida' | 'respuesta' | 'visto-palabra' | 'visto-nivel';
+export type OutboxKind = 'quiz' | 'partida' | 'respuesta' | 'visto-palabra' | 'visto-nivel' | 'practica';
 
 export interface OutboxEntry {
   /** Unique per account: the idempotency key, or a stable key for idempotent events (a word seen). */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   doublePrecision,
   index,
@@ -431,6 +432,51 @@ export const repaso = pgTable(
     index('repaso_id_palabra_idx').on(t.idPalabra),
   ],
 );
+
+/**
+ * "¡Ahora tú!" attempts (a learning event, DESIGN.md "Camera practice"): the scores only, never a
+ * picture or a landmark. One row per device key (a resend is answered with the stored row); a 2–3
+ * star attempt also wrote a review (source 'practica') to the child's memory.
+ */
+export const practica = pgTable(
+  'practica',
+  {
+    idPractica: serial('id_practica').primaryKey(),
+    idUsuario: integer('id_usuario')
+      .notNull()
+      .references(() => usuario.id, { onDelete: 'cascade' }),
+    idPalabra: integer('id_palabra')
+      .notNull()
+      .references(() => palabra.idPalabra, { onDelete: 'cascade' }),
+    clave: text('clave').notNull(),
+    estrellas: integer('estrellas').notNull(),
+    puntaje: doublePrecision('puntaje').notNull(),
+    forma: doublePrecision('forma').notNull(),
+    lugar: doublePrecision('lugar').notNull(),
+    movimiento: doublePrecision('movimiento').notNull(),
+    fecha: timestamp('fecha', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('practica_usuario_clave_uq').on(t.idUsuario, t.clave),
+    index('practica_usuario_palabra_idx').on(t.idUsuario, t.idPalabra),
+    index('practica_id_palabra_idx').on(t.idPalabra),
+    check('practica_estrellas_ck', sql`${t.estrellas} between 1 and 3`),
+  ],
+);
+
+/**
+ * The reference track of a sign for "¡Ahora tú!" (hand landmarks per picture, computed once in a
+ * teacher's browser by the same model and code the child's dialog uses), keyed by the sign file's
+ * stored address: a new or replaced sign has a new address, so its old track simply stops matching
+ * (it is "missing" again) without any hook in the media code.
+ */
+export const trazo = pgTable('trazo', {
+  url: text('url').primaryKey(),
+  /** Length of the sign (ms) and its track (Track of src/shared/signPractice/compare.ts). */
+  ms: integer('ms').notNull(),
+  datos: jsonb('datos').notNull(),
+  fecha: timestamp('fecha', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Password-recovery tokens: only a hash is stored; single use; one hour. */
 export const passwordReset = pgTable(

@@ -293,12 +293,12 @@ export default async function claseTableroRoutes(app: FastifyInstance, ctx: AppC
     return { data };
   });
 
-  /** One child of the class: their attempts (newest first), progress per level, activity over 30 days. */
+  /** One child of the class: their attempts (newest first), progress per level, activity over 30 days, "¡Ahora tú!" per word. */
   app.get<{ Params: { id: string; userId: string }; Querystring: { tz?: string } }>('/api/clase/:id/alumno/:userId', async (req) => {
     const { idClase: id, userId } = await requireClassTeacherOfChild(db, req, req.params);
     const now = new Date();
     const me = intArray([userId]);
-    const [alumnoR, intentosR, { niveles, words }, actividad] = await Promise.all([
+    const [alumnoR, intentosR, { niveles, words }, actividad, practicasR] = await Promise.all([
       database.raw('SELECT id, nombre, apellido, avatar FROM usuario WHERE id = $1', [userId]),
       database.raw(
         `SELECT i.id_nivel, n.nombre_nivel, i.puntaje, i.correctas, i.total_preguntas, i.fecha
@@ -308,6 +308,16 @@ export default async function claseTableroRoutes(app: FastifyInstance, ctx: AppC
       ),
       levelsOf(ctx, id),
       activity(database, me, now, validTimeZone(req.query.tz)),
+      // "¡Ahora tú!" per word: through practica (id_usuario, id_palabra); the last attempt's stars by fecha.
+      database.raw(
+        `SELECT x.id_palabra, p.palabra_espanol, n.nombre_nivel, x.intentos, x.mejores, x.ultimas, x.fecha
+         FROM (SELECT id_palabra, count(*)::int AS intentos, max(estrellas)::int AS mejores,
+                      (array_agg(estrellas ORDER BY fecha DESC, id_practica DESC))[1]::int AS ultimas, max(fecha) AS fecha
+               FROM practica WHERE id_usuario = $1 GROUP BY id_palabra) x
+         JOIN palabra p ON p.id_palabra = x.id_palabra JOIN nivel n ON n.id_nivel = p.id_nivel
+         ORDER BY x.fecha DESC, x.id_palabra`,
+        [userId],
+      ),
     ]);
     const seen = await seenPercents(database, me, words);
     const a = alumnoR.rows[0];
@@ -328,6 +338,15 @@ export default async function claseTableroRoutes(app: FastifyInstance, ctx: AppC
         return { id_nivel: l.id_nivel, nombre_nivel: l.nombre_nivel, vistas: p?.vistas ?? 0, estado: p?.estado ?? 'sin empezar' };
       }),
       actividad,
+      practicas: practicasR.rows.map((r) => ({
+        id_palabra: num(r.id_palabra),
+        palabraEspanol: String(r.palabra_espanol),
+        nombre_nivel: String(r.nombre_nivel),
+        intentos: num(r.intentos),
+        mejores: num(r.mejores),
+        ultimas: num(r.ultimas),
+        fecha: iso(r.fecha)!,
+      })),
     };
     return { data };
   });

@@ -7,6 +7,8 @@ import googleRoutes from './google';
 import preferenciasRoutes from './preferencias';
 import partidasRoutes from './partidas';
 import repasoRoutes from './repaso';
+import practicaRoutes from './practica';
+import trazoRoutes from './trazos';
 import buscarRoutes from './buscar';
 import clasesRoutes from './clases';
 import claseLoginRoutes from './clase-login';
@@ -32,6 +34,10 @@ export const routeModules: RouteModule[] = [
   partidasRoutes,
   buscarRoutes,
   repasoRoutes,
+  // "¡Ahora tú!" attempts: a learning event that feeds the memory (the scores only).
+  practicaRoutes,
+  // Stored reference tracks of the signs ("¡Ahora tú!").
+  trazoRoutes,
   // Classes (routes.md ): members, import, assignments; the class-code login; the dashboard.
   clasesRoutes,
   claseLoginRoutes,

@@ -278,4 +278,6 @@ export interface TableroAlumnoWire {
   intentos: { id_nivel: number; nombre_nivel: string; puntaje: number; correctas: number; total_preguntas: number; fecha: string }[];
   progreso: { id_nivel: number; nombre_nivel: string; vistas: number; estado: string }[];
   actividad: { dia: string; intentos: number; partidas: number; repasos: number }[];
+  /** "¡Ahora tú!" per word practised (most recent first): attempts, best and last stars, last time. */
+  practicas: { id_palabra: number; palabraEspanol: string; nombre_nivel: string; intentos: number; mejores: number; ultimas: number; fecha: string }[];
 }

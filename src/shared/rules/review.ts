@@ -32,7 +32,7 @@ export const REVIEW_HISTORY_DAYS = 30;
 export const scheduler = fsrs(generatorParameters({ request_retention: DESIRED_RETENTION, enable_fuzz: false }));
 
 /** Where a review came from (the log's `fuente`). A word seen in word detail is not a review. */
-export const REVIEW_SOURCES = ['repaso', 'juego', 'cuestionario'] as const;
+export const REVIEW_SOURCES = ['repaso', 'juego', 'cuestionario', 'practica'] as const;
 export type ReviewSource = (typeof REVIEW_SOURCES)[number];
 
 /** The item kinds of a review session, all doable without hearing. */

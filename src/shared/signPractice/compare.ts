@@ -44,7 +44,7 @@ const WRIST = 0;
 const MIDDLE_MCP = 9;
 const PALM = [0, 5, 9, 13, 17];
 const TIPS = [4, 8, 12, 16, 20];
-const LANDMARKS = 21;
+export const LANDMARKS = 21;
 
 /** Both tracks are resampled to this many pictures before the time alignment. */
 export const RESAMPLE_N = 32;
@@ -216,6 +216,17 @@ function hintFor(part: Part, ref: Features[], att: Features[], pairs: [number, n
   return { part, text: 'Mueve la mano como en la seña', icon: 'mover' };
 }
 
+/**
+ * The overall score and the stars of three part scores (WEIGHTS, STARS_AT). Also what the server
+ * checks a practice event against: the stars it stores always follow from the parts it stores.
+ */
+export function starsOf(parts: Record<Part, number>): { score: number; stars: Stars } {
+  const score = (Object.keys(WEIGHTS) as Part[]).reduce((s, p) => s + WEIGHTS[p] * parts[p], 0);
+  const minPart = Math.min(parts.forma, parts.lugar, parts.movimiento);
+  const stars: Stars = score >= STARS_AT.three && minPart >= STARS_AT.threeMinPart ? 3 : score >= STARS_AT.two && minPart >= STARS_AT.twoMinPart ? 2 : 1;
+  return { score, stars };
+}
+
 /** Scores an attempt against the reference sign. */
 export function compareSign(reference: Track, attempt: Track): Comparison {
   if (!enoughHand(reference)) return { ok: false, reason: 'sinReferencia' };
@@ -247,9 +258,7 @@ export function compareSign(reference: Track, attempt: Track): Comparison {
   );
 
   const parts: Record<Part, number> = { forma, lugar, movimiento };
-  const score = (Object.keys(parts) as Part[]).reduce((s, p) => s + WEIGHTS[p] * parts[p], 0);
-  const minPart = Math.min(forma, lugar, movimiento);
-  const stars: Stars = score >= STARS_AT.three && minPart >= STARS_AT.threeMinPart ? 3 : score >= STARS_AT.two && minPart >= STARS_AT.twoMinPart ? 2 : 1;
+  const { score, stars } = starsOf(parts);
   // The part furthest off names the hint; with every part close, praise instead.
   const worst = (Object.keys(parts) as Part[]).reduce((w, p) => (parts[p] < parts[w] ? p : w), 'forma');
   const hint: Hint = stars === 3 ? { part: 'bien', text: '¡Muy bien! Así se hace', icon: 'bien' } : hintFor(worst, ref, att, pairs);

@@ -13,6 +13,7 @@ import { ApiError, apiGetFresh } from '../../api/http';
 import { MESSAGES } from '../messages';
 import { mediaRowsFrom, rowForSlot, type WordMediaRow } from './mediaRules';
 import SlotCard from './SlotCard';
+import BuildTracks from './BuildTracks';
 
 /** The word's media rows (`GET multimedia/palabra/{id}`), reloadable after each change. */
 function useWordMedia(id: string | undefined) {
@@ -49,6 +50,7 @@ export default function WordMediaPage() {
   const name = String(word.data?.palabraEspanol ?? '');
   const title = name ? `Multimedia de «${name}»` : 'Multimedia de la palabra';
   const nivel = (word.data?.nivel as { nombre_nivel?: string } | undefined)?.nombre_nivel;
+  const idNivel = Number(word.data?.id_nivel) || null;
 
   const back = (
     <Button component={RouterLink} to="/admin/palabra" variant="outlined" startIcon={<ArrowBackIcon />} sx={{ minHeight: 48 }}>
@@ -100,6 +102,7 @@ export default function WordMediaPage() {
         </Alert>
       )}
 
+      {idNivel && id && rows !== null && <BuildTracks key={rows.length + rows.map((r) => r.url).join('|')} idNivel={idNivel} idPalabra={Number(id)} />}
       <Typography sx={{ mb: 2 }}>
         Cada casilla guarda un archivo. Arrástralo a su casilla o pulsa la casilla para elegirlo; si ya tiene uno, se reemplaza.
       </Typography>

@@ -42,7 +42,7 @@ export const dayMonth = (fecha: string) => `${fecha.slice(8, 10)}/${fecha.slice(
 /** ts-fsrs Rating as the teacher reads it. */
 export const CALIFICACION: Record<number, string> = { 1: 'Otra vez', 2: 'Difícil', 3: 'Bien', 4: 'Fácil' };
 /** Where a review came from. */
-export const FUENTE: Record<string, string> = { repaso: 'Repaso de hoy', juego: 'Juego', cuestionario: 'Cuestionario' };
+export const FUENTE: Record<string, string> = { repaso: 'Repaso de hoy', juego: 'Juego', cuestionario: 'Cuestionario', practica: '¡Ahora tú!' };
 
 type Screen = 'memoria' | 'dificiles' | 'repaso';
 const NAV: { screen: Screen; to: string; label: string }[] = [

@@ -14,9 +14,13 @@ export interface AhoraTuProps {
   compactSrc?: string | null;
   kind: 'video' | 'auto';
   word: string;
+  /** The word practised: its scores (never a picture) are sent as a learning event. */
+  idPalabra?: number;
+  /** The sign's stored address (multimedia.url): its stored reference track is looked up by it. */
+  senaUrl?: string | null;
 }
 
-/** "¡Ahora tú!": the child signs back to the front camera (never required; nothing leaves the device). */
+/** "¡Ahora tú!": the child signs back to the front camera (never required; no picture leaves the device, only the scores). */
 export function AhoraTuButton(props: AhoraTuProps) {
   const [open, setOpen] = useState(false);
   return (

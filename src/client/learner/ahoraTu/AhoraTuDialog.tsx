@@ -26,6 +26,7 @@ import { SignPlayer } from '../../sign/SignPlayer';
 import { usePreferences } from '../../prefs';
 import { compareSign, type Comparison, type Hint, type Track } from '../../../shared/signPractice/compare';
 import { loadHandTracker, referenceTrack, trackLive, type HandTracker } from './handTracker';
+import { sendPractice } from './practiceEvent';
 import type { AhoraTuProps } from './AhoraTuButton';
 
 /** The calm messages (never a failure screen: the lesson goes on). */
@@ -139,9 +140,10 @@ function cameraNotice(err: unknown): Notice {
 
 /**
  * The "¡Ahora tú!" dialog: the reference sign beside the front camera shown as a mirror, 3-2-1, the
- * recording, then stars and one hint. Every picture stays in this page's memory: nothing is sent.
+ * recording, then stars and one hint. Every picture stays in this page's memory: only the scores
+ * are sent, through the device's queue (sendPractice), and only when there was a score.
  */
-export default function AhoraTuDialog({ src, compactSrc, kind, word, onClose }: AhoraTuProps & { onClose: () => void }) {
+export default function AhoraTuDialog({ src, compactSrc, kind, word, idPalabra, senaUrl, onClose }: AhoraTuProps & { onClose: () => void }) {
   const prefs = usePreferences();
   const [phase, setPhase] = useState<Phase>({ kind: 'preparando' });
   const [measures, setMeasures] = useState<{ loadMs?: number; fps?: number; compareMs?: number }>({});
@@ -170,7 +172,7 @@ export default function AhoraTuDialog({ src, compactSrc, kind, word, onClose }: 
       try {
         const tracker = await loadHandTracker();
         trackerRef.current = tracker;
-        const reference = await referenceTrack(tracker, src, compactSrc, kind);
+        const reference = await referenceTrack(tracker, src, compactSrc, kind, senaUrl);
         if (cancelled) return;
         referenceRef.current = reference;
         setMeasures((m) => ({ ...m, loadMs: tracker.loadMs }));
@@ -186,7 +188,7 @@ export default function AhoraTuDialog({ src, compactSrc, kind, word, onClose }: 
       streamRef.current?.getTracks().forEach((t) => t.stop());
       streamRef.current = null;
     };
-  }, [src, compactSrc, kind]);
+  }, [src, compactSrc, kind, senaUrl]);
 
   // The <video> may mount after the stream arrived (a phase change re-renders it).
   const attachVideo = useCallback((el: HTMLVideoElement | null) => {
@@ -214,7 +216,8 @@ export default function AhoraTuDialog({ src, compactSrc, kind, word, onClose }: 
     const result = compareSign(reference.track, track);
     setMeasures((m) => ({ ...m, fps: Math.round(fps * 10) / 10, compareMs: Math.round((performance.now() - t0) * 100) / 100 }));
     setPhase(result.ok ? { kind: 'resultado', result } : { kind: 'aviso', notice: result.reason === 'sinMano' ? 'sinMano' : 'sinReferencia' });
-  }, [prefs.velocidad]);
+    if (result.ok && idPalabra) sendPractice(idPalabra, result);
+  }, [prefs.velocidad, idPalabra]);
 
   const cameraShown = phase.kind !== 'aviso' || phase.notice === 'sinMano';
   const canRetry = phase.kind === 'resultado' || (phase.kind === 'aviso' && phase.notice === 'sinMano');

@@ -8,6 +8,8 @@
  */
 import { HAND_MODEL_COMPLEXITY, HAND_MODEL_PATH } from './modelFiles';
 import { decodePreferred } from '../../sign/decode';
+import { apiGet } from '../../api/http';
+import type { StoredTrack } from '../../../shared/signPractice/stored';
 import type { Point, Side, Track, TrackFrame } from '../../../shared/signPractice/compare';
 
 interface HandsResults {
@@ -138,26 +140,43 @@ const referenceCache = new Map<string, Promise<{ track: Track; ms: number }>>();
 /** Pictures a second taken from a sign video for its reference track. */
 const VIDEO_FPS = 10;
 
+/** The sign's stored track (GET trazo?url=), or null when it has none or it cannot be read now (offline). */
+async function storedTrack(storedUrl: string): Promise<{ track: Track; ms: number } | null> {
+  try {
+    const { data } = await apiGet<{ data: StoredTrack | null }>('trazo', { query: { url: storedUrl } });
+    return data && data.track.some((f) => f.points) ? data : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * The reference track of a sign (GIF, its compact rendition, or a video), computed in the browser
- * from its pictures and kept in memory. Storing it with the media is a later step (docs/learning.md).
+ * The reference track of a sign: the one stored with the sign (computed once in a teacher's browser
+ * by this same code) when there is one, else computed here from its pictures (GIF, its compact
+ * rendition, or a video); kept in memory for the page either way.
  */
 export function referenceTrack(
   tracker: HandTracker,
   src: string,
   compactSrc: string | null | undefined,
   kind: 'video' | 'auto',
+  storedUrl?: string | null,
 ): Promise<{ track: Track; ms: number }> {
   const key = `${src}|${compactSrc ?? ''}`;
   let p = referenceCache.get(key);
   if (!p) {
-    p = (kind === 'video' ? videoTrack(tracker, src) : animatedTrack(tracker, src, compactSrc)).catch((err: unknown) => {
+    p = (async () => (storedUrl ? await storedTrack(storedUrl) : null) ?? computeReferenceTrack(tracker, src, compactSrc, kind))().catch((err: unknown) => {
       referenceCache.delete(key);
       throw err;
     });
     referenceCache.set(key, p);
   }
   return p;
+}
+
+/** The reference track computed from the sign's pictures (what a teacher's "Construir trazos" stores). */
+export function computeReferenceTrack(tracker: HandTracker, src: string, compactSrc: string | null | undefined, kind: 'video' | 'auto') {
+  return kind === 'video' ? videoTrack(tracker, src) : animatedTrack(tracker, src, compactSrc);
 }
 
 async function animatedTrack(tracker: HandTracker, src: string, compactSrc: string | null | undefined) {

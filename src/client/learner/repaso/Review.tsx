@@ -17,6 +17,7 @@ import AutoStoriesRoundedIcon from '@mui/icons-material/AutoStoriesRounded';
 import { mediaUrl } from '../../api/http';
 import { Loading } from '../../ui/Loading';
 import { NO_SIGN_MSG, SignPlayer } from '../../sign/SignPlayer';
+import { AhoraTuButton } from '../ahoraTu/AhoraTuButton';
 import type { ReviewItem, ReviewItemWord } from '../../../shared/rules/review';
 import { LearnerPage, focusRing } from '../ui/LearnerPage';
 import { useLearner } from '../model/learnerData';
@@ -524,6 +525,19 @@ export default function Review() {
                   <Picture w={item} size={128} />
                   <Typography sx={{ fontSize: '2.4rem', fontWeight: 800 }}>{item.palabraEspanol}</Typography>
                 </Box>
+              </Box>
+            )}
+            {item.sena && mediaUrl(item.sena.url) && (
+              // Practise the word's sign with the camera before going on (its score is a learning event).
+              <Box sx={{ flex: '1 1 100%' }} data-testid="review-ahora-tu">
+                <AhoraTuButton
+                  idPalabra={item.id_palabra}
+                  senaUrl={item.sena.url}
+                  src={mediaUrl(item.sena.url)!}
+                  compactSrc={mediaUrl(item.sena.urlCompacta)}
+                  kind={item.sena.tipo === 'video' ? 'video' : 'auto'}
+                  word={item.palabraEspanol}
+                />
               </Box>
             )}
             <Button

@@ -185,6 +185,8 @@ export default function WordDetail() {
                     label={`Seña de ${word.palabraEspanol}`}
                   />
                   <AhoraTuButton
+                    idPalabra={word.id_palabra}
+                    senaUrl={sign?.url}
                     src={signSrc}
                     compactSrc={mediaUrl(sign?.compacta?.url)}
                     kind={sign?.tipo === 'video' ? 'video' : 'auto'}

@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -130,6 +131,30 @@ export default function AlumnoDetalle() {
           )}
         </Paper>
       </Box>
+      <Paper component="section" variant="outlined" aria-labelledby="practicas-t" sx={{ p: 2, mt: 2 }}>
+        <Typography id="practicas-t" variant="h6" component="h2">
+          ¡Ahora tú! (señas practicadas con la cámara)
+        </Typography>
+        {data.practicas.length === 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            Todavía no ha practicado ninguna seña con la cámara.
+          </Typography>
+        ) : (
+          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+            {data.practicas.map((p) => (
+              <Box component="li" key={p.id_palabra} data-testid={`practica-${p.id_palabra}`}>
+                <Chip
+                  label={`${p.palabraEspanol} · ${'★'.repeat(p.mejores)}${'☆'.repeat(3 - p.mejores)} · ${p.intentos} ${p.intentos === 1 ? 'vez' : 'veces'}`}
+                  title={`${p.nombre_nivel}: mejor ${p.mejores} de 3 estrellas, la última ${p.ultimas} de 3 (${shortDateTime(p.fecha)})`}
+                  aria-label={`${p.palabraEspanol}: practicada ${p.intentos} ${p.intentos === 1 ? 'vez' : 'veces'}, mejor ${p.mejores} de 3 estrellas, la última ${p.ultimas} de 3`}
+                  variant="outlined"
+                  color={p.mejores === 3 ? 'success' : 'default'}
+                />
+              </Box>
+            ))}
+          </Box>
+        )}
+      </Paper>
       <Box sx={{ mt: 2 }}>
         <ActividadChart actividad={data.actividad} titulo={`Actividad de ${data.alumno.nombre} en los últimos 30 días`} />
       </Box>

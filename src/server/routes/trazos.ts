@@ -1,0 +1,76 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import { multimedia, nivel, palabra, trazo } from '../db/schema';
+import { badRequest, notFound } from '../errors';
+import { idParam, validate } from '../validate';
+import { isSignMedia } from '../resources/palabra';
+import { NIVEL_NO_EXISTE_MSG } from './repaso';
+import { invalidates } from '../cache';
+import { TRAZO_GUARDADO_MSG, TRAZO_SIN_SENA_MSG, storedTrackSchema, type LevelTrackRow, type StoredTrack } from '../../shared/signPractice/stored';
+import type { Track } from '../../shared/signPractice/compare';
+
+/**
+ * Stored reference tracks of the signs ("¡Ahora tú!"), keyed by the sign file's address:
+ * - GET /api/trazo?url= (user) → `{data: {ms, track} | null}`: null when the sign has none yet (the
+ *   dialog then computes it from the sign's pictures, as before).
+ * - PUT /api/trazo `{url, ms, track}` (profesor+) → `{msg}`: kept only for an address that is a sign
+ *   of some word now (404 otherwise: a replaced sign's old address cannot get a track); replaces any
+ *   earlier track of that address.
+ * - GET /api/trazo/nivel/{id} (profesor+) → `{data: LevelTrackRow[]}`: the level's signs, with or
+ *   without their track (the word media page's "Construir trazos que faltan").
+ */
+export default async function trazoRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx.database;
+
+  app.get<{ Querystring: { url?: string } }>('/api/trazo', { preHandler: app.requireUser }, async (req) => {
+    const url = typeof req.query.url === 'string' ? req.query.url : '';
+    if (!url || url.length > 500) throw badRequest('Falta la dirección de la seña.', { url: 'Falta la dirección de la seña.' });
+    const [row] = await db.select({ ms: trazo.ms, datos: trazo.datos }).from(trazo).where(eq(trazo.url, url));
+    const data: StoredTrack | null = row ? { ms: row.ms, track: row.datos as Track } : null;
+    return { data };
+  });
+
+  app.put('/api/trazo', { onRequest: app.requireRole('profesor'), config: invalidates() }, async (req) => {
+    const body = validate(storedTrackSchema, req.body ?? {});
+    const [sign] = await db
+      .select({ id: multimedia.id })
+      .from(multimedia)
+      .where(and(eq(multimedia.url, body.url), isSignMedia))
+      .limit(1);
+    if (!sign) throw notFound(TRAZO_SIN_SENA_MSG);
+    await db
+      .insert(trazo)
+      .values({ url: body.url, ms: body.ms, datos: body.track, fecha: new Date() })
+      .onConflictDoUpdate({ target: trazo.url, set: { ms: body.ms, datos: body.track, fecha: new Date() } });
+    return { msg: TRAZO_GUARDADO_MSG };
+  });
+
+  app.get<{ Params: { id: string } }>('/api/trazo/nivel/:id', { onRequest: app.requireRole('profesor') }, async (req) => {
+    const id = idParam(req.params.id);
+    const [l] = await db.select({ id: nivel.idNivel }).from(nivel).where(eq(nivel.idNivel, id));
+    if (!l) throw notFound(NIVEL_NO_EXISTE_MSG);
+    const rows = await db
+      .select({
+        id_palabra: palabra.idPalabra,
+        palabraEspanol: palabra.palabraEspanol,
+        url: multimedia.url,
+        urlCompacta: multimedia.urlCompacta,
+        tipo: multimedia.tipo,
+        tiene: sql<boolean>`exists (select 1 from ${trazo} where ${trazo.url} = ${multimedia.url})`,
+      })
+      .from(multimedia)
+      .innerJoin(palabra, eq(palabra.idPalabra, multimedia.idPalabra))
+      .where(and(eq(palabra.idNivel, id), isSignMedia))
+      .orderBy(asc(palabra.idPalabra), asc(multimedia.id));
+    // One sign per word: the first, as the word page and the review show it.
+    const seen = new Set<number>();
+    const data: LevelTrackRow[] = [];
+    for (const r of rows) {
+      if (seen.has(r.id_palabra)) continue;
+      seen.add(r.id_palabra);
+      data.push({ ...r, tiene: Boolean(r.tiene) });
+    }
+    return { data };
+  });
+}
