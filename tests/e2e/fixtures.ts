@@ -163,3 +163,13 @@ export async function pickOption(page: Page, box: Locator, option: string | RegE
   if (isInput) await expect(box, `${label} debía mostrar ${option}`).toHaveValue(option, { timeout: 5000 });
   else await expect(box, `${label} debía mostrar ${option}`).toHaveText(option, { timeout: 5000 });
 }
+
+/**
+ * What axe judges on the page: the markup of `selector` (default the whole body), with the sign
+ * player's running frame number left out (it changes on every frame and moves nothing axe checks).
+ * Two sizes with the same markup give the same findings, so a screen is scanned again at a second
+ * size only when this differs (a compact list, a menu that becomes a drawer).
+ */
+export async function markupOf(page: Page, selector = 'body'): Promise<string> {
+  return page.evaluate((sel) => (document.querySelector(sel) ?? document.body).outerHTML.replace(/ data-frame="\d+"/g, ''), selector);
+}
