@@ -9,6 +9,10 @@ import { test, expect, loginAs, apiHeaders, profesorClass, registerChild } from 
  * Each test makes its own data through the API.
  */
 
+// The tests share nothing (each makes its own child or data): they spread over both workers, so
+// this file, late in its project's order, leaves no worker idle at the end of the project.
+test.describe.configure({ mode: 'parallel' });
+
 type Key = { id_nivel: number; preguntas: { id_pregunta: number; Tipo: string; respuestas: { id_respuesta: number; respuesta: string; valor: boolean }[] }[] };
 
 async function adminApi(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string) {
