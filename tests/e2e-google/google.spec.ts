@@ -15,7 +15,6 @@ test.describe('Google sign-in', () => {
     const firebaseLoaded = () =>
       page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/assets\/google-[^/]*\.js$|firebase/i.test(e.name)));
     expect(await firebaseLoaded()).toBe(false);
-    await page.screenshot({ path: '/tmp/google-login.png' });
 
     await signInWithGooglePopup(page, { email: SUPERADMIN_EMAIL, name: 'Julia Jefa' });
     expect(await firebaseLoaded()).toBe(true);
@@ -24,7 +23,6 @@ test.describe('Google sign-in', () => {
     expect(s.userRole).toBe('superadmin');
     expect(s.user).toMatchObject({ email: SUPERADMIN_EMAIL, nombre: 'Julia Jefa', rol: 'superadmin' });
     await expect(page.getByText('¡Hola, Julia Jefa!')).toBeVisible();
-    await page.screenshot({ path: '/tmp/google-home.png' });
 
     await page
       .getByRole('link', { name: 'Admin' })
@@ -38,7 +36,6 @@ test.describe('Google sign-in', () => {
         .or(page.getByRole('menuitem', { name: 'Roles' }))
         .first(),
     ).toBeVisible({ timeout: 20_000 });
-    await page.screenshot({ path: '/tmp/google-admin.png' });
 
     // After a full page load Firebase is not loaded (no sign-out hook); its session sits in
     // localStorage (local persistence), which logout clears: that ends the Firebase session too.
@@ -133,7 +130,6 @@ test.describe('Google sign-in', () => {
     await popup.close();
     const dialog = page.getByTestId('alert-modal');
     await expect(dialog).toContainText(GOOGLE_ERROR, { timeout: 30_000 });
-    await page.screenshot({ path: '/tmp/google-error.png' });
     await dialog.getByRole('button', { name: 'Cerrar' }).click();
     await expect(page).toHaveURL(/\/logIn$/);
     expect((await storedSession(page)).token).toBeNull();

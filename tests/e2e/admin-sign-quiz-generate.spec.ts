@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test, expect, loginAs, apiHeaders } from './fixtures';
 
@@ -8,13 +8,11 @@ import { test, expect, loginAs, apiHeaders } from './fixtures';
  * and finds them among the questions, where one is edited like any other. Opening it again says
  * they exist. The level, words, media and evaluation are made through the API.
  */
-const SHOTS = '/work/notes/shots/quiz';
 const WORDS = ['gato', 'perro', 'pez'] as const;
 const demo = (w: string, f: string) => readFileSync(path.resolve(`public/demo/palabras/${w}/${f}`));
 
 test('a profesor previews, creates and edits sign questions for a level', async ({ page }) => {
   test.setTimeout(120_000);
-  mkdirSync(SHOTS, { recursive: true });
   const run = Math.random().toString(36).slice(2, 7);
   const levelName = `Señas generadas ${run}`;
   await loginAs(page, 'admin');
@@ -63,7 +61,6 @@ test('a profesor previews, creates and edits sign questions for a level', async 
   for (const kind of ['Seña → palabras', 'Palabra → señas', 'Seña → imágenes']) await expect(preview.getByRole('cell', { name: kind })).toHaveCount(1);
   await expect(preview.getByText('(Correcta)')).toHaveCount(WORDS.length);
   await expect(preview.getByTestId('sign-player').first()).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/generator-preview-1280.png` });
 
   const create = dialog.getByRole('button', { name: 'Crear 3 preguntas' });
   await create.click();

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Page, PlaywrightWorkerArgs } from '@playwright/test';
 import { test, expect, loginAs, apiHeaders, profesorClass, registerChild } from './fixtures';
 
@@ -9,7 +8,10 @@ import { test, expect, loginAs, apiHeaders, profesorClass, registerChild } from 
  * content flow (a new word straight to its media, a question's Porcentaje, sorting the cards).
  * Each test makes its own data through the API.
  */
-const SHOTS = '/work/notes/shots/teach';
+
+// The tests share nothing (each makes its own child or data): they spread over both workers, so
+// this file, late in its project's order, leaves no worker idle at the end of the project.
+test.describe.configure({ mode: 'parallel' });
 
 type Key = { id_nivel: number; preguntas: { id_pregunta: number; Tipo: string; respuestas: { id_respuesta: number; respuesta: string; valor: boolean }[] }[] };
 
@@ -108,7 +110,6 @@ test("a profesor's class filter and results screen: her classes only; 'Dar otro 
   for (const r of await rows.all()) await expect(r).toContainText(`Elsa ${tag}`);
   const left = page.getByTestId(`intentos-${child.id}:${key.id_nivel}`);
   await expect(left).toHaveText('Sin intentos');
-  await page.screenshot({ path: `${SHOTS}/profesor-resultados.png`, fullPage: true });
   await page.getByRole('button', { name: `Dar otro intento a Elsa` }).click();
   await expect(page.getByText('Listo: el estudiante tiene un intento más en este nivel.')).toBeVisible();
   await expect(left).toHaveText('Le queda 1 intento');
@@ -140,7 +141,6 @@ test("a profesor's class filter and results screen: her classes only; 'Dar otro 
 
 test('the class dashboard fits 768 and 1280 px without sideways scrolling and shows each child on each Tarea', async ({ page, playwright, baseURL }) => {
   test.setTimeout(120_000);
-  mkdirSync(SHOTS, { recursive: true });
   const tag = `D${Date.now().toString(36).slice(-5)}`;
   const key = await quizKey(playwright, baseURL!);
   // Six levels at least (the issue's case: a 6-level grid scrolled sideways); the missing ones are the admin's, removed at the end.
@@ -186,7 +186,6 @@ test('the class dashboard fits 768 and 1280 px without sideways scrolling and sh
       await expect(grid.locator(`[data-testid$="-${key.id_nivel}"][data-tarea="sin-empezar"]`)).toHaveCount(1);
       await expect(page.getByTestId(`tareas-hechas-${done.id}`)).toHaveText('· Tareas hechas: 1 de 1');
       await expect(page.getByTestId(`tarea-resumen-${key.id_nivel}`)).toContainText('1 de 2 la hizo, 0 empezadas, 1 sin empezar');
-      await page.screenshot({ path: `${SHOTS}/tablero-${w}.png`, fullPage: true });
     }
   } finally {
     for (const id of extra) expect((await admin.ctx.delete(`/api/nivel/delete/${id}`, { headers: admin.headers })).status()).toBe(200);

@@ -18,10 +18,17 @@ export async function apiHeaders(page: Page): Promise<Record<string, string>> {
   return { 'X-XSRF-TOKEN': xsrf, ...(token ? { Authorization: `Bearer ${token}` } : {}) };
 }
 
-/** Loads the stand-in page, then logs in through the API and stores the session as the app does. */
+/**
+ * A page of the app's origin that is not the app: the health check, a few bytes of JSON. A sign-in
+ * through the API needs the origin (its localStorage and the XSRF cookie every response sets), not
+ * the app; loading the whole app there first cost about a second of every test that signs in.
+ */
+export const ORIGIN_PAGE = '/api/health';
+
+/** Opens the origin page, then logs in through the API and stores the session as the app does. */
 export async function loginAs(page: Page, who: DemoUser | { email: string; password: string }) {
   const creds = typeof who === 'string' ? { email: DEMO[who], password: DEMO_PASSWORD } : who;
-  await page.goto('/errorPage');
+  await page.goto(ORIGIN_PAGE);
   // page.request shares the browser's cookies, so it must echo XSRF-TOKEN like the app does.
   const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
   const res = await page.request.post('/api/user/logIn', { data: creds, headers: { 'X-XSRF-TOKEN': xsrf } });
@@ -69,7 +76,7 @@ export async function registerChild(request: APIRequestContext, nombre = 'Lía',
 
 /** Signs up a new child and signs in as them (tests that save preferences use their own child). */
 export async function signUpChild(page: Page): Promise<{ email: string; password: string }> {
-  await page.goto('/errorPage');
+  await page.goto(ORIGIN_PAGE);
   const { email, password } = await registerChild(page.request);
   await loginAs(page, { email, password });
   return { email, password };
@@ -162,4 +169,14 @@ export async function pickOption(page: Page, box: Locator, option: string | RegE
   const isInput = await box.evaluate((el) => el instanceof HTMLInputElement);
   if (isInput) await expect(box, `${label} debía mostrar ${option}`).toHaveValue(option, { timeout: 5000 });
   else await expect(box, `${label} debía mostrar ${option}`).toHaveText(option, { timeout: 5000 });
+}
+
+/**
+ * What axe judges on the page: the markup of `selector` (default the whole body), with the sign
+ * player's running frame number left out (it changes on every frame and moves nothing axe checks).
+ * Two sizes with the same markup give the same findings, so a screen is scanned again at a second
+ * size only when this differs (a compact list, a menu that becomes a drawer).
+ */
+export async function markupOf(page: Page, selector = 'body'): Promise<string> {
+  return page.evaluate((sel) => (document.querySelector(sel) ?? document.body).outerHTML.replace(/ data-frame="\d+"/g, ''), selector);
 }

@@ -8,6 +8,10 @@ import { expect, signUpChild, test } from './fixtures';
  * Each test signs up its own child, so the saved preferences never leak into other specs.
  */
 
+// The tests share nothing (each makes its own child or data): they spread over both workers, so
+// this file, late in its project's order, leaves no worker idle at the end of the project.
+test.describe.configure({ mode: 'parallel' });
+
 async function openWord(page: Page, level: string, word: string) {
   await page.goto('/home');
   await page.getByRole('button', { name: `Empezar ${level}` }).click();
