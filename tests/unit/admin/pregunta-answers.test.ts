@@ -73,14 +73,15 @@ describe('one set of answer rules for both screens and the server (answerIssues,
 });
 
 describe('the rows follow Tipo on both screens (rowsForTipo, B-11.3)', () => {
-  const blank = { respuesta: '', valor: false };
+  type Row = { id_respuesta?: number; respuesta: string; valor: boolean };
+  const blank: Row = { respuesta: '', valor: false };
   it('Opción Múltiple adds one blank row when there is none and keeps the rows it has', () => {
     expect(rowsForTipo('Opción Múltiple', [], blank)).toEqual([blank]);
     expect(rowsForTipo('Opción Múltiple', [{ respuesta: 'a', valor: true }], blank)).toBeNull();
   });
   it('Texto keeps the first row as its expected answer, marked correct', () => {
     expect(
-      rowsForTipo(
+      rowsForTipo<Row>(
         'Texto',
         [
           { id_respuesta: 4, respuesta: 'gato', valor: false },
