@@ -75,23 +75,19 @@ export function useGameRun(gameId: GameInfo['id'], words: GameWord[], view: Game
       }
     };
     const onExitEvent = () => viewRef.current.onExit();
-    EventBus.on(GAME_EVENTS.state, onState);
-    EventBus.on(GAME_EVENTS.events, onEvents);
-    EventBus.on(GAME_EVENTS.restart, onRestart);
-    EventBus.on(GAME_EVENTS.sign, onSign);
-    EventBus.on(GAME_EVENTS.focus, onFocus);
-    EventBus.on(GAME_EVENTS.preload, onPreload);
-    EventBus.on(GAME_EVENTS.caption, onCaption);
-    EventBus.on(GAME_EVENTS.exit, onExitEvent);
+    const listeners: [string, (...args: never[]) => void][] = [
+      [GAME_EVENTS.state, onState],
+      [GAME_EVENTS.events, onEvents],
+      [GAME_EVENTS.restart, onRestart],
+      [GAME_EVENTS.sign, onSign],
+      [GAME_EVENTS.focus, onFocus],
+      [GAME_EVENTS.preload, onPreload],
+      [GAME_EVENTS.caption, onCaption],
+      [GAME_EVENTS.exit, onExitEvent],
+    ];
+    for (const [event, fn] of listeners) EventBus.on(event, fn);
     return () => {
-      EventBus.off(GAME_EVENTS.state, onState);
-      EventBus.off(GAME_EVENTS.events, onEvents);
-      EventBus.off(GAME_EVENTS.restart, onRestart);
-      EventBus.off(GAME_EVENTS.sign, onSign);
-      EventBus.off(GAME_EVENTS.focus, onFocus);
-      EventBus.off(GAME_EVENTS.preload, onPreload);
-      EventBus.off(GAME_EVENTS.caption, onCaption);
-      EventBus.off(GAME_EVENTS.exit, onExitEvent);
+      for (const [event, fn] of listeners) EventBus.off(event, fn);
       closeRun();
       bank.leave();
       runPoints.set(0);
