@@ -24,7 +24,7 @@ import {
 import { clipDuration, trimClip } from './trimClip';
 import type { RecordSignDialogProps } from './RecordSignDialog';
 
-export type Phase = 'camera' | 'ready' | 'countdown' | 'recording' | 'measuring' | 'review' | 'trimming' | 'uploading' | 'error';
+type Phase = 'camera' | 'ready' | 'countdown' | 'recording' | 'measuring' | 'review' | 'trimming' | 'uploading' | 'error';
 
 interface Clip {
   blob: Blob;
