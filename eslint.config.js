@@ -18,4 +18,55 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'off',
     },
   },
+  // Dependencies point one way (docs/decisions.md, "Games and app depend one way"): src/shared is
+  // imported by everyone and imports neither side; the server never imports the browser's code or
+  // the Phaser games; games/ gets what it needs of the app from the page that mounts it. Imports are
+  // relative, so the patterns match how each folder reaches the other (`../../client/`,
+  // `../../../games/`, `../../src/client/`); the games' pure rules live in src/shared/rules/games/.
+  {
+    files: ['src/shared/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(\\.\\./)+(games|client|server)/', message: 'src/shared no importa games/, src/client ni src/server.' },
+            { regex: '(^|/)src/(client|server)/|^phaser$|^react(-dom)?$', message: 'src/shared no importa games/, src/client ni src/server.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/server/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(games|client)/|(^|/)src/client/|^phaser$',
+              message: 'El servidor no importa games/ ni src/client: las reglas compartidas están en src/shared.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['games/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)src/(client|server)/',
+              message: 'games/ no importa src/client ni src/server: la página que monta el juego le pasa lo que necesita.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -6,9 +6,9 @@
  */
 import { countWord, plural } from '../shared/plural';
 import * as Phaser from 'phaser';
-import * as R from './rules';
+import * as R from '../../src/shared/rules/games/cards';
 import { type CelebrateOptions, celebrate, inBand, starsSentence } from '../shared/celebrate';
-import { starsFor } from '../shared/stars';
+import { starsFor } from '../../src/shared/rules/games/stars';
 import { type Feedback, COLORS } from '../shared/GameScene';
 import { signStage, type Rect, type SignStage } from '../shared/layout';
 import { RulesScene } from '../shared/RulesScene';

@@ -5,8 +5,8 @@
  * Scenes stay thin: rules live in games/<game>/rules.ts.
  */
 import * as Phaser from 'phaser';
-import type { GameWord, Rng } from './types';
-import { mulberry32 } from './types';
+import type { GameWord, Rng } from '../../src/shared/rules/games/types';
+import { mulberry32 } from '../../src/shared/rules/games/types';
 import { EventBus, GAME_EVENTS, type Caption, type CaptionKind, type SignOverlay, type SignSource, type TabRequest } from './EventBus';
 import { fitSize, type Rect, type SignStage } from './layout';
 import { playCue, playedCues } from './sound';

@@ -16,7 +16,7 @@
  * (Phaser itself needs a browser). Drawing uses the scene's own factories.
  */
 import type * as Phaser from 'phaser';
-import { type Stars, starsLabel } from './stars';
+import { type Stars, starsLabel } from '../../src/shared/rules/games/stars';
 
 export type CelebrationKind = 'level' | 'game';
 

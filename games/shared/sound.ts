@@ -2,25 +2,46 @@
  * Sound cues through howler (files under public/sounds/, made with sox: docs/games.md).
  * Every cue also has a visual cue, drawn by the scene and captioned by the page: many players are
  * deaf or hard of hearing, so sound is never the only signal.
- * "Sin sonido" (the learner's preference, src/client/prefs/soundGate.ts) closes the gate at the
- * source: no cue file is loaded, no Howl (so no AudioContext) is created, nothing plays; turning it
- * on stops and unloads what was there. The cue is still recorded (volume 0) for the test hooks.
+ * "Sin sonido" (the learner's preference) closes the gate at the source: no cue file is loaded, no
+ * Howl (so no AudioContext) is created, nothing plays; turning it on stops and unloads what was
+ * there. The cue is still recorded (volume 0) for the test hooks.
+ * The gate itself belongs to the app (src/client/prefs/soundGate.ts): games/ never imports
+ * src/client, so the page that mounts a game hands it in through `connectSoundGate`
+ * (src/client/games/cues.ts does it once for every game page and the volume control).
  */
 import { Howl } from 'howler';
-import { onSoundBlocked, soundAllowed } from '../../src/client/prefs/soundGate';
 import { cueVolume, volume, type SoundCue } from './volume';
+
+/** What the games need of the app's sound gate. */
+export interface SoundGate {
+  /** Whether sound may play now. */
+  allowed(): boolean;
+  /** Runs `stop` whenever the gate closes; returns the unregister function. */
+  onBlocked(stop: () => void): () => void;
+}
 
 const howls = new Map<SoundCue, Howl>();
 /** Cues played, newest last (read by the Playwright tests in test mode); volume 0 = silenced. */
 export const playedCues: { cue: SoundCue; volume: number }[] = [];
 
-onSoundBlocked(() => {
+function unloadAll(): void {
   for (const h of howls.values()) {
     h.stop();
     h.unload();
   }
   howls.clear();
-});
+}
+
+// Open until the page connects the app's gate (the page connects it before any scene starts).
+let soundAllowed: () => boolean = () => true;
+let disconnect: (() => void) | null = null;
+
+/** Puts the app's gate in front of every cue (replaces the one connected before). */
+export function connectSoundGate(gate: SoundGate): void {
+  disconnect?.();
+  soundAllowed = () => gate.allowed();
+  disconnect = gate.onBlocked(unloadAll);
+}
 
 function howl(cue: SoundCue): Howl {
   let h = howls.get(cue);

@@ -2,7 +2,7 @@ import { inArray, eq } from 'drizzle-orm';
 import type { Database } from '../../src/server/db';
 import { palabra } from '../../src/server/db/schema';
 import { replayGameRun, type GameRunGame } from '../../src/shared/rules/gameRun';
-import { wordResults, type RunRound } from '../../games/shared/run';
+import { wordResults, type RunRound } from '../../src/shared/rules/games/run';
 
 let n = 0;
 /** A fresh idempotency key for a test run. */

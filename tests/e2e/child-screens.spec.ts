@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, loginAs, signUpChild } from './fixtures';
 import { POLL_MS, clickTarget, loginForGames, openGame, snap, waitPhase } from './games-helpers';
-import type { CardsSnapshot } from '../../games/cards/rules';
+import type { CardsSnapshot } from '../../src/shared/rules/games/cards';
 
 type CardsSnap = CardsSnapshot;
 

@@ -19,7 +19,7 @@ import {
   waitNewPhase,
   waitPhase,
 } from './games-helpers';
-import { CARDS_END_MESSAGES, CARDS_PREVIEW_MS, type CardsSnapshot } from '../../games/cards/rules';
+import { CARDS_END_MESSAGES, CARDS_PREVIEW_MS, type CardsSnapshot } from '../../src/shared/rules/games/cards';
 
 // The tests of this file share nothing (each has its own child or only reads): they spread over
 // both workers instead of queueing on one.

@@ -8,9 +8,9 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { POLL_MS, clickTarget, expectCaption, loginForGames, openGame, phaseCount, snap, waitNewPhase, waitPhase } from './games-helpers';
-import { CARDS_CORRECT_POINTS, type CardsSnapshot } from '../../games/cards/rules';
-import { lettersToGuess, type HangmanSnapshot } from '../../games/hangman/rules';
-import { starsFor } from '../../games/shared/stars';
+import { CARDS_CORRECT_POINTS, type CardsSnapshot } from '../../src/shared/rules/games/cards';
+import { lettersToGuess, type HangmanSnapshot } from '../../src/shared/rules/games/hangman';
+import { starsFor } from '../../src/shared/rules/games/stars';
 
 // The tests of this file share nothing (each has its own child or only reads): they spread over
 // both workers instead of queueing on one.

@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { clickTarget, loginForGames, openGame, snap, waitPhase, POLL_MS } from './games-helpers';
-import type { HangmanSnapshot } from '../../games/hangman/rules';
+import type { HangmanSnapshot } from '../../src/shared/rules/games/hangman';
 
 // The tests of this file share nothing (each has its own child or only reads): they spread over
 // both workers instead of queueing on one.

@@ -7,8 +7,8 @@
  */
 import { test, expect } from './fixtures';
 import { POLL_MS, clickTarget, expectCaption, lastPauseOf, loginForGames, openGame, pointOf, snap, waitLogged, waitPhase } from './games-helpers';
-import { HANGMAN_ALPHABET, lettersToGuess, type HangmanSnapshot } from '../../games/hangman/rules';
-import { foldLetters } from '../../games/shared/fold';
+import { HANGMAN_ALPHABET, lettersToGuess, type HangmanSnapshot } from '../../src/shared/rules/games/hangman';
+import { foldLetters } from '../../src/shared/rules/games/fold';
 
 type Snap = HangmanSnapshot;
 

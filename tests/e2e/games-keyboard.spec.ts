@@ -7,10 +7,10 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { POLL_MS, clickTarget, loginForGames, openGame, snap, waitPhase } from './games-helpers';
-import { CARDS_PREVIEW_MS, type CardsSnapshot } from '../../games/cards/rules';
-import { HANGMAN_PAUSE_BETWEEN_WORDS_MS, HANGMAN_ALPHABET, lettersToGuess } from '../../games/hangman/rules';
-import { tileLetters, type OrderSnapshot } from '../../games/order-words/rules';
-import { foldLetters } from '../../games/shared/fold';
+import { CARDS_PREVIEW_MS, type CardsSnapshot } from '../../src/shared/rules/games/cards';
+import { HANGMAN_PAUSE_BETWEEN_WORDS_MS, HANGMAN_ALPHABET, lettersToGuess } from '../../src/shared/rules/games/hangman';
+import { tileLetters, type OrderSnapshot } from '../../src/shared/rules/games/orderWords';
+import { foldLetters } from '../../src/shared/rules/games/fold';
 
 // The tests of this file share nothing (each has its own child or only reads): they spread over
 // both workers instead of queueing on one.

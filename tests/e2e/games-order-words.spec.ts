@@ -6,8 +6,8 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { clickTarget, expectCaption, lastPauseOf, loginForGames, openGame, phaseCount, snap, waitNewPhase, waitPhase, POLL_MS } from './games-helpers';
-import { ORDER_END_MESSAGES, tileLetters, type OrderSnapshot } from '../../games/order-words/rules';
-import { foldLetters } from '../../games/shared/fold';
+import { ORDER_END_MESSAGES, tileLetters, type OrderSnapshot } from '../../src/shared/rules/games/orderWords';
+import { foldLetters } from '../../src/shared/rules/games/fold';
 
 type Snap = OrderSnapshot;
 

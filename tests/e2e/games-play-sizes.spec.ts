@@ -9,10 +9,10 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { POLL_MS, loginForGames, openGame, phaseCount, pointOf, snap, tapTarget, waitNewPhase, waitPhase } from './games-helpers';
-import { HANGMAN_ALPHABET, lettersToGuess, type HangmanSnapshot } from '../../games/hangman/rules';
-import { tileLetters, type OrderSnapshot } from '../../games/order-words/rules';
-import type { CardsSnapshot } from '../../games/cards/rules';
-import { foldLetters } from '../../games/shared/fold';
+import { HANGMAN_ALPHABET, lettersToGuess, type HangmanSnapshot } from '../../src/shared/rules/games/hangman';
+import { tileLetters, type OrderSnapshot } from '../../src/shared/rules/games/orderWords';
+import type { CardsSnapshot } from '../../src/shared/rules/games/cards';
+import { foldLetters } from '../../src/shared/rules/games/fold';
 
 // The tests of this file share nothing (each has its own child or only reads): they spread over
 // both workers instead of queueing on one.

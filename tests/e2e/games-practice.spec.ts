@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, apiHeaders } from './fixtures';
 import { POLL_MS, clickTarget, loginForGames, openGame, phaseCount, waitNewPhase, waitPhase } from './games-helpers';
-import type { CardsSnapshot } from '../../games/cards/rules';
+import type { CardsSnapshot } from '../../src/shared/rules/games/cards';
 
 type Snap = CardsSnapshot;
 

@@ -6,7 +6,7 @@
 import { test, expect } from './fixtures';
 import { signUpChild } from './fixtures';
 import { POLL_MS, TEST_FLAG_KEY, clickTarget, openGame, phaseCount, waitNewPhase, waitPhase } from './games-helpers';
-import type { CardsSnapshot } from '../../games/cards/rules';
+import type { CardsSnapshot } from '../../src/shared/rules/games/cards';
 
 type Snap = CardsSnapshot;
 

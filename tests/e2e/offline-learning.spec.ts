@@ -15,7 +15,7 @@ import { test, expect, signUpChild } from './fixtures';
 import { BIRD, DEMO_QUESTIONS, DOG, LION, WATER, answerTiles, card } from './quiz-helpers';
 import { controlled } from './sw-helpers';
 import { TEST_FLAG_KEY, clickTarget, waitNewPhase, waitPhase, phaseCount } from './games-helpers';
-import type { CardsSnapshot } from '../../games/cards/rules';
+import type { CardsSnapshot } from '../../src/shared/rules/games/cards';
 
 test.use({ serviceWorkers: 'allow' });
 

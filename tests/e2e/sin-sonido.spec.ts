@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { apiHeaders, expect, signUpChild, test } from './fixtures';
 import { POLL_MS, TEST_FLAG_KEY, clickTarget, expectCaption, snap, waitPhase } from './games-helpers';
-import { HANGMAN_ALPHABET, lettersToGuess } from '../../games/hangman/rules';
+import { HANGMAN_ALPHABET, lettersToGuess } from '../../src/shared/rules/games/hangman';
 
 /**
  * "Sin sonido" (issue 16): a child turns it on in the profile; then opening a level, a word

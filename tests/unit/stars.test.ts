@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { STARS_MAX, starsFor, starsForWords, starsLabel } from '../../games/shared/stars';
-import * as Hangman from '../../games/hangman/rules';
-import * as Order from '../../games/order-words/rules';
-import * as Cards from '../../games/cards/rules';
-import { mulberry32, type GameWord } from '../../games/shared/types';
+import { STARS_MAX, starsFor, starsForWords, starsLabel } from '../../src/shared/rules/games/stars';
+import * as Hangman from '../../src/shared/rules/games/hangman';
+import * as Order from '../../src/shared/rules/games/orderWords';
+import * as Cards from '../../src/shared/rules/games/cards';
+import { mulberry32, type GameWord } from '../../src/shared/rules/games/types';
 import { createPointsStore } from '../../games/shared/points';
 import { createRunTracker, runMaxScore } from '../../src/client/games/runTracker';
 import { mergeSummary } from '../../src/client/games/results';

@@ -1,6 +1,6 @@
 import { GamePage } from './GamePage';
 import { CardsScene } from '../../../games/cards/CardsScene';
-import { levelIds } from '../../../games/cards/rules';
+import { levelIds } from '../../shared/rules/games/cards';
 import { GAMES } from '../../../games/shared/catalog';
 
 const game = GAMES.find((g) => g.id === 'cards')!;

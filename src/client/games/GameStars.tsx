@@ -12,7 +12,7 @@ import SortByAlphaIcon from '@mui/icons-material/SortByAlpha';
 import StyleIcon from '@mui/icons-material/Style';
 import { GAMES } from '../../../games/shared/catalog';
 import type { GameId } from '../../../games/shared/points';
-import { STARS_MAX } from '../../../games/shared/stars';
+import { STARS_MAX } from '../../shared/rules/games/stars';
 import { starsKey, type StarsMap } from './results';
 
 /** Filled stars in a deep gold (≥ 3:1 on white and on the pastel cards, WCAG 1.4.11); empty ones grey. */

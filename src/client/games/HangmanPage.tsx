@@ -1,6 +1,6 @@
 import { GamePage } from './GamePage';
 import { HangmanScene } from '../../../games/hangman/HangmanScene';
-import { playableWords } from '../../../games/hangman/rules';
+import { playableWords } from '../../shared/rules/games/hangman';
 import { GAMES } from '../../../games/shared/catalog';
 
 const game = GAMES.find((g) => g.id === 'hangman')!;

@@ -1,6 +1,6 @@
 import { GamePage } from './GamePage';
 import { OrderWordsScene } from '../../../games/order-words/OrderWordsScene';
-import { playableWords } from '../../../games/order-words/rules';
+import { playableWords } from '../../shared/rules/games/orderWords';
 import { GAMES } from '../../../games/shared/catalog';
 
 const game = GAMES.find((g) => g.id === 'orderWords')!;

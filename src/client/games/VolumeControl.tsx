@@ -8,7 +8,7 @@ import VolumeDownIcon from '@mui/icons-material/VolumeDown';
 import VolumeUpIcon from '@mui/icons-material/VolumeUp';
 import { useRef } from 'react';
 import { VOLUME_DEFAULT, VOLUME_MAX, VOLUME_MIN, VOLUME_STEP, volume } from '../../../games/shared/volume';
-import { playCue } from '../../../games/shared/sound';
+import { playCue } from './cues';
 import { useVolume } from './stores';
 import { setPreferences, usePreferences } from '../prefs';
 

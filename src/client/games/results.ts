@@ -18,7 +18,7 @@ import { apiGet, ApiError } from '../api/http';
 import { currentUserId, flushOutbox, holdWhile, pendingEntries, submit, whenSent } from '../offline/outbox';
 import { getToken, onSessionChange } from '../auth/session';
 import { GAME_IDS, points, type GameId, type PointsSnapshot } from '../../../games/shared/points';
-import { starsFor } from '../../../games/shared/stars';
+import { starsFor } from '../../shared/rules/games/stars';
 import type { GameRun, GameRunSummary } from '../../shared/rules/gameRun';
 
 export type RunReport = GameRun;

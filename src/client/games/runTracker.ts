@@ -4,11 +4,11 @@
  * game's `maxScore`). Kept apart from
  * results.ts so the home and the menu (which read the stars) never load the games' rules.
  */
-import * as Hangman from '../../../games/hangman/rules';
-import * as OrderWords from '../../../games/order-words/rules';
-import * as Cards from '../../../games/cards/rules';
-import { mulberry32, type GameWord } from '../../../games/shared/types';
-import { type RunRound, wordResults } from '../../../games/shared/run';
+import * as Hangman from '../../shared/rules/games/hangman';
+import * as OrderWords from '../../shared/rules/games/orderWords';
+import * as Cards from '../../shared/rules/games/cards';
+import { mulberry32, type GameWord } from '../../shared/rules/games/types';
+import { type RunRound, wordResults } from '../../shared/rules/games/run';
 import type { GameId } from '../../../games/shared/points';
 import type { RunReport } from './results';
 
@@ -35,7 +35,7 @@ const HANGMAN_MOVED_ON = new Set(['next-word', 'level-passed', 'level-failed', '
  * (its word, right or not, and the misses inside it: hangman's wrong letters, cards' wrong cards,
  * and in every game the hints asked).
  * The report carries them with the game's words, so the server can replay the run by the game's
- * own rules (games/<game>/rules.ts `replayRun`); the figures sent are what those rules give.
+ * own rules (src/shared/rules/games/<game>.ts `replayRun`); the figures sent are what those rules give.
  */
 export function createRunTracker(game: GameId, idNivel: number | null, words: readonly GameWord[]) {
   const maxScore = runMaxScore(game, words);

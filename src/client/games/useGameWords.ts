@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import type { GameWord } from '../../../games/shared/types';
+import type { GameWord } from '../../shared/rules/games/types';
 import { GAMES } from '../../../games/shared/catalog';
 import { ApiError, apiGet } from '../api/http';
 import { multimediaFrom, palabrasFrom, practiceFrom, practiceWords, PRACTICE_SET_SIZE, toGameWord, type ApiMultimedia, type PracticeEntry } from './words';

@@ -3,7 +3,7 @@
  * GameWord list the scenes receive. Pure functions here (unit-tested); the fetching is in
  * useGameWords.ts.
  */
-import type { GameWord } from '../../../games/shared/types';
+import type { GameWord } from '../../shared/rules/games/types';
 import { mediaUrl } from '../api/http';
 import { mediaBy, signMedia } from '../../shared/rules/signMedia';
 
@@ -85,7 +85,7 @@ export function practiceFrom(body: unknown): PracticeEntry[] {
 
 /**
  * How many words a game gets from a chosen level when the child has words to practise. The
- * rules (games/<game>/rules.ts) still shuffle what they get and keep their counts (games.md G-3 … G-5); this only
+ * rules (src/shared/rules/games/<game>.ts) still shuffle what they get and keep their counts (games.md G-3 … G-5); this only
  * decides which words they get:
  * - hangman: like order words, one run plays every word it gets once, in levels of 5, up to 50
  *   (a short level ends the run when its words are used), so it gets up to 50 and every due word

@@ -331,7 +331,7 @@ export const resultado = pgTable(
 /**
  * One finished game run (wire.md W-10.20, games.md G-7): which game, on which level (null: the games menu of every
  * level), its score and the most it could have scored, whether it was won, the stars it earned
- * (games/shared/stars.ts) and which words were right or wrong. `clave` is the run's id made by the
+ * (src/shared/rules/games/stars.ts) and which words were right or wrong. `clave` is the run's id made by the
  * tablet, unique per child, so a run sent twice (a retry after a lost reply) is stored once.
  */
 export const partida = pgTable(

@@ -5,7 +5,8 @@ import { badRequest, notFound } from '../errors';
 import { IMAGE_KINDS, VIDEO_KINDS } from '../storage/sniff';
 import type { PreguntaDetalle, QuizMedia } from '../../shared/resources/evaluacion';
 import {
-  expectsOneText,
+  answerIssues,
+  MAX_RESPUESTAS,
   PREGUNTA_MSG,
   preguntaResource,
   RESPUESTA_IMAGEN_FIELDS,
@@ -14,7 +15,6 @@ import {
   type PreguntaWire,
 } from '../../shared/resources/pregunta';
 import { RESPUESTA_MSG } from '../../shared/resources/respuesta';
-import { isChoiceQuestion } from '../../shared/rules/quizRules';
 import type { StoredFile } from '../storage';
 import { serverResource, type FileBinding } from './define';
 
@@ -109,12 +109,9 @@ async function checkAnswers(db: Db, input: PreguntaInput, id: number | undefined
       throw badRequest(PREGUNTA_MSG.respuestaImagenSinFila, { respuestas: PREGUNTA_MSG.respuestaImagenSinFila });
   }
   if (rows === undefined) return;
-  // A create may leave a question without answers (answers may be added later); an update that
-  // sends the list says what the question keeps.
-  if (expectsOneText(input.Tipo) && (id === undefined ? rows.length > 1 : rows.length !== 1))
-    throw badRequest(PREGUNTA_MSG.textoUnaRespuesta, { respuestas: PREGUNTA_MSG.textoUnaRespuesta });
-  if (id !== undefined && isChoiceQuestion(input.Tipo) && !rows.some((r) => r.valor === true))
-    throw badRequest(PREGUNTA_MSG.correcta, { respuestas: PREGUNTA_MSG.correcta });
+  // The shared answer rules (the same the admin forms read), now that create and update are known.
+  const [issue] = answerIssues(input.Tipo, rows, MAX_RESPUESTAS, id === undefined ? 'create' : 'update');
+  if (issue) throw badRequest(issue.message, { respuestas: issue.message });
   if (id === undefined) return;
   const ids = rows.map((r) => r.id_respuesta).filter((x): x is number => x !== undefined);
   if (new Set(ids).size !== ids.length) throw badRequest(PREGUNTA_MSG.respuestasInvalidas, { respuestas: PREGUNTA_MSG.respuestasInvalidas });

@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import userRoutes from './user';
 import recuperarRoutes from './recuperar';
 import resultadosRoutes from './resultados';
+import resultadosProfesorRoutes from './resultados-profesor';
 import googleRoutes from './google';
 import preferenciasRoutes from './preferencias';
 import partidasRoutes from './partidas';
@@ -29,6 +30,7 @@ export const routeModules: RouteModule[] = [
   userRoutes,
   recuperarRoutes,
   resultadosRoutes,
+  resultadosProfesorRoutes,
   googleRoutes,
   preferenciasRoutes,
   partidasRoutes,

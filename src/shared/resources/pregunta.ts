@@ -89,12 +89,54 @@ const respuestasField = z.preprocess(
   z.array(respuestaItemSchema, { error: PREGUNTA_MSG.respuestasInvalidas }).max(MAX_RESPUESTAS, PREGUNTA_MSG.max5),
 );
 
-/** A choice question with answers none of which is marked correct. */
-export const lacksCorrectAnswer = (tipo: unknown, respuestas: unknown) =>
-  isChoiceQuestion(typeof tipo === 'string' ? tipo : '') &&
-  Array.isArray(respuestas) &&
-  respuestas.length > 0 &&
-  !respuestas.some((r) => (r as { valor?: unknown } | null)?.valor === true);
+/** The answer-count message per limit: the question form's 4, the evaluation panel's 5. */
+const MAX_MSG = { [MAX_RESPUESTAS_FORM]: PREGUNTA_MSG.max4, [MAX_RESPUESTAS]: PREGUNTA_MSG.max5 } as Record<number, string>;
+
+/**
+ * When a question's answers are checked: in an admin form (the question form and the evaluation
+ * panel, which differ only in `max`), by the wire schema (what holds for a new and a stored question
+ * alike), or by the server once it knows whether it creates or updates. A create may leave a
+ * question without answers (they may be added later); an update that sends the list says what the
+ * question keeps, so a Texto question keeps exactly one and a choice question a correct one.
+ */
+export type AnswersMoment = 'form' | 'wire' | 'create' | 'update';
+export interface AnswerIssue {
+  path: (string | number)[];
+  message: string;
+}
+type AnswerRow = { valor?: unknown } | null | undefined;
+type AnswerRule = (rows: readonly AnswerRow[], max: number, at: AnswersMoment) => AnswerIssue | null;
+
+const hasCorrect = (rows: readonly AnswerRow[]) => rows.some((r) => r?.valor === true);
+
+/**
+ * The answer rules, one list per kind of question (screens-backoffice.md B-11.4): the wire schema,
+ * both admin forms and the server read them here. Imagen and Video keep their rows as they are.
+ * A table keyed by Tipo rather than a zod discriminated union: with a union, a missing or unknown
+ * Tipo would hide every other field's message, and the wire reads a missing Tipo as 'Texto'.
+ */
+const ANSWER_RULES: { choice: AnswerRule[]; texto: AnswerRule[] } = {
+  choice: [
+    (rows, max) => (rows.length > max ? { path: ['respuestas'], message: MAX_MSG[max] ?? PREGUNTA_MSG.max5 } : null),
+    (rows, _max, at) => ((at === 'update' || rows.length > 0) && !hasCorrect(rows) ? { path: ['respuestas'], message: PREGUNTA_MSG.correcta } : null),
+  ],
+  texto: [
+    (rows, _max, at) => (at === 'form' && rows.length === 0 ? { path: ['respuestas', 0, 'respuesta'], message: PREGUNTA_MSG.respuestaEsperada } : null),
+    (rows, _max, at) =>
+      (at === 'update' ? rows.length !== 1 : at !== 'wire' && rows.length > 1) ? { path: ['respuestas'], message: PREGUNTA_MSG.textoUnaRespuesta } : null,
+  ],
+};
+
+/**
+ * What is wrong with the answers sent with a question of this Tipo (nothing when the list is not
+ * sent: the stored answers stay). `max` is the screen's limit (MAX_RESPUESTAS_FORM or MAX_RESPUESTAS).
+ */
+export function answerIssues(tipo: unknown, rows: readonly AnswerRow[] | null | undefined, max: number, at: AnswersMoment): AnswerIssue[] {
+  if (!Array.isArray(rows)) return [];
+  const t = typeof tipo === 'string' ? tipo : '';
+  const rules = isChoiceQuestion(t) ? ANSWER_RULES.choice : expectsOneText(t) ? ANSWER_RULES.texto : [];
+  return rules.map((rule) => rule(rows, max, at)).filter((i): i is AnswerIssue => i !== null);
+}
 
 /** The question's own fields, shared by the wire schema and the admin forms' reading. */
 const preguntaFields = {
@@ -119,14 +161,10 @@ export const preguntaSchema = z
     ...preguntaFields,
     respuestas: respuestasField.optional(),
   })
+  // The server checks the rest (`answerIssues` at 'create' or 'update') after its own checks.
   .superRefine((p, ctx) => {
-    if (lacksCorrectAnswer(p.Tipo, p.respuestas)) {
-      ctx.addIssue({ code: 'custom', path: ['respuestas'], message: PREGUNTA_MSG.correcta });
-    }
+    for (const issue of answerIssues(p.Tipo, p.respuestas, MAX_RESPUESTAS, 'wire')) ctx.addIssue({ code: 'custom', ...issue });
   });
-
-/** The answer-count message per limit: the question form's 4, the evaluation panel's 5. */
-const MAX_MSG = { [MAX_RESPUESTAS_FORM]: PREGUNTA_MSG.max4, [MAX_RESPUESTAS]: PREGUNTA_MSG.max5 } as Record<number, string>;
 
 /**
  * The admin forms' reading of a question: the wire's fields and messages, plus what only the form
@@ -144,23 +182,9 @@ export const preguntaFormSchema = (max: typeof MAX_RESPUESTAS_FORM | typeof MAX_
       respuestas: z.array(respuestaItemSchema, { error: PREGUNTA_MSG.respuestasInvalidas }).nullish(),
     })
     .refine((p) => hasText(p.pregunta) || !isBlank(p.imagen), { path: ['pregunta'], message: PREGUNTA_MSG.pregunta, ...always })
-    .refine((p) => !(isChoiceQuestion(typeof p.Tipo === 'string' ? p.Tipo : '') && Array.isArray(p.respuestas) && p.respuestas.length > max), {
-      path: ['respuestas'],
-      message: MAX_MSG[max],
-      ...always,
-    })
-    .refine((p) => !lacksCorrectAnswer(p.Tipo, p.respuestas), { path: ['respuestas'], message: PREGUNTA_MSG.correcta, ...always })
-    // B-11.3: the form's answer rows of a Texto question are its one expected answer.
-    .refine((p) => !(expectsOneText(p.Tipo) && Array.isArray(p.respuestas) && p.respuestas.length === 0), {
-      path: ['respuestas', 0, 'respuesta'],
-      message: PREGUNTA_MSG.respuestaEsperada,
-      ...always,
-    })
-    .refine((p) => !(expectsOneText(p.Tipo) && Array.isArray(p.respuestas) && p.respuestas.length > 1), {
-      path: ['respuestas'],
-      message: PREGUNTA_MSG.textoUnaRespuesta,
-      ...always,
-    });
+    .superRefine((p, ctx) => {
+      for (const issue of answerIssues(p.Tipo, p.respuestas, max, 'form')) ctx.addIssue({ code: 'custom', ...issue });
+    }, always);
 export type PreguntaInput = z.infer<typeof preguntaSchema>;
 
 export interface PreguntaWire {

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { HANGMAN_LEVELS, HANGMAN_LEVEL_START_SCORE, replayRun as replayHangman } from '../../../games/hangman/rules';
-import { ORDER_CORRECT_POINTS, ORDER_MAX_WORDS, replayRun as replayOrderWords } from '../../../games/order-words/rules';
-import { CARDS_CORRECT_POINTS, CARDS_MAX_LEVELS, CARDS_WORD_POOL_SIZE, replayRun as replayCards } from '../../../games/cards/rules';
-import type { GameWord } from '../../../games/shared/types';
-import { type RunReplay, type RunRound, wordResults } from '../../../games/shared/run';
+import { HANGMAN_LEVELS, HANGMAN_LEVEL_START_SCORE, replayRun as replayHangman } from './games/hangman';
+import { ORDER_CORRECT_POINTS, ORDER_MAX_WORDS, replayRun as replayOrderWords } from './games/orderWords';
+import { CARDS_CORRECT_POINTS, CARDS_MAX_LEVELS, CARDS_WORD_POOL_SIZE, replayRun as replayCards } from './games/cards';
+import type { GameWord } from './games/types';
+import { type RunReplay, type RunRound, wordResults } from './games/run';
 import { DEVICE_CLAVE_RE, deviceTime } from './offline';
 import { dbCount, dbId } from '../validation/numbers';
 
@@ -15,7 +15,7 @@ import { dbCount, dbId } from '../validation/numbers';
  * The server recomputes the stars itself; the client's word is trusted for nothing it can check.
  *
  * What feeds a teacher's view follows from what the child did: a run carries the words the game
- * was given (`palabras`) and the rounds played (`rondas`, games/shared/run.ts); the server replays
+ * was given (`palabras`) and the rounds played (`rondas`, src/shared/rules/games/run.ts); the server replays
  * them with the game's own rules (`recomputeRun`) and refuses a run whose `puntos`, `puntosMax`,
  * `ganada`, `palabrasBien` or `palabrasMal` are not what the rounds give.
  */

@@ -4,11 +4,11 @@
  * a client claims. Shared by the session screen (its instant feedback) and the server (the grade it
  * stores), so both judge the same way. Pure: no DOM, no database.
  */
-import { foldLetters } from '../../../games/shared/fold';
+import { foldLetters } from './games/fold';
 
 /**
  * A typed word matches when equal once trimmed, with inner spaces collapsed, lower-cased and
- * folded like the word games (games/shared/fold.ts: accents optional, ñ still a letter).
+ * folded like the word games (src/shared/rules/games/fold.ts: accents optional, ñ still a letter).
  */
 export function sameTypedWord(typed: string, expected: string): boolean {
   const norm = (s: string) => foldLetters(s.trim().replace(/\s+/g, ' '));

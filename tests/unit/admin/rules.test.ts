@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateDraft } from '../../../src/client/admin/pages/VerEvaluacion';
+import { validateDraft } from '../../../src/client/admin/pages/verevaluacion/QuestionPanel';
 import { fieldError, schemaResolver } from '../../../src/client/admin/common/zodForm';
 import { preguntaFormSchema } from '../../../src/shared/resources/pregunta';
 import { visibleMenuLinks } from '../../../src/client/admin/menu';

@@ -177,7 +177,7 @@ describe('game cues', () => {
   it('with Sin sonido: no cue is loaded or played; each is still recorded, at volume 0', async () => {
     const prefs = await import('../../../src/client/prefs/preferences');
     prefs.setLocalPreferences({ sinSonido: true });
-    const cues = await import('../../../games/shared/sound');
+    const cues = await import('../../../src/client/games/cues');
     cues.preloadCues();
     for (const c of ['level', 'click', 'correct', 'wrong', 'win', 'lose'] as const) cues.playCue(c);
     expect(howler.created).toHaveLength(0);
@@ -187,7 +187,7 @@ describe('game cues', () => {
 
   it('without it: the volume rules apply; turning it on stops and unloads every cue', async () => {
     const prefs = await import('../../../src/client/prefs/preferences');
-    const cues = await import('../../../games/shared/sound');
+    const cues = await import('../../../src/client/games/cues');
     cues.preloadCues();
     expect(howler.created).toHaveLength(6);
     cues.playCue('correct');

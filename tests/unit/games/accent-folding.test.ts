@@ -4,11 +4,11 @@
  * the tile needed at the next slot first.
  */
 import { describe, expect, it } from 'vitest';
-import type { GameWord } from '../../../games/shared/types';
-import { mulberry32 } from '../../../games/shared/types';
-import { foldLetters, sameFolded } from '../../../games/shared/fold';
-import * as H from '../../../games/hangman/rules';
-import * as O from '../../../games/order-words/rules';
+import type { GameWord } from '../../../src/shared/rules/games/types';
+import { mulberry32 } from '../../../src/shared/rules/games/types';
+import { foldLetters, sameFolded } from '../../../src/shared/rules/games/fold';
+import * as H from '../../../src/shared/rules/games/hangman';
+import * as O from '../../../src/shared/rules/games/orderWords';
 
 const w = (id: number, es: string): GameWord => ({ id, es, en: `en-${id}`, image: null, sign: null, nivelId: 1 });
 

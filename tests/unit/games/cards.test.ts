@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { GameWord } from '../../../games/shared/types';
-import { mulberry32 } from '../../../games/shared/types';
+import type { GameWord } from '../../../src/shared/rules/games/types';
+import { mulberry32 } from '../../../src/shared/rules/games/types';
 import {
   CARDS_HINT_COST,
   askHint,
@@ -39,7 +39,7 @@ import {
   snapshot,
   startGame,
   targetWord,
-} from '../../../games/cards/rules';
+} from '../../../src/shared/rules/games/cards';
 
 let nextId = 1;
 const w = (es: string, nivelId = 1, media: Partial<GameWord> = { image: '/img.png' }): GameWord => {

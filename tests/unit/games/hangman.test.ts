@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { GameWord } from '../../../games/shared/types';
-import { mulberry32 } from '../../../games/shared/types';
+import type { GameWord } from '../../../src/shared/rules/games/types';
+import { mulberry32 } from '../../../src/shared/rules/games/types';
 import {
   HANGMAN_ALPHABET,
   HANGMAN_ATTEMPTS_PER_WORD,
@@ -40,7 +40,7 @@ import {
   startGame,
   wordCells,
   wordFontRem,
-} from '../../../games/hangman/rules';
+} from '../../../src/shared/rules/games/hangman';
 
 const w = (id: number, es: string, nivelId = 1): GameWord => ({
   id,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { GameWord } from '../../../games/shared/types';
-import { mulberry32 } from '../../../games/shared/types';
+import type { GameWord } from '../../../src/shared/rules/games/types';
+import { mulberry32 } from '../../../src/shared/rules/games/types';
 import {
   ORDER_HINT_COST,
   askHint,
@@ -39,7 +39,7 @@ import {
   snapshot,
   startGame,
   tileLetters,
-} from '../../../games/order-words/rules';
+} from '../../../src/shared/rules/games/orderWords';
 
 const w = (id: number, es: string, nivelId = 1): GameWord => ({
   id,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { practiceFrom, practiceWords, PRACTICE_SET_SIZE, type PracticeEntry } from '../../../src/client/games/words';
-import { HANGMAN_MAX_WORDS, HANGMAN_WORD_POOL_SIZE, createGame as createHangman } from '../../../games/hangman/rules';
-import { CARDS_WORD_POOL_SIZE } from '../../../games/cards/rules';
-import { ORDER_MAX_WORDS } from '../../../games/order-words/rules';
+import { HANGMAN_MAX_WORDS, HANGMAN_WORD_POOL_SIZE, createGame as createHangman } from '../../../src/shared/rules/games/hangman';
+import { CARDS_WORD_POOL_SIZE } from '../../../src/shared/rules/games/cards';
+import { ORDER_MAX_WORDS } from '../../../src/shared/rules/games/orderWords';
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i + 1 }));
 const ids = (ws: readonly { id: number }[]) => ws.map((w) => w.id);

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import * as Hangman from '../../../games/hangman/rules';
-import * as Order from '../../../games/order-words/rules';
-import * as Cards from '../../../games/cards/rules';
-import { mulberry32, type GameWord } from '../../../games/shared/types';
+import * as Hangman from '../../../src/shared/rules/games/hangman';
+import * as Order from '../../../src/shared/rules/games/orderWords';
+import * as Cards from '../../../src/shared/rules/games/cards';
+import { mulberry32, type GameWord } from '../../../src/shared/rules/games/types';
 import { createRunTracker } from '../../../src/client/games/runTracker';
 import { checkRunFigures, replayGameRun, RUN_FIGURES_MSG, type GameRun } from '../../../src/shared/rules/gameRun';
-import { RUN_AFTER_END_MSG, RUN_BAD_MISSES_MSG, RUN_FOREIGN_WORD_MSG, RUN_REPEATED_WORD_MSG, RUN_WRONG_LEVEL_MSG } from '../../../games/shared/run';
+import { RUN_AFTER_END_MSG, RUN_BAD_MISSES_MSG, RUN_FOREIGN_WORD_MSG, RUN_REPEATED_WORD_MSG, RUN_WRONG_LEVEL_MSG } from '../../../src/shared/rules/games/run';
 
 /**
  * A run's figures follow from its rounds by the game's own rules (privacy rule "what feeds a

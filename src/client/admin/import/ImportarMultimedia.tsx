@@ -1,11 +1,8 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -20,120 +17,14 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import AudioFileIcon from '@mui/icons-material/AudioFile';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import InsertDriveFileIcon from '@mui/icons-material/InsertDriveFile';
-import MovieIcon from '@mui/icons-material/Movie';
 import { Title, useGetOne } from 'react-admin';
-import { MEDIA_SLOTS } from '../../../shared/rules/mediaSlots';
-import {
-  conflictMessage,
-  defaultSelection,
-  formatBytes,
-  importButtonLabel,
-  mergeSelection,
-  planImport,
-  summaryLine,
-  toggleSelection,
-  classify,
-  baseName,
-  type ImportItem,
-  type ImportPlan,
-  type MatchedItem,
-} from '../../../shared/rules/mediaImport';
-import { multimediaResource } from '../../../shared/resources/multimedia';
-import { ApiError, upload } from '../../api/http';
-import { MESSAGES } from '../messages';
+import { formatBytes, importButtonLabel, summaryLine, type ImportItem } from '../../../shared/rules/mediaImport';
 import { DropZone } from './DropZone';
 import { NamingHelp } from './NamingHelp';
-import { mergeSources, readDropped, releaseSources, type SourceFile } from './readFiles';
 import { useLevelMedia } from './useLevelMedia';
-
-type RowResult = { state: 'waiting' } | { state: 'uploading'; fraction: number } | { state: 'ok'; replaced: boolean } | { state: 'error'; msg: string };
-
-type Phase = 'ready' | 'importing' | 'done';
-
-/** POST api/multimedia/register and PUT api/multimedia/update/{id}, as the resource spells them. */
-const CREATE_PATH = multimediaResource.paths.create ?? 'multimedia/register';
-const UPDATE_PATH = multimediaResource.paths.update ?? 'multimedia/update/{id}';
-
-const SLOT_ORDER = new Map(MEDIA_SLOTS.map((s, i) => [s.descripcion, i]));
-
-/** Matched files grouped by word (then slot, so a conflict's files sit together); the others last. */
-function displayOrder(items: readonly ImportItem[]): ImportItem[] {
-  const cmp = new Intl.Collator('es', { sensitivity: 'base', numeric: true }).compare;
-  return [...items].sort((a, b) => {
-    if (a.status !== b.status) return a.status === 'match' ? -1 : 1;
-    if (a.status === 'match' && b.status === 'match') {
-      return (
-        cmp(a.word.palabraEspanol, b.word.palabraEspanol) ||
-        a.word.id_palabra - b.word.id_palabra ||
-        SLOT_ORDER.get(a.slot.descripcion)! - SLOT_ORDER.get(b.slot.descripcion)! ||
-        cmp(a.name, b.name)
-      );
-    }
-    return cmp(a.name, b.name);
-  });
-}
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-function Preview({ source }: { source: SourceFile }) {
-  const box = { width: 48, height: 48, borderRadius: 1, flexShrink: 0 } as const;
-  if (source.previewUrl) return <Box component="img" src={source.previewUrl} alt="" sx={{ ...box, objectFit: 'cover', bgcolor: 'grey.100' }} />;
-  const { cls } = classify(baseName(source.path), source.mime);
-  const Icon = cls === 'audio' ? AudioFileIcon : cls === 'video' ? MovieIcon : InsertDriveFileIcon;
-  return (
-    <Box sx={{ ...box, display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'grey.100', color: 'text.secondary' }}>
-      <Icon aria-hidden />
-    </Box>
-  );
-}
-
-/** The row's state: a chip, and the sentence that explains it (reason, conflict, server error). */
-function stateParts(
-  item: ImportItem,
-  plan: ImportPlan,
-  picked: boolean,
-  result?: RowResult,
-  savedInstead?: ImportItem,
-  pickedInstead?: ImportItem,
-): { chip: ReactNode; detail: ReactNode } {
-  const text = (t: string, color = 'text.secondary') => (
-    <Typography variant="body2" color={color} sx={{ mt: 0.5 }}>
-      {t}
-    </Typography>
-  );
-  if (result?.state === 'ok')
-    return { chip: <Chip size="small" color="success" icon={<CheckCircleIcon />} label={result.replaced ? 'Reemplazado' : 'Guardado'} />, detail: null };
-  if (result?.state === 'error') return { chip: <Chip size="small" color="error" label="No se guardó" />, detail: text(result.msg, 'error') };
-  if (result?.state === 'uploading') {
-    return {
-      chip: (
-        <Stack direction="row" gap={1} alignItems="center">
-          <CircularProgress size={16} aria-hidden />
-          <Typography variant="body2">Subiendo… {Math.round(result.fraction * 100)} %</Typography>
-        </Stack>
-      ),
-      detail: null,
-    };
-  }
-  if (item.status === 'nomatch') return { chip: <Chip size="small" color="warning" variant="outlined" label="Sin coincidencia" />, detail: text(item.reason) };
-  if (savedInstead && !result)
-    return { chip: <Chip size="small" variant="outlined" label="No importado" />, detail: text(`Se guardó «${savedInstead.name}» en su lugar.`) };
-  const conflict = conflictMessage(plan, item);
-  const waiting = result?.state === 'waiting' ? text('En espera') : null;
-  if (conflict && picked)
-    return {
-      chip: <Chip size="small" color={item.replaces ? 'warning' : 'info'} label={item.replaces ? 'Elegido · reemplaza el actual' : 'Elegido · nuevo'} />,
-      detail: waiting ?? text(`Se usará este en lugar de ${item.conflictsWith.map((i) => `«${plan.items.find((o) => o.index === i)?.name}»`).join(', ')}.`),
-    };
-  if (conflict && pickedInstead)
-    return { chip: <Chip size="small" variant="outlined" label="No se usará" />, detail: text(`Se usará «${pickedInstead.name}» en su lugar.`) };
-  if (conflict) return { chip: <Chip size="small" color="error" variant="outlined" label="Conflicto" />, detail: text(conflict, 'error') };
-  if (item.replaces) return { chip: <Chip size="small" color="warning" label="Reemplaza el actual" />, detail: waiting };
-  return { chip: <Chip size="small" color="info" label="Nuevo" />, detail: waiting };
-}
+import { useMediaImport } from './useMediaImport';
+import { plural, Preview, stateParts } from './importRows';
 
 /**
  * /admin/nivel/{id}/importar: bulk media import (screens-backoffice.md B-5.1). Files named by word (a zip or several
@@ -150,143 +41,29 @@ export default function ImportarMultimedia() {
   // Below md the sidebar leaves too little room for a table (768 × 1024 portrait): a list instead.
   const narrow = useMediaQuery((t: Theme) => t.breakpoints.down('md'));
 
-  const [sources, setSources] = useState<SourceFile[]>([]);
-  const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [readErrors, setReadErrors] = useState<string[]>([]);
-  const [reading, setReading] = useState<string | null>(null);
-  const [phase, setPhase] = useState<Phase>('ready');
-  const [results, setResults] = useState<Map<number, RowResult>>(new Map());
-  const [progress, setProgress] = useState<{ current: number; total: number; fraction: number; name: string } | null>(null);
-  const doneRef = useRef<HTMLDivElement>(null);
-
-  const plan = useMemo(
-    () =>
-      planImport(
-        sources.map((s) => ({ path: s.path, size: s.size, mime: s.mime })),
-        media.words,
-        media.existing,
-      ),
-    [sources, media.words, media.existing],
-  );
-  const rows = useMemo(() => displayOrder(plan.items), [plan]);
-  const importing = phase === 'importing';
-
-  // The object URLs of the previews live as long as the list.
-  const sourcesRef = useRef(sources);
-  sourcesRef.current = sources;
-  useEffect(() => () => releaseSources(sourcesRef.current), []);
-
-  // Leaving the page in the middle of an import would cut it short: the browser asks first.
-  useEffect(() => {
-    if (!importing) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [importing]);
-
-  const phaseRef = useRef(phase);
-  phaseRef.current = phase;
-  const mediaRef = useRef(media);
-  mediaRef.current = media;
-
-  const addFiles = useCallback(async (files: File[]) => {
-    setReading(files.length === 1 ? `Leyendo «${files[0]!.name}»…` : `Leyendo ${files.length} archivos…`);
-    try {
-      const read = await readDropped(files);
-      setReadErrors(read.errors);
-      // A new batch after a finished import starts a new list.
-      const restart = phaseRef.current === 'done';
-      if (restart) releaseSources(sourcesRef.current);
-      const base = restart ? [] : sourcesRef.current;
-      const merged = mergeSources(base, read.files);
-      releaseSources(merged.dropped);
-      const { words, existing } = mediaRef.current;
-      const nextPlan = planImport(
-        merged.files.map((s) => ({ path: s.path, size: s.size, mime: s.mime })),
-        words,
-        existing,
-      );
-      sourcesRef.current = merged.files;
-      setSources(merged.files);
-      setSelected((prev) => (base.length === 0 ? defaultSelection(nextPlan) : mergeSelection(nextPlan, prev, base.length)));
-      if (restart) {
-        setResults(new Map());
-        setPhase('ready');
-        setProgress(null);
-      }
-    } finally {
-      setReading(null);
-    }
-  }, []);
-
-  const clear = () => {
-    releaseSources(sources);
-    setSources([]);
-    setSelected(new Set());
-    setReadErrors([]);
-    setResults(new Map());
-    setProgress(null);
-    setPhase('ready');
-  };
-
-  const toggle = (index: number) => setSelected((s) => toggleSelection(plan, s, index));
-  const matched = rows.filter((r): r is MatchedItem => r.status === 'match');
-  const selectable = matched.filter((r) => results.get(r.index)?.state !== 'ok');
-  const chosen = selectable.filter((r) => selected.has(r.index));
-  const allDefault = defaultSelection(plan);
-  const headerChecked = chosen.length > 0 && selectable.filter((r) => allDefault.has(r.index)).every((r) => selected.has(r.index));
-  const toggleAll = () => setSelected(chosen.length > 0 ? new Set() : new Set([...allDefault].filter((i) => results.get(i)?.state !== 'ok')));
-
-  async function runImport() {
-    const queue = chosen;
-    if (queue.length === 0) return;
-    setPhase('importing');
-    setResults((r) => {
-      const next = new Map(r);
-      for (const it of queue) next.set(it.index, { state: 'waiting' });
-      return next;
-    });
-    const outcome = new Map<number, RowResult>();
-    const setRow = (index: number, res: RowResult) => {
-      outcome.set(index, res);
-      setResults((r) => new Map(r).set(index, res));
-    };
-    for (let k = 0; k < queue.length; k++) {
-      const it = queue[k]!;
-      const source = sources[it.index]!;
-      setProgress({ current: k + 1, total: queue.length, fraction: 0, name: it.name });
-      setRow(it.index, { state: 'uploading', fraction: 0 });
-      const onProgress = (f: number) => {
-        setProgress({ current: k + 1, total: queue.length, fraction: f, name: it.name });
-        setRow(it.index, { state: 'uploading', fraction: f });
-      };
-      const m = MESSAGES.multimedia!;
-      try {
-        if (!source.blob) throw new ApiError(0, 'El archivo no se pudo leer.');
-        const form = new FormData();
-        form.append('tipo', it.tipo);
-        form.append('descripcion', it.slot.descripcion);
-        form.append('id_palabra', String(it.word.id_palabra));
-        form.append('file', source.blob, it.name);
-        if (it.replaces) await upload('PUT', UPDATE_PATH.replace('{id}', String(it.replaces.id)), form, onProgress);
-        else await upload('POST', CREATE_PATH, form, onProgress);
-        setRow(it.index, { state: 'ok', replaced: !!it.replaces });
-      } catch (err) {
-        const msg = err instanceof ApiError ? err.msg : String((err as Error)?.message ?? err);
-        setRow(it.index, { state: 'error', msg: it.replaces ? m.updateError!(msg) : m.createError!(msg) });
-      }
-    }
-    setProgress((p) => (p ? { ...p, fraction: 1 } : p));
-    // What the server holds now: a retry of a failed file replaces instead of adding twice.
-    await media.reload();
-    setSelected(new Set(queue.filter((it) => outcome.get(it.index)?.state === 'error').map((it) => it.index)));
-    setPhase('done');
-  }
-
-  useEffect(() => {
-    if (phase === 'done') doneRef.current?.focus();
-  }, [phase]);
-
+  const {
+    addFiles,
+    chosen,
+    clear,
+    doneRef,
+    headerChecked,
+    importing,
+    matched,
+    phase,
+    plan,
+    progress,
+    readErrors,
+    reading,
+    results,
+    rows,
+    runImport,
+    selectable,
+    selected,
+    setReadErrors,
+    sources,
+    toggle,
+    toggleAll,
+  } = useMediaImport(media);
   const resultList = [...results.entries()];
   const okCount = resultList.filter(([, r]) => r.state === 'ok').length;
   const replacedCount = resultList.filter(([, r]) => r.state === 'ok' && r.replaced).length;

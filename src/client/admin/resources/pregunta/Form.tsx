@@ -25,6 +25,7 @@ import { RefPicker } from '../../common/pickers';
 import { evaluacionLabel } from '../../common/listFilters';
 import { schemaResolver } from '../../common/zodForm';
 import { LinkedAnswerMedia, LinkedSign, SignOrImagePicker } from './SignPicker';
+import { answersForSave, rowsForTipo } from './answers';
 
 /**
  * Text or image, the percentage, the evaluation and the answers: up to 4 option rows (one correct)
@@ -35,9 +36,8 @@ const preguntaResolver = schemaResolver(preguntaFormSchema(MAX_RESPUESTAS_FORM))
 type Row = { id_respuesta?: number; respuesta?: string; valor?: boolean; imagen?: unknown };
 
 /**
- * The answer rows follow Tipo (screens-backoffice.md B-11.3: choosing Opción Múltiple adds one blank row;
- * Texto keeps one row, its expected answer (valor true), carrying over the
- * first row's text and id. The first run (the stored record on edit) changes nothing.
+ * The answer rows follow Tipo (screens-backoffice.md B-11.3, `rowsForTipo`). The first run (the
+ * stored record on edit) changes nothing.
  */
 function TipoEffects() {
   const tipo = useWatch({ name: 'Tipo' });
@@ -48,11 +48,8 @@ function TipoEffects() {
       first.current = false;
       return;
     }
-    const rows = (getValues('respuestas') as Row[] | undefined) ?? [];
-    if (isChoiceQuestion(tipo)) {
-      if (rows.length === 0) setValue('respuestas', [{ respuesta: '', valor: false }], { shouldDirty: true });
-    } else if (expectsOneText(tipo)) setValue('respuestas', [{ ...rows[0], respuesta: rows[0]?.respuesta ?? '', valor: true }], { shouldDirty: true });
-    else if (rows.length) setValue('respuestas', [], { shouldDirty: true });
+    const next = rowsForTipo<Row>(tipo, (getValues('respuestas') as Row[] | undefined) ?? [], { respuesta: '', valor: false });
+    if (next) setValue('respuestas', next, { shouldDirty: true });
   }, [tipo, getValues, setValue]);
   return null;
 }
@@ -182,17 +179,6 @@ export function PreguntaInputs() {
       <AnswerRows />
     </>
   );
-}
-
-/**
- * What a save sends: the answer rows of Texto (one, valor true) and Opción Múltiple; for the other
- * types (Imagen, Video) no list, so their stored answers stay as they are.
- */
-export function answersForSave(d: Record<string, unknown>): Record<string, unknown> {
-  const rows = Array.isArray(d.respuestas) ? (d.respuestas as Row[]) : [];
-  if (expectsOneText(d.Tipo)) return { ...d, respuestas: rows.slice(0, 1).map((r) => ({ ...r, valor: true })) };
-  if (isChoiceQuestion(typeof d.Tipo === 'string' ? d.Tipo : '')) return { ...d, respuestas: rows };
-  return { ...d, respuestas: undefined };
 }
 
 export function PreguntaCreate() {

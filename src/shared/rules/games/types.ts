@@ -1,6 +1,6 @@
 /**
  * Types and tiny pure helpers shared by the rules of the three word games
- * (games/<game>/rules.ts). No Phaser, no DOM, no React here.
+ * (src/shared/rules/games/<game>.ts). No Phaser, no DOM, no React here.
  *
  * Randomness: the rules never call Math.random. `createGame(words, rng)` takes an
  * `rng: () => number` (values in [0, 1)), draws ONE 32-bit seed from it and keeps that seed in

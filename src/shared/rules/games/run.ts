@@ -1,7 +1,7 @@
 /**
  * What a game run is made of, as the server recomputes it (privacy rule "what feeds a teacher's view
  * follows from what the child did"): the ordered rounds the child played. Each game's rules module
- * (games/<game>/rules.ts, `replayRun`) turns the rounds into the run's figures with the same
+ * (src/shared/rules/games/<game>.ts, `replayRun`) turns the rounds into the run's figures with the same
  * constants the scene plays by, so the page and the server cannot disagree on a genuine run.
  * Phaser-free and pure.
  */

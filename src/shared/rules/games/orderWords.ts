@@ -18,7 +18,7 @@
  * - Tiles: every letter or digit of the word is a tile; spaces, hyphens and other punctuation are
  *   fixed slots shown from the start (never tiles). Only tiles are scrambled.
  * - Typing (`tileForKey` / `typeLetter`): a typed key takes a free tile that is the same letter
- *   ignoring case and accents (games/shared/fold.ts: 'a' takes 'a' or 'á'; ñ stays its own
+ *   ignoring case and accents (src/shared/rules/games/fold.ts: 'a' takes 'a' or 'á'; ñ stays its own
  *   letter, 'n' never takes 'ñ'). Among those it takes the one the answer needs at the next slot,
  *   so typing 'platano' builds 'plátano' and the two a's of 'pájaro' land right; if none is
  *   needed there, the same letter with the same accent, else the first such tile. Tapping a tile
@@ -29,15 +29,15 @@
  * - `check` only works when every slot is filled (`canCheck`); otherwise nothing happens.
  * - Game end: 0 lives → 'lost'; all words played with lives left → 'won'. Both show the end
  *   message chosen by `runEndMessage` (≥ 70 excellent, ≥ 50 good; when the words played are worth
- *   less than 100 points, 70 % and 50 % of what they were worth, games/shared/endMessage.ts). The
+ *   less than 100 points, 70 % and 50 % of what they were worth, src/shared/rules/games/endMessage.ts). The
  *   end happens in `advance`, after the feedback.
  * - `restart` (any phase): new shuffle of the whole list, 3 lives, score 0, straight to 'playing'.
  *
  *   instructions --startGame--> playing --pickTile/removeLast/clear--> playing
  *   playing --check (all slots filled)--> feedback --advance (after 1200 ms)--> playing | won | lost
  */
-import { type EndMessageKey, type GameWord, type Rng, seedFrom, shuffle, uniqueWords, withSeed } from '../shared/types';
-import { sameFolded } from '../shared/fold';
+import { type EndMessageKey, type GameWord, type Rng, seedFrom, shuffle, uniqueWords, withSeed } from './types';
+import { sameFolded } from './fold';
 import {
   type RunReplay,
   type RunRound,
@@ -47,11 +47,11 @@ import {
   RUN_FOREIGN_WORD_MSG,
   RUN_NO_WORDS_MSG,
   RUN_REPEATED_WORD_MSG,
-} from '../shared/run';
-import { type Stars, starsFor, starsForWords } from '../shared/stars';
-import { endMessageFor } from '../shared/endMessage';
+} from './run';
+import { type Stars, starsFor, starsForWords } from './stars';
+import { endMessageFor } from './endMessage';
 
-export type { EndMessageKey, GameWord, Rng } from '../shared/types';
+export type { EndMessageKey, GameWord, Rng } from './types';
 
 // ---------------------------------------------------------------------------------------------
 // Constants (games.md G-4)
@@ -553,7 +553,7 @@ export function snapshot(state: OrderWordsState): OrderSnapshot {
 }
 
 /**
- * The figures of a run from its rounds (the server's recomputation, games/shared/run.ts), by the
+ * The figures of a run from its rounds (the server's recomputation, src/shared/rules/games/run.ts), by the
  * rules above: min(50, playable words) distinct words, +10 right, −5 wrong (never below 0) and a
  * life; 0 lives ends the run, every word played with lives left wins it.
  */

@@ -13,7 +13,7 @@
  *   no letter to guess are left out (see `playableWords`). An empty result throws: the page shows
  *   'No hay palabras para este nivel.' instead of starting the game.
  * - Letters: the keyboard is A–Z with Ñ after N (27 keys). Matching ignores case and accents
- *   (games/shared/fold.ts): A reveals a and á (à/ä/â too), E reveals é, I í, O ó, U ú and ü. Ñ is
+ *   (src/shared/rules/games/fold.ts): A reveals a and á (à/ä/â too), E reveals é, I í, O ó, U ú and ü. Ñ is
  *   a letter of its own: only the Ñ key (or typing ñ) reveals ñ; N does not. The displayed word
  *   keeps its accents, ñ and case. Characters that are not such letters once accents are removed
  *   (spaces, hyphens, digits...) are shown from the start and need no guessing. Pressing a key
@@ -41,8 +41,8 @@
  *   (more than one attempt left; the letter only while two or more letters are hidden). The run
  *   report counts a hint as a miss of its word, so the server's replay needs nothing new.
  */
-import { type GameWord, type Rng, seedFrom, shuffle, uniqueWords, withSeed } from '../shared/types';
-import { foldLetters } from '../shared/fold';
+import { type GameWord, type Rng, seedFrom, shuffle, uniqueWords, withSeed } from './types';
+import { foldLetters } from './fold';
 import {
   type RunReplay,
   type RunRound,
@@ -52,10 +52,10 @@ import {
   RUN_FOREIGN_WORD_MSG,
   RUN_NO_WORDS_MSG,
   RUN_REPEATED_WORD_MSG,
-} from '../shared/run';
-import { type Stars, starsFor } from '../shared/stars';
+} from './run';
+import { type Stars, starsFor } from './stars';
 
-export type { GameWord, Rng } from '../shared/types';
+export type { GameWord, Rng } from './types';
 
 // ---------------------------------------------------------------------------------------------
 // Constants (games.md G-3)
@@ -111,7 +111,7 @@ export interface HangmanState {
   readonly levels: number;
   /** Hints asked for the current word. */
   readonly hints: readonly HangmanHint[];
-  /** Random seed for the next random choice (see games/shared/types.ts). */
+  /** Random seed for the next random choice (see src/shared/rules/games/types.ts). */
   readonly seed: number;
   readonly phase: HangmanPhase;
   /** 1..HANGMAN_LEVELS */
@@ -566,7 +566,7 @@ export function snapshot(state: HangmanState): HangmanSnapshot {
 }
 
 /**
- * The figures of a run from its rounds (the server's recomputation, games/shared/run.ts), by the
+ * The figures of a run from its rounds (the server's recomputation, src/shared/rules/games/run.ts), by the
  * rules above: the run plays min(50, playable words) words in levels of up to 5 (the last level the
  * rest), each level's words distinct; a word costs 2 per miss (a wrong letter or a hint) and,
  * failed (the 6th), 5 more and a life; a level ending at ≥ 70 adds its score and moves on (won

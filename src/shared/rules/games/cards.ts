@@ -27,7 +27,7 @@
  *   ('level-passed' + 'level-started' events, no overlay); after the last level → 'won'.
  * - End message (both 'won' and 'lost'): score ≥ 70 'excellent', ≥ 60 'good', else 'practice'; when
  *   the rounds played are worth less than 100 points, the same thresholds as a share of what they
- *   were worth (70 %, 60 %), so the message agrees with the stars (games/shared/endMessage.ts).
+ *   were worth (70 %, 60 %), so the message agrees with the stars (src/shared/rules/games/endMessage.ts).
  * - Every round (the first one, each next one, each new level, after `restart`) starts with the
  *   'preview'; `advance` after CARDS_PREVIEW_MS (2 s, decided) turns the cards over ('pick-card').
  *   The scene animates that turn in CARDS_FLIP_MS (one calm flip, never more than 3 per second).
@@ -38,7 +38,7 @@
  *   pick-card --pickCard(clue)--> pick-word --pickWord--> feedback
  *   feedback --advance (after 1200 ms)--> preview | won | lost
  */
-import { type EndMessageKey, type GameWord, type Rng, randomIndex, seedFrom, shuffle, uniqueWords, withSeed } from '../shared/types';
+import { type EndMessageKey, type GameWord, type Rng, randomIndex, seedFrom, shuffle, uniqueWords, withSeed } from './types';
 import {
   type RunReplay,
   type RunRound,
@@ -49,11 +49,11 @@ import {
   RUN_NO_WORDS_MSG,
   RUN_REPEATED_WORD_MSG,
   RUN_WRONG_LEVEL_MSG,
-} from '../shared/run';
-import { type Stars, starsFor, starsForWords } from '../shared/stars';
-import { endMessageFor } from '../shared/endMessage';
+} from './run';
+import { type Stars, starsFor, starsForWords } from './stars';
+import { endMessageFor } from './endMessage';
 
-export type { EndMessageKey, GameWord, Rng } from '../shared/types';
+export type { EndMessageKey, GameWord, Rng } from './types';
 
 // ---------------------------------------------------------------------------------------------
 // Constants (games.md G-5)
@@ -501,7 +501,7 @@ export function snapshot(state: CardsState): CardsSnapshot {
 }
 
 /**
- * The figures of a run from its rounds (the server's recomputation, games/shared/run.ts), by the
+ * The figures of a run from its rounds (the server's recomputation, src/shared/rules/games/run.ts), by the
  * rules above: the levels in ascending nivelId order, each playing min(5, its targets) distinct
  * targets of that level; a wrong card or the picture hint −2 (a round's misses: up to 2 wrong
  * cards and 1 hint), a right word +10, a wrong word −10 and a life (never below 0); 0 lives ends

@@ -11,7 +11,7 @@
  * by each game's rules, never a fixed number. Compared by cross-multiplication, in integers, so 7
  * of 10 is exactly 70 % (no floating-point 69.999…).
  *
- * Agreement with the stars (games/shared/stars.ts): 3 stars need ≥ 90 % of the maximum, which is
+ * Agreement with the stars (src/shared/rules/games/stars.ts): 3 stars need ≥ 90 % of the maximum, which is
  * ≥ 70 % below 100 points and ≥ 90 points from 100 up, so a 3-star run always reads "excellent".
  */
 import type { EndMessageKey } from './types';

@@ -2,7 +2,7 @@
  * Stars a child earns (docs/product/games.md G-7.2): 1 to 3 for a level passed or a game won, 0 for a game lost.
  * One rule for the three games, from the share of the most the run (or level) could score, so a
  * short level list can still earn 3 stars (the end messages of G-4 and G-5 follow the same share
- * below a 100-point maximum, games/shared/endMessage.ts, so a 3-star run always reads "excellent").
+ * below a 100-point maximum, src/shared/rules/games/endMessage.ts, so a 3-star run always reads "excellent").
  *
  *   won/passed and score ≥ 90 % of the maximum → 3 · ≥ 60 % → 2 · otherwise → 1 · not won → 0
  */

@@ -1,0 +1,162 @@
+import { useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import Box from '@mui/material/Box';
+import GlobalStyles from '@mui/material/GlobalStyles';
+import Typography from '@mui/material/Typography';
+import CancelIcon from '@mui/icons-material/Cancel';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import InfoIcon from '@mui/icons-material/Info';
+import type * as Phaser from 'phaser';
+import { PhaserGame } from '../../../../games/shared/PhaserGame';
+import { EventBus, GAME_EVENTS, type Caption, type SignOverlay, type TabRequest } from '../../../../games/shared/EventBus';
+import { rectToPercent } from '../../../../games/shared/layout';
+import type { GameInfo } from '../../../../games/shared/catalog';
+import { GAME_AREA_ATTR } from '../../../../games/shared/keys';
+import type { GameWord } from '../../../shared/rules/games/types';
+import { SignPlayer } from '../../sign/SignPlayer';
+import { PausePanel, usePause } from './PausePanel';
+import { srOnly } from './srOnly';
+import { useGameRun } from './useGameRun';
+import { useStageRoom } from './useStageRoom';
+import { useTapRipples } from './useTapRipples';
+
+/** What the keys do in each game: the game area's accessible name (G-2.6: the area takes the focus). */
+const GAME_KEYS: Record<GameInfo['id'], string> = {
+  hangman: 'letras para jugar',
+  orderWords: 'letras para ordenar, Retroceso para borrar',
+  cards: '1, 2 o 3 para elegir',
+};
+
+const gameAreaLabel = (game: GameInfo) => `Juego ${game.title}. Enter para empezar, ${GAME_KEYS[game.id]}, Escape para pausar.`;
+
+/** The focus ring of the game area: thick, dark on the light game, inside the stage (never clipped). */
+const focusRingStyles = {
+  '.manitas-game-area': { outline: 'none' },
+  '.manitas-game-area:focus-visible': { outline: '5px solid #1d1a3a', outlineOffset: '-5px' },
+  // A yellow band inside the dark ring, over the canvas: seen on dark and light parts of the game.
+  '.manitas-game-area:focus-visible::after': {
+    content: '""',
+    position: 'absolute',
+    inset: '5px',
+    border: '4px solid #ffd54f',
+    pointerEvents: 'none',
+    zIndex: 4,
+  },
+} as const;
+
+/**
+ * The game itself under the header: the Phaser canvas fitted to the room, the sign over its box,
+ * tap ripples, the pause panel and the caption bar (every sound cue's visible twin).
+ */
+interface GameStageProps {
+  game: GameInfo;
+  scene: new () => Phaser.Scene;
+  words: GameWord[];
+  onExit: () => void;
+  hint: string;
+}
+
+export function GameStage({ game, scene, words, onExit, hint }: GameStageProps) {
+  const [sign, setSign] = useState<SignOverlay | null>(null);
+  const [caption, setCaption] = useState<Caption>({ text: hint, kind: 'info' });
+  const [focusLabel, setFocusLabel] = useState<string | null>(null);
+  const data = useMemo(() => ({ words }), [words]);
+  const taps = useTapRipples();
+  const room = useStageRoom();
+  const area = useRef<HTMLDivElement | null>(null);
+  const pause = usePause(area);
+  /** A tap on the game focuses it (Phaser stops the canvas's own focus), not a tap on a page button over it. */
+  const onStagePointerDown = (e: ReactPointerEvent<HTMLElement>) => {
+    taps.onPointerDown(e);
+    const t = e.target as HTMLElement;
+    if (!t.closest('button, a, input, [role="slider"], [role="dialog"]')) area.current?.focus({ preventScroll: true });
+  };
+  useGameRun(game.id, words, { onSign: setSign, onFocus: setFocusLabel, onCaption: setCaption, onExit });
+
+  const captionColor = caption.kind === 'success' ? 'success.main' : caption.kind === 'error' ? 'error.main' : 'primary.main';
+  const CaptionIcon = caption.kind === 'success' ? CheckCircleIcon : caption.kind === 'error' ? CancelIcon : InfoIcon;
+
+  return (
+    <>
+      <Box
+        ref={room.ref}
+        sx={{
+          flex: '1 1 0',
+          minHeight: 0,
+          minWidth: 0,
+          overflow: 'hidden',
+          display: 'flex',
+          justifyContent: 'center',
+          alignItems: 'center',
+          p: { xs: 0.5, sm: 1 },
+        }}
+      >
+        {room.fit && (
+          <Box
+            data-testid="game-stage"
+            {...{ [GAME_AREA_ATTR]: '' }}
+            onPointerDown={onStagePointerDown}
+            onKeyDown={(e) => {
+              // Tab on the game area walks its canvas buttons (end screens, hints) before leaving it:
+              // handled here, at the DOM event, because Phaser hears keys a frame later.
+              if (e.key !== 'Tab' || e.target !== area.current || e.ctrlKey || e.altKey || e.metaKey) return;
+              const req: TabRequest = { back: e.shiftKey, taken: false };
+              EventBus.emit(GAME_EVENTS.tab, req);
+              if (req.taken) e.preventDefault();
+            }}
+            sx={{
+              position: 'relative',
+              flex: 'none',
+              width: room.fit.width,
+              height: room.fit.height,
+              maxWidth: '100%',
+              maxHeight: '100%',
+              borderRadius: 3,
+              overflow: 'hidden',
+              boxShadow: 2,
+            }}
+          >
+            <GlobalStyles styles={focusRingStyles} />
+            <PhaserGame scene={scene} data={data} label={`Juego: ${game.title}`} areaLabel={gameAreaLabel(game)} areaRef={area} design={room.design} />
+            {sign && (
+              // The sign over its box on the canvas: clicks pass through to the game except on the
+              // player's own buttons (play/pause, speed, mirror).
+              <Box
+                data-testid="sign-gif"
+                data-src={sign.url}
+                sx={{ position: 'absolute', ...rectToPercent(sign, room.design), pointerEvents: 'none', borderRadius: 2 }}
+              >
+                <SignPlayer key={sign.url} src={sign.url} compactSrc={sign.compact ?? null} label="Seña de la palabra" variant="overlay" />
+              </Box>
+            )}
+            {taps.layer}
+            <Box role="status" aria-live="polite" data-testid="game-focus" sx={srOnly}>
+              {focusLabel ? `Botón: ${focusLabel}. Enter para pulsarlo.` : ''}
+            </Box>
+            {pause.paused && <PausePanel onResume={pause.resume} onExit={onExit} />}
+          </Box>
+        )}
+      </Box>
+      <Box
+        role="status"
+        aria-live="polite"
+        data-testid="game-caption"
+        data-kind={caption.kind}
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          gap: 1,
+          minHeight: 56,
+          px: 2,
+          py: 1,
+          bgcolor: 'background.paper',
+          borderTop: 4,
+          borderColor: captionColor,
+        }}
+      >
+        <CaptionIcon sx={{ color: captionColor }} aria-hidden="true" />
+        <Typography sx={{ fontWeight: 700, fontSize: '1.15rem', color: captionColor }}>{caption.text}</Typography>
+      </Box>
+    </>
+  );
+}
