@@ -74,6 +74,8 @@ describe('shared request ceilings', () => {
   });
 });
 
+// Runs in the PostgreSQL pass only (skipped on PGlite: an embedded database belongs to one process,
+// so there is no second instance to count with).
 describe.runIf(process.env.DATABASE_URL)('two app instances over one PostgreSQL database', () => {
   let t: TestApp;
   let other: FastifyInstance;

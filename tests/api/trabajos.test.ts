@@ -151,6 +151,8 @@ describe('retries and failures', () => {
   });
 });
 
+// Runs in the PostgreSQL pass only (skipped on PGlite: pg-boss needs a PostgreSQL server, and the
+// embedded database's in-process runner has no other host).
 describe.runIf(process.env.DATABASE_URL)('pg-boss on PostgreSQL: several hosts', () => {
   let other: FastifyInstance;
   beforeAll(async () => {
