@@ -76,6 +76,19 @@ describe('refused', () => {
     expect([await practicas(nino), await practicas(nina), await reviews(nina)]).toEqual(before);
   });
 
+  it('40 at once naming another child (a profesor of another class, and a child): every one 403, nothing stored', async () => {
+    const before = [await practicas(nino), await practicas(nina), await reviews(nino), await reviews(nina)];
+    const res = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        i % 2
+          ? post(profe2Token, { id_usuario: nino, id_palabra: word, clave: clave(), ...TRES })
+          : post('nino', { id_usuario: nina, id_palabra: word, clave: clave(), ...TRES }),
+      ),
+    );
+    expect(res.map((r) => r.statusCode)).toEqual(Array(40).fill(403));
+    expect([await practicas(nino), await practicas(nina), await reviews(nino), await reviews(nina)]).toEqual(before);
+  });
+
   it('bad input gets a clear Spanish message and changes nothing', async () => {
     const before = await practicas(nino);
     const cases: [unknown, RegExp | string, string?][] = [

@@ -85,6 +85,11 @@ describe('GET /api/trabajos: who may see the jobs', () => {
       expect(r.statusCode, String(who)).toBe(403);
       expect(r.json()).toEqual({ msg: 'No tienes permiso para realizar esta acción.', code: 'FORBIDDEN' });
     }
+    // Sent together they are refused alike.
+    const together = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => t.call('GET', '/api/trabajos?estado=fallido', { as: [`nino`, 'profesor', other][i % 3]! })),
+    );
+    expect(together.map((r) => r.statusCode)).toEqual(Array(40).fill(403));
     for (const who of ['admin', 'superadmin'] as const) {
       const r = await t.call('GET', '/api/trabajos?estado=fallido', { as: who });
       expect(r.statusCode, who).toBe(200);

@@ -47,6 +47,15 @@ describe('stored reference tracks', () => {
     expect((await rows('SELECT ms FROM trazo WHERE url = $1', [signUrl])).map((r) => Number(r.ms))).toEqual([1300]);
   });
 
+  it('40 stores at once by children: every one 403, the kept track unchanged', async () => {
+    const before = await rows('SELECT url, ms FROM trazo ORDER BY url');
+    const res = await Promise.all(
+      Array.from({ length: 40 }, () => t.call('PUT', '/api/trazo', { as: 'nino', body: { url: signUrl, ms: 999, track: track.slice(0, 4) } })),
+    );
+    expect(res.map((r) => r.statusCode)).toEqual(Array(40).fill(403));
+    expect(await rows('SELECT url, ms FROM trazo ORDER BY url')).toEqual(before);
+  });
+
   it('refuses an address that is not a sign now, and a malformed track, in Spanish, storing nothing', async () => {
     const before = await rows('SELECT url, ms FROM trazo ORDER BY url');
     const missing = await t.call('PUT', '/api/trazo', { as: 'profesor', body: { url: 'uploads/senas/no-existe.gif', ms: 1000, track } });
