@@ -41,10 +41,13 @@ export async function pruneWindows(db: Db, force = false): Promise<number> {
 const windowSql = (windowMs: number) => sql`now() + make_interval(secs => ${windowMs / 1000})`;
 const ended = sql`${limiteVentana.vence} <= now()`;
 
-/** Counts one hit of `clave` whatever the count: its number in the window and the ms left (the rate-limit store). */
-export async function countHit(db: Db, clave: string, windowMs: number): Promise<{ current: number; ttl: number }> {
+/**
+ * The one counting statement: opens `clave`'s window or adds one hit to it. With `max`, the
+ * upsert's WHERE is the check (no row comes back when the ceiling is reached, and nothing is written).
+ */
+function hit(db: Db, clave: string, windowMs: number, max?: number) {
   void pruneWindows(db).catch(() => undefined);
-  const [row] = await db
+  return db
     .insert(limiteVentana)
     .values({ clave, cuenta: 1, vence: windowSql(windowMs) })
     .onConflictDoUpdate({
@@ -53,30 +56,23 @@ export async function countHit(db: Db, clave: string, windowMs: number): Promise
         cuenta: sql`CASE WHEN ${ended} THEN 1 ELSE ${limiteVentana.cuenta} + 1 END`,
         vence: sql`CASE WHEN ${ended} THEN ${windowSql(windowMs)} ELSE ${limiteVentana.vence} END`,
       },
+      ...(max === undefined ? {} : { setWhere: sql`${ended} OR ${limiteVentana.cuenta} < ${max}` }),
     })
     .returning({ cuenta: limiteVentana.cuenta, ttl: sql<number>`greatest(0, extract(epoch from (${limiteVentana.vence} - now())) * 1000)::float8` });
+}
+
+/** Counts one hit of `clave` whatever the count: its number in the window and the ms left (the rate-limit store). */
+export async function countHit(db: Db, clave: string, windowMs: number): Promise<{ current: number; ttl: number }> {
+  const [row] = await hit(db, clave, windowMs);
   return { current: row!.cuenta, ttl: Math.ceil(Number(row!.ttl)) };
 }
 
 /**
  * Takes one place of `clave` if the window has one left: true = taken (counted), false = the
- * ceiling is reached and nothing was written. One statement: the WHERE of the upsert is the check.
+ * ceiling is reached and nothing was written.
  */
 export async function takePlace(db: Db, clave: string, max: number, windowMs: number): Promise<boolean> {
-  void pruneWindows(db).catch(() => undefined);
-  const rows = await db
-    .insert(limiteVentana)
-    .values({ clave, cuenta: 1, vence: windowSql(windowMs) })
-    .onConflictDoUpdate({
-      target: limiteVentana.clave,
-      set: {
-        cuenta: sql`CASE WHEN ${ended} THEN 1 ELSE ${limiteVentana.cuenta} + 1 END`,
-        vence: sql`CASE WHEN ${ended} THEN ${windowSql(windowMs)} ELSE ${limiteVentana.vence} END`,
-      },
-      setWhere: sql`${ended} OR ${limiteVentana.cuenta} < ${max}`,
-    })
-    .returning({ cuenta: limiteVentana.cuenta });
-  return rows.length > 0;
+  return (await hit(db, clave, windowMs, max)).length > 0;
 }
 
 /**
