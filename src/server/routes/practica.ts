@@ -1,11 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { memoria, palabra, practica, progreso } from '../db/schema';
+import { palabra, practica } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../errors';
 import { validate } from '../validate';
 import { invalidates } from '../cache';
-import { applyReviews } from './repaso-memory';
+import { applyReviews, ownEventBody, wordIsOpen } from './repaso-memory';
 import { PALABRA_NO_ABIERTA_MSG, PALABRA_NO_EXISTE_MSG } from './repaso';
 import { eventTime } from '../../shared/rules/offline';
 import { Rating } from '../../shared/rules/review';
@@ -37,10 +37,7 @@ export default async function practicaRoutes(app: FastifyInstance, ctx: AppConte
 
   app.post('/api/repaso/practica', { config: invalidates(), preHandler: app.requireUser }, async (req, reply) => {
     const me = req.user!.id;
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    if (body.id_usuario !== undefined && body.id_usuario !== null && body.id_usuario !== me) throw forbidden(PRACTICA_OTRO_NINO_MSG);
-    const { id_usuario: _ignored, ...rest } = body;
-    void _ignored;
+    const rest = ownEventBody(req.body, me, PRACTICA_OTRO_NINO_MSG);
     const e = validate(practiceEventSchema, rest);
     const [w] = await db.select({ id: palabra.idPalabra, idNivel: palabra.idNivel }).from(palabra).where(eq(palabra.idPalabra, e.id_palabra));
     if (!w) throw notFound(PALABRA_NO_EXISTE_MSG);
@@ -62,17 +59,7 @@ export default async function practicaRoutes(app: FastifyInstance, ctx: AppConte
     if (before) return reply.code(200).send({ msg: PRACTICA_GUARDADA_MSG, data: answer(before) });
 
     // The same rule as a review answer: a word of a level the child has opened (or already has a card).
-    const [open] = await db
-      .select({ ok: sql<number>`1` })
-      .from(palabra)
-      .where(
-        and(
-          eq(palabra.idPalabra, w.id),
-          sql`(${palabra.idNivel} in (select ${progreso.idNivel} from ${progreso} where ${progreso.idUsuario} = ${me})
-               or exists (select 1 from ${memoria} where ${memoria.idUsuario} = ${me} and ${memoria.idPalabra} = ${w.id}))`,
-        ),
-      );
-    if (!open) throw forbidden(PALABRA_NO_ABIERTA_MSG, 'WORD_NOT_OPEN');
+    if (!(await wordIsOpen(db, me, w.id))) throw forbidden(PALABRA_NO_ABIERTA_MSG, 'WORD_NOT_OPEN');
 
     const at = e.fecha ? eventTime(e.fecha, new Date()) : new Date();
     // The row and the review commit together; the unique (id_usuario, clave) decides a race: the

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db';
-import { memoria, palabra, repaso } from '../db/schema';
+import { memoria, palabra, progreso, repaso } from '../db/schema';
+import { forbidden } from '../errors';
 import {
   gameRunReviews,
   gradeQuizAnswer,
@@ -208,3 +209,29 @@ export async function cardsOf(db: Db, userId: number, ids: readonly number[]): P
 
 /** SQL: the child's word is due now (reviewed at least once, due date reached). */
 export const dueNow = (userId: number) => and(eq(memoria.idUsuario, userId), sql`${memoria.estado} <> 0`, sql`${memoria.vence} <= now()`);
+
+/**
+ * The child's own event body: one naming another child (`id_usuario`) is refused before anything
+ * else is looked at (nobody, staff included, answers or practises for a child: the schedule comes
+ * only from the child's own events); the rest is returned for validation.
+ */
+export function ownEventBody(body: unknown, me: number, refusal: string): Record<string, unknown> {
+  const { id_usuario: named, ...rest } = (body ?? {}) as Record<string, unknown>;
+  if (named !== undefined && named !== null && named !== me) throw forbidden(refusal);
+  return rest;
+}
+
+/** True when the word is of a level the child has opened, or already has a card in their memory. */
+export async function wordIsOpen(db: Db, me: number, idPalabra: number): Promise<boolean> {
+  const [open] = await db
+    .select({ ok: sql<number>`1` })
+    .from(palabra)
+    .where(
+      and(
+        eq(palabra.idPalabra, idPalabra),
+        sql`(${palabra.idNivel} in (select ${progreso.idNivel} from ${progreso} where ${progreso.idUsuario} = ${me})
+             or exists (select 1 from ${memoria} where ${memoria.idUsuario} = ${me} and ${memoria.idPalabra} = ${idPalabra}))`,
+      ),
+    );
+  return !!open;
+}

@@ -29,7 +29,7 @@ import {
   type ReviewResult,
   type ReviewToday,
 } from '../../shared/rules/review';
-import { applyReviews, cardOf, cardsOf, dueNow, noteWordSeen } from './repaso-memory';
+import { applyReviews, cardOf, cardsOf, dueNow, noteWordSeen, ownEventBody, wordIsOpen } from './repaso-memory';
 import { isSignMedia } from '../resources/palabra';
 import { eventTime } from '../../shared/rules/offline';
 import { isReviewAnswerRight } from '../../shared/rules/reviewAnswer';
@@ -226,12 +226,7 @@ export default async function repasoRoutes(app: FastifyInstance, ctx: AppContext
 
   app.post('/api/repaso/respuesta', { config: invalidates(), preHandler: app.requireUser }, async (req, reply) => {
     const me = req.user!.id;
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    // A body naming another child is refused before anything else is looked at (nobody, staff
-    // included, answers for a child: the schedule comes only from the child's own answers).
-    if (body.id_usuario !== undefined && body.id_usuario !== null && body.id_usuario !== me) throw forbidden(OTRO_NINO_MSG);
-    const { id_usuario: _ignored, ...rest } = body;
-    void _ignored;
+    const rest = ownEventBody(req.body, me, OTRO_NINO_MSG);
     const answer = validate(reviewAnswerSchema, rest);
     const [logged] = await db
       .select()
@@ -239,17 +234,7 @@ export default async function repasoRoutes(app: FastifyInstance, ctx: AppContext
       .where(and(eq(repaso.idUsuario, me), eq(repaso.clave, answer.clave)));
     const w = await wordOrThrow(answer.id_palabra);
     if (!logged) {
-      const [open] = await db
-        .select({ ok: sql<number>`1` })
-        .from(palabra)
-        .where(
-          and(
-            eq(palabra.idPalabra, w.idPalabra),
-            sql`(${palabra.idNivel} in (select ${progreso.idNivel} from ${progreso} where ${progreso.idUsuario} = ${me})
-                 or exists (select 1 from ${memoria} where ${memoria.idUsuario} = ${me} and ${memoria.idPalabra} = ${w.idPalabra}))`,
-          ),
-        );
-      if (!open) throw forbidden(PALABRA_NO_ABIERTA_MSG, 'WORD_NOT_OPEN');
+      if (!(await wordIsOpen(db, me, w.idPalabra))) throw forbidden(PALABRA_NO_ABIERTA_MSG, 'WORD_NOT_OPEN');
     } else if (logged.idPalabra !== answer.id_palabra) {
       throw badRequest('La clave ya se usó para otra palabra.', { clave: 'La clave ya se usó para otra palabra.' });
     }
