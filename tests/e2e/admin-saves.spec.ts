@@ -199,15 +199,22 @@ test("a save's toast lets a click through to the list's 'Crear' under it: the ne
   await expect(toast).toBeVisible();
   try {
     const crear = page.getByRole('main').getByRole('link', { name: 'Crear' }).first();
-    const [t, c] = [(await toast.boundingBox())!, (await crear.boundingBox())!];
-    // The toast does lie over 'Crear' (both top right)...
-    expect(t.x < c.x + c.width && c.x < t.x + t.width && t.y < c.y + c.height && c.y < t.y + t.height).toBe(true);
-    // ...and a tap on 'Crear' reaches it while the toast is still shown.
-    const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('a')?.textContent ?? null, [c.x + c.width / 2, c.y + c.height / 2]);
-    expect(hit).toContain('Crear');
+    await crear.waitFor();
+    // In one look at the page (the toast lasts 5 s, and a loaded machine may spend them between
+    // two steps): the toast is there, it lies over 'Crear' (both top right), and a tap at Crear's
+    // centre reaches Crear, not the toast.
+    const seen = await page.evaluate(() => {
+      const toast = [...document.querySelectorAll('[role=alert]')].find((el) => el.textContent?.includes('Palabra creada exitosamente.'));
+      const link = [...document.querySelectorAll('main a')].find((el) => el.textContent?.trim() === 'Crear');
+      if (!toast || !link) return { toast: !!toast, link: !!link };
+      const [t, c] = [toast.getBoundingClientRect(), link.getBoundingClientRect()];
+      const over = t.left < c.right && c.left < t.right && t.top < c.bottom && c.top < t.bottom;
+      const hit = document.elementFromPoint(c.left + c.width / 2, c.top + c.height / 2)?.closest('a')?.textContent ?? null;
+      return { toast: true, link: true, over, hit };
+    });
+    expect(seen).toEqual({ toast: true, link: true, over: true, hit: expect.stringContaining('Crear') });
     await crear.click({ timeout: 3_000 });
     await expect(page).toHaveURL(/\/admin\/palabra\/create$/);
-    await expect(toast).toBeVisible();
   } finally {
     const res = await page.request.get(`/api/palabra/getPalabras?q=${encodeURIComponent(word)}&perPage=5`, { headers: await apiHeaders(page) });
     for (const w of (await res.json()).data as { id_palabra: number }[])
