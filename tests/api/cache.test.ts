@@ -275,7 +275,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
     let other: Awaited<ReturnType<typeof buildApp>>;
     beforeAll(async () => {
       t = await makeTestApp();
-      const config = loadConfig({ DATABASE_URL: process.env.DATABASE_URL } as NodeJS.ProcessEnv, {
+      const config = loadConfig({ DATABASE_URL: t.config.databaseUrl! } as NodeJS.ProcessEnv, {
         dataDir: null,
         seedDemo: false,
         staticDir: null,
@@ -361,7 +361,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
         expect((await readLevels(other, token)).find((l) => l.id_nivel === lvl.id_nivel)!.nombre_nivel).toBe('Antes de restaurar');
         // As scripts/restore.ts does: a cache of its own that LISTENs, bumped once the restore committed.
         const cache = createCache();
-        await cache.listen(process.env.DATABASE_URL!);
+        await cache.listen(t.config.databaseUrl!);
         try {
           await restoreBackup(t.database, t.config.uploadsDir, archive, { force: true, cache });
         } finally {

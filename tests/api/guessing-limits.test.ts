@@ -27,7 +27,7 @@ let idInstitucion: number;
 
 beforeAll(async () => {
   t = await makeTestApp();
-  const config = loadConfig({ DATABASE_URL: process.env.DATABASE_URL || undefined } as NodeJS.ProcessEnv, {
+  const config = loadConfig({ DATABASE_URL: t.config.databaseUrl ?? undefined } as NodeJS.ProcessEnv, {
     dataDir: null,
     seedDemo: false,
     staticDir: null,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { cp, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { inject } from 'vitest';
@@ -10,6 +11,7 @@ import { signToken } from '../../src/server/auth/jwt';
 import { clase, claseAlumno, claseProfesor, institucion, usuario } from '../../src/server/db/schema';
 import { ALL_TABLES } from '../../src/server/db/tables';
 import type { Mailer, MailMessage } from '../../src/server/mail';
+import { adminQuery } from './pg-admin';
 
 export const DEMO = {
   superadmin: 'superadmin@manitas.test',
@@ -21,10 +23,19 @@ export const DEMO = {
 export type DemoUser = keyof typeof DEMO;
 
 /** Empties the PostgreSQL database given by DATABASE_URL (tests only; never the embedded one). */
-async function resetPostgres(url: string) {
-  const db = await openDatabase({ databaseUrl: url, dataDir: null });
-  await db.raw('DROP SCHEMA IF EXISTS public CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA IF EXISTS pgboss CASCADE; CREATE SCHEMA public;');
-  await db.close();
+/**
+ * On PostgreSQL each test app gets a database of its own, made for it and dropped when it closes:
+ * a copy of the run's seeded template (tests/api/global-setup.ts) when the demo is wanted, an empty
+ * one otherwise. Two apps of one file (an app next to a plain one, two hosts over one database)
+ * never empty each other's database.
+ */
+async function freshPostgres(workerUrl: string, template: string | null): Promise<{ url: string; drop(): Promise<void> }> {
+  const maintenance = process.env.MANITAS_TEST_DB_BASE ?? workerUrl;
+  const url = new URL(workerUrl);
+  const name = `${url.pathname.slice(1)}_${randomUUID().slice(0, 8)}`;
+  await adminQuery(maintenance, [`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`]);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => adminQuery(maintenance, [`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`]) };
 }
 
 export interface TestApp {
@@ -51,8 +62,9 @@ function templateTar(dir: string): Promise<Blob> {
  * DATABASE_URL (emptied first) when that is set — so the same tests cover both paths.
  */
 export async function makeTestApp(overrides: Partial<AppConfig> = {}, env: NodeJS.ProcessEnv = {}, build: Pick<BuildOptions, 'jobs'> = {}): Promise<TestApp> {
-  const databaseUrl = process.env.DATABASE_URL || null;
-  if (databaseUrl) await resetPostgres(databaseUrl);
+  const seed = overrides.seedDemo ?? true;
+  const pgDatabase = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL, seed ? inject('pgTemplate') : null) : null;
+  const databaseUrl = pgDatabase?.url ?? null;
   const config = loadConfig({ ...env, DATABASE_URL: databaseUrl ?? undefined } as NodeJS.ProcessEnv, {
     dataDir: null,
     seedDemo: true,
@@ -67,12 +79,13 @@ export async function makeTestApp(overrides: Partial<AppConfig> = {}, env: NodeJ
       mails.push(m);
     },
   };
-  // On the embedded database, start from the run's seeded copy (tests/api/global-setup.ts).
-  const template = !databaseUrl && config.seedDemo ? inject('apiTemplate') : null;
+  // Start from the run's seeded copy (tests/api/global-setup.ts): its files, and on the embedded
+  // database its data directory (on PostgreSQL the database was made from the template above).
+  const template = config.seedDemo ? inject('apiTemplate') : null;
   let seeded: Database | undefined;
   if (template) {
     await cp(path.join(template, 'uploads'), config.uploadsDir, { recursive: true });
-    seeded = await openDatabase({ databaseUrl: null, dataDir: null, from: await templateTar(template) });
+    if (!databaseUrl) seeded = await openDatabase({ databaseUrl: null, dataDir: null, from: await templateTar(template) });
   }
   const app = await buildApp(config, { logger: false, mailer, ...build, ...(seeded ? { database: seeded } : {}) });
   const database = app.ctx.database;
@@ -115,6 +128,7 @@ export async function makeTestApp(overrides: Partial<AppConfig> = {}, env: NodeJ
     async close() {
       await app.close();
       await database.close();
+      await pgDatabase?.drop();
       await rm(config.uploadsDir, { recursive: true, force: true });
       await rm(config.outboxDir, { recursive: true, force: true });
     },
