@@ -17,8 +17,8 @@ import { UPLOAD_FOLDERS, type Storage } from './storage';
 import { storageFor } from './storage/s3';
 import { registerBucketUploads, uploadHeaders } from './storage/serve';
 import { AppError, type ErrorBody } from './errors';
-import { cspDirectives, registerXsrf } from './security';
-import { registerSecurityHeaders, type HeaderApplier } from './headers';
+import { registerXsrf } from './security';
+import { registerSecurityHeaders, securityHeaderOptions, type HeaderApplier } from './headers';
 import { registerTextGuard } from './input-text';
 import type { AppContext } from './context';
 import { routeModules } from './routes';
@@ -193,15 +193,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   // Before any route: every write route must declare the cache scopes it empties.
   registerCacheHooks(app, ctx.cache);
 
-  applyHeaders = registerSecurityHeaders(app, {
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
-    crossOriginEmbedderPolicy: false,
-    // The Google popup talks back to the opener.
-    crossOriginOpenerPolicy: config.firebase ? { policy: 'same-origin-allow-popups' } : { policy: 'same-origin' },
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-    referrerPolicy: { policy: 'no-referrer' },
-    strictTransportSecurity: config.publicUrl.startsWith('https:'),
-  });
+  applyHeaders = registerSecurityHeaders(app, securityHeaderOptions(config));
   // Signed cookies: the login device cookie (src/server/auth/throttle.ts).
   await app.register(cookie, { secret: deviceCookieKey(config.jwtSecret) });
   registerXsrf(app, config.publicUrl.startsWith('https:'));

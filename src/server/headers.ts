@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from './config';
+import { cspDirectives } from './security';
 
 /**
  * The security headers of every response, computed once at start.
@@ -9,7 +11,10 @@ import type { FastifyInstance } from 'fastify';
  * Content-Security-Policy each time: ~12 % of the CPU of a cached read). The headers never depend on
  * the request here (no nonces, no per-route options), so helmet runs once against a recording
  * response and each request gets the recorded list. Set on the raw response, as helmet does, so a
- * later, stricter header (the uploads' sandbox CSP) still replaces it.
+ * later, stricter header (the uploads' sandbox CSP) still replaces it. Pays: `@fastify/helmet` 13
+ * in its place took a cached learner read from 21 to 32 µs of CPU (`npm run bench:hot`, A/B on one
+ * machine, docs/performance.md "Hand-written infrastructure"); tests/api/security-headers.test.ts
+ * keeps these headers byte-identical to the plugin's.
  */
 export function helmetHeaders(options: HelmetOptions): { set: [string, string][]; remove: string[] } {
   const set = new Map<string, string>();
@@ -33,6 +38,19 @@ export function helmetHeaders(options: HelmetOptions): { set: [string, string][]
   });
   if (failure) throw failure;
   return { set: [...set], remove };
+}
+
+/** helmet's options for this app: the policy every response carries (docs/decisions.md "Headers and anti-forgery"). */
+export function securityHeaderOptions(config: AppConfig): HelmetOptions {
+  return {
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
+    crossOriginEmbedderPolicy: false,
+    // The Google popup talks back to the opener.
+    crossOriginOpenerPolicy: config.firebase ? { policy: 'same-origin-allow-popups' } : { policy: 'same-origin' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    referrerPolicy: { policy: 'no-referrer' },
+    strictTransportSecurity: config.publicUrl.startsWith('https:'),
+  };
 }
 
 /**

@@ -273,7 +273,9 @@ test.describe('learner area, as a new learner would use it', () => {
     await expect(page.getByText('No hay palabras para este nivel.')).toBeVisible();
   });
 
-  test('a first visit of /home and /supmenu asks each API call once (the boot prefetch answers the app)', async ({ page }) => {
+  test("a first visit of /home, /supmenu and /menuletra asks each API call once (the route loader asks, the screen's queries take its answers)", async ({
+    page,
+  }) => {
     await loginAs(page, 'nino');
     const asked: string[] = [];
     const scripts: string[] = [];
@@ -305,6 +307,17 @@ test.describe('learner area, as a new learner would use it', () => {
     expect(asked.filter((a) => a.startsWith('GET /api/multimedia/palabra/'))).toHaveLength(words);
     expect(new Set(asked.filter((a) => a.startsWith('GET /api/multimedia/palabra/'))).size).toBe(words);
     expect(asked.filter((a) => a.startsWith('GET /api/progreso/usuario/'))).toHaveLength(1);
+    const wordId = asked
+      .find((a) => a.startsWith('GET /api/multimedia/palabra/'))!
+      .split('/')
+      .pop();
+
+    asked.length = 0;
+    await page.goto(`/menuletra/1/${wordId}`);
+    await expect(page.getByText(/^Palabra \d+ de \d+$/)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Seña' }).getByText('Cargando seña...')).toHaveCount(0);
+    once('/api/palabra/nivel/1');
+    once(`/api/multimedia/palabra/${wordId}`);
   });
 
   test('axe-core: no serious or critical violation on home, level menu, word detail and questionnaire; layouts at 375, 768 and 1280 px', async ({ page }) => {

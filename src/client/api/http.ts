@@ -1,5 +1,4 @@
 import { FRESH_PARAM } from '../offline/cacheNames';
-import { dropPrefetched, takePrefetched } from './prefetched';
 
 /** The API base, relative to the app's origin (docs/product/wire.md W-1.1). */
 export const API_BASE = '/api/';
@@ -65,10 +64,18 @@ async function toApiError(res: Response): Promise<ApiError> {
   return new ApiError(res.status, msg, typeof b.code === 'string' ? b.code : undefined, (b.fields as Record<string, string>) ?? undefined);
 }
 
+/** A GET already sent by a route loader (src/client/boot/loaders.ts): its status and body text, or null if it got no answer. */
+export interface StartedAnswer {
+  status: number;
+  text: string;
+}
+
 export interface RequestOptions {
   query?: Record<string, string | number | undefined>;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** A GET: the route loader's answer to this very request, read instead of asking again (none: asked as usual). */
+  started?: Promise<StartedAnswer | null>;
 }
 
 /** JSON request to `api/{path}`. Resolves with the parsed body; rejects with ApiError. */
@@ -83,11 +90,9 @@ export async function api<T = unknown>(method: string, path: string, body?: unkn
     payload = JSON.stringify(body);
   }
   let res: Response | undefined;
-  if (method !== 'GET') dropPrefetched();
-  else {
-    // A route loader may already have asked (src/client/boot/loaders.ts): take its answer once.
-    const pre = takePrefetched(url.pathname.slice(API_BASE.length) + url.search, headers.Authorization?.slice(7) ?? null);
-    const a = pre && (await pre.catch(() => null));
+  if (method === 'GET' && opts.started) {
+    // The route loader asked already: its answer goes through the same checks; no answer, ask again.
+    const a = await opts.started.catch(() => null);
     opts.signal?.throwIfAborted();
     if (a) res = new Response(a.status === 204 ? null : a.text, { status: a.status });
   }
@@ -119,7 +124,6 @@ export const apiDelete = <T = unknown>(path: string, opts?: RequestOptions) => a
  * `onProgress` receives 0..1.
  */
 export function upload<T = unknown>(method: 'POST' | 'PUT', path: string, form: FormData, onProgress?: (fraction: number) => void): Promise<T> {
-  dropPrefetched();
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, API_BASE + path.replace(/^\/?(api\/)?/, ''));

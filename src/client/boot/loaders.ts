@@ -4,59 +4,92 @@
  * /menuletra/{id}/{palabraId} with a stored session, the router starts the screen's first API calls
  * alongside the screen's code (route `lazy`) and renders once both are there (at most
  * FIRST_DATA_WAIT_MS for the data), so the first paint is the screen with its data and its first
- * pictures already asked for (fetchpriority high): no spinner, no layout shift. The screens take each answer once (src/client/api/prefetched.ts); later in-app
- * navigations load nothing here (the screens ask themselves, as before).
- * This replaced a boot script of its own loaded by per-route HTML pages (docs/decisions.md "Boot
- * path and MUI modules": the library path met the same budgets; figures in docs/performance.md).
+ * pictures already asked for (fetchpriority high): no spinner, no layout shift.
+ *
+ * The answers reach the screen as the route's loader data (`useLoaderData`), and the screen's
+ * TanStack queries (src/client/learner/model/queries.ts) start from them: an answer already there is
+ * the query's initial data, one still on its way is what the query's first fetch waits for, so no
+ * call is made twice. Later in-app navigations load nothing here (the screens' queries ask).
+ * This file stays in the app's entry, without TanStack Query, so the calls start as soon as the
+ * router does and /logIn does not download the query library (docs/decisions.md "Learner data").
  */
 import type { LoaderFunctionArgs } from 'react-router-dom';
-import { prefetch } from '../api/prefetched';
+import type { StartedAnswer } from '../api/http';
 
-/** The first render waits this long for the first data at most (then the screen asks itself). */
+/** The first render waits this long for the first data at most (then the screen's query waits on). */
 const FIRST_DATA_WAIT_MS = 1500;
+
+/** What a first-visit loader started, by the path after api/: each call, and the answers already in. */
+export interface FirstData {
+  started: Record<string, Promise<StartedAnswer | null>>;
+  done: Record<string, StartedAnswer>;
+}
 
 /** The address the app started on: only that first load is prefetched. */
 let bootPath: string | null = typeof location === 'undefined' ? null : location.pathname;
 
-/** The signed-in learner's id when `request` is the app's first load, else null (once). */
-function firstVisit(request: Request): number | null {
+/** The signed-in session (token and learner id) when `request` is the app's first load, else null (once). */
+function firstVisit(request: Request): { token: string; user: number } | null {
   if (new URL(request.url).pathname !== bootPath) return null;
   bootPath = null;
   try {
     const user = JSON.parse(localStorage.getItem('user') || 'null') as { id?: number } | null;
-    return localStorage.getItem('token') && user?.id ? user.id : null;
+    const token = localStorage.getItem('token');
+    return token && user?.id ? { token, user: user.id } : null;
   } catch {
     return null; // storage blocked or broken JSON: the screen loads as usual
   }
 }
 
-/** Waits for `work`, at most FIRST_DATA_WAIT_MS; never rejects (a screen asks again what failed). */
-const atMost = (work: Promise<unknown>) =>
-  Promise.race([work.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS))]).then(() => null);
+/** Starts `GET api/{key}` for the screen; resolves to its parsed body on 200, else null; never rejects. */
+function starter(token: string) {
+  const first: FirstData = { started: {}, done: {} };
+  const start = <T>(key: string): Promise<T | null> => {
+    const answer = fetch(`/api/${key}`, { headers: { Accept: 'application/json', Authorization: `Bearer ${token}` }, credentials: 'same-origin' }).then(
+      async (r): Promise<StartedAnswer> => ({ status: r.status, text: await r.text() }),
+      () => null,
+    );
+    first.started[key] = answer;
+    return answer.then((a) => {
+      if (!a) return null;
+      first.done[key] = a;
+      return a.status === 200 ? (JSON.parse(a.text) as T) : null;
+    });
+  };
+  /** Waits for `work`, at most FIRST_DATA_WAIT_MS, then hands the screen what was started. */
+  const handOver = (work: Promise<unknown>) =>
+    Promise.race([work.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS))]).then(() => first);
+  return { start, handOver };
+}
 
 type Words = { id_palabra: number }[] | { data: { id_palabra: number }[] } | null;
 
-export function homeLoader({ request, params }: LoaderFunctionArgs) {
-  if (params.panel || !firstVisit(request)) return null;
-  return atMost(prefetch('nivel/getNivels'));
+export function homeLoader({ request, params }: LoaderFunctionArgs): Promise<FirstData> | null {
+  const s = params.panel ? null : firstVisit(request);
+  if (!s) return null;
+  const { start, handOver } = starter(s.token);
+  return handOver(start('nivel/getNivels'));
 }
 
-export function levelMenuLoader({ request, params }: LoaderFunctionArgs) {
-  const user = firstVisit(request);
-  if (!user || !/^\d+$/.test(params.id ?? '')) return null;
-  return atMost(
+export function levelMenuLoader({ request, params }: LoaderFunctionArgs): Promise<FirstData> | null {
+  const s = firstVisit(request);
+  if (!s || !/^\d+$/.test(params.id ?? '')) return null;
+  const { start, handOver } = starter(s.token);
+  return handOver(
     Promise.all([
-      prefetch('nivel/getNivels'),
-      prefetch(`progreso/usuario/${user}`),
-      prefetch<Words>(`palabra/nivel/${params.id}`).then((r) => {
+      start('nivel/getNivels'),
+      start(`progreso/usuario/${s.user}`),
+      start<Words>(`palabra/nivel/${params.id}`).then((r) => {
         const ids = ((Array.isArray(r) ? r : r?.data) ?? []).map((x) => x.id_palabra);
-        return Promise.all(ids.map((id) => prefetch(`multimedia/palabra/${id}`)));
+        return Promise.all(ids.map((id) => start(`multimedia/palabra/${id}`)));
       }),
     ]),
   );
 }
 
-export function wordLoader({ request, params }: LoaderFunctionArgs) {
-  if (!firstVisit(request) || !/^\d+$/.test(params.nivelId ?? '') || !/^\d+$/.test(params.palabraId ?? '')) return null;
-  return atMost(Promise.all([prefetch(`palabra/nivel/${params.nivelId}`), prefetch(`multimedia/palabra/${params.palabraId}`)]));
+export function wordLoader({ request, params }: LoaderFunctionArgs): Promise<FirstData> | null {
+  const s = firstVisit(request);
+  if (!s || !/^\d+$/.test(params.nivelId ?? '') || !/^\d+$/.test(params.palabraId ?? '')) return null;
+  const { start, handOver } = starter(s.token);
+  return handOver(Promise.all([start(`palabra/nivel/${params.nivelId}`), start(`multimedia/palabra/${params.palabraId}`)]));
 }

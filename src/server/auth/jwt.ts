@@ -80,28 +80,3 @@ async function verifyWithKey(token: string, key: Promise<CryptoKey>, now: number
 export function verifyToken(token: string, secret: string, now = Date.now()): Promise<TokenClaims | null> {
   return verifyWithKey(token, keyOf(secret), now);
 }
-
-/**
- * verifyToken with a memory of the tokens already verified (HMAC, JSON parses and base64 per request
- * were ~10 % of a cached read). Only valid tokens are remembered, so the map holds tokens this server
- * issued; expiry is checked on every use; at most `max` entries (then it starts over). Revocation is
- * not the verifier's job: the caller still checks the account and token version.
- */
-export function tokenVerifier(secret: string, max = 20_000): (token: string, now?: number) => Promise<TokenClaims | null> {
-  const seen = new Map<string, TokenClaims>();
-  const key = keyOf(secret);
-  return async (token, now = Date.now()) => {
-    const hit = seen.get(token);
-    if (hit) {
-      if (hit.exp * 1000 > now) return hit;
-      seen.delete(token);
-      return null;
-    }
-    const claims = await verifyWithKey(token, key, now);
-    if (claims) {
-      if (seen.size >= max) seen.clear();
-      seen.set(token, claims);
-    }
-    return claims;
-  };
-}

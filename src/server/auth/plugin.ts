@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { eq, gt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { tokenVerifier } from './jwt';
+import { verifyToken } from './jwt';
 import { rol, sesionRevocada, usuario } from '../db/schema';
 import { highestRole, atLeast, type Role } from '../../shared/roles';
 import { forbidden, unauthorized } from '../errors';
@@ -53,8 +53,11 @@ const SESSION_INVALID = 'Tu sesión expiró o no es válida. Inicia sesión de n
 
 /**
  * The signed-in account behind a token, remembered for at most a second (constants.md C-11): a learner's
- * tablet sends the same token with every read, and resolving it (token check, account and revoked
- * sessions from the auth cache: three promises) was a fixed cost of every request. An entry is used
+ * tablet sends the same token with every read, and resolving it (HMAC check, account and revoked
+ * sessions from the auth cache: three promises) was a fixed cost of every request. This is the one
+ * token cache (the verifier's own memory of checked signatures went: with this map in front it saved
+ * nothing measurable). Pays: 20–21 → 25 µs of CPU per cached learner read without it (`npm run
+ * bench:hot`, A/B on one machine, docs/performance.md "Hand-written infrastructure"). An entry is used
  * only while the auth cache's version is the one it was resolved under, so everything that empties
  * that cache (logout, deactivation, role or password change, here or in another process) refuses
  * the token at once, as before; expiry is checked on every use. Only accepted tokens are kept.
@@ -69,11 +72,10 @@ interface Known {
 
 export default fp<{ db: Db; secret: string }>(async (app, opts) => {
   app.decorateRequest('user', null);
-  const verify = tokenVerifier(opts.secret);
   const known = new Map<string, Known>();
 
   async function resolve(token: string): Promise<AuthUser | null> {
-    const claims = await verify(token);
+    const claims = await verifyToken(token, opts.secret);
     if (!claims) return null;
     const cache = app.ctx.cache;
     // Read before loading: a bump while loading leaves an entry no request will use.

@@ -1,6 +1,6 @@
 // The first-visit route loaders (src/client/boot/loaders.ts): on the app's first load of a learner
-// screen with a session they start that screen's API calls into the store api() answers from
-// (src/client/api/prefetched.ts); never on a later navigation, never without a session.
+// screen with a session they start that screen's API calls and hand them to the screen as loader
+// data (its queries start from them); never on a later navigation, never without a session.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const g = globalThis as unknown as { window?: unknown; localStorage?: unknown; location?: unknown };
@@ -15,7 +15,8 @@ async function boot(path: string) {
 }
 const req = (path: string) => ({ request: new Request(`http://127.0.0.1${path}`), params: {}, context: undefined }) as never;
 const withParams = (path: string, params: Record<string, string>) => ({ request: new Request(`http://127.0.0.1${path}`), params, context: undefined }) as never;
-const stored = () => Object.keys((g.window as { __manitasPrefetch?: object }).__manitasPrefetch ?? {}).sort();
+type First = { started: Record<string, unknown>; done: Record<string, { status: number; text: string }> } | null;
+const stored = (first: First) => Object.keys(first?.started ?? {}).sort();
 
 beforeEach(() => {
   asked = [];
@@ -38,28 +39,28 @@ afterEach(() => {
 });
 
 describe('first-visit route loaders', () => {
-  it('/home: asks for the levels with the session token, once; the answer waits in the store', async () => {
+  it('/home: asks for the levels with the session token, once; the answer is the loader data', async () => {
     const { homeLoader } = await boot('/home');
-    expect(await homeLoader(req('/home'))).toBeNull();
+    const first = (await homeLoader(req('/home'))) as First;
     expect(asked).toEqual(['/api/nivel/getNivels Bearer T1']);
-    expect(stored()).toEqual(['nivel/getNivels']);
+    expect(stored(first)).toEqual(['nivel/getNivels']);
     // The loader resolved after the answer: the screen's first render has it.
-    const { peekPrefetched } = await import('../../../src/client/api/prefetched');
-    expect(peekPrefetched('nivel/getNivels')).toEqual({ data: [] });
-    await homeLoader(req('/home')); // a later navigation to the same address: the screen asks itself
+    expect(first?.done['nivel/getNivels']).toEqual({ status: 200, text: '{"data":[]}' });
+    expect(window).not.toHaveProperty('__manitasPrefetch'); // nothing kept on window
+    expect(await homeLoader(req('/home'))).toBeNull(); // a later navigation to the same address: the screen asks itself
     expect(asked).toHaveLength(1);
   });
 
   it("/supmenu/{id}: levels, progress, the words and then each word's media", async () => {
     const { levelMenuLoader } = await boot('/supmenu/3');
-    await levelMenuLoader(withParams('/supmenu/3', { id: '3' }));
-    expect(stored()).toEqual(['multimedia/palabra/11', 'multimedia/palabra/12', 'nivel/getNivels', 'palabra/nivel/3', 'progreso/usuario/7']);
+    const first = (await levelMenuLoader(withParams('/supmenu/3', { id: '3' }))) as First;
+    expect(stored(first)).toEqual(['multimedia/palabra/11', 'multimedia/palabra/12', 'nivel/getNivels', 'palabra/nivel/3', 'progreso/usuario/7']);
   });
 
   it("/menuletra/{id}/{palabraId}: the level's words and the word's media", async () => {
     const { wordLoader } = await boot('/menuletra/3/12');
-    await wordLoader(withParams('/menuletra/3/12', { nivelId: '3', palabraId: '12' }));
-    expect(stored()).toEqual(['multimedia/palabra/12', 'palabra/nivel/3']);
+    const first = (await wordLoader(withParams('/menuletra/3/12', { nivelId: '3', palabraId: '12' }))) as First;
+    expect(stored(first)).toEqual(['multimedia/palabra/12', 'palabra/nivel/3']);
   });
 
   it('nothing without a session, on another first address, or for a malformed id', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
-import { signToken, tokenVerifier, verifyToken } from '../../../src/server/auth/jwt';
+import { signToken, verifyToken } from '../../../src/server/auth/jwt';
 import { hasUrlChars, respellings } from './token-spellings';
 
 const SECRET = 'x'.repeat(40);
@@ -32,14 +32,12 @@ describe('session tokens (jose, HS256, one spelling)', () => {
   it('refuses every other spelling of a valid signature, even though it decodes to the same bytes', async () => {
     const t = await tokenWithUrlChars();
     const sig = Buffer.from(t.slice(t.lastIndexOf('.') + 1), 'base64url');
-    const verify = tokenVerifier(SECRET);
-    expect(await verify(t)).not.toBeNull();
+    expect(await verifyToken(t, SECRET)).not.toBeNull();
     for (const [name, other] of Object.entries(respellings(t))) {
       expect(other, name).not.toBe(t);
       // Same bytes for Node's lenient decoder: only the spelling differs.
       expect(Buffer.from(other.slice(other.lastIndexOf('.') + 1).replace(/\s/g, ''), name === 'standard' ? 'base64' : 'base64url'), name).toEqual(sig);
       expect(await verifyToken(other, SECRET), name).toBeNull();
-      expect(await verify(other), name).toBeNull();
     }
   });
 

@@ -13,7 +13,9 @@ import { isLevelOffline } from '../../offline/download';
 import { apiGet, mediaUrl } from '../../api/http';
 import { Loading } from '../../ui/Loading';
 import { LearnerPage, ScrollButtons, focusRing } from '../ui/LearnerPage';
-import { fetchLevels, prefetchedLevels, useLearner } from '../model/learnerData';
+import { fetchLevels, levelsOf, useLearner } from '../model/learnerData';
+import { LearnerQueries, learnerQuery, useFirstData } from '../model/queries';
+import { useQuery } from '@tanstack/react-query';
 import type { NivelWire as Nivel } from '../../../shared/resources/nivel';
 import { filterLevels } from '../model/learnerRules';
 import { CURRENT_LEVEL_KEY } from '../model/levelStorage';
@@ -210,16 +212,31 @@ export default function HomeRoute() {
       </Suspense>
     );
   if (panel) return <Navigate to="/errorPage" replace />;
-  return <Home />;
+  return (
+    <LearnerQueries>
+      <Home />
+    </LearnerQueries>
+  );
 }
 
 /** Child home: greeting, level carousel with search, and the play button. */
 function Home() {
   const user = useLearner();
   const navigate = useNavigate();
-  const [levels, setLevels] = useState<Nivel[] | null>(prefetchedLevels);
-  const hadLevels = useRef(levels !== null); // from the boot prefetch: no call, no spinner
-  const [error, setError] = useState(false);
+  const levelsQ = useQuery(
+    learnerQuery(
+      useFirstData(),
+      'nivel/getNivels',
+      (opts) =>
+        fetchLevels(opts).catch((err: unknown) => {
+          console.error('No se pudieron cargar los niveles', err);
+          throw err;
+        }),
+      levelsOf,
+    ),
+  );
+  const error = levelsQ.isError;
+  const levels: Nivel[] | null = useMemo(() => levelsQ.data ?? (error ? [] : null), [levelsQ.data, error]);
   const [search, setSearch] = useState('');
   const [starting, setStarting] = useState<number | null>(null);
   const track = useRef<HTMLUListElement>(null);
@@ -245,30 +262,16 @@ function Home() {
     void syncGameResults();
   }, []);
 
-  useEffect(() => {
-    if (hadLevels.current) return;
-    const ctrl = new AbortController();
-    fetchLevels(ctrl.signal)
-      .then(setLevels)
-      .catch((err) => {
-        if ((err as Error).name === 'AbortError') return;
-        console.error('No se pudieron cargar los niveles', err);
-        setError(true);
-        setLevels([]);
-      });
-    return () => ctrl.abort();
-  }, []);
-
   // The levels the child's classes assigned (L-9) come first. Any failure (offline, no class,
   // an older server) leaves /home as it was: the levels in their usual order, no error shown.
-  const [tareas, setTareas] = useState<TareaNivel[]>([]);
-  useEffect(() => {
-    const ctrl = new AbortController();
-    apiGet<{ data?: MiTareaWire[] }>('clase/mis-tareas', { signal: ctrl.signal })
-      .then((r) => setTareas(tareasPorNivel(Array.isArray(r?.data) ? r.data : [])))
-      .catch(() => undefined);
-    return () => ctrl.abort();
-  }, []);
+  const tareasQ = useQuery({
+    queryKey: ['api', 'clase/mis-tareas'],
+    queryFn: async ({ signal }) => {
+      const r = await apiGet<{ data?: MiTareaWire[] }>('clase/mis-tareas', { signal });
+      return tareasPorNivel(Array.isArray(r?.data) ? r.data : []);
+    },
+  });
+  const tareas = useMemo(() => tareasQ.data ?? [], [tareasQ.data]);
   const tareaDe = useMemo(() => new Map(tareas.map((t) => [t.id_nivel, t])), [tareas]);
   // The cards are snapped (scroll-snap): when the assigned levels move to the front, the browser
   // re-snaps to the card it was on, which hides the first 'Tarea' behind the left edge. Back to the

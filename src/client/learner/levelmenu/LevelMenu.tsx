@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,12 +15,21 @@ import SportsEsportsIcon from '@mui/icons-material/SportsEsports';
 import SignLanguageIcon from '@mui/icons-material/SignLanguage';
 import { mediaUrl } from '../../api/http';
 import { Loading } from '../../ui/Loading';
-import { allWordsSeen, progressColor, progressPercent, seenInLevel, type LocalLevelData, type ProgressColor } from '../../../shared/rules/progress';
+import {
+  allWordsSeen,
+  EMPTY_LEVEL_DATA,
+  mergeLevelData,
+  progressColor,
+  progressPercent,
+  seenInLevel,
+  type LocalLevelData,
+  type ProgressColor,
+} from '../../../shared/rules/progress';
 import { canRetry, formatScore, isPass, MAX_RETRIES } from '../../../shared/rules/quizRules';
 import { addSeenWord, CURRENT_LEVEL_KEY, readLevelData, updateLevelData } from '../model/levelStorage';
-import { applyServerProgress, fetchLevels, fetchMedia, fetchWords, firstLevelMenu, syncLevel, useLearner, type LevelMenuData } from '../model/learnerData';
+import { applyServerProgress, fetchLevelProgress, fetchLevels, fetchMedia, levelProgress, levelsOf, mediaOf, useLearner } from '../model/learnerData';
+import { LearnerQueries, learnerQuery, levelWordsQuery, useFirstData } from '../model/queries';
 import type { MultimediaWire as Multimedia } from '../../../shared/resources/multimedia';
-import type { NivelWire as Nivel } from '../../../shared/resources/nivel';
 import type { PalabraWire as Palabra } from '../../../shared/resources/palabra';
 import { mediaBy, signMedia } from '../../../shared/rules/signMedia';
 import { LearnerPage, ScrollButtons, focusRing } from '../ui/LearnerPage';
@@ -159,112 +169,93 @@ function WordCard({
 
 /** Level menu (/supmenu/{id}): progress, word cards, questionnaire, latest result, game button. */
 export default function LevelMenu() {
+  // A new level is a new screen: its progress state starts from that level's stored progress.
+  const { id } = useParams();
+  return (
+    <LearnerQueries>
+      <LevelMenuScreen key={id} />
+    </LearnerQueries>
+  );
+}
+
+function LevelMenuScreen() {
   const { id, palabraId } = useParams();
   const levelId = Number(id);
   const user = useLearner();
   const userId = Number(user?.id);
   const navigate = useNavigate();
-  // One state, so what arrives together is one render; its first value takes the boot prefetch's
-  // answers when they are already there (a first render with data, as /home has).
-  const [first] = useState(() => ({ key: `${levelId}/${userId}`, ...firstLevelMenu(levelId, userId) }));
-  const [menu, setMenu] = useState<LevelMenuData>(first.state);
-  const { level, words, media, data, error } = menu;
-  const setData = (d: LocalLevelData) => setMenu((m) => ({ ...m, data: d }));
+  const first = useFirstData();
+  const isLevel = Number.isInteger(levelId) && levelId >= 1;
+  const asks = !!userId && isLevel;
   const track = useRef<HTMLUListElement>(null);
-  // The level could not load while offline: it never reached this tablet (L-11).
-  const [notDownloaded, setNotDownloaded] = useState(false);
 
+  // The level's name (a failure leaves the generic 'Nivel'), its words, each word's media and the
+  // child's progress: asked at once, each once per visit (src/client/learner/model/queries.ts).
+  const levelsQ = useQuery({ ...learnerQuery(first, 'nivel/getNivels', fetchLevels, levelsOf), enabled: asks });
+  const wordsQ = useQuery({
+    ...levelWordsQuery(first, levelId, 'No se pudo cargar el nivel'),
+    enabled: asks,
+  });
+  const error = wordsQ.isError;
+  const words: Palabra[] | null = !userId ? null : !isLevel || error ? [] : (wordsQ.data ?? null);
+  const media = useQueries({
+    queries: (wordsQ.data ?? []).map((w) => learnerQuery(first, `multimedia/palabra/${w.id_palabra}`, (opts) => fetchMedia(w.id_palabra, opts), mediaOf)),
+    combine: (rs) => Object.fromEntries((wordsQ.data ?? []).flatMap((w, i) => (rs[i]?.data ? [[w.id_palabra, rs[i].data] as const] : []))),
+  });
+  const progressQ = useQuery({
+    ...learnerQuery(
+      first,
+      `progreso/usuario/${userId}`,
+      (opts) => fetchLevelProgress(levelId, userId, opts),
+      (body) => levelProgress(body, levelId),
+    ),
+    enabled: asks,
+  });
+  // Offline, the local progress stands; the read of the whole list is filtered to this level.
+  const server = progressQ.data;
   useEffect(() => {
-    if (!userId) return;
-    if (!Number.isInteger(levelId) || levelId < 1) {
-      // not a level: nothing to show but the no-words message
-      setMenu((m) => (m.words?.length === 0 && !m.error ? m : { ...m, words: [], error: false }));
-      return;
-    }
-    const ctrl = new AbortController();
+    if (progressQ.isError) console.warn('No se pudo leer el progreso del servidor', progressQ.error);
+  }, [progressQ.isError, progressQ.error]);
+  const level = levelsQ.data?.find((l) => l.id_nivel === levelId) ?? null;
+  // The level could not load while offline: it never reached this tablet (L-11).
+  const notDownloaded = error && !isOnline();
+
+  // This browser's progress, merged with the server's once it is in: shown at once, stored and the
+  // words only this browser knew sent back (applyServerProgress) once the words are known too.
+  const [local, setData] = useState<LocalLevelData>(() => (asks ? readLevelData(levelId, userId) : EMPTY_LEVEL_DATA));
+  const data = server === undefined ? local : mergeLevelData(local, server);
+  const levelWords = wordsQ.data;
+  useEffect(() => {
+    if (!asks || server === undefined || !levelWords) return;
+    setData(
+      applyServerProgress(
+        levelId,
+        userId,
+        server,
+        levelWords.map((w) => w.id_palabra),
+      ),
+    );
+  }, [asks, levelId, userId, server, levelWords]);
+  useEffect(() => {
+    if (!asks) return;
     try {
       localStorage.setItem(CURRENT_LEVEL_KEY, String(levelId));
     } catch {
       /* private mode: the play button opens the general games menu */
     }
-    const pictures = (ids: number[]) => Promise.all(ids.map(async (id) => [id, await fetchMedia(id, ctrl.signal)] as const));
-    const had = first.key === `${levelId}/${userId}` && first.missingMedia && menu.words === first.state.words ? first : null;
-    (async () => {
-      try {
-        let ws: Palabra[];
-        let missing: number[];
-        let sync: Promise<LocalLevelData | null>;
-        if (had) {
-          // Words (and maybe all the media and the progress) came with the first render.
-          ws = menu.words ?? [];
-          missing = had.missingMedia!;
-          const picturesAsked = pictures(missing); // takes the prefetched ones before the sync's write
-          const server = had.server;
-          sync =
-            server === undefined
-              ? syncLevel(
-                  levelId,
-                  userId,
-                  ws.map((w) => w.id_palabra),
-                  ctrl.signal,
-                )
-              : // Already merged into the first render: stored, and the words only this browser knew sent,
-                // once this effect is known to stay (StrictMode's trial run is aborted at once).
-                Promise.resolve().then(() => {
-                  ctrl.signal.throwIfAborted();
-                  applyServerProgress(
-                    levelId,
-                    userId,
-                    server,
-                    ws.map((w) => w.id_palabra),
-                  );
-                  return null;
-                });
-          const [entries, synced] = await Promise.all([picturesAsked, sync]);
-          if (ctrl.signal.aborted || (entries.length === 0 && !synced)) return;
-          setMenu((m) => ({ ...m, media: { ...m.media, ...Object.fromEntries(entries) }, data: synced ?? m.data }));
-          return;
-        }
-        setData(readLevelData(levelId, userId));
-        const [lvls, fetched] = await Promise.all([fetchLevels(ctrl.signal).catch(() => [] as Nivel[]), fetchWords(levelId, ctrl.signal)]);
-        ws = fetched;
-        setMenu((m) => ({ ...m, level: lvls.find((l) => l.id_nivel === levelId) ?? null, words: ws }));
-        // The pictures do not wait for the progress sync: both are asked for at once, shown together.
-        const [entries, merged] = await Promise.all([
-          pictures(ws.map((w) => w.id_palabra)),
-          syncLevel(
-            levelId,
-            userId,
-            ws.map((w) => w.id_palabra),
-            ctrl.signal,
-          ),
-        ]);
-        if (!ctrl.signal.aborted) setMenu((m) => ({ ...m, media: Object.fromEntries(entries), data: merged }));
-      } catch (err) {
-        if ((err as Error).name === 'AbortError') return;
-        console.error('No se pudo cargar el nivel', err);
-        setNotDownloaded(!isOnline());
-        setMenu((m) => ({ ...m, error: true, words: [] }));
-      }
-    })();
-    return () => ctrl.abort();
-    // `first` and `menu.words` are read for the first run only (the words the first render took).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [levelId, userId]);
+  }, [asks, levelId]);
 
   // Each word's strength (stars, L-11), asked once the words are there: the menu never waits for it.
-  const [strength, setStrength] = useState<Record<number, 0 | 1 | 2 | 3> | null>(null);
   const haveWords = words !== null && words.length > 0;
+  const strengthQ = useQuery({
+    queryKey: ['api', 'fuerza', levelId],
+    queryFn: async ({ signal }) => Object.fromEntries((await fetchLevelStrength(levelId, signal)).map((r) => [r.id_palabra, r.estrellas])),
+    enabled: asks && haveWords,
+  });
+  const strength: Record<number, 0 | 1 | 2 | 3> | null = strengthQ.data ?? null;
   useEffect(() => {
-    if (!userId || !haveWords) return;
-    const ctrl = new AbortController();
-    fetchLevelStrength(levelId, ctrl.signal)
-      .then((rows) => setStrength(Object.fromEntries(rows.map((r) => [r.id_palabra, r.estrellas]))))
-      .catch((err) => {
-        if ((err as Error).name !== 'AbortError') console.warn('No se pudo cargar la fuerza de las palabras', err);
-      });
-    return () => ctrl.abort();
-  }, [levelId, userId, haveWords]);
+    if (strengthQ.isError) console.warn('No se pudo cargar la fuerza de las palabras', strengthQ.error);
+  }, [strengthQ.isError, strengthQ.error]);
 
   const wordIds = (words ?? []).map((w) => w.id_palabra);
   const seen = seenInLevel(data.palabrasVistas, wordIds);

@@ -4,20 +4,12 @@
  */
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ApiError, apiGet } from '../../api/http';
+import { ApiError, apiGet, type StartedAnswer } from '../../api/http';
 import { submit } from '../../offline/outbox';
-import { hasPrefetched, peekPrefetched } from '../../api/prefetched';
 import { useSession } from '../../auth/useSession';
 import type { SessionUser } from '../../auth/session';
 import { useAlert } from '../../ui/AlertModal';
-import {
-  EMPTY_LEVEL_DATA,
-  mergeLevelData,
-  unsyncedWords,
-  type LastResult,
-  type LocalLevelData,
-  type ServerLevelProgress,
-} from '../../../shared/rules/progress';
+import { mergeLevelData, unsyncedWords, type LastResult, type LocalLevelData, type ServerLevelProgress } from '../../../shared/rules/progress';
 import { attemptsAllowed, isPass } from '../../../shared/rules/quizRules';
 import { readLevelData, writeLevelData } from './levelStorage';
 // The wire types of the learner's calls come from the shared declarations (no hand copies).
@@ -39,72 +31,30 @@ export interface UserResult {
 
 export const NO_USER_MSG = 'Usuario no identificado. Inicia sesión de nuevo.';
 
-/** The levels, when the boot prefetch already has them (a first render with data, no spinner). */
-export function prefetchedLevels(): Nivel[] | null {
-  const r = peekPrefetched<{ data: Nivel[] }>('nivel/getNivels');
-  return r ? (r.data ?? []) : null;
+/** How a call's body becomes what a screen shows (the same for a loader's answer and a query's own call). */
+export const levelsOf = (r: unknown): Nivel[] => (r as { data?: Nivel[] } | null)?.data ?? [];
+export const wordsOf = (r: unknown): Palabra[] => {
+  const x = r as Palabra[] | { data?: Palabra[] } | null;
+  return [...(Array.isArray(x) ? x : (x?.data ?? []))].sort((a, b) => a.id_palabra - b.id_palabra);
+};
+export const mediaOf = (r: unknown): Multimedia[] => (r as { data?: Multimedia[] } | null)?.data ?? [];
+export const levelProgress = (r: unknown, levelId: number): ServerLevelProgress | null =>
+  ((r as { data?: ServerLevelProgress[] } | null)?.data ?? []).find((p) => p.id_nivel === levelId) ?? null;
+
+/** A learner read: the signal that cancels it and, on a first visit, the route loader's answer to the same call. */
+export interface ReadOptions {
+  signal?: AbortSignal;
+  started?: Promise<StartedAnswer | null>;
 }
 
-const wordsOf = (r: Palabra[] | { data: Palabra[] } | null | undefined) =>
-  [...(Array.isArray(r) ? r : (r?.data ?? []))].sort((a, b) => a.id_palabra - b.id_palabra);
-const levelProgress = (r: { data: ServerLevelProgress[] } | null | undefined, levelId: number) => (r?.data ?? []).find((p) => p.id_nivel === levelId) ?? null;
-
-/** What the level menu shows: the level, its words (null while loading), their media, the progress. */
-export interface LevelMenuData {
-  level: Nivel | null;
-  words: Palabra[] | null;
-  media: Record<number, Multimedia[]>;
-  data: LocalLevelData;
-  error: boolean;
-}
-
-export interface FirstLevelMenu {
-  state: LevelMenuData;
-  /** Words whose media are still to be asked for; null when the words themselves are. */
-  missingMedia: number[] | null;
-  /** The server's progress of the level when it was in hand (merged into state.data, still to be stored). */
-  server?: ServerLevelProgress | null;
-}
-
-/**
- * The level menu's first state. When the boot prefetch has already answered the levels and the
- * words, they are taken at once (a first render with data, no spinner), with every word's media and
- * the server's progress that have answered too; `missingMedia` and `server` say what is left for
- * the page's effect. Otherwise the local progress only, and words null (loading).
- */
-export function firstLevelMenu(levelId: number, userId: number): FirstLevelMenu {
-  const state: LevelMenuData = { level: null, words: null, media: {}, data: EMPTY_LEVEL_DATA, error: false };
-  if (!userId) return { state, missingMedia: null };
-  if (!Number.isInteger(levelId) || levelId < 1) return { state: { ...state, words: [] }, missingMedia: null };
-  state.data = readLevelData(levelId, userId);
-  const wordsKey = `palabra/nivel/${levelId}`;
-  if (!hasPrefetched('nivel/getNivels') || !hasPrefetched(wordsKey)) return { state, missingMedia: null };
-  const levels = peekPrefetched<{ data: Nivel[] }>('nivel/getNivels')?.data ?? [];
-  const words = wordsOf(peekPrefetched<Palabra[] | { data: Palabra[] }>(wordsKey));
-  state.level = levels.find((l) => l.id_nivel === levelId) ?? null;
-  state.words = words;
-  const missingMedia: number[] = [];
-  for (const w of words) {
-    const key = `multimedia/palabra/${w.id_palabra}`;
-    if (hasPrefetched(key)) state.media[w.id_palabra] = peekPrefetched<{ data: Multimedia[] }>(key)?.data ?? [];
-    else missingMedia.push(w.id_palabra);
-  }
-  const progressKey = `progreso/usuario/${userId}`;
-  if (!hasPrefetched(progressKey)) return { state, missingMedia };
-  const server = levelProgress(peekPrefetched<{ data: ServerLevelProgress[] }>(progressKey), levelId);
-  state.data = mergeLevelData(state.data, server);
-  return { state, missingMedia, server };
-}
-
-export async function fetchLevels(signal?: AbortSignal): Promise<Nivel[]> {
-  const r = await apiGet<{ data: Nivel[] }>('nivel/getNivels', { signal });
-  return r?.data ?? [];
+export async function fetchLevels(opts: ReadOptions = {}): Promise<Nivel[]> {
+  return levelsOf(await apiGet('nivel/getNivels', opts));
 }
 
 /** Words of a level; a level without words (or unknown) is an empty list. */
-export async function fetchWords(levelId: number, signal?: AbortSignal): Promise<Palabra[]> {
+export async function fetchWords(levelId: number, opts: ReadOptions = {}): Promise<Palabra[]> {
   try {
-    return wordsOf(await apiGet<Palabra[] | { data: Palabra[] }>(`palabra/nivel/${levelId}`, { signal }));
+    return wordsOf(await apiGet(`palabra/nivel/${levelId}`, opts));
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return [];
     throw err;
@@ -112,14 +62,18 @@ export async function fetchWords(levelId: number, signal?: AbortSignal): Promise
 }
 
 /** Media of a word; a failed fetch falls back to an empty list (screens-learner.md L-12). */
-export async function fetchMedia(wordId: number, signal?: AbortSignal): Promise<Multimedia[]> {
+export async function fetchMedia(wordId: number, opts: ReadOptions = {}): Promise<Multimedia[]> {
   try {
-    const r = await apiGet<{ data: Multimedia[] }>(`multimedia/palabra/${wordId}`, { signal });
-    return r?.data ?? [];
+    return mediaOf(await apiGet(`multimedia/palabra/${wordId}`, opts));
   } catch (err) {
     if ((err as Error).name !== 'AbortError') console.warn('No se pudo cargar la multimedia de la palabra', wordId, err);
     return [];
   }
+}
+
+/** The server's progress of one level for the child (null when it has none); rejects when it cannot be read. */
+export async function fetchLevelProgress(levelId: number, userId: number, opts: ReadOptions = {}): Promise<ServerLevelProgress | null> {
+  return levelProgress(await apiGet(`progreso/usuario/${userId}`, opts), levelId);
 }
 
 export async function fetchEvaluation(levelId: number, signal?: AbortSignal): Promise<EvaluacionQuiz | null> {
@@ -148,7 +102,7 @@ export async function fetchQuizState(levelId: number, userId: number, signal?: A
   const local = readLevelData(levelId, userId);
   let server: ServerLevelProgress | null;
   try {
-    server = levelProgress(await apiGet<{ data: ServerLevelProgress[] }>(`progreso/usuario/${userId}`, { signal }), levelId);
+    server = await fetchLevelProgress(levelId, userId, { signal });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     console.warn('No se pudo leer el progreso del servidor', err);
@@ -186,26 +140,8 @@ export async function markSeenOnServer(levelId: number, wordIds: number[]): Prom
 }
 
 /**
- * Loads the server's progress for a level, merges it with the local data, stores the result
- * locally and sends back the words only this browser knew. Offline, the local data stands.
- */
-export async function syncLevel(levelId: number, userId: number, levelWordIds: readonly number[], signal?: AbortSignal): Promise<LocalLevelData> {
-  const local = readLevelData(levelId, userId);
-  let server: ServerLevelProgress | null = null;
-  try {
-    server = levelProgress(await apiGet<{ data: ServerLevelProgress[] }>(`progreso/usuario/${userId}`, { signal }), levelId);
-  } catch (err) {
-    if ((err as Error).name === 'AbortError') throw err;
-    console.warn('No se pudo leer el progreso del servidor', err);
-    return local;
-  }
-  return applyServerProgress(levelId, userId, server, levelWordIds);
-}
-
-/**
- * The second half of syncLevel, for a server answer already in hand: merges it with the latest
- * local data (a word may have been marked while the request ran), stores the result and sends back
- * the words only this browser knew.
+ * Merges the server's progress of a level (in hand) with the latest local data (a word may have been
+ * marked while the request ran), stores the result and sends back the words only this browser knew.
  */
 export function applyServerProgress(levelId: number, userId: number, server: ServerLevelProgress | null, levelWordIds: readonly number[]): LocalLevelData {
   const merged = mergeLevelData(readLevelData(levelId, userId), server);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,7 +10,9 @@ import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import { mediaUrl } from '../../api/http';
 import { Loading } from '../../ui/Loading';
 import { addSeenWord } from '../model/levelStorage';
-import { fetchMedia, fetchWords, markSeenOnServer, useLearner } from '../model/learnerData';
+import { fetchMedia, markSeenOnServer, mediaOf, useLearner } from '../model/learnerData';
+import { LearnerQueries, learnerQuery, levelWordsQuery, useFirstData } from '../model/queries';
+import { useQuery } from '@tanstack/react-query';
 import type { MultimediaWire as Multimedia } from '../../../shared/resources/multimedia';
 import type { PalabraWire as Palabra } from '../../../shared/resources/palabra';
 import { mediaBy, signMedia } from '../../../shared/rules/signMedia';
@@ -73,39 +75,27 @@ function LanguageCard({
 
 /** Word detail (/menuletra/{nivelId}/{palabraId}): sign, Spanish and English cards, next, back. Marks the word seen. */
 export default function WordDetail() {
+  return (
+    <LearnerQueries>
+      <WordDetailScreen />
+    </LearnerQueries>
+  );
+}
+
+function WordDetailScreen() {
   const { nivelId, palabraId } = useParams();
   const levelId = Number(nivelId);
   const wordId = Number(palabraId);
   const user = useLearner();
   const userId = Number(user?.id);
   const navigate = useNavigate();
-  const [words, setWords] = useState<Palabra[] | null>(null);
-  const [media, setMedia] = useState<Multimedia[] | null>(null);
-  const [error, setError] = useState(false);
+  const first = useFirstData();
+  const wordsQ = useQuery(levelWordsQuery(first, levelId, 'No se pudieron cargar las palabras'));
+  const error = wordsQ.isError;
+  const words: Palabra[] | null = wordsQ.data ?? (error ? [] : null);
+  const media: Multimedia[] | null = useQuery(learnerQuery(first, `multimedia/palabra/${wordId}`, (opts) => fetchMedia(wordId, opts), mediaOf)).data ?? null;
 
   useEffect(warmSound, []);
-
-  useEffect(() => {
-    const ctrl = new AbortController();
-    fetchWords(levelId, ctrl.signal)
-      .then(setWords)
-      .catch((err) => {
-        if ((err as Error).name === 'AbortError') return;
-        console.error('No se pudieron cargar las palabras', err);
-        setError(true);
-        setWords([]);
-      });
-    return () => ctrl.abort();
-  }, [levelId]);
-
-  useEffect(() => {
-    const ctrl = new AbortController();
-    setMedia(null);
-    fetchMedia(wordId, ctrl.signal).then((m) => {
-      if (!ctrl.signal.aborted) setMedia(m);
-    });
-    return () => ctrl.abort();
-  }, [wordId]);
 
   const word = words?.find((w) => w.id_palabra === wordId) ?? null;
 
