@@ -12,14 +12,6 @@ function chromiumPath(): string {
 
 export const E2E_PORT = Number(process.env.E2E_PORT || 3100);
 
-/**
- * Back-office specs that may run beside the learner specs: they only read what learner specs write
- * (lists, counts) and write only what no learner screen shows. admin-a11y.spec.ts opens every
- * back-office screen and submits nothing; the one record it may add is a text content (contenido),
- * which no learner screen or learner spec reads.
- */
-const ADMIN_BESIDE_LEARNER = /admin-a11y\.spec\.ts/;
-
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
@@ -29,7 +21,12 @@ export default defineConfig({
   // under load), no more; animations are stopped and the caret hidden (docs/testing.md "Screenshots").
   snapshotPathTemplate: '{testDir}/__screenshots__/{testFilePath}/{arg}{ext}',
   expect: { timeout: 10_000, toHaveScreenshot: { maxDiffPixelRatio: 0.01, animations: 'disabled', caret: 'hide' } },
-  fullyParallel: false,
+  // Every spec makes its own data (children, levels, classes through the API) and reads the demo
+  // seed only where nothing changes it, so tests run side by side in any order, one file's tests
+  // spread over the workers too (a long file no longer pins one worker for its whole time). A file
+  // whose tests share one account's state asks for `mode: 'default'` (in order, one worker) and
+  // says why (docs/testing.md, "How the projects run").
+  fullyParallel: true,
   // Three workers on the 2-core CI machine: much of a browser test is waiting (the server, page
   // loads, the games' real pauses), so a third browser fills the cores the other two leave idle.
   // Measured with games-fit + sign-player (18 tests, with real frame timings), alternated runs on
@@ -64,17 +61,16 @@ export default defineConfig({
       ],
     },
   },
-  // The suites share one server and database. The back-office suite changes content (new levels,
-  // temporary questions), so it runs after the learner, games and account suites have finished.
-  // The back-office specs that change nothing a learner spec reads (ADMIN_BESIDE_LEARNER) run in
-  // 'admin-beside', beside the learner suite: its tests fill the worker a long learner spec would
-  // leave idle at the end of that stage, and the admin stage is shorter by as much.
+  // learner and admin run together: neither changes what the other reads (docs/testing.md). Two
+  // names, so one side can be run alone (--project=admin).
   projects: [
     { name: 'learner', testIgnore: /(admin|deploy)-.*\.spec\.ts/ },
-    { name: 'admin-beside', testMatch: ADMIN_BESIDE_LEARNER },
-    { name: 'admin', testMatch: /admin-.*\.spec\.ts/, testIgnore: ADMIN_BESIDE_LEARNER, dependencies: ['learner'] },
-    // A deploy changes the served sw.js for a moment: last, alone (deploy-update.spec.ts).
-    { name: 'deploy', testMatch: /deploy-.*\.spec\.ts/, dependencies: ['admin', 'admin-beside'] },
+    { name: 'admin', testMatch: /admin-.*\.spec\.ts/ },
+    // A deploy changes dist/client/sw.js on disk, the file the one server serves to every page: any
+    // page with the service worker that loads meanwhile (offline, pwa, admin-saves) would find the
+    // new version and show "Nueva versión disponible". Routing cannot stand in for the file (the
+    // worker's own update check bypasses it), so the deploy runs last and alone.
+    { name: 'deploy', testMatch: /deploy-.*\.spec\.ts/, dependencies: ['learner', 'admin'] },
   ],
   webServer: {
     command: 'node scripts/e2e-server.mjs',

@@ -1,4 +1,4 @@
-import { test, expect, loginAs, apiHeaders } from './fixtures';
+import { test, expect, loginAs, apiHeaders, makeLevel, DEMO_LEVELS } from './fixtures';
 import type { Page } from '@playwright/test';
 
 /** Rows of a list answer (plain array or under `data`/`users`). */
@@ -30,8 +30,10 @@ const run = () => Math.random().toString(36).slice(2, 7);
 
 test('Guardar y crear otro: two words in a row, the level kept, the first field focused', async ({ page }) => {
   await loginAs(page, 'admin');
-  const niveles = (await getRows(page, '/api/nivel/getNivels')).rows;
-  const nivel = String(niveles[0].nombre_nivel);
+  // A level of its own: the words saved here would otherwise join a demo level, whose word count
+  // the learner specs running beside read.
+  const own = await makeLevel(page);
+  const nivel = own.nombre_nivel;
   const r = run();
   const [w1, w2] = [`Barco ${r}`, `Tren ${r}`];
 
@@ -56,7 +58,7 @@ test('Guardar y crear otro: two words in a row, the level kept, the first field 
   await expect(page).toHaveURL(/\/admin\/palabra$/);
 
   const words = (await getRows(page, `/api/palabra/getPalabras?q=${encodeURIComponent(r)}&perPage=10`)).rows;
-  const idNivel = niveles[0].id_nivel;
+  const idNivel = own.id_nivel;
   expect(words.map((w) => [w.palabraEspanol, w.id_nivel]).sort()).toEqual([
     [w1, idNivel],
     [w2, idNivel],
@@ -67,8 +69,8 @@ test('Contenido: the word picker follows the level, and a word sets its level', 
   await loginAs(page, 'admin');
   const niveles = (await getRows(page, '/api/nivel/getNivels')).rows;
   const palabras = (await getRows(page, '/api/palabra/getPalabras?perPage=500')).rows;
-  // Two levels with words.
-  const withWords = niveles.filter((n) => palabras.some((p) => p.id_nivel === n.id_nivel));
+  // Two demo levels with words (another spec's level may be deleted while this one runs).
+  const withWords = niveles.filter((n) => (DEMO_LEVELS as readonly unknown[]).includes(n.nombre_nivel) && palabras.some((p) => p.id_nivel === n.id_nivel));
   expect(withWords.length).toBeGreaterThanOrEqual(2);
   const [a, b] = withWords;
   const wordOfA = palabras.find((p) => p.id_nivel === a.id_nivel)!;

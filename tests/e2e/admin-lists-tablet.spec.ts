@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { test, expect, loginAs, apiHeaders } from './fixtures';
+import { test, expect, loginAs, apiHeaders, makeLevel } from './fixtures';
 
 /**
  * Issue 19, lists: every admin list fits a tablet (768 px, sidebar closed) with its first row's
@@ -44,12 +44,16 @@ async function ensureContenido(page: Page) {
   expect(made.status(), await made.text()).toBeLessThan(300);
 }
 
-/** Words made for one test, named with a unique tag so a search finds exactly them. */
-async function makeWords(page: Page, tag: string, names: string[]) {
+/**
+ * Words made for one test, named with a unique tag so a search finds exactly them, in a level of
+ * the test's own (a word in a demo level would change the word counts the learner specs, running
+ * beside, read there).
+ */
+async function makeWords(page: Page, tag: string, names: string[], idNivel: number) {
   const headers = await apiHeaders(page);
   for (const n of names) {
     const res = await page.request.post('/api/palabra/register', {
-      data: { palabraEspanol: `${n} ${tag}`, palabraIngles: `${n}-en ${tag}`, id_nivel: 1 },
+      data: { palabraEspanol: `${n} ${tag}`, palabraIngles: `${n}-en ${tag}`, id_nivel: idNivel },
       headers,
     });
     expect(res.status(), await res.text()).toBeLessThan(300);
@@ -96,10 +100,11 @@ test('every admin list fits 768 px without sideways scroll, first row actions on
 test('bulk delete of two words: the one in use stays and says why, the other is deleted once', async ({ page }) => {
   await loginAs(page, 'superadmin');
   const tag = `lote${Date.now()}`;
-  const [used, free] = await makeWords(page, tag, ['Usada', 'Libre']);
+  const nivel = await makeLevel(page, `Nivel ${tag}`);
+  const [used, free] = await makeWords(page, tag, ['Usada', 'Libre'], nivel.id_nivel);
   // A content that points at the first word: deleting that word is refused (409).
   const made = await page.request.post('/api/contenido/create', {
-    multipart: { tipo_contenido: 'Texto', id_nivel: '1', id_palabra: String(used!.id_palabra), descripcion: `Contenido ${tag}` },
+    multipart: { tipo_contenido: 'Texto', id_nivel: String(nivel.id_nivel), id_palabra: String(used!.id_palabra), descripcion: `Contenido ${tag}` },
     headers: await apiHeaders(page),
   });
   expect(made.status(), await made.text()).toBeLessThan(300);
@@ -132,9 +137,10 @@ test('bulk delete of two words: the one in use stays and says why, the other is 
 test('Exportar writes the filtered words as a CSV Excel reads: BOM, Spanish headers, names', async ({ page }) => {
   await loginAs(page, 'superadmin');
   const tag = `csv${Date.now()}`;
-  const words = await makeWords(page, tag, ['Ñandú', 'Pingüino']);
+  const level = await makeLevel(page, `Nivel ${tag}`);
+  const words = await makeWords(page, tag, ['Ñandú', 'Pingüino'], level.id_nivel);
   const headers = await apiHeaders(page);
-  const nivel = (await (await page.request.get('/api/nivel/getNivel/1', { headers })).json()).data?.nombre_nivel as string | undefined;
+  const nivel = level.nombre_nivel;
   await page.goto(filtered('palabra', tag));
   await expect(page.getByRole('row').filter({ hasText: tag })).toHaveCount(2);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar' }).click()]);
@@ -148,8 +154,9 @@ test('Exportar writes the filtered words as a CSV Excel reads: BOM, Spanish head
   expect(lines).toHaveLength(3); // the header and exactly the two filtered words
   const col = head.indexOf('Palabra en Español');
   expect(new Set(lines.slice(1).map((l) => l.split(';')[col]))).toEqual(new Set([`Ñandú ${tag}`, `Pingüino ${tag}`]));
-  if (nivel) expect(lines[1]!.split(';')[head.indexOf('Nivel')]).toBe(nivel);
+  expect(lines[1]!.split(';')[head.indexOf('Nivel')]).toBe(nivel);
   for (const w of words) await page.request.delete(`/api/palabra/delete/${w!.id_palabra}`, { headers });
+  await page.request.delete(`/api/nivel/delete/${level.id_nivel}`, { headers });
 });
 
 test('a row click opens the record: a word its edit form, a question its detail', async ({ page }) => {

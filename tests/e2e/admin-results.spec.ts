@@ -1,4 +1,4 @@
-import { test, expect, loginAs, pickOption, registerChild } from './fixtures';
+import { test, expect, apiHeaders, loginAs, makeLevel, pickOption, registerChild } from './fixtures';
 import type { APIRequestContext, PlaywrightWorkerArgs } from '@playwright/test';
 
 type Key = {
@@ -94,8 +94,14 @@ test('teacher results: columns, green at 60 or more, red below; the dashboard co
 
 test('verevaluacion: create a question with answers in the panel, view its answers, delete it', async ({ page }) => {
   await loginAs(page, 'admin');
+  // An evaluation of its own: a question added to a demo quiz, even for a moment, would be asked
+  // to the children of the learner specs running beside.
+  const nivel = await makeLevel(page);
+  const ev = await page.request.post('/api/evaluacion/register', { headers: await apiHeaders(page), data: { id_nivel: nivel.id_nivel, puntaje: 100 } });
+  expect(ev.status(), await ev.text()).toBe(201);
+  const idEvaluacion = ((await ev.json()) as { data: { id_evaluacion: number } }).data.id_evaluacion;
   await page.goto('/admin/verevaluacion');
-  const card = page.getByTestId('evaluacion-1');
+  const card = page.getByTestId(`evaluacion-${idEvaluacion}`);
   await expect(card.getByText('Puntaje: 100')).toBeVisible();
   await card.getByRole('button', { name: 'Nueva pregunta' }).click();
   const panel = card.getByRole('form', { name: 'Nueva pregunta' });

@@ -1,4 +1,4 @@
-import { test, expect, loginAs, pickOption } from './fixtures';
+import { test, expect, loginAs, pickOption, registerChild, ORIGIN_PAGE } from './fixtures';
 
 test('profesor sees only inicio, pregunta and evaluacion; other admin routes go to /errorPage', async ({ page }) => {
   const { token } = await loginAs(page, 'profesor');
@@ -45,6 +45,11 @@ test('a learner cannot open the back office', async ({ page }) => {
 });
 
 test('superadmin manages roles: create, edit, delete with the spec confirmation', async ({ page }) => {
+  // The role goes to a child of this test's own: given to a demo child, it would turn her into a
+  // profesor for a moment under the learner specs running beside.
+  const tag = `Rol${Date.now().toString(36)}`;
+  await page.goto(ORIGIN_PAGE);
+  await registerChild(page.request, 'Rosa', tag);
   await loginAs(page, 'superadmin');
   await page.goto('/admin/inicio');
   await page.getByRole('menuitem', { name: 'Roles' }).click();
@@ -55,13 +60,13 @@ test('superadmin manages roles: create, edit, delete with the spec confirmation'
   await expect(save).toBeDisabled(); // submit disabled while invalid
   await pickOption(page, page.getByRole('combobox', { name: 'Rol' }), 'Profesor', 'Rol');
   await page.getByLabel('Descripción (opcional)').fill('Docente de apoyo');
-  await page.getByRole('combobox', { name: 'Usuario' }).fill('Lucía'); // a searchable picker: type, then pick
-  await pickOption(page, page.getByRole('combobox', { name: 'Usuario' }), /Lucía García/, 'Usuario');
+  await page.getByRole('combobox', { name: 'Usuario' }).fill(tag); // a searchable picker: type, then pick
+  await pickOption(page, page.getByRole('combobox', { name: 'Usuario' }), new RegExp(`Rosa ${tag}`), 'Usuario');
   await expect(save).toBeEnabled();
   await save.click();
   await expect(page.getByRole('alert').filter({ hasText: 'Rol creado exitosamente.' })).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: 'Docente de apoyo' });
-  await expect(row).toContainText('Lucía García');
+  await expect(row).toContainText(`Rosa ${tag}`);
   await expect(row).toContainText('Profesor');
 
   // Edit opens prefilled.
@@ -86,10 +91,15 @@ test('superadmin manages roles: create, edit, delete with the spec confirmation'
 });
 
 test('users: search box, global search-usuario event, and status toggled only after the server confirms', async ({ page, playwright, baseURL }) => {
+  // The account switched off is a child of this test's own: switching off the demo child would end
+  // his sessions in the learner specs running beside (a deactivation ends every session).
+  const tag = `Estado${Date.now().toString(36)}`;
+  await page.goto(ORIGIN_PAGE);
+  const own = await registerChild(page.request, 'Tomás', tag);
   // A fresh API context per sign-in: a context keeps the XSRF cookie and would need the header.
   const signIn = async () => {
     const ctx = await playwright.request.newContext({ baseURL });
-    const res = await ctx.post('/api/user/logIn', { data: { email: 'nino@manitas.test', password: 'Manitas2024' } });
+    const res = await ctx.post('/api/user/logIn', { data: own });
     const out = { status: res.status(), code: (await res.json()).code as string | undefined };
     await ctx.dispose();
     return out;
@@ -106,29 +116,29 @@ test('users: search box, global search-usuario event, and status toggled only af
   await page.evaluate(() => window.dispatchEvent(new CustomEvent('search-usuario', { detail: 'García' })));
   await expect(page.getByRole('row').filter({ hasText: 'nina@manitas.test' })).toBeVisible();
   await expect(page.getByPlaceholder('Buscar usuarios...')).toHaveValue('García');
-  await page.getByPlaceholder('Buscar usuarios...').fill('');
+  await page.getByPlaceholder('Buscar usuarios...').fill(own.email);
 
-  const mateo = page.getByRole('row').filter({ hasText: 'nino@manitas.test' });
+  const childRow = page.getByRole('row').filter({ hasText: own.email });
   // The PUT is held until we let it through: the row must not change before the answer.
   let release!: () => void;
   const held = new Promise<void>((r) => (release = r));
   await page.route('**/api/user/*', async (route) => {
     if (route.request().method() !== 'PUT') return route.continue();
-    expect(route.request().postDataJSON()).toMatchObject({ email: 'nino@manitas.test', nombre: 'Mateo', status: false });
+    expect(route.request().postDataJSON()).toMatchObject({ email: own.email, nombre: 'Tomás', status: false });
     await held;
     await route.continue();
   });
-  await mateo.getByRole('button', { name: 'Desactivar' }).click();
+  await childRow.getByRole('button', { name: 'Desactivar' }).click();
   await page.waitForTimeout(300);
-  await expect(mateo.getByRole('button', { name: /Desactivar/ })).toBeVisible();
+  await expect(childRow.getByRole('button', { name: /Desactivar/ })).toBeVisible();
   release();
-  await expect(mateo.getByRole('button', { name: 'Activar' })).toBeVisible();
-  await expect(mateo).toContainText('No');
+  await expect(childRow.getByRole('button', { name: 'Activar' })).toBeVisible();
+  await expect(childRow).toContainText('No');
   await page.unroute('**/api/user/*');
   // A deactivated child cannot sign in; reactivating restores it.
   expect(await signIn()).toEqual({ status: 403, code: 'INACTIVE' });
-  await mateo.getByRole('button', { name: 'Activar' }).click();
-  await expect(mateo.getByRole('button', { name: 'Desactivar' })).toBeVisible();
+  await childRow.getByRole('button', { name: 'Activar' }).click();
+  await expect(childRow.getByRole('button', { name: 'Desactivar' })).toBeVisible();
   expect((await signIn()).status).toBe(200);
 });
 

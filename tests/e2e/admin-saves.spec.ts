@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { readFile } from 'node:fs/promises';
-import { test, expect, loginAs, apiHeaders, pickOption } from './fixtures';
+import { test, expect, loginAs, apiHeaders, makeLevel, pickOption } from './fixtures';
 import type { Page } from '@playwright/test';
 import { slotCard, uploadIntoSlot } from './media-helpers';
 
@@ -71,7 +71,13 @@ test.describe('with the service worker a teacher’s browser runs', () => {
     test.setTimeout(90_000);
     await loginAs(page, 'admin');
     const headers = await apiHeaders(page);
-    const res = await page.request.post('/api/palabra/register', { headers, data: { palabraEspanol: `seña ${stamp()}`, palabraIngles: 'sign', id_nivel: 1 } });
+    // A level of its own: a word added to a demo level would change what the learner specs, which
+    // run beside this one, count there.
+    const nivel = await makeLevel(page);
+    const res = await page.request.post('/api/palabra/register', {
+      headers,
+      data: { palabraEspanol: `seña ${stamp()}`, palabraIngles: 'sign', id_nivel: nivel.id_nivel },
+    });
     expect(res.status()).toBe(201);
     const id = (await res.json()).data.id_palabra as number;
     try {
@@ -88,6 +94,7 @@ test.describe('with the service worker a teacher’s browser runs', () => {
       await expect(slot.getByText('Vacía')).toHaveCount(0);
     } finally {
       await page.request.delete(`/api/palabra/delete/${id}`, { headers });
+      await page.request.delete(`/api/nivel/delete/${nivel.id_nivel}`, { headers });
     }
   });
 });
@@ -190,10 +197,14 @@ test('typing in the top search box while an edit form loads: the keys stay in th
 test("a save's toast lets a click through to the list's 'Crear' under it: the next record starts at once", async ({ page }) => {
   await loginAs(page, 'admin');
   const word = `toast ${stamp()}`;
+  // Its own level: a word saved in a demo level would change that level's word count under the
+  // learner specs running beside.
+  const nivel = await makeLevel(page);
   await page.goto('/admin/palabra/create');
   await page.getByLabel('Palabra en Español').fill(word);
   await page.getByLabel('Palabra en Inglés').fill('toast');
-  await pickOption(page, page.getByRole('combobox', { name: 'Nivel' }), 'Animales', 'Nivel');
+  await page.getByRole('combobox', { name: 'Nivel' }).fill(nivel.nombre_nivel); // a searchable picker: type, then pick
+  await pickOption(page, page.getByRole('combobox', { name: 'Nivel' }), nivel.nombre_nivel, 'Nivel');
   await page.getByRole('button', { name: 'Guardar', exact: true }).click();
   const toast = page.getByRole('alert').filter({ hasText: 'Palabra creada exitosamente.' }).first();
   await expect(toast).toBeVisible();
@@ -219,5 +230,6 @@ test("a save's toast lets a click through to the list's 'Crear' under it: the ne
     const res = await page.request.get(`/api/palabra/getPalabras?q=${encodeURIComponent(word)}&perPage=5`, { headers: await apiHeaders(page) });
     for (const w of (await res.json()).data as { id_palabra: number }[])
       await page.request.delete(`/api/palabra/delete/${w.id_palabra}`, { headers: await apiHeaders(page) });
+    await page.request.delete(`/api/nivel/delete/${nivel.id_nivel}`, { headers: await apiHeaders(page) });
   }
 });

@@ -192,7 +192,7 @@ test('media page: a picture chosen into its slot, then a sign recorded with the 
     await expect(slotCard(page, 'Imagen (español)')).toContainText('Vacía');
     expect((await wordMedia(page, word.id)).map((m) => m.descripcion).sort()).toEqual(['audioEspanol', 'gifSena', 'gifmenu']);
   } finally {
-    await deleteWordWithMedia(page, word.id);
+    await deleteWordWithMedia(page, word);
   }
 });
 
@@ -228,7 +228,7 @@ test('tablet portrait (768×1024): from the word form to its media, a sign recor
     expect(second[0]!.url).not.toBe(first[0]!.url);
     expect((await storedBytes(page, second[0]!.url)).length).toBeGreaterThan(1000);
   } finally {
-    await deleteWordWithMedia(page, word.id);
+    await deleteWordWithMedia(page, word);
   }
 });
 

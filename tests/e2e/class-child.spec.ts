@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { test, expect, loginAs, apiHeaders, signUpChild, pickOption } from './fixtures';
+import { test, expect, loginAs, apiHeaders, signUpChild, pickOption, DEMO_LEVELS } from './fixtures';
 
 /**
  * Issue 21, the child's side of classes: joining a class by its code on /perfil or at sign-up, the
@@ -37,10 +37,12 @@ async function classWithTarea(browser: Browser): Promise<{ clase: Clase; nivel: 
   });
   expect(created.status(), await created.text()).toBe(201);
   const clase = ((await created.json()) as { data: Clase }).data;
-  // The last level: without the assignment it is never the first card.
+  // The last demo level: without the assignment it is never the first card. (Not the list's last:
+  // a level another spec adds for a moment may be that one.)
   const levels = ((await (await teacher.request.get('/api/nivel/getNivels', { headers })).json()) as { data: { id_nivel: number; nombre_nivel: string }[] })
     .data;
-  const nivel = levels[levels.length - 1]!;
+  const nivel = levels.find((l) => l.nombre_nivel === DEMO_LEVELS[DEMO_LEVELS.length - 1])!;
+  expect(nivel, 'the last demo level').toBeTruthy();
   const put = await teacher.request.put(`/api/clase/${clase.id_clase}/tareas`, { headers, data: { tareas: [{ id_nivel: nivel.id_nivel, fecha: FECHA }] } });
   expect(put.status(), await put.text()).toBe(200);
   return { clase, nivel, teacher };

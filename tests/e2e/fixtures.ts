@@ -105,6 +105,26 @@ export async function profesorClass(request: APIRequestContext, nombre = `Clase 
   return ((await created.json()) as { data: { id_clase: number; nombre: string; codigo: string } }).data;
 }
 
+/**
+ * The demo seed's levels (src/server/demo/content.ts), in their order. Specs run side by side with
+ * specs that add levels of their own for a moment; a spec that needs "a demo level" picks one of
+ * these by name, never "the first" or "the last" of the list, which may be another spec's.
+ */
+export const DEMO_LEVELS = ['Animales', 'Colores', 'Familia', 'Comida'] as const;
+
+/**
+ * A level of the test's own (unique name), made through the API by the staff member signed in on
+ * `page` (admin or superadmin). Words added to it change no demo level that a learner spec counts.
+ */
+export async function makeLevel(page: Page, nombre = `Nivel ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`) {
+  const res = await page.request.post('/api/nivel/register', {
+    headers: await apiHeaders(page),
+    multipart: { nombre_nivel: nombre, descripcion: 'Nivel temporal de una prueba.', dificultad: 'Fácil' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return { id_nivel: ((await res.json()) as { data: { id: number } }).data.id, nombre_nivel: nombre };
+}
+
 /** The signed-in child of `page` joins a class with its code (as on /perfil: POST /api/clase/unirme). */
 export async function joinClass(page: Page, codigo: string) {
   const r = await page.request.post('/api/clase/unirme', { data: { codigo }, headers: await apiHeaders(page) });

@@ -4,7 +4,7 @@
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 import config from '../../playwright.config';
-import { apiHeaders } from './fixtures';
+import { apiHeaders, makeLevel } from './fixtures';
 
 /** Chromium's stand-in camera (a moving test picture) and an automatic "Permitir". */
 export const FAKE_CAMERA_ARGS = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
@@ -24,15 +24,23 @@ export interface MediaRow {
 }
 
 /** Creates a word in the demo level `nivel` (through the API) and returns its id and name. */
-export async function createWord(page: Page, palabraEspanol: string, palabraIngles: string, nivel = 'Animales') {
+/**
+ * A word made for the test through the API, in `nivel` (a level's name) or, by default, in a level
+ * of its own: a word added to a demo level for a moment would change the word counts that the
+ * learner specs, running beside, read there.
+ */
+export async function createWord(page: Page, palabraEspanol: string, palabraIngles: string, nivel?: string) {
   const headers = await apiHeaders(page);
-  const niveles = (await (await page.request.get('/api/nivel/getNivels', { headers })).json()).data as { id_nivel: number; nombre_nivel: string }[];
-  const idNivel = niveles.find((n) => n.nombre_nivel === nivel)?.id_nivel;
-  expect(idNivel, `el nivel ${nivel}`).toBeTruthy();
+  let idNivel: number | undefined;
+  if (nivel) {
+    const niveles = (await (await page.request.get('/api/nivel/getNivels', { headers })).json()).data as { id_nivel: number; nombre_nivel: string }[];
+    idNivel = niveles.find((n) => n.nombre_nivel === nivel)?.id_nivel;
+    expect(idNivel, `el nivel ${nivel}`).toBeTruthy();
+  } else idNivel = (await makeLevel(page, `Nivel de ${palabraEspanol}`)).id_nivel;
   const res = await page.request.post('/api/palabra/register', { headers, data: { palabraEspanol, palabraIngles, id_nivel: idNivel } });
   expect(res.status(), await res.text()).toBe(201);
   const body = await res.json();
-  return { id: Number(body.data.id_palabra), palabraEspanol, idNivel: idNivel! };
+  return { id: Number(body.data.id_palabra), palabraEspanol, idNivel: idNivel!, ownLevel: !nivel };
 }
 
 /** The word's media rows, as the learner screens read them. */
@@ -43,10 +51,11 @@ export async function wordMedia(page: Page, idPalabra: number): Promise<MediaRow
 }
 
 /** Removes a test word and its media (a word with media cannot be deleted). */
-export async function deleteWordWithMedia(page: Page, idPalabra: number) {
+export async function deleteWordWithMedia(page: Page, word: { id: number; idNivel: number; ownLevel: boolean }) {
   const headers = await apiHeaders(page);
-  for (const m of await wordMedia(page, idPalabra)) await page.request.delete(`/api/multimedia/delete/${m.id}`, { headers });
-  await page.request.delete(`/api/palabra/delete/${idPalabra}`, { headers });
+  for (const m of await wordMedia(page, word.id)) await page.request.delete(`/api/multimedia/delete/${m.id}`, { headers });
+  await page.request.delete(`/api/palabra/delete/${word.id}`, { headers });
+  if (word.ownLevel) await page.request.delete(`/api/nivel/delete/${word.idNivel}`, { headers });
 }
 
 /** Palabras → search the word → its row's "Multimedia" button → the media page. */
