@@ -59,7 +59,7 @@ export const ACCESS: readonly Entry[] = [
   ['GET', '/api/repaso/dificiles/:id', 'profesor', '1'],
   ['GET', '/api/repaso/memorias', 'profesor'],
   ['GET', '/api/repaso/registros', 'profesor'],
-  // Classes (issue 21): the resource and its members, import and assignments (src/server/routes/clases.ts)
+  // Classes (issue 21): the resource and its members, import and assignments (src/server/resources/clases/routes.ts)
   // [part A]
   ['GET', '/api/clase/getClases', 'profesor'],
   ['GET', '/api/clase/getClase/:id', 'profesor'],
