@@ -5,7 +5,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCESS, endpointsOf, routeCoverage, type RouteLike } from './endpoints';
+import { ACCESS, declaredEntries, endpointsOf, routeCoverage, type RouteLike } from './endpoints';
+import { nivelResource } from '../../src/shared/resources/nivel';
+import type { ResourceDecl } from '../../src/shared/resources/types';
 import { makeTestApp, type TestApp } from './helpers';
 
 describe('route coverage of the access table', () => {
@@ -88,5 +90,25 @@ describe('the coverage check itself', () => {
   it('a method counts: the same path under another method is a different route', () => {
     const { unlisted } = routeCoverage([...routes(), { method: 'DELETE', url: '/api/nivel/getNivels' }]);
     expect(unlisted).toEqual(['DELETE /api/nivel/getNivels']);
+  });
+});
+
+describe('resources declared beside the spec', () => {
+  it("take their routes' levels from the declaration (readRole, writeRole); a route ACCESS lists keeps ACCESS's level", () => {
+    const aviso = {
+      ...nivelResource,
+      name: 'aviso',
+      paths: { list: 'aviso/lista', one: 'aviso/{id}', create: 'aviso/nuevo', delete: 'aviso/borrar/{id}' },
+      readRole: 'usuario',
+      writeRole: 'profesor',
+    } as ResourceDecl;
+    expect(declaredEntries([aviso])).toEqual([
+      ['GET', '/api/aviso/lista', 'user'],
+      ['GET', '/api/aviso/:id', 'user'],
+      ['POST', '/api/aviso/nuevo', 'profesor'],
+      ['DELETE', '/api/aviso/borrar/:id', 'profesor'],
+    ]);
+    // nivel's routes are in ACCESS (from the spec): nothing is added for them.
+    expect(declaredEntries([nivelResource])).toEqual([]);
   });
 });
