@@ -239,7 +239,7 @@ export function declaredEntries(decls: readonly ResourceDecl[]): Entry[] {
 }
 
 /** ACCESS and the declared resources' routes it does not list. */
-const TABLE: readonly Entry[] = [...ACCESS, ...declaredEntries(await declaredResources())];
+export const TABLE: readonly Entry[] = [...ACCESS, ...declaredEntries(await declaredResources())];
 
 /** Compares the registered routes with the table. */
 export function routeCoverage(routes: readonly RouteLike[], table: readonly Entry[] = TABLE): Coverage {
