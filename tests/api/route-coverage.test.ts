@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCESS, TABLE, declaredEntries, endpointsOf, routeCoverage, type RouteLike } from './endpoints';
+import { TABLE, declaredEntries, endpointsOf, routeCoverage, type RouteLike } from './endpoints';
 import { nivelResource } from '../../src/shared/resources/nivel';
 import type { ResourceDecl } from '../../src/shared/resources/types';
 import { makeTestApp, type TestApp } from './helpers';
@@ -57,7 +57,7 @@ describe('route coverage of the access table', () => {
 
 describe('the coverage check itself', () => {
   const routes = (): RouteLike[] =>
-    ACCESS.flatMap(([method, url]) =>
+    TABLE.flatMap(([method, url]) =>
       method === 'GET'
         ? [
             { method, url },
@@ -75,7 +75,7 @@ describe('the coverage check itself', () => {
     const extra = [...routes(), { method: 'POST', url: '/api/nueva/ruta/:id' }, { method: 'HEAD', url: '/api/solo-head' }];
     const { unlisted, endpoints } = routeCoverage(extra);
     expect(unlisted).toEqual(['POST /api/nueva/ruta/:id', 'HEAD /api/solo-head']);
-    expect(endpoints).toHaveLength(ACCESS.length);
+    expect(endpoints).toHaveLength(TABLE.length);
     expect(() => endpointsOf({ registeredRoutes: extra })).toThrow(/POST \/api\/nueva\/ruta\/:id/);
   });
 
