@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, tableChecksum, type TestApp } from './helpers';
 import { sendForm } from './content-helpers';
+import { declaredResources, schemaFields } from './declared';
+import type { Role } from '../../src/shared/roles';
 import { clase, claseAlumno, claseProfesor, institucion, rol, usuario } from '../../src/server/db/schema';
 import { signToken } from '../../src/server/auth/jwt';
 import { DB_INT_MAX } from '../../src/shared/validation/numbers';
@@ -197,6 +199,41 @@ describe('quiz text answers', () => {
     // The same submit without the bad character is saved.
     const ok = await t.call('POST', '/api/resultados/save-multiple', { as: 'nino', body: submit(quiz, (right) => right) });
     expect(ok.statusCode, ok.body).toBe(201);
+  });
+});
+
+/** A demo account holding each role (the writer a declaration names). */
+const WRITER: Record<Role, 'superadmin' | 'admin' | 'profesor' | 'nino'> = { superadmin: 'superadmin', admin: 'admin', profesor: 'profesor', usuario: 'nino' };
+
+describe('every declared resource (read from src/shared/resources/: a new one is covered without editing this file)', () => {
+  it('create and update with NUL in any field of its schema → 400 naming the field, nothing written', async () => {
+    const decls = await declaredResources();
+    expect(decls.map((d) => d.name)).toEqual(expect.arrayContaining(['nivel', 'palabra', 'clases', 'memoria']));
+    let checked = 0;
+    for (const d of decls) {
+      const as = WRITER[d.writeRole];
+      // An update names a row that exists (a missing one answers 404 before its body is read).
+      let existing: unknown;
+      if (d.paths.update && d.paths.list) {
+        const list = (await t.call('GET', `/api/${d.paths.list}`, { as: 'superadmin' })).json() as Record<string, unknown>;
+        const rows = (d.listKey ? list[d.listKey] : list) as Record<string, unknown>[];
+        existing = rows[0]?.[d.idField];
+      }
+      const writes = [
+        d.paths.create && (['POST', d.paths.create] as const),
+        d.paths.update && existing !== undefined && (['PUT', d.paths.update.replace('{id}', String(existing))] as const),
+      ];
+      for (const w of writes) {
+        if (!w) continue;
+        for (const field of schemaFields(d.schema)) {
+          const url = `/api/${w[1]}`;
+          const value = `a${NUL}b`;
+          await refused(() => (d.multipart ? sendForm(t, w[0], url, as, { [field]: value }) : t.call(w[0], url, { as, body: { [field]: value } })), field);
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(30);
   });
 });
 

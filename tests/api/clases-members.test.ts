@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { makeTestApp, type TestApp } from './helpers';
+import { makeTestApp, tableChecksum, type TestApp } from './helpers';
 import { signToken } from '../../src/server/auth/jwt';
 import { verifyPassword } from '../../src/server/auth/password';
 import { claseAlumno, institucion, limiteIntento, rol, usuario } from '../../src/server/db/schema';
@@ -54,6 +54,57 @@ describe("every class route: another class's profesor 403, missing class 404, te
       expect((await t.call(method, `/api/clase/${id}/${path}`, { as: 'admin' })).statusCode).toBe(200);
       expect((await t.call(method, `/api/clase/${id}/${path}`, { as: 'superadmin' })).statusCode).toBe(200);
     }
+  });
+});
+
+describe('access is checked before the body is read (onRequest)', () => {
+  const writes: [string, string][] = [
+    ['POST', 'alumnos'],
+    ['POST', 'importar'],
+    ['PUT', 'tareas'],
+    ['POST', 'invitar'],
+  ];
+  it.each(writes)(
+    "%s api/clase/{id}/%s: another class's profesor, a child and nobody sending a broken body get 403/401, not a 400 about it",
+    async (method, path) => {
+      const broken = { body: '{"ids": [1,', headers: { 'content-type': 'application/json' } };
+      const before = await tableChecksum(t.database);
+      const refused = await t.call(method, `/api/clase/${id}/${path}`, { as: otro, ...broken });
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json()).toMatchObject({ msg: CLASE_MSG.noEsTuClase, code: 'FORBIDDEN' });
+      expect((await t.call(method, `/api/clase/${id}/${path}`, { as: 'nino', ...broken })).statusCode).toBe(403);
+      expect((await t.call(method, `/api/clase/${id}/${path}`, broken)).statusCode).toBe(401);
+      // Its teacher gets the parser's message.
+      const own = await t.call(method, `/api/clase/${id}/${path}`, { as: 'profesor', ...broken });
+      expect(own.statusCode).toBe(400);
+      expect(own.json()).toMatchObject({ msg: 'El cuerpo de la solicitud no es un JSON válido.', code: 'INVALID_JSON' });
+      expect(await tableChecksum(t.database)).toBe(before);
+    },
+  );
+
+  it("40 bodies sent at once by another class's profesor: every one 403, nothing stored", async () => {
+    const before = await tableChecksum(t.database);
+    const replies = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        i % 2
+          ? t.call('POST', `/api/clase/${id}/alumnos`, { as: otro, body: { ids: [ids.nino] } })
+          : t.call('PUT', `/api/clase/${id}/tareas`, { as: otro, body: '{"tareas": [', headers: { 'content-type': 'application/json' } }),
+      ),
+    );
+    expect(replies.map((r) => r.statusCode)).toEqual(Array(40).fill(403));
+    expect(await tableChecksum(t.database)).toBe(before);
+  });
+
+  it('the body is validated by the route schema with the shared messages: {msg, code, fields}', async () => {
+    const r = await t.call('PUT', `/api/clase/${id}/tareas`, { as: 'profesor', body: { tareas: [{ id_nivel: 'x' }] } });
+    expect(r.statusCode).toBe(400);
+    const b = r.json() as { msg: string; code: string; fields: Record<string, string> };
+    expect(b.code).toBe('VALIDATION');
+    expect(Object.keys(b.fields)[0]).toMatch(/^tareas\.0/);
+    expect(b.msg).toBe(Object.values(b.fields)[0]);
+    const empty = await t.call('POST', '/api/clase/unirme', { as: 'nino' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ code: 'VALIDATION', fields: { codigo: expect.any(String) } });
   });
 });
 

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, tableChecksum, multipartBody, type TestApp } from './helpers';
 import { endpointsOf, type Endpoint } from './endpoints';
+import { declaredResources, schemaFields } from './declared';
 
 /**
  * Property-based fuzzing of every endpoint: generated bodies, path ids and query strings, sent
@@ -157,7 +158,8 @@ const jsonValue = fc.oneof(
   nastyString,
   fc.array(fc.anything({ maxDepth: 2 }), { maxLength: 4 }),
 );
-const FIELDS = [
+/** Fields of the routes that are not resources (sign-in, game runs, classes...), and ids the lists read. */
+const ROUTE_FIELDS = [
   'nombre',
   'apellido',
   'email',
@@ -207,6 +209,8 @@ const FIELDS = [
   'id_usuario',
   'fecha',
 ];
+/** Body field names: the routes' above and every declared resource's schema fields (a new resource is fuzzed with its own). */
+const FIELDS = [...new Set([...ROUTE_FIELDS, ...(await declaredResources()).flatMap((d) => schemaFields(d.schema))])];
 const bodyArb = fc.oneof(
   fc.dictionary(fc.constantFrom(...FIELDS), jsonValue, { maxKeys: 8 }),
   // Shapes of the routes whose integers and dates reached the database: assignments, game runs, sign-up.

@@ -5,7 +5,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCESS, endpointsOf, routeCoverage, type RouteLike } from './endpoints';
+import { TABLE, declaredEntries, endpointsOf, routeCoverage, type RouteLike } from './endpoints';
+import { nivelResource } from '../../src/shared/resources/nivel';
+import type { ResourceDecl } from '../../src/shared/resources/types';
 import { makeTestApp, type TestApp } from './helpers';
 
 describe('route coverage of the access table', () => {
@@ -32,7 +34,7 @@ describe('route coverage of the access table', () => {
     expect(unlisted, 'registered routes with no access level in tests/api/endpoints.ts').toEqual([]);
     expect(unregistered, 'tests/api/endpoints.ts entries that name no registered route').toEqual([]);
     expect(duplicated, 'routes tests/api/endpoints.ts names twice').toEqual([]);
-    expect(endpoints).toHaveLength(ACCESS.length);
+    expect(endpoints).toHaveLength(TABLE.length);
     expect(endpointsOf(t.app)).toEqual(endpoints);
   });
 
@@ -55,7 +57,7 @@ describe('route coverage of the access table', () => {
 
 describe('the coverage check itself', () => {
   const routes = (): RouteLike[] =>
-    ACCESS.flatMap(([method, url]) =>
+    TABLE.flatMap(([method, url]) =>
       method === 'GET'
         ? [
             { method, url },
@@ -73,7 +75,7 @@ describe('the coverage check itself', () => {
     const extra = [...routes(), { method: 'POST', url: '/api/nueva/ruta/:id' }, { method: 'HEAD', url: '/api/solo-head' }];
     const { unlisted, endpoints } = routeCoverage(extra);
     expect(unlisted).toEqual(['POST /api/nueva/ruta/:id', 'HEAD /api/solo-head']);
-    expect(endpoints).toHaveLength(ACCESS.length);
+    expect(endpoints).toHaveLength(TABLE.length);
     expect(() => endpointsOf({ registeredRoutes: extra })).toThrow(/POST \/api\/nueva\/ruta\/:id/);
   });
 
@@ -88,5 +90,25 @@ describe('the coverage check itself', () => {
   it('a method counts: the same path under another method is a different route', () => {
     const { unlisted } = routeCoverage([...routes(), { method: 'DELETE', url: '/api/nivel/getNivels' }]);
     expect(unlisted).toEqual(['DELETE /api/nivel/getNivels']);
+  });
+});
+
+describe('resources declared beside the spec', () => {
+  it("take their routes' levels from the declaration (readRole, writeRole); a route ACCESS lists keeps ACCESS's level", () => {
+    const aviso = {
+      ...nivelResource,
+      name: 'aviso',
+      paths: { list: 'aviso/lista', one: 'aviso/{id}', create: 'aviso/nuevo', delete: 'aviso/borrar/{id}' },
+      readRole: 'usuario',
+      writeRole: 'profesor',
+    } as ResourceDecl;
+    expect(declaredEntries([aviso])).toEqual([
+      ['GET', '/api/aviso/lista', 'user'],
+      ['GET', '/api/aviso/:id', 'user'],
+      ['POST', '/api/aviso/nuevo', 'profesor'],
+      ['DELETE', '/api/aviso/borrar/:id', 'profesor'],
+    ]);
+    // nivel's routes are in ACCESS (from the spec): nothing is added for them.
+    expect(declaredEntries([nivelResource])).toEqual([]);
   });
 });

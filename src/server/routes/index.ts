@@ -7,11 +7,9 @@ import resultadosProfesorRoutes from './resultados-profesor';
 import googleRoutes from './google';
 import preferenciasRoutes from './preferencias';
 import partidasRoutes from './partidas';
-import repasoRoutes from './repaso';
 import practicaRoutes from './practica';
 import trazoRoutes from './trazos';
 import buscarRoutes from './buscar';
-import clasesRoutes from './clases';
 import claseLoginRoutes from './clase-login';
 import claseTableroRoutes from './clase-tablero';
 import signQuizRoutes from './sign-quiz';
@@ -22,10 +20,10 @@ export type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<voi
 
 /**
  * Every route file, registered in this order by buildApp. A standard resource needs no line here
- * (src/server/resources/); a route file of its own (accounts, quiz, games) does.
+ * (src/server/resources/<entity>/index.ts and routes.ts); a route file of its own (accounts, quiz, games) does.
  */
 export const routeModules: RouteModule[] = [
-  // Every declared resource's CRUD (src/server/resources/<entity>.ts, found by listing the folder).
+  // Every entity folder's CRUD and extra routes (src/server/resources/<entity>/, found by listing the folder).
   registerResources,
   userRoutes,
   recuperarRoutes,
@@ -35,13 +33,12 @@ export const routeModules: RouteModule[] = [
   preferenciasRoutes,
   partidasRoutes,
   buscarRoutes,
-  repasoRoutes,
   // "¡Ahora tú!" attempts: a learning event that feeds the memory (the scores only).
   practicaRoutes,
   // Stored reference tracks of the signs ("¡Ahora tú!").
   trazoRoutes,
-  // Classes (routes.md ): members, import, assignments; the class-code login; the dashboard.
-  clasesRoutes,
+  // Classes (routes.md ): the class-code login; the dashboard (members, import and assignments
+  // are the class entity's own routes, src/server/resources/clases/routes.ts).
   claseLoginRoutes,
   claseTableroRoutes,
   // Sign questions generated from a level's words (the back office's "Generar preguntas con señas").

@@ -8,7 +8,7 @@ import { checkRunFigures, GAME_IDS, gameRunSchema, type GameRunGame, type GameRu
 import type { GameWord } from '../../shared/rules/games/types';
 import { starsFor } from '../../shared/rules/games/stars';
 import { invalidates } from '../cache';
-import { reviewGameRun } from './repaso-memory';
+import { reviewGameRun } from '../resources/repaso/memory';
 import { eventTime } from '../../shared/rules/offline';
 
 export const PARTIDAS_PATH = '/api/partidas';

@@ -22,7 +22,7 @@ import {
   type ResultRow,
 } from '../../shared/rules/quiz';
 import { saveAttempt } from '../quiz/submit';
-import { reviewQuizAttempt } from './repaso-memory';
+import { reviewQuizAttempt } from '../resources/repaso/memory';
 import { eventTime } from '../../shared/rules/offline';
 import { invalidates } from '../cache';
 

@@ -5,7 +5,7 @@ import { multimedia, nivel, palabra, trazo } from '../db/schema';
 import { badRequest, notFound } from '../errors';
 import { idParam, validate } from '../validate';
 import { isSignMedia } from '../resources/palabra';
-import { NIVEL_NO_EXISTE_MSG } from './repaso';
+import { NIVEL_NO_EXISTE_MSG } from '../resources/repaso/routes';
 import { invalidates } from '../cache';
 import { TRAZO_GUARDADO_MSG, TRAZO_SIN_SENA_MSG, storedTrackSchema, type LevelTrackRow, type StoredTrack } from '../../shared/signPractice/stored';
 import type { Track } from '../../shared/signPractice/compare';

@@ -164,7 +164,7 @@ export default async function userRoutes(app: FastifyInstance, ctx: AppContext) 
     return { msg: 'Sesión cerrada.' };
   });
 
-  // GET user/usuarios (the admin list) is built by the resource layer: src/server/resources/usuario.ts.
+  // GET user/usuarios (the admin list) is built by the resource layer: src/server/resources/usuario/index.ts.
 
   app.get<{ Params: { id: string } }>('/api/user/:id', { preHandler: app.requireUser }, async (req) => {
     const id = idParam(req.params.id);

@@ -3,7 +3,7 @@ import { defineResource } from './types';
 
 /**
  * Memory per child and word (wire W-10.18, screens-backoffice.md B-14), read-only: the server alone writes a schedule, from graded
- * events (src/server/routes/repaso.ts), so this declaration has a list and no write path. The
+ * events (src/server/resources/repaso/routes.ts), so this declaration has a list and no write path. The
  * roles that see results (profesor and above) read it; a child reads their own through
  * GET /api/repaso/hoy, /nivel/{id} and /alumno/{own id}.
  */

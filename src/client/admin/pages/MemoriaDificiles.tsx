@@ -20,7 +20,7 @@ import { ApiError, apiGet } from '../../api/http';
 import { errorMessage } from '../dataProvider';
 import { MemoriaNav, SIN_REPASOS } from './MemoriaParts';
 
-/** One row of GET /api/repaso/dificiles/:id (src/server/routes/repaso.ts), most forgotten first. */
+/** One row of GET /api/repaso/dificiles/:id (src/server/resources/repaso/routes.ts), most forgotten first. */
 export interface PalabraDificil {
   id_palabra: number;
   palabraEspanol: string;

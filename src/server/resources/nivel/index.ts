@@ -1,10 +1,10 @@
 import { and, asc, inArray, ne, sql } from 'drizzle-orm';
-import { contenido, evaluacion, intento, nivel, palabra, progreso } from '../db/schema';
-import { conflict } from '../errors';
-import { IMAGE_KINDS } from '../storage/sniff';
-import { NIVEL_MSG, nivelResource, type NivelInput, type NivelWire } from '../../shared/resources/nivel';
-import { countRefs } from '../routes/crud';
-import { serverResource } from './define';
+import { contenido, evaluacion, intento, nivel, palabra, progreso } from '../../db/schema';
+import { conflict } from '../../errors';
+import { IMAGE_KINDS } from '../../storage/sniff';
+import { NIVEL_MSG, nivelResource, type NivelInput, type NivelWire } from '../../../shared/resources/nivel';
+import { countRefs } from '../../routes/crud';
+import { serverResource } from '../define';
 
 export const NIVEL_NOT_FOUND = 'Nivel no encontrado.';
 

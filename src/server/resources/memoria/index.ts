@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { memoria, palabra, usuario } from '../db/schema';
-import { memoriaResource, type MemoriaWire } from '../../shared/resources/memoria';
-import { USUARIO_NO_ENCONTRADO } from '../../shared/resources/progreso';
-import { isDue, strengthStars } from '../../shared/rules/review';
-import { cardOf, type MemoryRow } from '../routes/repaso-memory';
-import { serverResource } from './define';
-import { childScope, classFilter, inClass } from '../classAccess';
+import { memoria, palabra, usuario } from '../../db/schema';
+import { memoriaResource, type MemoriaWire } from '../../../shared/resources/memoria';
+import { USUARIO_NO_ENCONTRADO } from '../../../shared/resources/progreso';
+import { isDue, strengthStars } from '../../../shared/rules/review';
+import { cardOf, type MemoryRow } from '../repaso/memory';
+import { serverResource } from '../define';
+import { childScope, classFilter, inClass } from '../../classAccess';
 
 const username = sql<string | null>`nullif(trim(${usuario.nombre} || ' ' || coalesce(${usuario.apellido}, '')), '')`;
 

@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { evaluacion, nivel, pregunta } from '../db/schema';
-import { badRequest, conflict } from '../errors';
-import { idParam } from '../validate';
-import { atLeast } from '../../shared/roles';
+import { evaluacion, nivel, pregunta } from '../../db/schema';
+import { badRequest, conflict } from '../../errors';
+import { idParam } from '../../validate';
+import { atLeast } from '../../../shared/roles';
 import {
   EVALUACION_DETALLES_PATH,
   evaluacionResource,
@@ -11,11 +11,11 @@ import {
   type EvaluacionDetalle,
   type EvaluacionInput,
   type EvaluacionWire,
-} from '../../shared/resources/evaluacion';
-import { cachedReply } from '../cache';
-import { apiPath, countRefs } from '../routes/crud';
-import { serverResource } from './define';
-import { preguntasWithRespuestas } from './pregunta';
+} from '../../../shared/resources/evaluacion';
+import { cachedReply } from '../../cache';
+import { apiPath, countRefs } from '../../routes/crud';
+import { serverResource } from '../define';
+import { preguntasWithRespuestas } from '../pregunta';
 
 export const EVALUACION_NOT_FOUND = 'Evaluación no encontrada.';
 
@@ -94,7 +94,7 @@ export default serverResource<EvaluacionInput, Row, EvaluacionWire>((ctx) => {
       routes(app: FastifyInstance) {
         // Every evaluation with its questions and answers, for any signed-in user (the quiz).
         // Learners never get the answer key: staff and learners are cached apart.
-        app.get(apiPath(EVALUACION_DETALLES_PATH), { preHandler: app.requireUser }, async (req, reply) =>
+        app.get(apiPath(EVALUACION_DETALLES_PATH), { onRequest: app.requireUser }, async (req, reply) =>
           cachedReply(ctx.cache, req, reply, atLeast(req.user!.role, 'profesor') ? 'staff' : 'learner', async () => {
             const qs = (req.query ?? {}) as Record<string, unknown>;
             const nivelId = qs.id_nivel !== undefined && qs.id_nivel !== '' ? idParam(qs.id_nivel, 'id_nivel') : null;

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db';
-import { memoria, palabra, progreso, repaso } from '../db/schema';
-import { forbidden } from '../errors';
+import type { Db, Tx } from '../../db';
+import { memoria, palabra, progreso, repaso } from '../../db/schema';
+import { forbidden } from '../../errors';
 import {
   gameRunReviews,
   gradeQuizAnswer,
@@ -13,9 +13,9 @@ import {
   type Card,
   type Grade,
   type ReviewSource,
-} from '../../shared/rules/review';
-import type { KeyQuestion } from '../../shared/rules/quizRules';
-import { reviewTime } from '../../shared/rules/offline';
+} from '../../../shared/rules/review';
+import type { KeyQuestion } from '../../../shared/rules/quizRules';
+import { reviewTime } from '../../../shared/rules/offline';
 
 /**
  * The server side of the memory per child and word (constants.md C-7): the only code that writes a

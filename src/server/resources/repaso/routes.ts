@@ -1,13 +1,13 @@
 import { and, asc, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context';
-import type { Db } from '../db';
-import { memoria, multimedia, nivel, palabra, progreso, repaso, usuario } from '../db/schema';
-import { badRequest, forbidden, notFound } from '../errors';
-import { idParam, validate } from '../validate';
-import { invalidates } from '../cache';
-import { canReachChild, childScope, classFilter, inClass } from '../classAccess';
-import { atLeast } from '../../shared/roles';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db';
+import { memoria, multimedia, nivel, palabra, progreso, repaso, usuario } from '../../db/schema';
+import { badRequest, forbidden, notFound } from '../../errors';
+import { idParam, validate } from '../../validate';
+import { invalidates } from '../../cache';
+import { canReachChild, childScope, classFilter, inClass } from '../../classAccess';
+import { atLeast } from '../../../shared/roles';
 import {
   CHOICES,
   composeSession,
@@ -28,11 +28,11 @@ import {
   type ReviewItemWord,
   type ReviewResult,
   type ReviewToday,
-} from '../../shared/rules/review';
-import { applyReviews, cardOf, cardsOf, dueNow, noteWordSeen, ownEventBody, wordIsOpen } from './repaso-memory';
-import { isSignMedia } from '../resources/palabra';
-import { eventTime } from '../../shared/rules/offline';
-import { isReviewAnswerRight } from '../../shared/rules/reviewAnswer';
+} from '../../../shared/rules/review';
+import { applyReviews, cardOf, cardsOf, dueNow, noteWordSeen, ownEventBody, wordIsOpen } from './memory';
+import { isSignMedia } from '../palabra';
+import { eventTime } from '../../../shared/rules/offline';
+import { isReviewAnswerRight } from '../../../shared/rules/reviewAnswer';
 
 export const REPASO_SAVED_MSG = 'Respuesta guardada.';
 export const REPASO_SEEN_MSG = 'Palabra vista.';
@@ -114,7 +114,7 @@ export default async function repasoRoutes(app: FastifyInstance, ctx: AppContext
     return l;
   };
 
-  app.get('/api/repaso/hoy', { preHandler: app.requireUser }, async (req) => {
+  app.get('/api/repaso/hoy', { onRequest: app.requireUser }, async (req) => {
     const me = req.user!.id;
     const [due] = await db
       .select({ n: sql<number>`count(*)::int` })
@@ -178,7 +178,7 @@ export default async function repasoRoutes(app: FastifyInstance, ctx: AppContext
       .limit(limit);
   }
 
-  app.get('/api/repaso/sesion', { preHandler: app.requireUser }, async (req) => {
+  app.get('/api/repaso/sesion', { onRequest: app.requireUser }, async (req) => {
     const me = req.user!.id;
     const dueRows = await db
       .select({ ...wordCols, m: memoria })
@@ -224,7 +224,7 @@ export default async function repasoRoutes(app: FastifyInstance, ctx: AppContext
     return { data };
   });
 
-  app.post('/api/repaso/respuesta', { config: invalidates(), preHandler: app.requireUser }, async (req, reply) => {
+  app.post('/api/repaso/respuesta', { config: invalidates(), onRequest: app.requireUser }, async (req, reply) => {
     const me = req.user!.id;
     const rest = ownEventBody(req.body, me, OTRO_NINO_MSG);
     const answer = validate(reviewAnswerSchema, rest);
@@ -249,7 +249,7 @@ export default async function repasoRoutes(app: FastifyInstance, ctx: AppContext
     return reply.code(r!.nuevo ? 201 : 200).send({ msg: REPASO_SAVED_MSG, data });
   });
 
-  app.post('/api/repaso/visto', { config: invalidates(), preHandler: app.requireUser }, async (req) => {
+  app.post('/api/repaso/visto', { config: invalidates(), onRequest: app.requireUser }, async (req) => {
     const me = req.user!.id;
     const { id_palabra, fecha } = validate(wordSeenSchema, req.body ?? {});
     await wordOrThrow(id_palabra);
@@ -273,7 +273,7 @@ export default async function repasoRoutes(app: FastifyInstance, ctx: AppContext
     return { words, cards, now };
   }
 
-  app.get<{ Params: { id: string } }>('/api/repaso/nivel/:id', { preHandler: app.requireUser }, async (req) => {
+  app.get<{ Params: { id: string } }>('/api/repaso/nivel/:id', { onRequest: app.requireUser }, async (req) => {
     const id = idParam(req.params.id);
     await levelOrThrow(id);
     const { words, cards, now } = await levelStrength(req.user!.id, id);
@@ -291,7 +291,7 @@ export default async function repasoRoutes(app: FastifyInstance, ctx: AppContext
     };
   });
 
-  app.get<{ Params: { id: string } }>('/api/repaso/juego/:id', { preHandler: app.requireUser }, async (req) => {
+  app.get<{ Params: { id: string } }>('/api/repaso/juego/:id', { onRequest: app.requireUser }, async (req) => {
     const id = idParam(req.params.id);
     await levelOrThrow(id);
     const { words, cards, now } = await levelStrength(req.user!.id, id);
@@ -310,7 +310,7 @@ export default async function repasoRoutes(app: FastifyInstance, ctx: AppContext
     };
   });
 
-  app.get<{ Params: { userId: string } }>('/api/repaso/alumno/:userId', { preHandler: app.requireUser }, async (req) => {
+  app.get<{ Params: { userId: string } }>('/api/repaso/alumno/:userId', { onRequest: app.requireUser }, async (req) => {
     const userId = idParam(req.params.userId, 'userId');
     const me = req.user!;
     if (me.id !== userId && !atLeast(me.role, 'profesor')) throw forbidden(SOLO_TUS_REPASOS_MSG);
@@ -364,7 +364,7 @@ export default async function repasoRoutes(app: FastifyInstance, ctx: AppContext
     };
   });
 
-  app.get<{ Params: { id: string } }>('/api/repaso/dificiles/:id', { preHandler: app.requireRole('profesor') }, async (req) => {
+  app.get<{ Params: { id: string } }>('/api/repaso/dificiles/:id', { onRequest: app.requireRole('profesor') }, async (req) => {
     const id = idParam(req.params.id);
     await levelOrThrow(id);
     // A profesor's difficult words come from the children of their classes only; `?id_clase=`

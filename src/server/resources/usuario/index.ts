@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { rol, usuario } from '../db/schema';
-import { ROLES, roleRank, type Role } from '../../shared/roles';
-import { badRequest } from '../errors';
-import { roleNamesFor, toUsuarioWire } from '../users';
-import { usuarioResource, type UsuarioWire } from '../../shared/resources/usuario';
-import { serverResource } from './define';
+import { rol, usuario } from '../../db/schema';
+import { ROLES, roleRank, type Role } from '../../../shared/roles';
+import { badRequest } from '../../errors';
+import { roleNamesFor, toUsuarioWire } from '../../users';
+import { usuarioResource, type UsuarioWire } from '../../../shared/resources/usuario';
+import { serverResource } from '../define';
 
 type Row = typeof usuario.$inferSelect;
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { comentario, usuario } from '../db/schema';
-import { badRequest, forbidden } from '../errors';
-import { comentarioResource, type ComentarioInput, type ComentarioWire } from '../../shared/resources/comentario';
-import { serverResource } from './define';
+import { comentario, usuario } from '../../db/schema';
+import { badRequest, forbidden } from '../../errors';
+import { comentarioResource, type ComentarioInput, type ComentarioWire } from '../../../shared/resources/comentario';
+import { serverResource } from '../define';
 
 interface Row {
   id_comentario: number;

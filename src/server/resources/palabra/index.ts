@@ -1,12 +1,12 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { contenido, multimedia, nivel, palabra } from '../db/schema';
-import { badRequest, conflict, notFound } from '../errors';
-import { idParam } from '../validate';
-import { cachedReply } from '../cache';
-import { palabraResource, type PalabraInput, type PalabraWire } from '../../shared/resources/palabra';
-import { countRefs } from '../routes/crud';
-import { serverResource } from './define';
+import { contenido, multimedia, nivel, palabra } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../errors';
+import { idParam } from '../../validate';
+import { cachedReply } from '../../cache';
+import { palabraResource, type PalabraInput, type PalabraWire } from '../../../shared/resources/palabra';
+import { countRefs } from '../../routes/crud';
+import { serverResource } from '../define';
 
 export const PALABRA_NOT_FOUND = 'Palabra no encontrada.';
 
@@ -93,7 +93,7 @@ export default serverResource<PalabraInput, Row, PalabraWire>((ctx) => {
     hooks: {
       // Learner: the words of one level, as a plain array (path palabra/nivel/{id}, routes.md ).
       routes(app: FastifyInstance) {
-        app.get<{ Params: { id: string } }>('/api/palabra/nivel/:id', { preHandler: app.requireUser }, async (req, reply) =>
+        app.get<{ Params: { id: string } }>('/api/palabra/nivel/:id', { onRequest: app.requireUser }, async (req, reply) =>
           cachedReply(ctx.cache, req, reply, 'all', async () => {
             const id = idParam(req.params.id);
             const [lvl] = await db.select({ id: nivel.idNivel }).from(nivel).where(eq(nivel.idNivel, id));

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { contenido, nivel, palabra } from '../db/schema';
-import { badRequest } from '../errors';
-import { kindOfStoredName } from '../multipart';
-import { CONTENIDO_FILE_RULES, contenidoResource, type ContenidoInput, type ContenidoWire } from '../../shared/resources/contenido';
-import { serverResource } from './define';
-import { FILE_MISMATCH_MSG } from './multimedia';
+import { contenido, nivel, palabra } from '../../db/schema';
+import { badRequest } from '../../errors';
+import { kindOfStoredName } from '../../multipart';
+import { CONTENIDO_FILE_RULES, contenidoResource, type ContenidoInput, type ContenidoWire } from '../../../shared/resources/contenido';
+import { serverResource } from '../define';
+import { FILE_MISMATCH_MSG } from '../multimedia';
 
 export const CONTENIDO_NOT_FOUND = 'Contenido no encontrado.';
 

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { multimedia, palabra } from '../db/schema';
-import { badRequest, notFound } from '../errors';
-import { idParam } from '../validate';
-import { kindOfStoredName } from '../multipart';
-import { cachedReply } from '../cache';
-import { NO_COMPACT } from '../media/compact';
-import { enqueueCompact } from '../maintenance/compact-media';
+import { multimedia, palabra } from '../../db/schema';
+import { badRequest, notFound } from '../../errors';
+import { idParam } from '../../validate';
+import { kindOfStoredName } from '../../multipart';
+import { cachedReply } from '../../cache';
+import { NO_COMPACT } from '../../media/compact';
+import { enqueueCompact } from '../../maintenance/compact-media';
 import {
   MULTIMEDIA_FILE_RULES,
   MULTIMEDIA_MSG,
@@ -14,8 +14,8 @@ import {
   multimediaResource,
   type MultimediaInput,
   type MultimediaWire,
-} from '../../shared/resources/multimedia';
-import { serverResource } from './define';
+} from '../../../shared/resources/multimedia';
+import { serverResource } from '../define';
 
 export const MULTIMEDIA_NOT_FOUND = 'Multimedia no encontrada.';
 export const FILE_MISMATCH_MSG = 'El archivo actual no corresponde al tipo elegido. Sube un archivo nuevo.';
@@ -133,7 +133,7 @@ export default serverResource<MultimediaInput, Row, MultimediaWire>((ctx) => {
     hooks: {
       // Learner: the media of one word (path multimedia/palabra/{id}, routes.md ), without the word itself.
       routes(app: FastifyInstance) {
-        app.get<{ Params: { id: string } }>('/api/multimedia/palabra/:id', { preHandler: app.requireUser }, async (req, reply) =>
+        app.get<{ Params: { id: string } }>('/api/multimedia/palabra/:id', { onRequest: app.requireUser }, async (req, reply) =>
           cachedReply(ctx.cache, req, reply, 'all', async () => {
             const id = idParam(req.params.id);
             const [w] = await db.select({ id: palabra.idPalabra }).from(palabra).where(eq(palabra.idPalabra, id));

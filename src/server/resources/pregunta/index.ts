@@ -1,9 +1,9 @@
 import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db';
-import { evaluacion, multimedia, nivel, pregunta, respuesta } from '../db/schema';
-import { badRequest, notFound } from '../errors';
-import { IMAGE_KINDS, VIDEO_KINDS } from '../storage/sniff';
-import type { PreguntaDetalle, QuizMedia } from '../../shared/resources/evaluacion';
+import type { Db } from '../../db';
+import { evaluacion, multimedia, nivel, pregunta, respuesta } from '../../db/schema';
+import { badRequest, notFound } from '../../errors';
+import { IMAGE_KINDS, VIDEO_KINDS } from '../../storage/sniff';
+import type { PreguntaDetalle, QuizMedia } from '../../../shared/resources/evaluacion';
 import {
   answerIssues,
   MAX_RESPUESTAS,
@@ -13,10 +13,10 @@ import {
   respuestaImagenField,
   type PreguntaInput,
   type PreguntaWire,
-} from '../../shared/resources/pregunta';
-import { RESPUESTA_MSG } from '../../shared/resources/respuesta';
-import type { StoredFile } from '../storage';
-import { serverResource, type FileBinding } from './define';
+} from '../../../shared/resources/pregunta';
+import { RESPUESTA_MSG } from '../../../shared/resources/respuesta';
+import type { StoredFile } from '../../storage';
+import { serverResource, type FileBinding } from '../define';
 
 export const PREGUNTA_NOT_FOUND = 'Pregunta no encontrada.';
 

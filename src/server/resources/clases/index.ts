@@ -1,14 +1,14 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../db';
-import { clase, claseAlumno, claseProfesor, institucion, rol, usuario } from '../db/schema';
-import { badRequest, forbidden } from '../errors';
-import { isPgError } from '../routes/crud';
-import { cryptoRandom, teaches } from '../classAccess';
-import { atLeast, STAFF_ROLES } from '../../shared/roles';
-import { CLASE_MSG, claseResource, type ClaseInput, type ClaseWire } from '../../shared/resources/clases';
-import { makeClassCode } from '../../shared/rules/classes';
-import { serverResource } from './define';
+import type { Db } from '../../db';
+import { clase, claseAlumno, claseProfesor, institucion, rol, usuario } from '../../db/schema';
+import { badRequest, forbidden } from '../../errors';
+import { isPgError } from '../../routes/crud';
+import { cryptoRandom, teaches } from '../../classAccess';
+import { atLeast, STAFF_ROLES } from '../../../shared/roles';
+import { CLASE_MSG, claseResource, type ClaseInput, type ClaseWire } from '../../../shared/resources/clases';
+import { makeClassCode } from '../../../shared/rules/classes';
+import { serverResource } from '../define';
 
 export const CLASE_NOT_FOUND = CLASE_MSG.noEncontrada;
 

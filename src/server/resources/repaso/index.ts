@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { palabra, repaso, usuario } from '../db/schema';
-import { repasoResource, type RepasoWire } from '../../shared/resources/repaso';
-import { USUARIO_NO_ENCONTRADO } from '../../shared/resources/progreso';
-import { serverResource } from './define';
-import { childScope } from '../classAccess';
+import { palabra, repaso, usuario } from '../../db/schema';
+import { repasoResource, type RepasoWire } from '../../../shared/resources/repaso';
+import { USUARIO_NO_ENCONTRADO } from '../../../shared/resources/progreso';
+import { serverResource } from '../define';
+import { childScope } from '../../classAccess';
 
 const username = sql<string | null>`nullif(trim(${usuario.nombre} || ' ' || coalesce(${usuario.apellido}, '')), '')`;
 

@@ -1,12 +1,12 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../db';
-import { rol, usuario } from '../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../errors';
-import { countExpr } from '../routes/crud';
-import { normalizeRole, roleRank, type Role } from '../../shared/roles';
-import { rolResource, type RolInput, type RolWire } from '../../shared/resources/rol';
-import { serverResource } from './define';
+import type { Db } from '../../db';
+import { rol, usuario } from '../../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { countExpr } from '../../routes/crud';
+import { normalizeRole, roleRank, type Role } from '../../../shared/roles';
+import { rolResource, type RolInput, type RolWire } from '../../../shared/resources/rol';
+import { serverResource } from '../define';
 
 export const ROL_NOT_FOUND = 'Rol no encontrado.';
 export const ROL_HIGHER_MSG = 'No puedes asignar un rol superior al tuyo.';

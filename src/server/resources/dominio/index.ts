@@ -1,8 +1,8 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { dominio, institucion } from '../db/schema';
-import { badRequest, conflict } from '../errors';
-import { dominioResource, type DominioInput, type DominioWire } from '../../shared/resources/dominio';
-import { serverResource } from './define';
+import { dominio, institucion } from '../../db/schema';
+import { badRequest, conflict } from '../../errors';
+import { dominioResource, type DominioInput, type DominioWire } from '../../../shared/resources/dominio';
+import { serverResource } from '../define';
 
 export const DOMINIO_NOT_FOUND = 'Dominio no encontrado.';
 

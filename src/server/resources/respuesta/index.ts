@@ -1,14 +1,14 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db';
-import { pregunta, respuesta } from '../db/schema';
-import { badRequest, notFound } from '../errors';
-import { idParam } from '../validate';
-import { IMAGE_KINDS } from '../storage/sniff';
-import { MAX_RESPUESTAS, PREGUNTA_MSG } from '../../shared/resources/pregunta';
-import { RESPUESTA_MSG, RESPUESTAS_POR_PREGUNTA_PATH, respuestaResource, type RespuestaInput, type RespuestaWire } from '../../shared/resources/respuesta';
-import { apiPath, countExpr, guard } from '../routes/crud';
-import { serverResource } from './define';
+import type { Db } from '../../db';
+import { pregunta, respuesta } from '../../db/schema';
+import { badRequest, notFound } from '../../errors';
+import { idParam } from '../../validate';
+import { IMAGE_KINDS } from '../../storage/sniff';
+import { MAX_RESPUESTAS, PREGUNTA_MSG } from '../../../shared/resources/pregunta';
+import { RESPUESTA_MSG, RESPUESTAS_POR_PREGUNTA_PATH, respuestaResource, type RespuestaInput, type RespuestaWire } from '../../../shared/resources/respuesta';
+import { apiPath, countExpr, guard } from '../../routes/crud';
+import { serverResource } from '../define';
 
 export const RESPUESTA_NOT_FOUND = 'Respuesta no encontrada.';
 
@@ -90,7 +90,7 @@ export default serverResource<RespuestaInput, Row, RespuestaWire>(({ database: {
       }),
     routes(app: FastifyInstance) {
       // A question's answers, in their order (the evaluation panel).
-      app.get<{ Params: { id: string } }>(apiPath(RESPUESTAS_POR_PREGUNTA_PATH), { preHandler: guard(app, respuestaResource.readRole) }, async (req) => {
+      app.get<{ Params: { id: string } }>(apiPath(RESPUESTAS_POR_PREGUNTA_PATH), { onRequest: guard(app, respuestaResource.readRole) }, async (req) => {
         const id = idParam(req.params.id);
         const [p] = await db.select({ id: pregunta.idPregunta }).from(pregunta).where(eq(pregunta.idPregunta, id));
         if (!p) throw notFound('Pregunta no encontrada.');
