@@ -6,8 +6,9 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import FrontHandIcon from '@mui/icons-material/FrontHand';
-import { ApiError, apiGet, apiPut, mediaUrl } from '../../api/http';
+import { ApiError, apiGet } from '../../api/http';
 import type { LevelTrackRow } from '../../../shared/signPractice/stored';
+import { buildAndStoreTrack } from './buildTrack';
 
 /**
  * "¡Ahora tú!" on the word media page: whether this word's sign has its stored reference track, how
@@ -36,13 +37,8 @@ export default function BuildTracks({ idNivel, idPalabra }: { idNivel: number; i
     setError(null);
     setProgress({ done: 0, total: missing.length });
     try {
-      const { loadHandTracker, computeReferenceTrack } = await import('../../learner/ahoraTu/handTracker');
-      const tracker = await loadHandTracker();
       for (const [i, r] of missing.entries()) {
-        const src = mediaUrl(r.url);
-        if (!src) continue;
-        const { track, ms } = await computeReferenceTrack(tracker, src, mediaUrl(r.urlCompacta), r.tipo.trim().toLowerCase() === 'video' ? 'video' : 'auto');
-        await apiPut('trazo', { url: r.url, ms: Math.round(ms), track });
+        await buildAndStoreTrack(r);
         setProgress({ done: i + 1, total: missing.length });
       }
     } catch (err) {
