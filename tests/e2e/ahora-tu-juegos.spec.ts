@@ -28,7 +28,7 @@ async function expectOfferClear(page: Page, label: string) {
   const offer = page.getByTestId('ahora-juego');
   await expect(offer).toBeInViewport({ ratio: 1 });
   const box = (await offer.boundingBox())!;
-  const stage = await page.evaluate(() => window.__game!.stageBox());
+  const stage = (await (await page.waitForFunction(() => window.__game?.stageBox() ?? null, undefined, { polling: POLL_MS })).jsonValue())!;
   const header = (await page.locator('header').boundingBox())!;
   expect(overlaps(box, stage), `${label}: over the game`).toBe(false);
   expect(overlaps(box, header), `${label}: over the header`).toBe(false);
@@ -39,10 +39,10 @@ async function expectOfferClear(page: Page, label: string) {
 
 test('after the right card: ¡Ahora tú! holds the round, gives stars, and "Seguir" returns to the same game', async ({ page }) => {
   test.setTimeout(180_000);
-  const sent: { body: Record<string, unknown>; status: number }[] = [];
-  page.on('response', (res) => {
+  const sent: { body: Record<string, unknown>; status: number; answer: string }[] = [];
+  page.on('response', async (res) => {
     if (new URL(res.url()).pathname === '/api/repaso/practica' && res.request().method() === 'POST')
-      sent.push({ body: res.request().postDataJSON() as Record<string, unknown>, status: res.status() });
+      sent.push({ body: res.request().postDataJSON() as Record<string, unknown>, status: res.status(), answer: await res.text() });
   });
   await loginForGames(page);
   // The child has learnt a word of the level first (a practice is kept for a word of an opened level).
@@ -60,8 +60,8 @@ test('after the right card: ¡Ahora tú! holds the round, gives stars, and "Segu
   const words = await phaseCount(page, 'pick-word');
   await clickTarget(page, `card:${s.clueCard}`);
   const found = await waitNewPhase<CardsSnapshot>(page, 'pick-word', words, 'the clue card');
-  // The answer's pause lasts 8 s here (test hook), long enough to open the dialog inside it.
-  await page.evaluate(() => window.__game!.setTimeScale(0.15));
+  // The answer's pause lasts 12 s here (test hook), long enough to open the dialog inside it.
+  await page.evaluate(() => window.__game!.setTimeScale(0.1));
   const feedbacks = await phaseCount(page, 'feedback');
   await clickTarget(page, `option:${found.options.findIndex((o) => o.id === s.targetWordId)}`);
   const feedback = await waitNewPhase<CardsSnapshot>(page, 'feedback', feedbacks, 'the right word');
@@ -92,27 +92,33 @@ test('after the right card: ¡Ahora tú! holds the round, gives stars, and "Segu
   await page.screenshot({ path: `${NOTES}/juego-dialogo-1280x800.png` });
   // Past the answer's whole pause, the round is still where the dialog found it (its timer held).
   const waited = Date.now() - openedAt;
-  if (waited < 9_000) await page.waitForTimeout(9_000 - waited);
+  if (waited < 13_000) await page.waitForTimeout(13_000 - waited);
   expect(await snap<CardsSnapshot>(page)).toEqual(atOpen);
   await expect.poll(() => sent.length, { timeout: 15_000 }).toBe(1);
-  expect(sent[0]).toMatchObject({ status: 201, body: { id_palabra: s.targetWordId, estrellas: stars } });
+  expect(sent[0], sent[0]!.answer).toMatchObject({ status: 201, body: { id_palabra: s.targetWordId, estrellas: stars } });
 
+  const closedAt = await page.evaluate(() => Date.now());
   await dialog.getByRole('button', { name: 'Seguir' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('game-pause')).toHaveCount(0);
-  expect(await snap<CardsSnapshot>(page)).toMatchObject({ phase: 'feedback', roundIndex: atOpen.roundIndex, totalScore: 10, lives: atOpen.lives });
-  // Then the game carries on by itself: the next round.
-  await page.waitForFunction(
-    (r) => {
-      const n = window.__game?.snapshot() as CardsSnapshot | null;
-      return !!n && n.roundIndex === r + 1;
+  // Then the game carries on by itself from where it was: the answer's pause ends only after
+  // "Seguir" (never while the dialog was open), and the next round comes.
+  const moved = await page.waitForFunction(
+    (b) => {
+      const log = window.__game?.phases() ?? [];
+      const i = log.findIndex((e) => e.phase === 'feedback' && (e.state as { roundIndex: number }).roundIndex === b.round);
+      return i >= 0 && log[i + 1] ? { at: log[i + 1]!.at, phase: log[i + 1]!.phase } : null;
     },
-    atOpen.roundIndex,
-    { polling: POLL_MS, timeout: 15_000 },
+    { round: atOpen.roundIndex },
+    { polling: POLL_MS, timeout: 20_000 },
   );
+  const next = (await moved.jsonValue())!;
+  expect(next.at).toBeGreaterThanOrEqual(closedAt);
+  expect(await snap<CardsSnapshot>(page)).toMatchObject({ totalScore: 10, lives: atOpen.lives });
   // The offer stays for that word until another is finished, and fits a tablet held upright.
   await page.setViewportSize({ width: 768, height: 1024 });
-  await expect.poll(async () => (await page.evaluate(() => window.__game!.stageBox())).width).toBeLessThanOrEqual(768);
+  // The stage is laid out again for the new size (the scene is made again, its state carried).
+  await page.waitForFunction(() => (window.__game?.stageBox().width ?? Infinity) <= 768, undefined, { polling: POLL_MS });
   await expect(offer).toHaveAttribute('data-palabra', String(s.targetWordId));
   await expectOfferClear(page, '768×1024');
   await page.screenshot({ path: `${NOTES}/juego-768x1024.png` });

@@ -13,9 +13,11 @@ describe('canAccess mirrors the admin route table', () => {
     }
   });
 
-  it("profesor sees only inicio, pregunta and evaluacion, plus the memory screens (memoria, repaso), their classes and their pupils' results", () => {
+  it("profesor sees only inicio, pregunta and evaluacion, plus the memory screens (memoria, repaso), their classes, their pupils' results and the signs' tracks", () => {
     const open = Object.keys(ADMIN_CHILD_ACCESS).filter((r) => canAccess('profesor', { resource: r, action: 'list' }));
-    expect(open.sort()).toEqual(['clases', 'evaluacion', 'inicio', 'memoria', 'pregunta', 'repaso', 'resultados-alumnos']);
+    expect(open.sort()).toEqual(['clases', 'evaluacion', 'inicio', 'memoria', 'pregunta', 'repaso', 'resultados-alumnos', 'trazos']);
+    // The tracks page is staff only: a learner is refused.
+    expect(canAccess('usuario', { resource: 'trazos', action: 'list' })).toBe(false);
     // A profesor creates, edits and deletes classes (the server limits them to the ones they teach).
     for (const action of ['create', 'edit', 'delete']) expect(canAccess('profesor', { resource: 'clases', action })).toBe(true);
     expect(canAccess('usuario', { resource: 'clases', action: 'list' })).toBe(false);
@@ -99,12 +101,13 @@ describe('sidebar links', () => {
     expect(has({ id: 1, rol: 'profesor' })).toBe(false);
   });
 
-  it("profesor sees inicio, Clases, evaluacion, pregunta, their pupils' results, Memoria and the user preview only", () => {
+  it("profesor sees inicio, Clases, evaluacion, pregunta, the signs' tracks, their pupils' results, Memoria and the user preview only", () => {
     expect(visibleMenuLinks({ id: 3, rol: 'profesor' }).map((l) => l.to)).toEqual([
       '/admin/inicio',
       '/admin/clases',
       '/admin/evaluacion',
       '/admin/pregunta',
+      '/admin/trazos',
       '/admin/resultados-alumnos',
       '/admin/memoria',
       '/home',

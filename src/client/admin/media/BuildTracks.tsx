@@ -16,7 +16,8 @@ import { buildAndStoreTrack } from './buildTrack';
  * same hand model and code the child's dialog runs (handTracker.ts) on each sign lacking a track and
  * stores the result, so a child's tablet no longer computes it.
  */
-export default function BuildTracks({ idNivel, idPalabra }: { idNivel: number; idPalabra: number }) {
+/** `idPalabra`: the word whose page shows the panel (its own line); without it, the level alone (/admin/trazos). */
+export default function BuildTracks({ idNivel, idPalabra }: { idNivel: number; idPalabra?: number }) {
   const [rows, setRows] = useState<LevelTrackRow[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
@@ -57,13 +58,15 @@ export default function BuildTracks({ idNivel, idPalabra }: { idNivel: number; i
       <Typography id="trazos-t" variant="h6" component="h2" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         <FrontHandIcon aria-hidden /> Trazos de «¡Ahora tú!»
       </Typography>
-      <Typography data-testid="trazo-palabra">
-        {!mine
-          ? 'Esta palabra todavía no tiene seña.'
-          : mine.tiene
-            ? 'La seña de esta palabra tiene su trazo.'
-            : 'La seña de esta palabra todavía no tiene su trazo.'}
-      </Typography>
+      {idPalabra !== undefined && (
+        <Typography data-testid="trazo-palabra">
+          {!mine
+            ? 'Esta palabra todavía no tiene seña.'
+            : mine.tiene
+              ? 'La seña de esta palabra tiene su trazo.'
+              : 'La seña de esta palabra todavía no tiene su trazo.'}
+        </Typography>
+      )}
       <Typography color="text.secondary" data-testid="trazos-nivel">
         {have} de {rows.length} señas del nivel tienen su trazo.
       </Typography>
