@@ -87,7 +87,7 @@ test('a profesor builds the missing tracks of a level on "Trazos de señas" (the
   await page.goto('/admin/palabra/1/multimedia');
   await expect(page).toHaveURL(/\/errorPage$/);
   await page.goto('/admin/inicio');
-  await page.getByRole('link', { name: 'Trazos de señas' }).click();
+  await page.getByRole('menuitem', { name: 'Trazos de señas' }).click();
   await expect(page).toHaveURL(/\/admin\/trazos$/);
   await page.getByLabel('Nivel').click();
   await page.getByRole('option', { name: 'Colores' }).click();
