@@ -20,6 +20,8 @@ export const ADMIN_PAGE_ACCESS: Record<string, readonly Role[]> = {
   detalle: ADMIN_ROLES,
   verevaluacion: ADMIN_ROLES,
   configuracion: ADMIN_ROLES,
+  // "Construir trazos que faltan" for a level ("¡Ahora tú!"): PUT /api/trazo is profesor+.
+  trazos: STAFF_ROLES,
 };
 
 export const ADMIN_SHELL_ROLES: readonly Role[] = STAFF_ROLES;

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp } from './helpers';
+import { FILES, makeTestApp, type TestApp } from './helpers';
+import { sendForm } from './content-helpers';
+import { signToken } from '../../src/server/auth/jwt';
 import { TRAZO_MAX_FRAMES, TRAZO_SIN_SENA_MSG, type LevelTrackRow } from '../../src/shared/signPractice/stored';
 import type { Track } from '../../src/shared/signPractice/compare';
 
@@ -96,5 +98,104 @@ describe('stored reference tracks', () => {
     expect((await t.call('GET', `/api/trazo?url=${encodeURIComponent('uploads/senas/nueva-version.gif')}`, { as: 'nino' })).json()).toEqual({ data: null });
     // The old address cannot be given a track any more.
     expect((await t.call('PUT', '/api/trazo', { as: 'profesor', body: { url: signUrl, ms: 1000, track } })).statusCode).toBe(404);
+  });
+});
+
+describe('a sign saved or replaced, and who may build its track', () => {
+  const fresh = async (word: number) => {
+    const r = await sendForm(
+      t,
+      'POST',
+      '/api/multimedia/register',
+      'admin',
+      { tipo: 'gif', descripcion: 'gifSena', id_palabra: word },
+      { file: { name: 's.gif', data: FILES.gif } },
+    );
+    expect(r.statusCode).toBe(201);
+    return r.json().data as { id: number; url: string };
+  };
+  const replace = (id: number, word: number) =>
+    sendForm(
+      t,
+      'PUT',
+      `/api/multimedia/update/${id}`,
+      'admin',
+      { tipo: 'gif', descripcion: 'gifSena', id_palabra: word },
+      { file: { name: 'n.gif', data: FILES.gif } },
+    );
+  const read = async (url: string) => (await t.call('GET', `/api/trazo?url=${encodeURIComponent(url)}`, { as: 'nino' })).json().data;
+  const stale = async () =>
+    (
+      await rows(
+        `SELECT t.url FROM trazo t WHERE NOT EXISTS (SELECT 1 FROM multimedia m WHERE m.url = t.url AND (lower(trim(m.descripcion)) = 'gifsena' OR lower(trim(m.tipo)) IN ('video', 'gif')))`,
+      )
+    ).map((r) => r.url);
+  let word: number;
+  beforeAll(async () => {
+    word = Number((await rows('SELECT min(id_palabra) AS id FROM palabra WHERE id_nivel = $1', [level]))[0]!.id);
+  });
+
+  it("a sign replaced through the media page: the old file's track is dropped, never served for the new file, and the new one is built afresh", async () => {
+    const sign = await fresh(word);
+    expect((await t.call('PUT', '/api/trazo', { as: 'profesor', body: { url: sign.url, ms: 1200, track } })).statusCode).toBe(200);
+    expect(await read(sign.url)).toEqual({ ms: 1200, track });
+
+    const r = await replace(sign.id, word);
+    expect(r.statusCode).toBe(200);
+    const newUrl = r.json().data.url as string;
+    expect(newUrl).not.toBe(sign.url);
+    // Dropped with the old file, not merely unmatched.
+    expect(await rows('SELECT url FROM trazo WHERE url = $1', [sign.url])).toEqual([]);
+    expect(await read(sign.url)).toBeNull();
+    expect(await read(newUrl)).toBeNull();
+    expect((await t.call('PUT', '/api/trazo', { as: 'profesor', body: { url: sign.url, ms: 1200, track } })).statusCode).toBe(404);
+    expect((await t.call('PUT', '/api/trazo', { as: 'profesor', body: { url: newUrl, ms: 900, track } })).statusCode).toBe(200);
+    expect(await read(newUrl)).toEqual({ ms: 900, track });
+
+    // A deleted sign's track is not served either (its row goes with the next stored file).
+    expect((await t.call('DELETE', `/api/multimedia/delete/${sign.id}`, { as: 'admin' })).statusCode).toBe(200);
+    expect(await read(newUrl)).toBeNull();
+    await fresh(word);
+    expect(await stale()).toEqual([]);
+  });
+
+  it('a profesor of another class, or of none, may build tracks: levels and their signs belong to no class (as questions)', async () => {
+    const profe2 = Number(
+      (await rows(`INSERT INTO usuario (nombre, apellido, email) VALUES ('Profe', 'Dos', 'profe2-trazos@manitas.test') RETURNING id`))[0]!.id,
+    );
+    await t.database.raw(`INSERT INTO rol (nombre, id_usuario) VALUES ('profesor', $1)`, [profe2]);
+    const token = await signToken({ sub: profe2, tv: 0 }, t.config.jwtSecret, 3600);
+    const sign = await fresh(word);
+    expect((await t.call('GET', `/api/trazo/nivel/${level}`, { as: token })).statusCode).toBe(200);
+    const r = await t.call('PUT', '/api/trazo', { as: token, body: { url: sign.url, ms: 700, track } });
+    expect(r.statusCode).toBe(200);
+    expect(await read(sign.url)).toEqual({ ms: 700, track });
+    // A learner and an anonymous request are refused and change nothing.
+    expect((await t.call('PUT', '/api/trazo', { as: 'nina', body: { url: sign.url, ms: 1, track } })).statusCode).toBe(403);
+    expect((await t.call('PUT', '/api/trazo', { body: { url: sign.url, ms: 1, track } })).statusCode).toBe(401);
+    expect((await t.call('GET', `/api/trazo/nivel/${level}`)).statusCode).toBe(401);
+    expect(await read(sign.url)).toEqual({ ms: 700, track });
+  });
+
+  it('40 teachers storing the same sign at once: every one answered, one row kept', async () => {
+    const sign = await fresh(word);
+    const res = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => t.call('PUT', '/api/trazo', { as: i % 2 ? 'profesor' : 'admin', body: { url: sign.url, ms: 1000 + i, track } })),
+    );
+    expect(res.map((r) => r.statusCode)).toEqual(Array(40).fill(200));
+    const kept = await rows('SELECT ms FROM trazo WHERE url = $1', [sign.url]);
+    expect(kept).toHaveLength(1);
+    expect(Number(kept[0]!.ms)).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('40 stores racing a replacement of the sign: no track is left for the replaced file', async () => {
+    const sign = await fresh(word);
+    const [, ...puts] = await Promise.all([
+      replace(sign.id, word),
+      ...Array.from({ length: 40 }, () => t.call('PUT', '/api/trazo', { as: 'profesor', body: { url: sign.url, ms: 1000, track } })),
+    ]);
+    for (const r of puts) expect([200, 404]).toContain(r.statusCode);
+    expect(await rows('SELECT url FROM trazo WHERE url = $1', [sign.url])).toEqual([]);
+    expect(await read(sign.url)).toBeNull();
   });
 });

@@ -1,5 +1,7 @@
 import { expect, apiHeaders, loginAs, signUpChild, test } from './fixtures';
 import config from '../../playwright.config';
+import { createWord, deleteWordWithMedia, openWordMediaFromList, slotCard, wordMedia } from './media-helpers';
+import { CLIPS, clipGif } from './hands/clips';
 
 /**
  * "Construir trazos que faltan" on the word media page: the teacher's browser runs the real hand model
@@ -44,4 +46,58 @@ test("an admin builds the missing tracks of a level on the word media page; the 
   expect(body.data?.track.length).toBeGreaterThan(4);
   await expect(child.getByTestId('ahora-dialogo').getByRole('button', { name: '¡Empezar!' })).toBeVisible({ timeout: 60_000 });
   await ctx.close();
+});
+
+test("a sign uploaded on the word media page gets its track at once, in the teacher's browser, without pressing the build button", async ({ page }) => {
+  test.setTimeout(180_000);
+  await loginAs(page, 'admin');
+  const word = await createWord(page, `Trazo ${Math.random().toString(36).slice(2, 7)}`, 'Track', 'Comida');
+  try {
+    await openWordMediaFromList(page, word.palabraEspanol);
+    const panel = page.getByTestId('trazos');
+    await expect(panel.getByTestId('trazo-palabra')).toHaveText('Esta palabra todavía no tiene seña.');
+    const stores: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/trazo' && r.method() === 'PUT') stores.push(r.postDataJSON().url as string);
+    });
+    await slotCard(page, 'Seña (GIF o video)')
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'sena-manos.gif', mimeType: 'image/gif', buffer: await clipGif(CLIPS.aNormal) });
+    const status = slotCard(page, 'Seña (GIF o video)').getByTestId('trazo-estado');
+    await expect(status).toHaveText('Calculando el trazo…');
+    await expect(status).toHaveText('Trazo listo', { timeout: 120_000 });
+    await expect(panel.getByTestId('trazo-palabra')).toHaveText('La seña de esta palabra tiene su trazo.');
+    // Stored under the new sign's address, and the model saw the hands in it.
+    const [sign] = (await wordMedia(page, word.id)).filter((m) => m.descripcion === 'gifSena');
+    expect(stores).toEqual([sign!.url]);
+    const headers = await apiHeaders(page);
+    const stored = (await (await page.request.get(`/api/trazo?url=${encodeURIComponent(sign!.url)}`, { headers })).json()).data as {
+      track: { points?: unknown[] }[];
+    };
+    expect(stored.track.filter((f) => f.points).length).toBeGreaterThan(8);
+    await page.screenshot({ path: '/work/notes/s8-ahora/admin-trazo-listo.png', fullPage: true });
+  } finally {
+    await deleteWordWithMedia(page, word.id);
+  }
+});
+
+test('a profesor builds the missing tracks of a level on "Trazos de señas" (the word media page is admin-only)', async ({ page }) => {
+  test.setTimeout(180_000);
+  await loginAs(page, 'profesor');
+  await page.goto('/admin/palabra/1/multimedia');
+  await expect(page).toHaveURL(/\/errorPage$/);
+  await page.goto('/admin/inicio');
+  await page.getByRole('menuitem', { name: 'Trazos de señas' }).click();
+  await expect(page).toHaveURL(/\/admin\/trazos$/);
+  await page.getByLabel('Nivel').click();
+  await page.getByRole('option', { name: 'Colores' }).click();
+  const panel = page.getByTestId('trazos');
+  const count = panel.getByTestId('trazos-nivel');
+  await expect(count).toHaveText(/^\d+ de \d+ señas del nivel tienen su trazo\.$/);
+  const total = Number(/de (\d+) señas/.exec((await count.textContent()) ?? '')![1]);
+  expect(total).toBeGreaterThan(1);
+  await panel.getByRole('button', { name: 'Construir trazos que faltan' }).click();
+  await expect(count).toHaveText(`${total} de ${total} señas del nivel tienen su trazo.`, { timeout: 150_000 });
+  await expect(panel.getByRole('button', { name: 'Construir trazos que faltan' })).toBeDisabled();
+  await page.screenshot({ path: '/work/notes/s8-ahora/profesor-trazos.png', fullPage: true });
 });

@@ -18,6 +18,7 @@ export interface MenuLink {
 const PAGES = (userId: string | number): (MenuLink & { order: number })[] => [
   { order: 1, to: '/admin/inicio', label: 'Inicio', resource: 'inicio' },
   { order: 8, to: '/admin/verevaluacion', label: 'Evaluación y preguntas', resource: 'verevaluacion' },
+  { order: 9.5, to: '/admin/trazos', label: 'Trazos de señas', resource: 'trazos' },
   { order: 11, to: `/admin/resultados/${encodeURIComponent(String(userId))}`, label: 'Resultados', resource: 'resultados' },
   { order: 11.1, to: '/admin/resultados-alumnos', label: 'Resultados', resource: 'resultados-alumnos' },
   { order: 16, to: '/admin/configuracion', label: 'Configuración', resource: 'configuracion' },

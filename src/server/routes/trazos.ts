@@ -9,11 +9,12 @@ import { NIVEL_NO_EXISTE_MSG } from '../resources/repaso/routes';
 import { invalidates } from '../cache';
 import { TRAZO_GUARDADO_MSG, TRAZO_SIN_SENA_MSG, storedTrackSchema, type LevelTrackRow, type StoredTrack } from '../../shared/signPractice/stored';
 import type { Track } from '../../shared/signPractice/compare';
+import { isCurrentSign } from '../media/tracks';
 
 /**
  * Stored reference tracks of the signs ("¡Ahora tú!"), keyed by the sign file's address:
- * - GET /api/trazo?url= (user) → `{data: {ms, track} | null}`: null when the sign has none yet (the
- *   dialog then computes it from the sign's pictures, as before).
+ * - GET /api/trazo?url= (user) → `{data: {ms, track} | null}`: null when the sign has none yet, or the
+ *   address is no longer a sign's (the dialog then computes it from the sign's pictures, as before).
  * - PUT /api/trazo `{url, ms, track}` (profesor+) → `{msg}`: kept only for an address that is a sign
  *   of some word now (404 otherwise: a replaced sign's old address cannot get a track); replaces any
  *   earlier track of that address.
@@ -26,23 +27,34 @@ export default async function trazoRoutes(app: FastifyInstance, ctx: AppContext)
   app.get<{ Querystring: { url?: string } }>('/api/trazo', { preHandler: app.requireUser }, async (req) => {
     const url = typeof req.query.url === 'string' ? req.query.url : '';
     if (!url || url.length > 500) throw badRequest('Falta la dirección de la seña.', { url: 'Falta la dirección de la seña.' });
-    const [row] = await db.select({ ms: trazo.ms, datos: trazo.datos }).from(trazo).where(eq(trazo.url, url));
+    const [row] = await db
+      .select({ ms: trazo.ms, datos: trazo.datos })
+      .from(trazo)
+      .where(and(eq(trazo.url, url), isCurrentSign));
     const data: StoredTrack | null = row ? { ms: row.ms, track: row.datos as Track } : null;
     return { data };
   });
 
   app.put('/api/trazo', { onRequest: app.requireRole('profesor'), config: invalidates() }, async (req) => {
     const body = validate(storedTrackSchema, req.body ?? {});
-    const [sign] = await db
-      .select({ id: multimedia.id })
-      .from(multimedia)
-      .where(and(eq(multimedia.url, body.url), isSignMedia))
-      .limit(1);
-    if (!sign) throw notFound(TRAZO_SIN_SENA_MSG);
-    await db
-      .insert(trazo)
-      .values({ url: body.url, ms: body.ms, datos: body.track, fecha: new Date() })
-      .onConflictDoUpdate({ target: trazo.url, set: { ms: body.ms, datos: body.track, fecha: new Date() } });
+    // The sign's row is locked (FOR SHARE) while its track is stored: a replacement of the sign that
+    // runs at the same time either waits and then drops this track with the old address
+    // (dropStaleTracks), or commits first and this request finds no sign at that address (404).
+    const stored = await db.transaction(async (tx) => {
+      const [sign] = await tx
+        .select({ id: multimedia.id })
+        .from(multimedia)
+        .where(and(eq(multimedia.url, body.url), isSignMedia))
+        .limit(1)
+        .for('share');
+      if (!sign) return false;
+      await tx
+        .insert(trazo)
+        .values({ url: body.url, ms: body.ms, datos: body.track, fecha: new Date() })
+        .onConflictDoUpdate({ target: trazo.url, set: { ms: body.ms, datos: body.track, fecha: new Date() } });
+      return true;
+    });
+    if (!stored) throw notFound(TRAZO_SIN_SENA_MSG);
     return { msg: TRAZO_GUARDADO_MSG };
   });
 

@@ -175,3 +175,21 @@ export async function clipY4m(spec: ClipSpec): Promise<string> {
   writeFileSync(file, Buffer.concat(parts));
   return file;
 }
+
+/**
+ * The clip as an animated GIF (a sign a teacher uploads), one picture every 1/CLIP_FPS s: sharp
+ * joins the pictures into one animation.
+ */
+export async function clipGif(spec: ClipSpec): Promise<Buffer> {
+  const frames = await clipFrames(spec);
+  const pngs = await Promise.all(
+    frames.map((f) =>
+      sharp(f, { raw: { width: CLIP_W, height: CLIP_H, channels: 3 } })
+        .png()
+        .toBuffer(),
+    ),
+  );
+  return sharp(pngs, { join: { animated: true } })
+    .gif({ delay: frames.map(() => Math.round(1000 / CLIP_FPS)), loop: 0 })
+    .toBuffer();
+}

@@ -18,13 +18,15 @@ describe('canAccess mirrors the admin route table', () => {
     }
   });
 
-  it("profesor sees only inicio, pregunta and evaluacion, plus the memory screens (memoria, repaso), their classes and their pupils' results", () => {
+  it("profesor sees only inicio, pregunta and evaluacion, plus the memory screens (memoria, repaso), their classes, their pupils' results and the signs' tracks", () => {
     const open = Object.keys(ADMIN_CHILD_ACCESS).filter((r) => canAccess('profesor', { resource: r, action: 'list' }));
     // The spec's set plus every resource added beside it whose declaration opens its screen to a
     // profesor (read from the registry: a new resource is not listed here by hand).
     const added = ADMIN_RESOURCES.filter((r) => !SPEC_RESOURCES.includes(r.decl.name) && atLeast('profesor', adminRoleOf(r.decl))).map((r) => r.decl.name);
     expect(added).toEqual(expect.arrayContaining(['clases', 'memoria', 'repaso']));
-    expect(open.sort()).toEqual([...new Set(['evaluacion', 'inicio', 'pregunta', 'resultados-alumnos', ...added])].sort());
+    expect(open.sort()).toEqual([...new Set(['evaluacion', 'inicio', 'pregunta', 'resultados-alumnos', 'trazos', ...added])].sort());
+    // The tracks page is staff only: a learner is refused.
+    expect(canAccess('usuario', { resource: 'trazos', action: 'list' })).toBe(false);
     // A profesor creates, edits and deletes classes (the server limits them to the ones they teach).
     for (const action of ['create', 'edit', 'delete']) expect(canAccess('profesor', { resource: 'clases', action })).toBe(true);
     expect(canAccess('usuario', { resource: 'clases', action: 'list' })).toBe(false);
@@ -108,14 +110,14 @@ describe('sidebar links', () => {
     expect(has({ id: 1, rol: 'profesor' })).toBe(false);
   });
 
-  it("profesor sees inicio, Clases, evaluacion, pregunta, their pupils' results, Memoria and the user preview only", () => {
+  it("profesor sees inicio, Clases, evaluacion, pregunta, the signs' tracks, their pupils' results, Memoria and the user preview only", () => {
     const links = visibleMenuLinks({ id: 3, rol: 'profesor' }).map((l) => l.to);
     // Resources added beside the spec's with a menu entry open to a profesor come from the registry.
     const added = ADMIN_RESOURCES.filter((r) => r.menu && !SPEC_RESOURCES.includes(r.decl.name) && atLeast('profesor', adminRoleOf(r.decl))).map(
       (r) => `/admin/${r.decl.name}`,
     );
     expect(added).toEqual(expect.arrayContaining(['/admin/clases', '/admin/memoria']));
-    expect(links.filter((l) => !added.includes(l))).toEqual(['/admin/inicio', '/admin/evaluacion', '/admin/pregunta', '/admin/resultados-alumnos', '/home']);
+    expect(links.filter((l) => !added.includes(l))).toEqual(['/admin/inicio', '/admin/evaluacion', '/admin/pregunta', '/admin/trazos', '/admin/resultados-alumnos', '/home']);
     expect(links.filter((l) => added.includes(l)).sort()).toEqual([...added].sort());
     expect(links.indexOf('/admin/clases')).toBeLessThan(links.indexOf('/admin/evaluacion'));
     expect(links.indexOf('/admin/resultados-alumnos')).toBeLessThan(links.indexOf('/admin/memoria'));

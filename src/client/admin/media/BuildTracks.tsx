@@ -6,8 +6,9 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import FrontHandIcon from '@mui/icons-material/FrontHand';
-import { ApiError, apiGet, apiPut, mediaUrl } from '../../api/http';
+import { ApiError, apiGet } from '../../api/http';
 import type { LevelTrackRow } from '../../../shared/signPractice/stored';
+import { buildAndStoreTrack } from './buildTrack';
 
 /**
  * "¡Ahora tú!" on the word media page: whether this word's sign has its stored reference track, how
@@ -15,7 +16,8 @@ import type { LevelTrackRow } from '../../../shared/signPractice/stored';
  * same hand model and code the child's dialog runs (handTracker.ts) on each sign lacking a track and
  * stores the result, so a child's tablet no longer computes it.
  */
-export default function BuildTracks({ idNivel, idPalabra }: { idNivel: number; idPalabra: number }) {
+/** `idPalabra`: the word whose page shows the panel (its own line); without it, the level alone (/admin/trazos). */
+export default function BuildTracks({ idNivel, idPalabra }: { idNivel: number; idPalabra?: number }) {
   const [rows, setRows] = useState<LevelTrackRow[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
@@ -36,13 +38,8 @@ export default function BuildTracks({ idNivel, idPalabra }: { idNivel: number; i
     setError(null);
     setProgress({ done: 0, total: missing.length });
     try {
-      const { loadHandTracker, computeReferenceTrack } = await import('../../learner/ahoraTu/handTracker');
-      const tracker = await loadHandTracker();
       for (const [i, r] of missing.entries()) {
-        const src = mediaUrl(r.url);
-        if (!src) continue;
-        const { track, ms } = await computeReferenceTrack(tracker, src, mediaUrl(r.urlCompacta), r.tipo.trim().toLowerCase() === 'video' ? 'video' : 'auto');
-        await apiPut('trazo', { url: r.url, ms: Math.round(ms), track });
+        await buildAndStoreTrack(r);
         setProgress({ done: i + 1, total: missing.length });
       }
     } catch (err) {
@@ -61,13 +58,15 @@ export default function BuildTracks({ idNivel, idPalabra }: { idNivel: number; i
       <Typography id="trazos-t" variant="h6" component="h2" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         <FrontHandIcon aria-hidden /> Trazos de «¡Ahora tú!»
       </Typography>
-      <Typography data-testid="trazo-palabra">
-        {!mine
-          ? 'Esta palabra todavía no tiene seña.'
-          : mine.tiene
-            ? 'La seña de esta palabra tiene su trazo.'
-            : 'La seña de esta palabra todavía no tiene su trazo.'}
-      </Typography>
+      {idPalabra !== undefined && (
+        <Typography data-testid="trazo-palabra">
+          {!mine
+            ? 'Esta palabra todavía no tiene seña.'
+            : mine.tiene
+              ? 'La seña de esta palabra tiene su trazo.'
+              : 'La seña de esta palabra todavía no tiene su trazo.'}
+        </Typography>
+      )}
       <Typography color="text.secondary" data-testid="trazos-nivel">
         {have} de {rows.length} señas del nivel tienen su trazo.
       </Typography>

@@ -22,6 +22,7 @@ import StopIcon from '@mui/icons-material/Stop';
 import VideocamIcon from '@mui/icons-material/Videocam';
 import { SignPlayer } from '../../sign/SignPlayer';
 import { CAMERA_MSG, formatTenths, remaining } from './mediaRules';
+import type { SavedSign } from './buildTrack';
 import { useSignRecording } from './useSignRecording';
 
 export interface RecordSignDialogProps {
@@ -30,8 +31,8 @@ export interface RecordSignDialogProps {
   /** The word's current sign row: the recording replaces it (PUT), so the word keeps one sign. */
   existing: { id: number } | null;
   onClose: () => void;
-  /** After a successful upload: 'created' (POST) or 'updated' (PUT). */
-  onSaved: (how: 'created' | 'updated') => void;
+  /** After a successful upload: 'created' (POST) or 'updated' (PUT), with the stored row the server answered. */
+  onSaved: (how: 'created' | 'updated', saved: SavedSign | null) => void;
 }
 
 const BIG = { minHeight: 56, minWidth: 140, fontSize: '1.1rem' } as const;

@@ -1,13 +1,15 @@
-import { useState, type InputHTMLAttributes } from 'react';
+import { useRef, useState, type InputHTMLAttributes } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import DeleteIcon from '@mui/icons-material/Delete';
 import ImageNotSupportedIcon from '@mui/icons-material/ImageNotSupported';
@@ -19,6 +21,7 @@ import { SignPlayer } from '../../sign/SignPlayer';
 import { MESSAGES } from '../messages';
 import { acceptFor, checkFiles, formatBytes, previewKind, uploadTarget, type WordMediaRow } from './mediaRules';
 import RecordSignDialog from './RecordSignDialog';
+import { buildAndStoreTrack, savedSignOf, type SavedSign } from './buildTrack';
 
 const m = MESSAGES.multimedia!;
 const reason = (err: unknown) => (err instanceof ApiError ? err.msg : String((err as Error)?.message ?? err));
@@ -30,6 +33,59 @@ export interface SlotCardProps {
   idPalabra: number | string;
   /** Called after a change was stored: the page reloads the word's media. */
   onChanged: () => void;
+  /** Called once a new sign's reference track is stored (the page's track panel reads it again). */
+  onTrackStored?: () => void;
+}
+
+export const TRAZO_CALCULANDO = 'Calculando el trazo…';
+export const TRAZO_LISTO = 'Trazo listo';
+export const TRAZO_FALLO = 'No se pudo calcular el trazo de esta seña. La seña está guardada; puedes construir el trazo con «Construir trazos que faltan».';
+
+type TrackStatus = 'calculando' | 'listo' | 'fallo' | null;
+
+/**
+ * The reference track of a sign just saved: computed right away in this browser and stored, so the
+ * word's "¡Ahora tú!" has it without anyone pressing "Construir trazos que faltan" (still there if
+ * this fails). Only the latest save's outcome is shown (a quicker second upload replaces the first).
+ */
+function useTrackOnSave(onStored?: () => void) {
+  const [status, setStatus] = useState<TrackStatus>(null);
+  const latest = useRef(0);
+  const build = (saved: SavedSign | null) => {
+    if (!saved) return;
+    const run = ++latest.current;
+    setStatus('calculando');
+    buildAndStoreTrack(saved).then(
+      () => {
+        if (run !== latest.current) return;
+        setStatus('listo');
+        onStored?.();
+      },
+      (err: unknown) => {
+        console.warn('No se pudo calcular el trazo de la seña', err);
+        if (run === latest.current) setStatus('fallo');
+      },
+    );
+  };
+  return { status, build };
+}
+
+function TrackStatusLine({ status }: { status: TrackStatus }) {
+  if (status === 'fallo')
+    return (
+      <Alert severity="info" data-testid="trazo-estado" data-estado="fallo">
+        {TRAZO_FALLO}
+      </Alert>
+    );
+  if (!status) return null;
+  return (
+    <Box role="status" data-testid="trazo-estado" data-estado={status} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+      {status === 'calculando' ? <CircularProgress size={18} aria-hidden /> : <CheckCircleIcon color="success" fontSize="small" aria-hidden />}
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        {status === 'calculando' ? TRAZO_CALCULANDO : TRAZO_LISTO}
+      </Typography>
+    </Box>
+  );
 }
 
 function Preview({ slot, row, word }: { slot: MediaSlot; row: WordMediaRow | null; word: string }) {
@@ -90,7 +146,7 @@ function Preview({ slot, row, word }: { slot: MediaSlot; row: WordMediaRow | nul
  * Space opens the file chooser) that uploads into the slot, 'Eliminar', and on the sign slot
  * 'Grabar seña'.
  */
-export default function SlotCard({ slot, row, word, idPalabra, onChanged }: SlotCardProps) {
+export default function SlotCard({ slot, row, word, idPalabra, onChanged, onTrackStored }: SlotCardProps) {
   const notify = useNotify();
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -98,6 +154,8 @@ export default function SlotCard({ slot, row, word, idPalabra, onChanged }: Slot
   const [deleting, setDeleting] = useState(false);
   const [recording, setRecording] = useState(false);
   const uploading = progress !== null;
+  const track = useTrackOnSave(onTrackStored);
+  const isSign = slot.descripcion === 'gifSena';
   const headingId = `slot-${slot.descripcion}`;
   const size = formatBytes(row?.tamano);
   const compactSize = formatBytes(row?.compacta?.tamano);
@@ -112,9 +170,10 @@ export default function SlotCard({ slot, row, word, idPalabra, onChanged }: Slot
     setError(null);
     setProgress(0);
     try {
-      await upload(target.method, target.path, form, setProgress);
+      const reply = await upload(target.method, target.path, form, setProgress);
       notify(target.method === 'PUT' ? m.updated! : m.created!, { type: 'success' });
       onChanged();
+      if (isSign) track.build(savedSignOf(reply));
     } catch (err) {
       const msg = target.method === 'PUT' ? m.updateError!(reason(err)) : m.createError!(reason(err));
       setError(msg);
@@ -227,6 +286,7 @@ export default function SlotCard({ slot, row, word, idPalabra, onChanged }: Slot
           <LinearProgress variant="determinate" value={(progress ?? 0) * 100} aria-label={`Subiendo ${slot.label}`} sx={{ height: 8, borderRadius: 4 }} />
         </Box>
       )}
+      {isSign && <TrackStatusLine status={track.status} />}
       {error && (
         <Alert severity="error" role="alert" onClose={() => setError(null)}>
           {error}
@@ -269,10 +329,11 @@ export default function SlotCard({ slot, row, word, idPalabra, onChanged }: Slot
           idPalabra={idPalabra}
           existing={row}
           onClose={() => setRecording(false)}
-          onSaved={(how) => {
+          onSaved={(how, saved) => {
             setRecording(false);
             notify(how === 'updated' ? m.updated! : m.created!, { type: 'success' });
             onChanged();
+            track.build(saved);
           }}
         />
       )}

@@ -47,6 +47,9 @@ export default function WordMediaPage() {
   const { id } = useParams();
   const word = useGetOne('palabra', { id: id ?? '' }, { enabled: !!id });
   const { rows, error, reload } = useWordMedia(id);
+  /** Bumped when a sign saved here got its track: the track panel reads the level again. */
+  const [tracks, setTracks] = useState(0);
+  const trackStored = useCallback(() => setTracks((v) => v + 1), []);
   const name = String(word.data?.palabraEspanol ?? '');
   const title = name ? `Multimedia de «${name}»` : 'Multimedia de la palabra';
   const nivel = (word.data?.nivel as { nombre_nivel?: string } | undefined)?.nombre_nivel;
@@ -102,7 +105,7 @@ export default function WordMediaPage() {
         </Alert>
       )}
 
-      {idNivel && id && rows !== null && <BuildTracks key={rows.length + rows.map((r) => r.url).join('|')} idNivel={idNivel} idPalabra={Number(id)} />}
+      {idNivel && id && rows !== null && <BuildTracks key={`${tracks}|${rows.map((r) => r.url).join('|')}`} idNivel={idNivel} idPalabra={Number(id)} />}
       <Typography sx={{ mb: 2 }}>
         Cada casilla guarda un archivo. Arrástralo a su casilla o pulsa la casilla para elegirlo; si ya tiene uno, se reemplaza.
       </Typography>
@@ -125,6 +128,7 @@ export default function WordMediaPage() {
               word={name || 'la palabra'}
               idPalabra={id ?? ''}
               onChanged={reload}
+              onTrackStored={trackStored}
             />
           ))}
         </Box>

@@ -22,6 +22,7 @@ import {
   uploadTarget,
 } from './mediaRules';
 import { clipDuration, trimClip } from './trimClip';
+import { savedSignOf } from './buildTrack';
 import type { RecordSignDialogProps } from './RecordSignDialog';
 
 type Phase = 'camera' | 'ready' | 'countdown' | 'recording' | 'measuring' | 'review' | 'trimming' | 'uploading' | 'error';
@@ -318,8 +319,8 @@ export function useSignRecording({ word, idPalabra, existing, onSaved }: Omit<Re
     setProgress(0);
     setPhase('uploading');
     try {
-      await upload(target.method, target.path, form, setProgress);
-      onSaved(target.method === 'PUT' ? 'updated' : 'created');
+      const reply = await upload(target.method, target.path, form, setProgress);
+      onSaved(target.method === 'PUT' ? 'updated' : 'created', savedSignOf(reply));
     } catch (err) {
       const msg = err instanceof ApiError ? err.msg : String((err as Error)?.message ?? err);
       setError(`${target.method === 'PUT' ? 'Error al actualizar multimedia' : 'Error al registrar multimedia'}: ${msg}`);

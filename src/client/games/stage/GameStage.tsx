@@ -18,6 +18,7 @@ import { srOnly } from './srOnly';
 import { useGameRun } from './useGameRun';
 import { useStageRoom } from './useStageRoom';
 import { useTapRipples } from './useTapRipples';
+import { GameAhoraTu } from './GameAhoraTu';
 
 /** What the keys do in each game: the game area's accessible name (G-2.6: the area takes the focus). */
 const GAME_KEYS: Record<GameInfo['id'], string> = {
@@ -64,6 +65,8 @@ export function GameStage({ game, scene, words, onExit, hint }: GameStageProps) 
   const room = useStageRoom();
   const area = useRef<HTMLDivElement | null>(null);
   const pause = usePause(area);
+  /** "¡Ahora tú!" is open: the scene is held, without the pause panel over it. */
+  const [practising, setPractising] = useState(false);
   /** A tap on the game focuses it (Phaser stops the canvas's own focus), not a tap on a page button over it. */
   const onStagePointerDown = (e: ReactPointerEvent<HTMLElement>) => {
     taps.onPointerDown(e);
@@ -132,30 +135,38 @@ export function GameStage({ game, scene, words, onExit, hint }: GameStageProps) 
             <Box role="status" aria-live="polite" data-testid="game-focus" sx={srOnly}>
               {focusLabel ? `Botón: ${focusLabel}. Enter para pulsarlo.` : ''}
             </Box>
-            {pause.paused && <PausePanel onResume={pause.resume} onExit={onExit} />}
+            {pause.paused && !practising && <PausePanel onResume={pause.resume} onExit={onExit} />}
           </Box>
         )}
       </Box>
+      {/* The caption bar: the live caption (every sound cue's visible twin) and, beside it, "¡Ahora tú!"
+          for the last word finished: below the game, so it never covers a game control, and outside
+          the live region, so the caption read out stays the caption. */}
       <Box
-        role="status"
-        aria-live="polite"
-        data-testid="game-caption"
-        data-kind={caption.kind}
         sx={{
           display: 'flex',
           alignItems: 'center',
           justifyContent: 'center',
-          gap: 1,
-          minHeight: 56,
+          // One row: the button never pushes the caption onto a line of its own (the game keeps its room).
+          flexWrap: 'nowrap',
+          columnGap: 2,
           px: 2,
-          py: 1,
           bgcolor: 'background.paper',
           borderTop: 4,
           borderColor: captionColor,
         }}
       >
-        <CaptionIcon sx={{ color: captionColor }} aria-hidden="true" />
-        <Typography sx={{ fontWeight: 700, fontSize: '1.15rem', color: captionColor }}>{caption.text}</Typography>
+        <Box
+          role="status"
+          aria-live="polite"
+          data-testid="game-caption"
+          data-kind={caption.kind}
+          sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 1, minHeight: 56, py: 1, minWidth: 0 }}
+        >
+          <CaptionIcon sx={{ color: captionColor }} aria-hidden="true" />
+          <Typography sx={{ fontWeight: 700, fontSize: '1.15rem', color: captionColor }}>{caption.text}</Typography>
+        </Box>
+        <GameAhoraTu words={words} paused={pause.paused} onOpenChange={setPractising} />
       </Box>
     </>
   );

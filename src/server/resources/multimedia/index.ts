@@ -16,6 +16,7 @@ import {
   type MultimediaWire,
 } from '../../../shared/resources/multimedia';
 import { serverResource } from '../define';
+import { dropStaleTracks } from '../../media/tracks';
 
 export const MULTIMEDIA_NOT_FOUND = 'Multimedia no encontrada.';
 export const FILE_MISMATCH_MSG = 'El archivo actual no corresponde al tipo elegido. Sube un archivo nuevo.';
@@ -109,6 +110,8 @@ export default serverResource<MultimediaInput, Row, MultimediaWire>((ctx) => {
           return { files: [], columns: { tamano: stored.size, ...NO_COMPACT } };
         },
         async afterStore(id, stored, req) {
+          // A replaced sign's old track must never be served for the new file: its address is gone.
+          await dropStaleTracks(db).catch((err: unknown) => req.log.error({ err }, 'multimedia: no se pudieron quitar los trazos viejos'));
           if (stored.kind !== 'gif') return;
           // The row is committed: a failure to enqueue leaves it without a rendition, which the next
           // startup backfill finds; the upload itself succeeded and says so.
