@@ -75,9 +75,8 @@ test("a sign uploaded on the word media page gets its track at once, in the teac
       track: { points?: unknown[] }[];
     };
     expect(stored.track.filter((f) => f.points).length).toBeGreaterThan(8);
-    await page.screenshot({ path: '/work/notes/s8-ahora/admin-trazo-listo.png', fullPage: true });
   } finally {
-    await deleteWordWithMedia(page, word.id);
+    await deleteWordWithMedia(page, word);
   }
 });
 
@@ -99,5 +98,4 @@ test('a profesor builds the missing tracks of a level on "Trazos de señas" (the
   await panel.getByRole('button', { name: 'Construir trazos que faltan' }).click();
   await expect(count).toHaveText(`${total} de ${total} señas del nivel tienen su trazo.`, { timeout: 150_000 });
   await expect(panel.getByRole('button', { name: 'Construir trazos que faltan' })).toBeDisabled();
-  await page.screenshot({ path: '/work/notes/s8-ahora/profesor-trazos.png', fullPage: true });
 });

@@ -21,7 +21,6 @@ test.use({
 
 type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-const NOTES = '/work/notes/s8-ahora';
 
 /** The offer sits outside the game's canvas and header, wholly on the screen. */
 async function expectOfferClear(page: Page, label: string) {
@@ -71,7 +70,6 @@ test('after the right card: ¡Ahora tú! holds the round, gives stars, and "Segu
   await expect(offer).toHaveAttribute('data-palabra', String(s.targetWordId));
   await expect(offer).toHaveAccessibleName('¡Ahora tú!');
   await expectOfferClear(page, '1280×800');
-  await page.screenshot({ path: `${NOTES}/juego-1280x800.png` });
 
   // Keyboard: Tab from the game reaches the offer; Enter opens it (the game does not take the key).
   await page.getByTestId('game-stage').focus();
@@ -89,7 +87,6 @@ test('after the right card: ¡Ahora tú! holds the round, gives stars, and "Segu
   await expect(dialog.getByTestId('ahora-resultado')).toBeVisible({ timeout: 30_000 });
   const stars = Number(await dialog.getByTestId('ahora-estrellas').getAttribute('data-estrellas'));
   expect([1, 2, 3]).toContain(stars);
-  await page.screenshot({ path: `${NOTES}/juego-dialogo-1280x800.png` });
   // Past the answer's whole pause, the round is still where the dialog found it (its timer held).
   const waited = Date.now() - openedAt;
   if (waited < 13_000) await page.waitForTimeout(13_000 - waited);
@@ -121,5 +118,4 @@ test('after the right card: ¡Ahora tú! holds the round, gives stars, and "Segu
   await page.waitForFunction(() => (window.__game?.stageBox().width ?? Infinity) <= 768, undefined, { polling: POLL_MS });
   await expect(offer).toHaveAttribute('data-palabra', String(s.targetWordId));
   await expectOfferClear(page, '768×1024');
-  await page.screenshot({ path: `${NOTES}/juego-768x1024.png` });
 });
