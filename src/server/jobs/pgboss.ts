@@ -1,5 +1,5 @@
 import PgBoss from 'pg-boss';
-import { DEFAULT_JOB_TUNING, IdleTimeout, type JobHandler, type JobQueue, type JobState, type JobTuning, type JobView } from './queue';
+import { DEFAULT_JOB_TUNING, IdleTimeout, type JobHandler, type JobQueue, type JobState, type JobTuning, type JobView, type RetryOutcome } from './queue';
 
 /** pg-boss's own schema in the app's database (tests drop it with the rest). */
 export const PGBOSS_SCHEMA = 'pgboss';
@@ -9,6 +9,9 @@ const BOSS_STATE: Record<JobState, string[]> = { pendiente: ['created', 'retry']
 interface Log {
   error(obj: unknown, msg?: string): void;
 }
+
+/** pg-boss's job ids are UUIDs; anything else names no job (and would be a SQL error). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -98,6 +101,26 @@ export function createPgBossQueue(databaseUrl: string, log: Log, tuning: JobTuni
         creado: new Date(r.created_on as string).toISOString(),
         terminado: r.completed_on ? new Date(r.completed_on as string).toISOString() : null,
       }));
+    },
+    async retry(id): Promise<RetryOutcome> {
+      if (!UUID.test(id)) return 'no-existe';
+      const { rows } = await boss.getDb().executeSql(`SELECT name FROM ${PGBOSS_SCHEMA}.job WHERE id = $1 AND name = ANY($2)`, [id, [...handlers.keys()]]);
+      const name = rows[0]?.name as string | undefined;
+      if (!name) return 'no-existe';
+      try {
+        // pg-boss's retry is one UPDATE … WHERE state = 'failed': of asks sent together, the row lock
+        // lets one through and the others find the job no longer failed (affected 0).
+        // pg-boss 10's types say void; its manager returns {jobs, requested, affected} (mapCommandResponse).
+        const { affected } = (await boss.retry(name, id)) as unknown as { affected: number };
+        if (!affected) return 'no-fallido';
+      } catch (err) {
+        // The stately policy's unique index: an equal job (same singleton key) already waits.
+        if ((err as { code?: string }).code === '23505') return 'en-espera';
+        throw err;
+      }
+      const worker = workerIds.get(name);
+      if (worker) boss.notifyWorker(worker);
+      return 'reintentado';
     },
     async idle(timeoutMs = 30_000) {
       const until = Date.now() + timeoutMs;
