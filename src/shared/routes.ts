@@ -20,6 +20,8 @@ export const ADMIN_PAGE_ACCESS: Record<string, readonly Role[]> = {
   detalle: ADMIN_ROLES,
   verevaluacion: ADMIN_ROLES,
   configuracion: ADMIN_ROLES,
+  // Failed background jobs (GET /api/trabajos, admin+): job data names content rows and files.
+  trabajos: ADMIN_ROLES,
 };
 
 export const ADMIN_SHELL_ROLES: readonly Role[] = STAFF_ROLES;

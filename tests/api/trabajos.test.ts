@@ -23,6 +23,7 @@ import { PGBOSS_SCHEMA } from '../../src/server/jobs/pgboss';
 import type { JobTuning } from '../../src/server/jobs/queue';
 import {
   TRABAJO_EN_ESPERA_MSG,
+  TRABAJO_INTENTOS_MSG,
   TRABAJO_NO_EXISTE_MSG,
   TRABAJO_NO_FALLIDO_MSG,
   TRABAJO_REINTENTADO_MSG,
@@ -202,15 +203,26 @@ describe('POST /api/trabajos/:id/reintentar: an admin retries a failed job', () 
   it('anonymous 401; a child, a profesor and a profesor of another class 403 (one at a time and 40 together); the job stays failed', async () => {
     const { job } = await failedCompactJob();
     const url = `/api/trabajos/${job}/reintentar`;
-    expect((await t.call('POST', url)).statusCode).toBe(401);
+    expect((await t.call('POST', url, { body: { intentos: 3 } })).statusCode).toBe(401);
     const refused = await refusedRoles();
     for (const who of refused) {
-      const r = await t.call('POST', url, { as: who });
+      const r = await t.call('POST', url, { as: who, body: { intentos: 3 } });
       expect(r.statusCode, String(who)).toBe(403);
       expect(r.json()).toEqual({ msg: 'No tienes permiso para realizar esta acción.', code: 'FORBIDDEN' });
     }
-    const together = await Promise.all(Array.from({ length: 40 }, (_, i) => t.call('POST', url, { as: refused[i % 3] })));
+    const together = await Promise.all(Array.from({ length: 40 }, (_, i) => t.call('POST', url, { as: refused[i % 3], body: { intentos: 3 } })));
     expect(together.map((r) => r.statusCode)).toEqual(Array(40).fill(403));
+    expect(await failedIds()).toContain(job);
+    expect((await t.call('GET', '/api/trabajos?estado=pendiente', { as: 'admin' })).json().data).toEqual([]);
+  });
+
+  it('a retry without the tries seen, or with a bad value: 400 with the Spanish message, the job stays failed', async () => {
+    const { job } = await failedCompactJob();
+    for (const body of [undefined, {}, { intentos: 0 }, { intentos: 2.5 }, { intentos: '3' }, { intentos: 3, otra: 1 }]) {
+      const r = await t.call('POST', `/api/trabajos/${job}/reintentar`, { as: 'admin', body });
+      expect(r.statusCode, JSON.stringify(body)).toBe(400);
+      expect(r.json()).toEqual({ msg: TRABAJO_INTENTOS_MSG, code: 'VALIDATION', fields: { intentos: TRABAJO_INTENTOS_MSG } });
+    }
     expect(await failedIds()).toContain(job);
     expect((await t.call('GET', '/api/trabajos?estado=pendiente', { as: 'admin' })).json().data).toEqual([]);
   });
@@ -218,7 +230,7 @@ describe('POST /api/trabajos/:id/reintentar: an admin retries a failed job', () 
   it('an unknown id: 404 with the Spanish message, nothing retried', async () => {
     const before = await failedIds();
     for (const id of ['no-existe', '00000000-0000-0000-0000-000000000000', 'local-999999', 'x'.repeat(90)]) {
-      const r = await t.call('POST', `/api/trabajos/${id}/reintentar`, { as: 'admin' });
+      const r = await t.call('POST', `/api/trabajos/${id}/reintentar`, { as: 'admin', body: { intentos: 3 } });
       expect(r.statusCode, id).toBe(404);
       expect(r.json()).toEqual({ msg: TRABAJO_NO_EXISTE_MSG, code: 'NOT_FOUND' });
     }
@@ -234,7 +246,7 @@ describe('POST /api/trabajos/:id/reintentar: an admin retries a failed job', () 
     });
     try {
       const rs = await Promise.all(
-        Array.from({ length: 40 }, (_, i) => t.call('POST', `/api/trabajos/${job}/reintentar`, { as: i % 2 ? 'admin' : 'superadmin' })),
+        Array.from({ length: 40 }, (_, i) => t.call('POST', `/api/trabajos/${job}/reintentar`, { as: i % 2 ? 'admin' : 'superadmin', body: { intentos: 3 } })),
       );
       const ok = rs.filter((r) => r.statusCode === 200);
       expect(ok).toHaveLength(1);
@@ -250,8 +262,12 @@ describe('POST /api/trabajos/:id/reintentar: an admin retries a failed job', () 
       expect(again).toEqual([
         expect.objectContaining({ id: job, intentos: 4, error: `El archivo del GIF de la multimedia ${media} no está en el almacenamiento.` }),
       ]);
-      // Asked again now that it failed again: accepted again (one more try each time).
-      expect((await t.call('POST', `/api/trabajos/${job}/reintentar`, { as: 'admin' })).statusCode).toBe(200);
+      // A click late on the failure already retried (3 tries) is refused: the job now shows 4.
+      const late = await t.call('POST', `/api/trabajos/${job}/reintentar`, { as: 'admin', body: { intentos: 3 } });
+      expect(late.statusCode).toBe(409);
+      expect(late.json()).toEqual({ msg: TRABAJO_NO_FALLIDO_MSG, code: 'JOB_NOT_FAILED' });
+      // Asked again for the failure now listed: accepted again (one more try each time).
+      expect((await t.call('POST', `/api/trabajos/${job}/reintentar`, { as: 'admin', body: { intentos: 4 } })).statusCode).toBe(200);
       await t.app.ctx.jobs.idle(60_000);
       expect(runs).toBe(2);
     } finally {
@@ -263,7 +279,7 @@ describe('POST /api/trabajos/:id/reintentar: an admin retries a failed job', () 
     const { media, job, missing } = await failedCompactJob();
     // The file comes back (as when a store's object is restored).
     writeFileSync(path.join(t.config.uploadsDir, 'multimedia', path.basename(missing)), sign);
-    const r = await t.call('POST', `/api/trabajos/${job}/reintentar`, { as: 'admin' });
+    const r = await t.call('POST', `/api/trabajos/${job}/reintentar`, { as: 'admin', body: { intentos: 3 } });
     expect(r.statusCode, r.body).toBe(200);
     // At once: no longer listed as failed.
     expect(await failedIds()).not.toContain(job);
@@ -271,7 +287,7 @@ describe('POST /api/trabajos/:id/reintentar: an admin retries a failed job', () 
     expect(await failedIds()).not.toContain(job);
     expect((await row(media)).urlCompacta).toMatch(/\.webp$/);
     // Done: nothing left to retry.
-    const done = await t.call('POST', `/api/trabajos/${job}/reintentar`, { as: 'admin' });
+    const done = await t.call('POST', `/api/trabajos/${job}/reintentar`, { as: 'admin', body: { intentos: 4 } });
     expect(done.statusCode).toBe(t.app.ctx.jobs.kind === 'pg-boss' ? 409 : 404);
   });
 
@@ -285,7 +301,7 @@ describe('POST /api/trabajos/:id/reintentar: an admin retries a failed job', () 
       const blocker = await uploadGif();
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(await enqueueCompact(t.app.ctx.jobs, { id: media, url: missing })).not.toBeNull();
-      const r = await t.call('POST', `/api/trabajos/${job}/reintentar`, { as: 'admin' });
+      const r = await t.call('POST', `/api/trabajos/${job}/reintentar`, { as: 'admin', body: { intentos: 3 } });
       expect(r.statusCode).toBe(409);
       expect(r.json()).toEqual({ msg: TRABAJO_EN_ESPERA_MSG, code: 'JOB_ALREADY_QUEUED' });
       expect(await failedIds()).toContain(job);

@@ -16,6 +16,7 @@ import VerEvaluacion from './pages/VerEvaluacion';
 import Respuestas from './pages/Respuestas';
 import Resultados from './pages/Resultados';
 import Configuracion from './pages/Configuracion';
+import Trabajos from './pages/Trabajos';
 import { installTypeAhead } from './common/typeAhead';
 
 function GuardedLayout({ children }: { children: ReactNode }) {
@@ -81,6 +82,7 @@ export default function AdminApp() {
         <Route path="/resultados/:id" element={<Resultados />} />
         <Route path="/resultados-alumnos" element={<Resultados mine />} />
         <Route path="/configuracion" element={<Configuracion />} />
+        <Route path="/trabajos" element={<Trabajos />} />
         <Route path="/detalle" element={<ToInicio />} />
       </CustomRoutes>
     </Admin>

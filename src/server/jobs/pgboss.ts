@@ -102,19 +102,34 @@ export function createPgBossQueue(databaseUrl: string, log: Log, tuning: JobTuni
         terminado: r.completed_on ? new Date(r.completed_on as string).toISOString() : null,
       }));
     },
-    async retry(id): Promise<RetryOutcome> {
+    async retry(id, seen): Promise<RetryOutcome> {
       if (!UUID.test(id)) return 'no-existe';
-      const { rows } = await boss.getDb().executeSql(`SELECT name FROM ${PGBOSS_SCHEMA}.job WHERE id = $1 AND name = ANY($2)`, [id, [...handlers.keys()]]);
+      const db = boss.getDb();
+      const { rows } = await db.executeSql(`SELECT name, singleton_key FROM ${PGBOSS_SCHEMA}.job WHERE id = $1 AND name = ANY($2)`, [id, [...handlers.keys()]]);
       const name = rows[0]?.name as string | undefined;
       if (!name) return 'no-existe';
+      const key = rows[0]?.singleton_key as string | null;
+      if (key) {
+        const waiting = await db.executeSql(
+          `SELECT 1 FROM ${PGBOSS_SCHEMA}.job WHERE name = $1 AND singleton_key = $2 AND state < 'active' AND id <> $3 LIMIT 1`,
+          [name, key, id],
+        );
+        if (waiting.rows.length) return 'en-espera';
+      }
       try {
-        // pg-boss's retry is one UPDATE … WHERE state = 'failed': of asks sent together, the row lock
-        // lets one through and the others find the job no longer failed (affected 0).
-        // pg-boss 10's types say void; its manager returns {jobs, requested, affected} (mapCommandResponse).
-        const { affected } = (await boss.retry(name, id)) as unknown as { affected: number };
-        if (!affected) return 'no-fallido';
+        // pg-boss's own retry plan (plans.js retryJobs: state 'failed' → 'retry', one more try in
+        // retry_limit) with one condition added: the failure is the one the admin saw (retry_count
+        // counts the tries after the first). boss.retry cannot take it, and without it a job that
+        // fails again within milliseconds is retried again by a second click sent at the same time.
+        const done = await db.executeSql(
+          `UPDATE ${PGBOSS_SCHEMA}.job SET state = 'retry', retry_limit = retry_limit + 1
+            WHERE name = $1 AND id = $2 AND state = 'failed' AND retry_count + 1 = $3
+            RETURNING 1`,
+          [name, id, seen],
+        );
+        if (!done.rows.length) return 'no-fallido';
       } catch (err) {
-        // The stately policy's unique index: an equal job (same singleton key) already waits.
+        // The stately policy's unique index: an equal job (same singleton key) started waiting meanwhile.
         if ((err as { code?: string }).code === '23505') return 'en-espera';
         throw err;
       }

@@ -91,10 +91,12 @@ export interface JobQueue {
   /** Jobs in one state, newest first. */
   list(state: JobState, limit?: number): Promise<JobView[]>;
   /**
-   * Gives a failed job one more try (an admin's "Reintentar"). Of several asks at once for the same
-   * job only one retries it; the others get 'no-fallido'.
+   * Gives a failed job one more try (an admin's "Reintentar"), if it is still the failure the admin
+   * saw: `seen` is the `intentos` of the job as listed. Of several asks sent together for the same
+   * failure only one retries it; the others get 'no-fallido', even when the new try has already
+   * failed again by the time they arrive.
    */
-  retry(id: string): Promise<RetryOutcome>;
+  retry(id: string, seen: number): Promise<RetryOutcome>;
   /** Resolves once no job waits, runs or waits for a retry (tests; bounded by timeoutMs). */
   idle(timeoutMs?: number): Promise<void>;
   /** Stops taking jobs and waits for the running one (at most graceMs). */
@@ -248,10 +250,10 @@ export function createLocalQueue(tuning: JobTuning = DEFAULT_JOB_TUNING): JobQue
       const all = state === 'fallido' ? failed : [...jobs].reverse().filter((j) => states.includes(j.state));
       return all.slice(0, limit).map(view);
     },
-    async retry(id) {
+    async retry(id, seen) {
       // Synchronous from the lookup to the move: asks that arrive together cannot both find it failed.
-      const at = failed.findIndex((j) => j.id === id);
-      if (at < 0) return jobs.some((j) => j.id === id) ? 'no-fallido' : 'no-existe';
+      const at = failed.findIndex((j) => j.id === id && j.retryCount + 1 === seen);
+      if (at < 0) return jobs.some((j) => j.id === id) || failed.some((j) => j.id === id) ? 'no-fallido' : 'no-existe';
       const job = failed[at]!;
       if (job.singletonKey && jobs.some((j) => j.name === job.name && j.singletonKey === job.singletonKey && j.state !== 'active')) return 'en-espera';
       failed.splice(at, 1);

@@ -18,6 +18,13 @@ export const TRABAJO_EN_ESPERA_MSG = 'Ya hay un trabajo igual esperando su turno
 
 const querySchema = z.object({ estado: z.string().optional() }).strict();
 
+export const TRABAJO_INTENTOS_MSG = 'Indica los intentos que tenía el trabajo al verlo (un número entero desde 1).';
+/**
+ * The retry names the failure it answers (the `intentos` the admin saw): two clicks or two admins
+ * on the same failure retry it once, even when its new try has failed again in between.
+ */
+const retrySchema = z.object({ intentos: z.number().int().min(1).max(1000) }).strict();
+
 /** A job as the admin screen shows it: the queue's view plus what it was, in Spanish. */
 export type TrabajoView = JobView & { descripcion: string };
 
@@ -68,14 +75,16 @@ export default async function trabajosRoutes(app: FastifyInstance, ctx: AppConte
     return { data: await describe(ctx, await ctx.jobs.list(estado as JobState, TRABAJOS_MAX)) };
   });
 
-  app.post<{ Params: { id: string } }>(
+  app.post<{ Params: { id: string }; Body: unknown }>(
     '/api/trabajos/:id/reintentar',
     // The job writes later and empties the cache itself (saveRendition); the retry changes no cached row.
     { onRequest: app.requireRole('admin'), config: invalidates() },
     async (req) => {
+      const body = retrySchema.safeParse(req.body ?? {});
+      if (!body.success) throw badRequest(TRABAJO_INTENTOS_MSG, { intentos: TRABAJO_INTENTOS_MSG });
       const id = req.params.id.trim();
       // Ids are short (a UUID, or local-N on the embedded database); a long one names no job.
-      const outcome = id && id.length <= 64 ? await ctx.jobs.retry(id) : 'no-existe';
+      const outcome = id && id.length <= 64 ? await ctx.jobs.retry(id, body.data.intentos) : 'no-existe';
       if (outcome === 'no-existe') throw notFound(TRABAJO_NO_EXISTE_MSG);
       if (outcome === 'no-fallido') throw conflict(TRABAJO_NO_FALLIDO_MSG, 'JOB_NOT_FAILED');
       if (outcome === 'en-espera') throw conflict(TRABAJO_EN_ESPERA_MSG, 'JOB_ALREADY_QUEUED');
