@@ -46,11 +46,12 @@ test('an admin sees a failed compact-copy job on Trabajos, fixes the cause and r
   const words = (await (await page.request.get('/api/palabra/nivel/1', { headers })).json()) as { id_palabra: number; palabraEspanol: string }[];
   const word = words[0]!;
   const seed = Date.now() % 100_000;
-  const busy = await makeSampleGif({ kind: 'camera', width: 320, height: 240, fps: 10, seconds: 3, seed });
+  // Four larger GIFs: their encodings keep the worker busy for seconds, even on a fast machine.
+  const busy = await Promise.all([0, 1, 2, 3].map((i) => makeSampleGif({ kind: 'camera', width: 320, height: 240, fps: 10, seconds: 3, seed: seed + 10 + i })));
   const small = await makeSampleGif({ kind: 'camera', width: 64, height: 48, fps: 5, seconds: 1, seed: seed + 1 });
 
   // The larger GIF's job takes the worker; the second GIF's job waits behind it, and its file goes.
-  await uploadGif(page, word.id_palabra, busy.gif);
+  for (const b of busy) await uploadGif(page, word.id_palabra, b.gif);
   const lost = await uploadGif(page, word.id_palabra, small.gif);
   const file = path.join(UPLOADS, path.basename(lost.url));
   expect(existsSync(file)).toBe(true);
@@ -64,7 +65,7 @@ test('an admin sees a failed compact-copy job on Trabajos, fixes the cause and r
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/admin/trabajos');
   await expect(page.getByRole('heading', { name: 'Trabajos con errores' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Trabajos' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Trabajos' })).toBeVisible();
   const card = page.getByTestId(`trabajo-${job.id}`);
   await expect(card.getByRole('heading', { name: job.descripcion })).toBeVisible();
   await expect(card).toContainText('4 intentos');
@@ -110,8 +111,8 @@ test('an admin sees a failed compact-copy job on Trabajos, fixes the cause and r
 test('a profesor has no Trabajos entry and is sent away from the screen', async ({ page }) => {
   await loginAs(page, 'profesor');
   await page.goto('/admin/inicio');
-  await expect(page.getByRole('link', { name: 'Inicio' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Trabajos' })).toHaveCount(0);
+  await expect(page.getByRole('menuitem', { name: 'Inicio' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Trabajos' })).toHaveCount(0);
   await page.goto('/admin/trabajos');
   await expect(page).toHaveURL(/\/errorPage$/);
 });
