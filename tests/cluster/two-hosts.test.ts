@@ -151,7 +151,7 @@ describe('media served from the bucket', () => {
 });
 
 describe("a GIF's compact copy across two hosts", () => {
-  it('a GIF uploaded through A gets its compact copy once (one WebP in the bucket, one job completed), and B serves it', async () => {
+  it('a GIF uploaded through A gets its compact copy once (exactly one new WebP in the bucket, no job left failed or waiting on either host), and B serves it', async () => {
     const { makeSampleGif } = await import('../../scripts/bench/gif-samples');
     const { ListObjectsV2Command } = await import('@aws-sdk/client-s3');
     const admin = await tokenOf(A, 'admin@manitas.test');
