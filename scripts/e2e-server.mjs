@@ -23,6 +23,8 @@ const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/s
     LOG_LEVEL: 'warn',
     AUTH_RATE_LIMIT: process.env.AUTH_RATE_LIMIT || '1000',
     DATABASE_URL: '',
+    // A job that fails shows up on the admin's Trabajos screen after seconds, not minutes (1 s, 2 s, 4 s).
+    JOBS_RETRY_DELAY_SECONDS: '1',
     // A real SMTP peer that the accounts test starts on this port (port + 1000).
     SMTP_URL: process.env.E2E_SMTP_URL || `smtp://127.0.0.1:${Number(port) + 1000}`,
   },

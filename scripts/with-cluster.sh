@@ -5,7 +5,7 @@
 # (plain HTTP against both). Everything binds 127.0.0.1 and is stopped on exit.
 #
 #   bash scripts/with-cluster.sh              # ports 3160 and 3161, PostgreSQL on PG_TEST_PORT
-#   CLUSTER_PORT_A=3210 CLUSTER_PORT_B=3211 PG_TEST_PORT=55470 bash scripts/with-cluster.sh
+#   CLUSTER_PORT_A=3211 CLUSTER_PORT_B=3212 CLUSTER_S3_PORT=3213 PG_TEST_PORT=55470 bash scripts/with-cluster.sh
 #
 # Extra arguments go to vitest (e.g. a test name filter with -t).
 set -euo pipefail
@@ -39,7 +39,7 @@ wait_for() {
   echo "No respondió a tiempo: $url"; tail -n 40 "$log"; return 1
 }
 
-S3_PORT="$(free_port)"
+S3_PORT="${CLUSTER_S3_PORT:-$(free_port)}"
 mkdir -p "$BASE/s3"
 node node_modules/s3rver/bin/s3rver.js -d "$BASE/s3" -a 127.0.0.1 -p "$S3_PORT" --silent --configure-bucket manitas > "$BASE/s3.log" 2>&1 &
 PIDS+=("$!")

@@ -52,6 +52,11 @@ export interface AppConfig {
   logLevel: string;
   /** Requests slower than this (ms) are logged even when they succeed (LOG_SLOW_MS; src/server/request-log.ts). */
   slowRequestMs: number;
+  /**
+   * Seconds before a failed job's first retry (JOBS_RETRY_DELAY_SECONDS, default 10, then doubling;
+   * src/server/jobs/queue.ts). Lower it where a failure must show up quickly, as the e2e server does.
+   */
+  jobRetryDelaySeconds: number | null;
   /** Rate limits (per IP per minute) for login, registration and recovery. */
   authRateLimit: number;
   trustProxy: boolean;
@@ -113,6 +118,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     maxJsonBytes: Number(env.MAX_JSON_KB || 256) * 1024,
     logLevel: env.LOG_LEVEL || 'info',
     slowRequestMs: Number(env.LOG_SLOW_MS || DEFAULT_SLOW_REQUEST_MS),
+    jobRetryDelaySeconds:
+      Number.isSafeInteger(Number(env.JOBS_RETRY_DELAY_SECONDS)) && Number(env.JOBS_RETRY_DELAY_SECONDS) >= 1 ? Number(env.JOBS_RETRY_DELAY_SECONDS) : null,
     authRateLimit: Number(env.AUTH_RATE_LIMIT || DEFAULT_AUTH_RATE_LIMIT),
     trustProxy: env.TRUST_PROXY === '1',
   };

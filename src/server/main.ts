@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { enqueueReview } from './maintenance/compact-media';
 
 const config = loadConfig();
-const app = await buildApp(config);
+const app = await buildApp(config, config.jobRetryDelaySeconds ? { jobs: { retryDelaySeconds: config.jobRetryDelaySeconds } } : {});
 try {
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Manitas escuchando en ${config.publicUrl} (base de datos: ${app.ctx.database.kind}, trabajos: ${app.ctx.jobs.kind})`);

@@ -22,6 +22,8 @@ export const ADMIN_PAGE_ACCESS: Record<string, readonly Role[]> = {
   configuracion: ADMIN_ROLES,
   // "Construir trazos que faltan" for a level ("¡Ahora tú!"): PUT /api/trazo is profesor+.
   trazos: STAFF_ROLES,
+  // Failed background jobs (GET /api/trabajos, admin+): job data names content rows and files.
+  trabajos: ADMIN_ROLES,
 };
 
 export const ADMIN_SHELL_ROLES: readonly Role[] = STAFF_ROLES;

@@ -42,6 +42,7 @@ export const ACCESS: readonly Entry[] = [
   ['PUT', '/api/user/:id', 'self'],
   ['GET', '/api/user/usuarios', 'admin'],
   ['GET', '/api/trabajos', 'admin'],
+  ['POST', '/api/trabajos/:id/reintentar', 'admin'],
   ['POST', '/api/user/logout', 'user'],
   // Sign-player and sound preferences (issue 16): always the caller's own row, any role
   ['GET', '/api/preferencias', 'user'],

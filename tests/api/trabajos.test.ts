@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
@@ -19,7 +21,14 @@ import {
 } from '../../src/server/maintenance/compact-media';
 import { PGBOSS_SCHEMA } from '../../src/server/jobs/pgboss';
 import type { JobTuning } from '../../src/server/jobs/queue';
-import { TRABAJOS_ESTADO_MSG } from '../../src/server/routes/trabajos';
+import {
+  TRABAJO_EN_ESPERA_MSG,
+  TRABAJO_INTENTOS_MSG,
+  TRABAJO_NO_EXISTE_MSG,
+  TRABAJO_NO_FALLIDO_MSG,
+  TRABAJO_REINTENTADO_MSG,
+  TRABAJOS_ESTADO_MSG,
+} from '../../src/server/routes/trabajos';
 
 /**
  * Background jobs (src/server/jobs): retries and failures an admin can see at GET /api/trabajos,
@@ -47,6 +56,10 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => t?.close());
 
+let demo: ReturnType<typeof demoClass> | null = null;
+/** The demo class (its profesor teaches the demo children), made once for the whole file. */
+const ensureDemoClass = () => (demo ??= demoClass(t));
+
 const row = async (id: number) => (await t.database.db.select().from(multimedia).where(eq(multimedia.id, id)))[0]!;
 
 async function uploadGif(app: TestApp = t) {
@@ -71,7 +84,7 @@ function recordOutcomes(app: FastifyInstance, into: CompactOutcome[]) {
 
 describe('GET /api/trabajos: who may see the jobs', () => {
   it('anonymous 401; usuario, a profesor of a class and a profesor of another class 403; admin and superadmin 200', async () => {
-    await demoClass(t);
+    await ensureDemoClass();
     // A profesor who teaches no class of the demo (another class's teacher).
     const [p] = await t.database.db
       .insert(usuario)
@@ -129,6 +142,7 @@ describe('retries and failures', () => {
         error: `El archivo del GIF de la multimedia ${up.id} no está en el almacenamiento.`,
         creado: expect.any(String),
         terminado: expect.any(String),
+        descripcion: expect.stringMatching(/^Copia compacta del GIF de «.+» \(.+\)$/),
       },
     ]);
     expect(await row(up.id)).toMatchObject({ url: MISSING, urlCompacta: null, tamanoCompacta: null });
@@ -152,6 +166,150 @@ describe('retries and failures', () => {
       expect((await t.call('GET', '/api/trabajos?estado=fallido', { as: 'admin' })).json().data).toHaveLength(failedBefore);
     } finally {
       recordOutcomes(t.app, []);
+    }
+  });
+});
+
+/** The roles that must be refused the job routes: a child, a profesor of a class, a profesor of another class. */
+async function refusedRoles(): Promise<(string | 'nino' | 'profesor')[]> {
+  await ensureDemoClass();
+  const email = 'otra.profe.reintentar@manitas.test';
+  let [p] = await t.database.db.select().from(usuario).where(eq(usuario.email, email));
+  if (!p) {
+    [p] = await t.database.db.insert(usuario).values({ nombre: 'Otra', apellido: 'Profe', email, status: true }).returning();
+    await t.database.db.insert(rol).values({ nombre: 'profesor', idUsuario: p!.id });
+  }
+  return ['nino', 'profesor', await signToken({ sub: p!.id, tv: p!.tokenVersion }, t.config.jwtSecret, 3600)];
+}
+
+/** A GIF row whose file is gone and whose compact job failed every try; returns the row and the failed job's id. */
+async function failedCompactJob(): Promise<{ media: number; job: string; missing: string }> {
+  const up = await uploadGif();
+  await t.app.ctx.jobs.idle(60_000);
+  // A name of the server's form no other test uses: the job data (and singleton key) is this job's own.
+  const missing = `uploads/multimedia/${String(up.id).padStart(24, 'e')}-eeeeee.gif`;
+  await t.database.raw('UPDATE multimedia SET url = $2, url_compacta = NULL, tamano_compacta = NULL WHERE id = $1', [up.id, missing]);
+  expect(await enqueueCompact(t.app.ctx.jobs, { id: up.id, url: missing })).not.toBeNull();
+  await t.app.ctx.jobs.idle(60_000);
+  const failed = (await t.call('GET', '/api/trabajos?estado=fallido', { as: 'admin' })).json().data as { id: string; datos: { id: number } }[];
+  const job = failed.find((j) => j.datos.id === up.id);
+  expect(job).toBeDefined();
+  return { media: up.id, job: job!.id, missing };
+}
+
+const failedIds = async () => ((await t.call('GET', '/api/trabajos?estado=fallido', { as: 'admin' })).json().data as { id: string }[]).map((j) => j.id);
+
+describe('POST /api/trabajos/:id/reintentar: an admin retries a failed job', () => {
+  it('anonymous 401; a child, a profesor and a profesor of another class 403 (one at a time and 40 together); the job stays failed', async () => {
+    const { job } = await failedCompactJob();
+    const url = `/api/trabajos/${job}/reintentar`;
+    expect((await t.call('POST', url, { body: { intentos: 3 } })).statusCode).toBe(401);
+    const refused = await refusedRoles();
+    for (const who of refused) {
+      const r = await t.call('POST', url, { as: who, body: { intentos: 3 } });
+      expect(r.statusCode, String(who)).toBe(403);
+      expect(r.json()).toEqual({ msg: 'No tienes permiso para realizar esta acción.', code: 'FORBIDDEN' });
+    }
+    const together = await Promise.all(Array.from({ length: 40 }, (_, i) => t.call('POST', url, { as: refused[i % 3], body: { intentos: 3 } })));
+    expect(together.map((r) => r.statusCode)).toEqual(Array(40).fill(403));
+    expect(await failedIds()).toContain(job);
+    expect((await t.call('GET', '/api/trabajos?estado=pendiente', { as: 'admin' })).json().data).toEqual([]);
+  });
+
+  it('a retry without the tries seen, or with a bad value: 400 with the Spanish message, the job stays failed', async () => {
+    const { job } = await failedCompactJob();
+    for (const body of [undefined, {}, { intentos: 0 }, { intentos: 2.5 }, { intentos: '3' }, { intentos: 3, otra: 1 }]) {
+      const r = await t.call('POST', `/api/trabajos/${job}/reintentar`, { as: 'admin', body });
+      expect(r.statusCode, JSON.stringify(body)).toBe(400);
+      expect(r.json()).toEqual({ msg: TRABAJO_INTENTOS_MSG, code: 'VALIDATION', fields: { intentos: TRABAJO_INTENTOS_MSG } });
+    }
+    expect(await failedIds()).toContain(job);
+    expect((await t.call('GET', '/api/trabajos?estado=pendiente', { as: 'admin' })).json().data).toEqual([]);
+  });
+
+  it('an unknown id: 404 with the Spanish message, nothing retried', async () => {
+    const before = await failedIds();
+    for (const id of ['no-existe', '00000000-0000-0000-0000-000000000000', 'local-999999', 'x'.repeat(90)]) {
+      const r = await t.call('POST', `/api/trabajos/${id}/reintentar`, { as: 'admin', body: { intentos: 3 } });
+      expect(r.statusCode, id).toBe(404);
+      expect(r.json()).toEqual({ msg: TRABAJO_NO_EXISTE_MSG, code: 'NOT_FOUND' });
+    }
+    expect(await failedIds()).toEqual(before);
+  });
+
+  it('40 retries of the same job sent at once: one is accepted (the others 409), the job runs once more and is listed failed again with one more try', async () => {
+    const { media, job } = await failedCompactJob();
+    let runs = 0;
+    t.app.ctx.jobs.define<CompactJob>(COMPACT_QUEUE, async (data) => {
+      if (data.id === media) runs++;
+      await compactOne(t.app.ctx, data);
+    });
+    try {
+      const rs = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => t.call('POST', `/api/trabajos/${job}/reintentar`, { as: i % 2 ? 'admin' : 'superadmin', body: { intentos: 3 } })),
+      );
+      const ok = rs.filter((r) => r.statusCode === 200);
+      expect(ok).toHaveLength(1);
+      expect(ok[0]!.json()).toEqual({ msg: TRABAJO_REINTENTADO_MSG, data: { id: job } });
+      const others = rs.filter((r) => r.statusCode !== 200);
+      expect(others.map((r) => r.statusCode)).toEqual(Array(39).fill(409));
+      for (const r of others) expect(r.json()).toEqual({ msg: TRABAJO_NO_FALLIDO_MSG, code: 'JOB_NOT_FAILED' });
+      await t.app.ctx.jobs.idle(60_000);
+      expect(runs).toBe(1);
+      const again = (
+        (await t.call('GET', '/api/trabajos?estado=fallido', { as: 'admin' })).json().data as { id: string; intentos: number; error: string }[]
+      ).filter((j) => j.id === job);
+      expect(again).toEqual([
+        expect.objectContaining({ id: job, intentos: 4, error: `El archivo del GIF de la multimedia ${media} no está en el almacenamiento.` }),
+      ]);
+      // A click late on the failure already retried (3 tries) is refused: the job now shows 4.
+      const late = await t.call('POST', `/api/trabajos/${job}/reintentar`, { as: 'admin', body: { intentos: 3 } });
+      expect(late.statusCode).toBe(409);
+      expect(late.json()).toEqual({ msg: TRABAJO_NO_FALLIDO_MSG, code: 'JOB_NOT_FAILED' });
+      // Asked again for the failure now listed: accepted again (one more try each time).
+      expect((await t.call('POST', `/api/trabajos/${job}/reintentar`, { as: 'admin', body: { intentos: 4 } })).statusCode).toBe(200);
+      await t.app.ctx.jobs.idle(60_000);
+      expect(runs).toBe(2);
+    } finally {
+      recordOutcomes(t.app, []);
+    }
+  });
+
+  it('a retry after the cause is fixed makes the compact copy: the job leaves the failed list and the row gets its WebP', async () => {
+    const { media, job, missing } = await failedCompactJob();
+    // The file comes back (as when a store's object is restored).
+    writeFileSync(path.join(t.config.uploadsDir, 'multimedia', path.basename(missing)), sign);
+    const r = await t.call('POST', `/api/trabajos/${job}/reintentar`, { as: 'admin', body: { intentos: 3 } });
+    expect(r.statusCode, r.body).toBe(200);
+    // At once: no longer listed as failed.
+    expect(await failedIds()).not.toContain(job);
+    await t.app.ctx.jobs.idle(60_000);
+    expect(await failedIds()).not.toContain(job);
+    expect((await row(media)).urlCompacta).toMatch(/\.webp$/);
+    // Done: nothing left to retry.
+    const done = await t.call('POST', `/api/trabajos/${job}/reintentar`, { as: 'admin', body: { intentos: 4 } });
+    expect(done.statusCode).toBe(t.app.ctx.jobs.kind === 'pg-boss' ? 409 : 404);
+  });
+
+  it('while an equal job already waits, the retry is refused with 409 and the failed job stays listed', async () => {
+    const { media, job, missing } = await failedCompactJob();
+    // Hold the worker so the new equal job stays waiting.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    t.app.ctx.jobs.define<CompactJob>(COMPACT_QUEUE, async () => held);
+    try {
+      const blocker = await uploadGif();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await enqueueCompact(t.app.ctx.jobs, { id: media, url: missing })).not.toBeNull();
+      const r = await t.call('POST', `/api/trabajos/${job}/reintentar`, { as: 'admin', body: { intentos: 3 } });
+      expect(r.statusCode).toBe(409);
+      expect(r.json()).toEqual({ msg: TRABAJO_EN_ESPERA_MSG, code: 'JOB_ALREADY_QUEUED' });
+      expect(await failedIds()).toContain(job);
+      expect(blocker.id).toBeGreaterThan(0);
+    } finally {
+      recordOutcomes(t.app, []);
+      release();
+      await t.app.ctx.jobs.idle(60_000);
     }
   });
 });

@@ -149,3 +149,69 @@ describe('media served from the bucket', () => {
     expect(partial).toBe(urls.length);
   });
 });
+
+describe("a GIF's compact copy across two hosts", () => {
+  it('a GIF uploaded through A gets its compact copy once (exactly one new WebP in the bucket, no job left failed or waiting on either host), and B serves it', async () => {
+    const { makeSampleGif } = await import('../../scripts/bench/gif-samples');
+    const { ListObjectsV2Command } = await import('@aws-sdk/client-s3');
+    const admin = await tokenOf(A, 'admin@manitas.test');
+    const listWebps = async () => {
+      const keys: string[] = [];
+      let token: string | undefined;
+      // Bounded: the demo set and these tests hold a few hundred objects at most.
+      for (let page = 0; page < 50; page++) {
+        const r = await bucket.send(new ListObjectsV2Command({ Bucket: process.env.S3_BUCKET!, Prefix: 'uploads/multimedia/', ContinuationToken: token }));
+        keys.push(...(r.Contents ?? []).map((o) => o.Key!).filter((k) => k.endsWith('.webp')));
+        token = r.NextContinuationToken;
+        if (!token) break;
+      }
+      return new Set(keys);
+    };
+    const words = (await (await fetch(`${A}/api/palabra/nivel/1`, { headers: bearer(admin) })).json()) as { id_palabra: number }[];
+    const gif = (await makeSampleGif({ kind: 'camera', width: 320, height: 240, fps: 10, seconds: 2, seed: Date.now() % 100_000 })).gif;
+    // Wait for the startup backfill of the demo GIFs to settle so the bucket's WebPs before are known.
+    const pending = async () =>
+      ((await (await fetch(`${A}/api/trabajos?estado=pendiente`, { headers: bearer(admin) })).json()) as { data: unknown[] }).data.length;
+    const running = async () =>
+      ((await (await fetch(`${A}/api/trabajos?estado=en_curso`, { headers: bearer(admin) })).json()) as { data: unknown[] }).data.length;
+    for (let i = 0; i < 240 && (await pending()) + (await running()) > 0; i++) await new Promise((r) => setTimeout(r, 500));
+    const before = await listWebps();
+
+    const form = new FormData();
+    form.set('tipo', 'gif');
+    form.set('descripcion', 'gifSena');
+    form.set('id_palabra', String(words[0]!.id_palabra));
+    form.set('file', new Blob([new Uint8Array(gif)], { type: 'image/gif' }), 'sena.gif');
+    const up = await fetch(`${A}/api/multimedia/register`, { method: 'POST', headers: bearer(admin), body: form });
+    expect(up.status, await up.clone().text()).toBe(201);
+    const media = ((await up.json()) as { data: { id: number; url: string } }).data;
+
+    // Both hosts' workers poll the one queue; the copy appears on the row (read through B).
+    let compacta: string | null = null;
+    for (let i = 0; i < 120 && !compacta; i++) {
+      const r = (await (await fetch(`${B}/api/multimedia/get/${media.id}`, { headers: bearer(admin) })).json()) as {
+        data: { compacta?: { url?: string } | null };
+      };
+      compacta = r.data.compacta?.url ?? null;
+      if (!compacta) await new Promise((res) => setTimeout(res, 500));
+    }
+    expect(compacta).toMatch(/\.webp$/);
+    const added = [...(await listWebps())].filter((k) => !before.has(k));
+    expect(added).toEqual([compacta!.replace(/^\//, '')]);
+    // No job for it failed or waits on either host.
+    for (const host of [A, B])
+      for (const estado of ['fallido', 'pendiente', 'en_curso']) {
+        const list = (
+          (await (await fetch(`${host}/api/trabajos?estado=${estado}`, { headers: bearer(admin) })).json()) as { data: { datos: { id?: number } }[] }
+        ).data;
+        expect(
+          list.filter((j) => j.datos.id === media.id),
+          `${host} ${estado}`,
+        ).toEqual([]);
+      }
+    const served = await fetch(`${B}/${compacta!.replace(/^\//, '')}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/webp');
+    // The demo GIFs' backfill and this GIF's encoding run first on two shared cores: minutes, bounded.
+  }, 240_000);
+});

@@ -17,6 +17,7 @@ import Respuestas from './pages/Respuestas';
 import Resultados from './pages/Resultados';
 import Configuracion from './pages/Configuracion';
 import Trazos from './pages/Trazos';
+import Trabajos from './pages/Trabajos';
 import { installTypeAhead } from './common/typeAhead';
 
 function GuardedLayout({ children }: { children: ReactNode }) {
@@ -83,6 +84,7 @@ export default function AdminApp() {
         <Route path="/resultados-alumnos" element={<Resultados mine />} />
         <Route path="/configuracion" element={<Configuracion />} />
         <Route path="/trazos" element={<Trazos />} />
+        <Route path="/trabajos" element={<Trabajos />} />
         <Route path="/detalle" element={<ToInicio />} />
       </CustomRoutes>
     </Admin>

@@ -21,6 +21,7 @@ const PAGES = (userId: string | number): (MenuLink & { order: number })[] => [
   { order: 9.5, to: '/admin/trazos', label: 'Trazos de señas', resource: 'trazos' },
   { order: 11, to: `/admin/resultados/${encodeURIComponent(String(userId))}`, label: 'Resultados', resource: 'resultados' },
   { order: 11.1, to: '/admin/resultados-alumnos', label: 'Resultados', resource: 'resultados-alumnos' },
+  { order: 15.5, to: '/admin/trabajos', label: 'Trabajos', resource: 'trabajos' },
   { order: 16, to: '/admin/configuracion', label: 'Configuración', resource: 'configuracion' },
   { order: 17, to: '/home', label: 'Vista de usuario', resource: null },
 ];

@@ -1,5 +1,5 @@
 import PgBoss from 'pg-boss';
-import { DEFAULT_JOB_TUNING, IdleTimeout, type JobHandler, type JobQueue, type JobState, type JobTuning, type JobView } from './queue';
+import { DEFAULT_JOB_TUNING, IdleTimeout, type JobHandler, type JobQueue, type JobState, type JobTuning, type JobView, type RetryOutcome } from './queue';
 
 /** pg-boss's own schema in the app's database (tests drop it with the rest). */
 export const PGBOSS_SCHEMA = 'pgboss';
@@ -9,6 +9,9 @@ const BOSS_STATE: Record<JobState, string[]> = { pendiente: ['created', 'retry']
 interface Log {
   error(obj: unknown, msg?: string): void;
 }
+
+/** pg-boss's job ids are UUIDs; anything else names no job (and would be a SQL error). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -98,6 +101,41 @@ export function createPgBossQueue(databaseUrl: string, log: Log, tuning: JobTuni
         creado: new Date(r.created_on as string).toISOString(),
         terminado: r.completed_on ? new Date(r.completed_on as string).toISOString() : null,
       }));
+    },
+    async retry(id, seen): Promise<RetryOutcome> {
+      if (!UUID.test(id)) return 'no-existe';
+      const db = boss.getDb();
+      const { rows } = await db.executeSql(`SELECT name, singleton_key FROM ${PGBOSS_SCHEMA}.job WHERE id = $1 AND name = ANY($2)`, [id, [...handlers.keys()]]);
+      const name = rows[0]?.name as string | undefined;
+      if (!name) return 'no-existe';
+      const key = rows[0]?.singleton_key as string | null;
+      if (key) {
+        const waiting = await db.executeSql(
+          `SELECT 1 FROM ${PGBOSS_SCHEMA}.job WHERE name = $1 AND singleton_key = $2 AND state < 'active' AND id <> $3 LIMIT 1`,
+          [name, key, id],
+        );
+        if (waiting.rows.length) return 'en-espera';
+      }
+      try {
+        // pg-boss's own retry plan (plans.js retryJobs: state 'failed' → 'retry', one more try in
+        // retry_limit) with one condition added: the failure is the one the admin saw (retry_count
+        // counts the tries after the first). boss.retry cannot take it, and without it a job that
+        // fails again within milliseconds is retried again by a second click sent at the same time.
+        const done = await db.executeSql(
+          `UPDATE ${PGBOSS_SCHEMA}.job SET state = 'retry', retry_limit = retry_limit + 1
+            WHERE name = $1 AND id = $2 AND state = 'failed' AND retry_count + 1 = $3
+            RETURNING 1`,
+          [name, id, seen],
+        );
+        if (!done.rows.length) return 'no-fallido';
+      } catch (err) {
+        // The stately policy's unique index: an equal job (same singleton key) started waiting meanwhile.
+        if ((err as { code?: string }).code === '23505') return 'en-espera';
+        throw err;
+      }
+      const worker = workerIds.get(name);
+      if (worker) boss.notifyWorker(worker);
+      return 'reintentado';
     },
     async idle(timeoutMs = 30_000) {
       const until = Date.now() + timeoutMs;

@@ -72,6 +72,14 @@ export interface JobView {
   terminado: string | null;
 }
 
+/**
+ * What asking to retry a failed job did: 'reintentado' (it waits for one more try), 'no-existe'
+ * (no job with that id in this app's queues), 'no-fallido' (it waits, runs or is done: nothing to
+ * retry, e.g. a second admin's click on the same job) or 'en-espera' (an equal job, same singleton
+ * key, already waits: that one will do the work).
+ */
+export type RetryOutcome = 'reintentado' | 'no-existe' | 'no-fallido' | 'en-espera';
+
 export interface JobQueue {
   readonly kind: 'pg-boss' | 'en-proceso';
   /** Declares a queue and the handler that runs its jobs (before start). */
@@ -82,6 +90,13 @@ export interface JobQueue {
   send<T extends object>(name: string, data: T, opts?: SendOptions): Promise<string | null>;
   /** Jobs in one state, newest first. */
   list(state: JobState, limit?: number): Promise<JobView[]>;
+  /**
+   * Gives a failed job one more try (an admin's "Reintentar"), if it is still the failure the admin
+   * saw: `seen` is the `intentos` of the job as listed. Of several asks sent together for the same
+   * failure only one retries it; the others get 'no-fallido', even when the new try has already
+   * failed again by the time they arrive.
+   */
+  retry(id: string, seen: number): Promise<RetryOutcome>;
   /** Resolves once no job waits, runs or waits for a retry (tests; bounded by timeoutMs). */
   idle(timeoutMs?: number): Promise<void>;
   /** Stops taking jobs and waits for the running one (at most graceMs). */
@@ -107,6 +122,8 @@ interface LocalJob {
   data: object;
   state: 'created' | 'retry' | 'active' | 'failed';
   retryCount: number;
+  /** Tries an admin added by asking for a retry (pg-boss raises the job's retry_limit alike). */
+  extraTries: number;
   startAfter: number;
   singletonKey: string | null;
   error: string | null;
@@ -167,7 +184,7 @@ export function createLocalQueue(tuning: JobTuning = DEFAULT_JOB_TUNING): JobQue
       jobs.splice(jobs.indexOf(job), 1);
     } catch (err) {
       job.error = err instanceof Error ? err.message : String(err);
-      if (job.retryCount < tuning.retryLimit && !stopped) {
+      if (job.retryCount < tuning.retryLimit + job.extraTries && !stopped) {
         job.startAfter = Date.now() + retryWaitMs(tuning, job.retryCount);
         job.retryCount++;
         job.state = 'retry';
@@ -216,6 +233,7 @@ export function createLocalQueue(tuning: JobTuning = DEFAULT_JOB_TUNING): JobQue
         data,
         state: 'created',
         retryCount: 0,
+        extraTries: 0,
         startAfter: Date.now(),
         singletonKey: key,
         error: null,
@@ -231,6 +249,23 @@ export function createLocalQueue(tuning: JobTuning = DEFAULT_JOB_TUNING): JobQue
       const states = LOCAL_STATE[state];
       const all = state === 'fallido' ? failed : [...jobs].reverse().filter((j) => states.includes(j.state));
       return all.slice(0, limit).map(view);
+    },
+    async retry(id, seen) {
+      // Synchronous from the lookup to the move: asks that arrive together cannot both find it failed.
+      const at = failed.findIndex((j) => j.id === id && j.retryCount + 1 === seen);
+      if (at < 0) return jobs.some((j) => j.id === id) || failed.some((j) => j.id === id) ? 'no-fallido' : 'no-existe';
+      const job = failed[at]!;
+      if (job.singletonKey && jobs.some((j) => j.name === job.name && j.singletonKey === job.singletonKey && j.state !== 'active')) return 'en-espera';
+      failed.splice(at, 1);
+      // As pg-boss: one more try allowed, counted as a retry (the worker raises retry_count when it takes it).
+      job.extraTries++;
+      job.retryCount++;
+      job.state = 'retry';
+      job.startAfter = Date.now();
+      job.completedOn = null;
+      jobs.push(job);
+      setImmediate(schedule);
+      return 'reintentado';
     },
     async idle(timeoutMs = 30_000) {
       const until = Date.now() + timeoutMs;

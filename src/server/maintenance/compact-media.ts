@@ -72,7 +72,15 @@ export async function compactOne(ctx: Omit<Ctx, 'jobs'>, job: CompactJob, log?: 
   if (!row || row.url !== job.url || row.urlCompacta !== null || row.tamanoCompacta !== null || !wantsCompact(job.url)) return 'nothing-to-do';
   const gif = await ctx.storage.read('multimedia', job.url);
   if (!gif) throw new Error(`El archivo del GIF de la multimedia ${job.id} no está en el almacenamiento.`);
-  const made = await storeCompact(ctx.storage, 'multimedia', gif, log);
+  let made: Awaited<ReturnType<typeof storeCompact>>;
+  try {
+    made = await storeCompact(ctx.storage, 'multimedia', gif, log);
+  } catch (err) {
+    // The failed-jobs screen shows this message to an admin: Spanish, naming the media; the cause
+    // (often the storage's or the SDK's English text) goes to the log.
+    log?.warn({ err, id: job.id }, 'multimedia: no se pudo guardar la copia compacta');
+    throw new Error(`No se pudo guardar la copia compacta del GIF de la multimedia ${job.id} en el almacenamiento.`);
+  }
   return saveRendition(ctx, job, made);
 }
 

@@ -4,6 +4,7 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import LeaderboardIcon from '@mui/icons-material/Leaderboard';
 import SettingsIcon from '@mui/icons-material/Settings';
+import WorkHistoryIcon from '@mui/icons-material/WorkHistory';
 import ChildCareIcon from '@mui/icons-material/ChildCare';
 import { useSession } from '../../auth/useSession';
 import { visibleMenuLinks } from '../menu';
@@ -15,6 +16,7 @@ const PAGE_ICONS: Record<string, ReactElement> = {
   verevaluacion: <FactCheckIcon />,
   resultados: <LeaderboardIcon />,
   configuracion: <SettingsIcon />,
+  trabajos: <WorkHistoryIcon />,
 };
 
 function iconOf(resource: string | null | undefined): ReactElement {
