@@ -117,7 +117,14 @@ describe('sidebar links', () => {
       (r) => `/admin/${r.decl.name}`,
     );
     expect(added).toEqual(expect.arrayContaining(['/admin/clases', '/admin/memoria']));
-    expect(links.filter((l) => !added.includes(l))).toEqual(['/admin/inicio', '/admin/evaluacion', '/admin/pregunta', '/admin/trazos', '/admin/resultados-alumnos', '/home']);
+    expect(links.filter((l) => !added.includes(l))).toEqual([
+      '/admin/inicio',
+      '/admin/evaluacion',
+      '/admin/pregunta',
+      '/admin/trazos',
+      '/admin/resultados-alumnos',
+      '/home',
+    ]);
     expect(links.filter((l) => added.includes(l)).sort()).toEqual([...added].sort());
     expect(links.indexOf('/admin/clases')).toBeLessThan(links.indexOf('/admin/evaluacion'));
     expect(links.indexOf('/admin/resultados-alumnos')).toBeLessThan(links.indexOf('/admin/memoria'));
