@@ -4,6 +4,7 @@
  * a gallows for children, with the same information.
  */
 import { countWord, plural } from '../shared/plural';
+import { livesLeftText } from '../shared/captions';
 import * as Phaser from 'phaser';
 import * as R from '../../src/shared/rules/games/hangman';
 import { type CelebrateOptions, celebrate, starsSentence } from '../shared/celebrate';
@@ -182,7 +183,7 @@ export class HangmanScene extends RulesScene<R.HangmanState, R.HangmanEvent> {
           });
           break;
         case 'life-lost':
-          out.push({ cue: 'wrong', text: `Perdiste una vida. Te ${plural(e.lives, 'queda', 'quedan')} ${e.lives}.`, kind: 'error', flash: false });
+          out.push({ cue: 'wrong', text: livesLeftText(e.lives), kind: 'error', flash: false });
           break;
         case 'word-solved':
           out.push({ cue: 'correct', text: `¡Muy bien! Es «${e.word}».`, kind: 'success', flash: true });

@@ -3,7 +3,8 @@
  * of a word, its letters scrambled as tiles; the child taps (or types) the letters in order, then
  * checks. Rules in ./rules.ts.
  */
-import { countWord, plural } from '../shared/plural';
+import { countWord } from '../shared/plural';
+import { costText, livesLeftText } from '../shared/captions';
 import * as Phaser from 'phaser';
 import * as R from '../../src/shared/rules/games/orderWords';
 import { type CelebrateOptions, celebrate, inBand, starsSentence } from '../shared/celebrate';
@@ -189,13 +190,16 @@ export class OrderWordsScene extends RulesScene<R.OrderWordsState, R.OrderEvent>
         case 'hint':
           out.push({
             cue: 'click',
-            text: e.kind === 'picture' ? `Pediste ver el dibujo (${e.points} puntos).` : `Pediste una letra: la ${e.char} (${e.points} puntos).`,
+            text:
+              e.kind === 'picture'
+                ? `Pediste ver el dibujo (${costText(e.points, R.ORDER_HINT_COST)}).`
+                : `Pediste una letra: la ${e.char} (${costText(e.points, R.ORDER_HINT_COST)}).`,
             kind: 'info',
             flash: false,
           });
           break;
         case 'life-lost':
-          out.push({ cue: null, text: `Perdiste una vida. Te ${plural(e.lives, 'queda', 'quedan')} ${e.lives}.`, kind: 'error', flash: false });
+          out.push({ cue: null, text: livesLeftText(e.lives), kind: 'error', flash: false });
           break;
         case 'next-word':
           break;

@@ -587,6 +587,11 @@ export abstract class GameScene extends Phaser.Scene {
     return api;
   }
 
+  /** A touch screen (Phaser's device check): prompts do not name keys the child does not have. */
+  protected get touch(): boolean {
+    return this.sys.game.device.input.touch;
+  }
+
   protected text(x: number, y: number, value: string, size = 28, color: number = COLORS.text, bold = false): Phaser.GameObjects.Text {
     return this.add.text(x, y, value, { fontFamily: FONT, fontSize: `${size}px`, color: css(color), fontStyle: bold ? 'bold' : 'normal', align: 'center' });
   }
