@@ -407,7 +407,9 @@ export class CardsScene extends RulesScene<R.CardsState, R.CardsEvent> {
         `Mira la seña. Una de las ${R.CARDS_SHOWN} cartas esconde la pista: ¡mira bien dónde está! Luego se dan vuelta: encuéntrala y elige la palabra de la seña.\n` +
           `Carta vacía: −${R.CARDS_WRONG_CARD_PENALTY}. Palabra correcta: +${R.CARDS_CORRECT_POINTS}. Palabra incorrecta: −${R.CARDS_WRONG_WORD_PENALTY} y una vida. «Ver dibujo»: −${R.CARDS_HINT_COST}. Tienes ${R.CARDS_LIVES} vidas.`,
         COLORS.primary,
-        [{ name: 'start', label: '¡A jugar!', fn: () => this.apply(R.startGame(this.state)) }],
+        [{ name: 'start', label: '¡A jugar!', icon: '▶', fn: () => this.apply(R.startGame(this.state)) }],
+        undefined,
+        'cards',
       );
     } else if (s.phase === 'won' || s.phase === 'lost') {
       this.drawPanel(
@@ -416,8 +418,8 @@ export class CardsScene extends RulesScene<R.CardsState, R.CardsEvent> {
         `${R.endMessageText(s.totalScore, R.playedMaxScore(s))}\nPuntos: ${s.totalScore}`,
         s.phase === 'won' ? COLORS.success : COLORS.error,
         [
-          { name: 'restart', label: 'Jugar de nuevo', fn: () => this.restartGame(), fill: COLORS.success },
-          { name: 'menu', label: 'Volver al menú', fn: () => this.requestExit() },
+          { name: 'restart', label: 'Jugar de nuevo', icon: '↻', fn: () => this.restartGame(), fill: COLORS.success },
+          { name: 'menu', label: 'Volver al menú', icon: '⌂', fn: () => this.requestExit() },
         ],
         s.phase === 'won' ? { count: starsFor(s.totalScore, R.maxScore(s), true), kind: 'game' } : undefined,
       );

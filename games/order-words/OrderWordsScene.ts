@@ -425,7 +425,9 @@ export class OrderWordsScene extends RulesScene<R.OrderWordsState, R.OrderEvent>
         'Mira la seña y ordena las letras para formar su palabra. Toca las letras o escríbelas; después toca «Comprobar» o pulsa Intro.\n' +
           `Bien: +${R.ORDER_CORRECT_POINTS} puntos. Mal: −${R.ORDER_WRONG_PENALTY} puntos y una vida. «Ver dibujo» y «Ver letra»: −${R.ORDER_HINT_COST} cada una. Tienes ${R.ORDER_LIVES} vidas.`,
         COLORS.primary,
-        [{ name: 'start', label: '¡A jugar!', fn: () => this.apply(R.startGame(this.state)) }],
+        [{ name: 'start', label: '¡A jugar!', icon: '▶', fn: () => this.apply(R.startGame(this.state)) }],
+        undefined,
+        'tiles',
       );
     } else if (s.phase === 'won' || s.phase === 'lost') {
       const msg = R.endMessageText(s.totalScore, R.playedMaxScore(s));
@@ -435,8 +437,8 @@ export class OrderWordsScene extends RulesScene<R.OrderWordsState, R.OrderEvent>
         `${msg}\nPuntos: ${s.totalScore}`,
         s.phase === 'won' ? COLORS.success : COLORS.error,
         [
-          { name: 'restart', label: 'Jugar de nuevo', fn: () => this.restartGame(), fill: COLORS.success },
-          { name: 'menu', label: 'Volver al menú', fn: () => this.requestExit() },
+          { name: 'restart', label: 'Jugar de nuevo', icon: '↻', fn: () => this.restartGame(), fill: COLORS.success },
+          { name: 'menu', label: 'Volver al menú', icon: '⌂', fn: () => this.requestExit() },
         ],
         s.phase === 'won' ? { count: starsFor(s.totalScore, R.maxScore(s), true), kind: 'game' } : undefined,
       );
