@@ -684,21 +684,19 @@ export abstract class GameScene extends Phaser.Scene {
 
   /**
    * The instructions' demonstration, drawn from simple shapes (no new assets): the sign (a framed
-   * box with a moving hand mark and a play triangle) → an arrow → what the game asks the child to
+   * box with a play triangle) → an arrow → what the game asks the child to
    * tap (letter keys, letter tiles, or three cards with the star), and a finger ring that travels
    * from the sign to the right target and taps it, again and again. It moves slowly (one trip in
    * 1.6 s, no change of brightness: nothing flashes); with reduced motion the ring stays on the target.
    */
   protected drawDemo(into: Phaser.GameObjects.Container, demo: PanelDemo, cx: number, top: number, width: number, h: number): void {
     const mid = top + h / 2;
-    const big = h >= 100;
     const signW = Math.round(h * 1.2);
     const left = cx - width / 2;
     // The sign.
     const sx = left + signW / 2;
     into.add(this.add.rectangle(sx, mid, signW, h, COLORS.panel).setRounded(16).setStrokeStyle(5, COLORS.primary));
     into.add(this.add.triangle(sx, mid, 0, 0, 0, 36, 30, 18, COLORS.primary).setOrigin(0.5));
-    if (big) into.add(this.text(sx, top + h - 6, 'Seña', 22, COLORS.primaryDark, true).setOrigin(0.5, 1));
     // The arrow.
     const ax = left + signW + 40;
     into.add(this.text(ax, mid, '➜', 48, COLORS.muted, true).setOrigin(0.5));
@@ -722,7 +720,7 @@ export abstract class GameScene extends Phaser.Scene {
           .setRounded(14)
           .setStrokeStyle(4, isRight ? COLORS.success : COLORS.primary),
       );
-      if (label) into.add(this.text(x, mid, label, demo === 'cards' ? 44 : 36, demo === 'cards' ? COLORS.gold : COLORS.text, true).setOrigin(0.5));
+      if (label) into.add(this.text(x, mid, label, demo === 'cards' ? 44 : 36, demo === 'cards' ? 0xffffff : COLORS.text, true).setOrigin(0.5));
       if (isRight) target = { x, y: mid };
     });
     // The finger: a ring like the tap ring, from the sign to the right target.
