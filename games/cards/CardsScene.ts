@@ -4,7 +4,8 @@
  * them face down with one calm flip; the child finds the one hiding the clue; once found, the sign GIF appears (page overlay) and the child picks the word among
  * 3 options. Rules in ./rules.ts.
  */
-import { countWord, plural } from '../shared/plural';
+import { countWord } from '../shared/plural';
+import { answerWays, costText, livesLeftText } from '../shared/captions';
 import * as Phaser from 'phaser';
 import * as R from '../../src/shared/rules/games/cards';
 import { type CelebrateOptions, celebrate, inBand, starsSentence } from '../shared/celebrate';
@@ -162,7 +163,7 @@ export class CardsScene extends RulesScene<R.CardsState, R.CardsEvent> {
           out.push({ cue: 'level', text: `Nivel ${e.level}`, kind: 'info', flash: party === null });
           break;
         case 'wrong-card':
-          out.push({ cue: 'wrong', text: `Carta vacía. ${e.points} puntos.`, kind: 'error', flash: true });
+          out.push({ cue: 'wrong', text: `Carta vacía. ${costText(e.points, R.CARDS_WRONG_CARD_PENALTY)}.`, kind: 'error', flash: true });
           break;
         case 'clue-found':
           out.push({ cue: 'correct', text: '¡Encontraste la pista! ¿Qué palabra es?', kind: 'success', flash: false });
@@ -174,10 +175,10 @@ export class CardsScene extends RulesScene<R.CardsState, R.CardsEvent> {
           out.push({ cue: 'wrong', text: `Era «${wordOf(e.correctWordId)}».`, kind: 'error', flash: true });
           break;
         case 'life-lost':
-          out.push({ cue: null, text: `Perdiste una vida. Te ${plural(e.lives, 'queda', 'quedan')} ${e.lives}.`, kind: 'error', flash: false });
+          out.push({ cue: null, text: livesLeftText(e.lives), kind: 'error', flash: false });
           break;
         case 'hint':
-          out.push({ cue: 'click', text: `Pediste ver el dibujo (${e.points} puntos).`, kind: 'info', flash: false });
+          out.push({ cue: 'click', text: `Pediste ver el dibujo (${costText(e.points, R.CARDS_HINT_COST)}).`, kind: 'info', flash: false });
           break;
         case 'next-round':
         case 'cards-hidden':
@@ -241,9 +242,9 @@ export class CardsScene extends RulesScene<R.CardsState, R.CardsEvent> {
         s.phase === 'preview'
           ? R.CARDS_PREVIEW_TEXT
           : s.phase === 'pick-card'
-            ? 'Busca la carta que esconde la pista: tócala o pulsa 1, 2 o 3.'
+            ? `Busca la carta que esconde la pista: ${answerWays(this.touch)}.`
             : s.phase === 'pick-word'
-              ? '¿Qué palabra es? Tócala o pulsa 1, 2 o 3.'
+              ? `¿Qué palabra es? ${answerWays(this.touch).replace(/^t/, 'T')}.`
               : '';
       const small = this.W < 600;
       this.board.add(
@@ -406,7 +407,9 @@ export class CardsScene extends RulesScene<R.CardsState, R.CardsEvent> {
         `Mira la seña. Una de las ${R.CARDS_SHOWN} cartas esconde la pista: ¡mira bien dónde está! Luego se dan vuelta: encuéntrala y elige la palabra de la seña.\n` +
           `Carta vacía: −${R.CARDS_WRONG_CARD_PENALTY}. Palabra correcta: +${R.CARDS_CORRECT_POINTS}. Palabra incorrecta: −${R.CARDS_WRONG_WORD_PENALTY} y una vida. «Ver dibujo»: −${R.CARDS_HINT_COST}. Tienes ${R.CARDS_LIVES} vidas.`,
         COLORS.primary,
-        [{ name: 'start', label: '¡A jugar!', fn: () => this.apply(R.startGame(this.state)) }],
+        [{ name: 'start', label: '¡A jugar!', icon: '▶', fn: () => this.apply(R.startGame(this.state)) }],
+        undefined,
+        'cards',
       );
     } else if (s.phase === 'won' || s.phase === 'lost') {
       this.drawPanel(
@@ -415,8 +418,8 @@ export class CardsScene extends RulesScene<R.CardsState, R.CardsEvent> {
         `${R.endMessageText(s.totalScore, R.playedMaxScore(s))}\nPuntos: ${s.totalScore}`,
         s.phase === 'won' ? COLORS.success : COLORS.error,
         [
-          { name: 'restart', label: 'Jugar de nuevo', fn: () => this.restartGame(), fill: COLORS.success },
-          { name: 'menu', label: 'Volver al menú', fn: () => this.requestExit() },
+          { name: 'restart', label: 'Jugar de nuevo', icon: '↻', fn: () => this.restartGame(), fill: COLORS.success },
+          { name: 'menu', label: 'Volver al menú', icon: '⌂', fn: () => this.requestExit() },
         ],
         s.phase === 'won' ? { count: starsFor(s.totalScore, R.maxScore(s), true), kind: 'game' } : undefined,
       );

@@ -4,6 +4,7 @@
  * a gallows for children, with the same information.
  */
 import { countWord, plural } from '../shared/plural';
+import { livesLeftText } from '../shared/captions';
 import * as Phaser from 'phaser';
 import * as R from '../../src/shared/rules/games/hangman';
 import { type CelebrateOptions, celebrate, starsSentence } from '../shared/celebrate';
@@ -182,7 +183,7 @@ export class HangmanScene extends RulesScene<R.HangmanState, R.HangmanEvent> {
           });
           break;
         case 'life-lost':
-          out.push({ cue: 'wrong', text: `Perdiste una vida. Te ${plural(e.lives, 'queda', 'quedan')} ${e.lives}.`, kind: 'error', flash: false });
+          out.push({ cue: 'wrong', text: livesLeftText(e.lives), kind: 'error', flash: false });
           break;
         case 'word-solved':
           out.push({ cue: 'correct', text: `¡Muy bien! Es «${e.word}».`, kind: 'success', flash: true });
@@ -421,7 +422,9 @@ export class HangmanScene extends RulesScene<R.HangmanState, R.HangmanEvent> {
             `Tienes ${R.HANGMAN_LIVES} vidas y ${R.HANGMAN_ATTEMPTS_PER_WORD} intentos por palabra. Supera cada nivel con ${R.HANGMAN_PASS_SCORE} puntos o más. ` +
             `¿Necesitas ayuda? «Ver dibujo» y «Ver letra» cuestan ${R.hintCost('picture').points} puntos y un intento.`,
           COLORS.primary,
-          [{ name: 'start', label: '¡A jugar!', fn: () => this.apply(R.startGame(this.state)) }],
+          [{ name: 'start', label: '¡A jugar!', icon: '▶', fn: () => this.apply(R.startGame(this.state)) }],
+          undefined,
+          'keys',
         );
         break;
       case 'level-passed':
@@ -450,16 +453,16 @@ export class HangmanScene extends RulesScene<R.HangmanState, R.HangmanEvent> {
           `${s.levels === 1 ? 'Completaste el nivel' : `Completaste los ${s.levels} niveles`}.\nPuntos: ${s.totalScore}`,
           COLORS.success,
           [
-            { name: 'restart', label: 'Jugar de nuevo', fn: () => this.restartGame(), fill: COLORS.success },
-            { name: 'menu', label: 'Volver al menú', fn: () => this.requestExit() },
+            { name: 'restart', label: 'Jugar de nuevo', icon: '↻', fn: () => this.restartGame(), fill: COLORS.success },
+            { name: 'menu', label: 'Volver al menú', icon: '⌂', fn: () => this.requestExit() },
           ],
           { count: starsFor(s.totalScore, R.maxScore(s), true), kind: 'game' },
         );
         break;
       case 'lost':
         this.drawPanel(o, '¡Oh no!', `Te quedaste sin vidas.\nPuntos: ${s.totalScore}`, COLORS.error, [
-          { name: 'restart', label: 'Jugar de nuevo', fn: () => this.restartGame(), fill: COLORS.success },
-          { name: 'menu', label: 'Volver al menú', fn: () => this.requestExit() },
+          { name: 'restart', label: 'Jugar de nuevo', icon: '↻', fn: () => this.restartGame(), fill: COLORS.success },
+          { name: 'menu', label: 'Volver al menú', icon: '⌂', fn: () => this.requestExit() },
         ]);
         break;
       default:

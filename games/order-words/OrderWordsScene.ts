@@ -3,7 +3,8 @@
  * of a word, its letters scrambled as tiles; the child taps (or types) the letters in order, then
  * checks. Rules in ./rules.ts.
  */
-import { countWord, plural } from '../shared/plural';
+import { countWord } from '../shared/plural';
+import { costText, livesLeftText } from '../shared/captions';
 import * as Phaser from 'phaser';
 import * as R from '../../src/shared/rules/games/orderWords';
 import { type CelebrateOptions, celebrate, inBand, starsSentence } from '../shared/celebrate';
@@ -189,13 +190,16 @@ export class OrderWordsScene extends RulesScene<R.OrderWordsState, R.OrderEvent>
         case 'hint':
           out.push({
             cue: 'click',
-            text: e.kind === 'picture' ? `Pediste ver el dibujo (${e.points} puntos).` : `Pediste una letra: la ${e.char} (${e.points} puntos).`,
+            text:
+              e.kind === 'picture'
+                ? `Pediste ver el dibujo (${costText(e.points, R.ORDER_HINT_COST)}).`
+                : `Pediste una letra: la ${e.char} (${costText(e.points, R.ORDER_HINT_COST)}).`,
             kind: 'info',
             flash: false,
           });
           break;
         case 'life-lost':
-          out.push({ cue: null, text: `Perdiste una vida. Te ${plural(e.lives, 'queda', 'quedan')} ${e.lives}.`, kind: 'error', flash: false });
+          out.push({ cue: null, text: livesLeftText(e.lives), kind: 'error', flash: false });
           break;
         case 'next-word':
           break;
@@ -421,7 +425,9 @@ export class OrderWordsScene extends RulesScene<R.OrderWordsState, R.OrderEvent>
         'Mira la seña y ordena las letras para formar su palabra. Toca las letras o escríbelas; después toca «Comprobar» o pulsa Intro.\n' +
           `Bien: +${R.ORDER_CORRECT_POINTS} puntos. Mal: −${R.ORDER_WRONG_PENALTY} puntos y una vida. «Ver dibujo» y «Ver letra»: −${R.ORDER_HINT_COST} cada una. Tienes ${R.ORDER_LIVES} vidas.`,
         COLORS.primary,
-        [{ name: 'start', label: '¡A jugar!', fn: () => this.apply(R.startGame(this.state)) }],
+        [{ name: 'start', label: '¡A jugar!', icon: '▶', fn: () => this.apply(R.startGame(this.state)) }],
+        undefined,
+        'tiles',
       );
     } else if (s.phase === 'won' || s.phase === 'lost') {
       const msg = R.endMessageText(s.totalScore, R.playedMaxScore(s));
@@ -431,8 +437,8 @@ export class OrderWordsScene extends RulesScene<R.OrderWordsState, R.OrderEvent>
         `${msg}\nPuntos: ${s.totalScore}`,
         s.phase === 'won' ? COLORS.success : COLORS.error,
         [
-          { name: 'restart', label: 'Jugar de nuevo', fn: () => this.restartGame(), fill: COLORS.success },
-          { name: 'menu', label: 'Volver al menú', fn: () => this.requestExit() },
+          { name: 'restart', label: 'Jugar de nuevo', icon: '↻', fn: () => this.restartGame(), fill: COLORS.success },
+          { name: 'menu', label: 'Volver al menú', icon: '⌂', fn: () => this.requestExit() },
         ],
         s.phase === 'won' ? { count: starsFor(s.totalScore, R.maxScore(s), true), kind: 'game' } : undefined,
       );

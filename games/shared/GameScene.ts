@@ -103,6 +103,11 @@ interface KeyButton {
 
 export type HintKind = 'picture' | 'letter';
 
+/** What the instructions' demonstration shows after the sign: letter keys, letter tiles or cards. */
+export type PanelDemo = 'keys' | 'tiles' | 'cards';
+/** Height of that demonstration in design px. */
+const DEMO_HEIGHT = 120;
+
 export interface ButtonOptions {
   fill?: number;
   textColor?: number;
@@ -587,6 +592,11 @@ export abstract class GameScene extends Phaser.Scene {
     return api;
   }
 
+  /** A touch screen (Phaser's device check): prompts do not name keys the child does not have. */
+  protected get touch(): boolean {
+    return this.sys.game.device.input.touch;
+  }
+
   protected text(x: number, y: number, value: string, size = 28, color: number = COLORS.text, bold = false): Phaser.GameObjects.Text {
     return this.add.text(x, y, value, { fontFamily: FONT, fontSize: `${size}px`, color: css(color), fontStyle: bold ? 'bold' : 'normal', align: 'center' });
   }
@@ -612,9 +622,11 @@ export abstract class GameScene extends Phaser.Scene {
     title: string,
     body: string,
     color: number,
-    buttons: { name: string; label: string; fn: () => void; fill?: number }[],
+    buttons: { name: string; label: string; fn: () => void; fill?: number; icon?: string }[],
     /** The stars earned (G-7.2): a row under the title (celebrate() plays over it). */
     stars?: { count: number; kind: CelebrationKind },
+    /** Instructions: a drawn demonstration of the game (the sign, then what to tap) under the text. */
+    demo?: PanelDemo,
   ): void {
     const W = this.W;
     const H = this.H;
@@ -632,14 +644,18 @@ export abstract class GameScene extends Phaser.Scene {
       .setWordWrapWidth(pw - 56)
       .setLineSpacing(8);
     const starScale = stars ? starRowScale(stars.kind, pw - 48) : 1;
-    const sh = stars ? starRowHeight(stars.kind, starScale) + 16 : 0;
-    const height = () => 40 + t.height + sh + 24 + b.height + 32 + rows * (bh + 16) + 24;
+    // The demonstration sits under the title, before the text: a child who does not read sees it first.
+    let demoH = demo ? DEMO_HEIGHT : 0;
+    const sh = () => (stars ? starRowHeight(stars.kind, starScale) + 16 : demoH ? demoH + 16 : 0);
+    const height = () => 40 + t.height + sh() + 24 + b.height + 32 + rows * (bh + 16) + 24;
     // A long text on a phone: smaller type (never under 22 design px, 18 CSS px on a phone) and
     // tighter lines, so the panel and its buttons stay inside the canvas.
     for (let bodyPx = 24, titlePx = 40; height() > H - 16 && bodyPx >= 22; bodyPx -= 2, titlePx = Math.max(34, titlePx - 4)) {
       t.setFontSize(titlePx);
       b.setFontSize(bodyPx).setLineSpacing(4);
     }
+    // Still too tall (a long text on a small screen): the demonstration gets smaller, then goes.
+    while (demoH && height() > H - 16) demoH = demoH > 72 ? demoH - 16 : 0;
     const ph = height();
     const top = Math.max(8, (H - ph) / 2);
     const box = this.add
@@ -647,17 +663,74 @@ export abstract class GameScene extends Phaser.Scene {
       .setRounded(32)
       .setStrokeStyle(8, color);
     t.setY(top + 40);
-    b.setY(top + 40 + t.height + sh + 24);
+    b.setY(top + 40 + t.height + sh() + 24);
     into.add([dim, box, t, b]);
-    if (stars) into.add(drawStarRow(this, W / 2, top + 40 + t.height + 16 + sh / 2, stars.count, stars.kind, starScale).objects);
-    const by = top + 40 + t.height + sh + 24 + b.height + 32 + bh / 2;
+    if (stars) into.add(drawStarRow(this, W / 2, top + 40 + t.height + 16 + sh() / 2, stars.count, stars.kind, starScale).objects);
+    if (demo && demoH) this.drawDemo(into, demo, W / 2, top + 40 + t.height + 16, Math.min(pw - 64, 640), demoH);
+    const by = top + 40 + t.height + sh() + 24 + b.height + 32 + bh / 2;
     buttons.forEach((spec, i) => {
       const x = side ? W / 2 + (i - (buttons.length - 1) / 2) * (bw + 24) : W / 2;
       const y = side ? by : by + i * (bh + 16);
-      const btn = this.button(x, y, bw, bh, spec.label, spec.fn, { into, fill: spec.fill ?? COLORS.primary, fontSize: 32 });
+      // The icon is drawn in the label; the screen-reader line and the spec's text stay the word alone.
+      const btn = this.button(x, y, bw, bh, spec.icon ? `${spec.icon}  ${spec.label}` : spec.label, spec.fn, {
+        into,
+        fill: spec.fill ?? COLORS.primary,
+        fontSize: 32,
+      });
       this.target(`button:${spec.name}`, btn.bg);
       this.keyButton(`button:${spec.name}`, btn, spec.label, spec.fn, true);
     });
+  }
+
+  /**
+   * The instructions' demonstration, drawn from simple shapes (no new assets): the sign (a framed
+   * box with a play triangle) → an arrow → what the game asks the child to
+   * tap (letter keys, letter tiles, or three cards with the star), and a finger ring that travels
+   * from the sign to the right target and taps it, again and again. It moves slowly (one trip in
+   * 1.6 s, no change of brightness: nothing flashes); with reduced motion the ring stays on the target.
+   */
+  protected drawDemo(into: Phaser.GameObjects.Container, demo: PanelDemo, cx: number, top: number, width: number, h: number): void {
+    const mid = top + h / 2;
+    const signW = Math.round(h * 1.2);
+    const left = cx - width / 2;
+    // The sign.
+    const sx = left + signW / 2;
+    into.add(this.add.rectangle(sx, mid, signW, h, COLORS.panel).setRounded(16).setStrokeStyle(5, COLORS.primary));
+    into.add(this.add.triangle(sx, mid, 0, 0, 0, 36, 30, 18, COLORS.primary).setOrigin(0.5));
+    // The arrow.
+    const ax = left + signW + 40;
+    into.add(this.text(ax, mid, '➜', 48, COLORS.muted, true).setOrigin(0.5));
+    // The targets.
+    const tx0 = ax + 44;
+    const room = left + width - tx0;
+    const n = 3;
+    const gap = 16;
+    const tw = Math.min(demo === 'cards' ? 90 : 76, (room - gap * (n - 1)) / n);
+    const th = demo === 'cards' ? h : Math.min(h, 76);
+    const labels = demo === 'keys' ? ['G', 'A', 'T'] : demo === 'tiles' ? ['t', 'g', 'a'] : ['★', '', ''];
+    const right = demo === 'cards' ? 0 : 1;
+    let target = { x: 0, y: mid };
+    labels.forEach((label, i) => {
+      const x = tx0 + tw / 2 + i * (tw + gap);
+      const isRight = i === right;
+      const fill = demo === 'cards' ? COLORS.primary : isRight ? COLORS.successLight : COLORS.key;
+      into.add(
+        this.add
+          .rectangle(x, mid, tw, th, fill)
+          .setRounded(14)
+          .setStrokeStyle(4, isRight ? COLORS.success : COLORS.primary),
+      );
+      if (label) into.add(this.text(x, mid, label, demo === 'cards' ? 44 : 36, demo === 'cards' ? 0xffffff : COLORS.text, true).setOrigin(0.5));
+      if (isRight) target = { x, y: mid };
+    });
+    // The finger: a ring like the tap ring, from the sign to the right target.
+    const ring = this.add.circle(target.x, target.y + th / 4, 18, 0xffffff, 0).setStrokeStyle(6, COLORS.text, 0.9);
+    into.add(ring);
+    const reduced = typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    if (!reduced) {
+      ring.setPosition(sx + signW / 4, mid + h / 4);
+      this.tweens.add({ targets: ring, x: target.x, y: target.y + th / 4, duration: 1600, ease: 'Sine.easeInOut', hold: 600, repeatDelay: 400, repeat: -1 });
+    }
   }
 
   /** Hearts ♥ for lives left, grey ones for lives lost. */

@@ -3,6 +3,7 @@ import { asc, eq, ne } from 'drizzle-orm';
 import { makeTestApp, snapshotCounts, type DemoUser, type TestApp } from './helpers';
 import { genuineRun, round, runClave } from './game-runs';
 import { nivel, palabra, partida } from '../../src/server/db/schema';
+import { applyReviews } from '../../src/server/resources/repaso/memory';
 
 /**
  * POST /api/partidas and GET /api/partidas/resumen (issue 17): game runs kept on the server.
@@ -264,5 +265,83 @@ describe('GET /api/partidas/resumen', () => {
     expect(after.puntos.total).toBe(before.puntos.total + Math.min(5, wordsA.length) * 10);
     const r = await t.call('GET', '/api/partidas/resumen', { as: 'profesor' });
     expect(r.headers['cache-control']).toBe('no-store');
+  });
+});
+
+/**
+ * Review words fill a short run (docs/games.md): a hangman or order-words run of one level may carry
+ * the child's review words of other levels they opened (the page adds their due words when the level
+ * is short); a word of a level the child never opened is still "not of that level", and cards takes none.
+ */
+describe('POST /api/partidas: review words of other levels in a short run', () => {
+  let reviewWord: number;
+  /** A hangman run of level A whose last rounds are review words: every word right. */
+  const filled = (extra: number[], juego: 'hangman' | 'orderWords' = 'hangman') =>
+    genuineRun(t.database, { juego, idNivel: levelA, palabras: [...wordsA, ...extra], rondas: [...wordsA, ...extra].map((id) => round(id)) });
+  const reviewsOf = async (who: DemoUser, clave: string) =>
+    (await t.database.raw('SELECT id_palabra FROM repaso WHERE id_usuario = $1 AND clave LIKE $2', [await t.userId(who), `partida:${clave}:%`])).rows;
+
+  beforeAll(async () => {
+    reviewWord = (await t.database.db.select({ id: palabra.idPalabra }).from(palabra).where(eq(palabra.idNivel, levelB)))[0]!.id;
+    // nino: the word is in their memory and due (reviewed 10 days ago, due yesterday).
+    const nino = await t.userId('nino');
+    const tenDaysAgo = new Date(Date.now() - 10 * 86_400_000);
+    await t.database.db.transaction((tx) =>
+      applyReviews(tx, nino, [{ idPalabra: reviewWord, grade: 3, source: 'repaso', clave: `test-due-${runClave()}` }], tenDaysAgo),
+    );
+    await t.database.raw(`UPDATE memoria SET vence = now() - interval '1 day' WHERE id_usuario = $1 AND id_palabra = $2`, [nino, reviewWord]);
+    // nina and the profesor never opened level B: no progress there, no card of its words.
+    for (const who of ['nina', 'profesor'] as const) {
+      const id = await t.userId(who);
+      await t.database.raw('DELETE FROM progreso WHERE id_usuario = $1 AND id_nivel = $2', [id, levelB]);
+      await t.database.raw('DELETE FROM memoria WHERE id_usuario = $1 AND id_palabra IN (SELECT id_palabra FROM palabra WHERE id_nivel = $2)', [id, levelB]);
+    }
+  });
+
+  it('stores the run of a child whose due word of level B fills their level-A hangman and order-words runs', async () => {
+    const due = (await t.call('GET', '/api/repaso/sesion', { as: 'nino' })).json().data as { id_palabra: number; nuevo: boolean }[];
+    expect(due).toContainEqual(expect.objectContaining({ id_palabra: reviewWord, nuevo: false }));
+    for (const juego of ['hangman', 'orderWords'] as const) {
+      const body = await filled([reviewWord], juego);
+      const r = await post('nino', body);
+      expect(r.statusCode, r.body).toBe(201);
+      expect(r.json().data).toMatchObject({ idNivel: levelA, ganada: true, puntos: body.puntos });
+      // The review word is reviewed like the level's own.
+      expect((await reviewsOf('nino', body.clave)).map((x) => x.id_palabra)).toContain(reviewWord);
+    }
+  });
+
+  it('refuses the same words from a child (or a profesor) who never opened level B, and cards takes none: 400, nothing stored', async () => {
+    for (const who of ['nina', 'profesor'] as const) {
+      const before = (await rows(who)).length;
+      const r = await post(who, await filled([reviewWord]));
+      expect(r.statusCode, r.body).toBe(400);
+      expect(r.json()).toMatchObject({
+        msg: 'Las palabras de la partida no son de ese nivel.',
+        fields: { palabras: 'Las palabras de la partida no son de ese nivel.' },
+      });
+      expect((await rows(who)).length).toBe(before);
+    }
+    // Cards' game levels are the words' levels: a review word would be a second level, not a filled round.
+    const before = (await rows('nino')).length;
+    const cards = await genuineRun(t.database, { juego: 'cards', idNivel: levelA, palabras: [...wordsA, reviewWord], rondas: [round(wordsA[0]!)] });
+    const r = await post('nino', cards);
+    expect(r.statusCode, r.body).toBe(400);
+    expect(r.json().msg).toBe('Las palabras de la partida no son de ese nivel.');
+    expect((await rows('nino')).length).toBe(before);
+  });
+
+  it('40 sends of one filled run at the same time store it once and review its words once', async () => {
+    const body = await filled([reviewWord]);
+    const replies = await Promise.all(Array.from({ length: 40 }, () => post('nino', body)));
+    expect(replies.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    expect(replies.every((r) => r.statusCode === 201 || r.statusCode === 200)).toBe(true);
+    expect((await rows('nino')).filter((r) => r.clave === body.clave)).toHaveLength(1);
+    expect((await reviewsOf('nino', body.clave)).filter((x) => x.id_palabra === reviewWord)).toHaveLength(1);
+    // 40 sends at once from a child who never opened level B: all refused, nothing stored.
+    const foreign = await filled([reviewWord]);
+    const refused = await Promise.all(Array.from({ length: 40 }, () => post('nina', foreign)));
+    expect(refused.every((r) => r.statusCode === 400)).toBe(true);
+    expect((await rows('nina')).filter((r) => r.clave === foreign.clave)).toHaveLength(0);
   });
 });

@@ -132,3 +132,40 @@ export function practiceWords<W extends { id: number }>(
   }
   return [...due, ...weak.map((x) => x.w), ...rest].slice(0, size);
 }
+
+/** One item of `GET repaso/sesion` as far as the games need it (ReviewItem). */
+export interface ReviewSessionWord extends ApiPalabra {
+  /** True for a word seen or never seen (not due): only due words fill a run. */
+  nuevo: boolean;
+}
+
+/**
+ * The words of `GET repaso/sesion` (`{data: ReviewItem[]}`, due words first) that may fill a short
+ * run of level `nivelId`: the due ones (`nuevo` false) of other levels, in the server's order (most
+ * overdue first). Anything else in the reply is ignored.
+ */
+export function dueReviewFrom(body: unknown, nivelId: number): ApiPalabra[] {
+  const list = Array.isArray((body as { data?: unknown })?.data) ? (body as { data: unknown[] }).data : [];
+  return palabrasFrom(list).filter((p) => (p as Partial<ReviewSessionWord>).nuevo === false && Number.isInteger(p.id_nivel) && p.id_nivel !== nivelId);
+}
+
+/**
+ * A chosen level's words, filled with review words up to `size`: the level's words as they are,
+ * then the review words not already in the list (by id or by Spanish text), marked `repaso` so the
+ * rules play them after the level's own words. A level with `size` words or more is returned as is.
+ */
+export function fillWithReview(levelWords: readonly GameWord[], review: readonly GameWord[], size: number): GameWord[] {
+  const out = levelWords.slice();
+  if (out.length >= size) return out;
+  const ids = new Set(out.map((w) => w.id));
+  const texts = new Set(out.map((w) => w.es.trim().toLocaleLowerCase('es')));
+  for (const w of review) {
+    if (out.length >= size) break;
+    const text = w.es.trim().toLocaleLowerCase('es');
+    if (ids.has(w.id) || texts.has(text)) continue;
+    ids.add(w.id);
+    texts.add(text);
+    out.push({ ...w, repaso: true });
+  }
+  return out;
+}

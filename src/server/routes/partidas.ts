@@ -4,11 +4,11 @@ import type { AppContext } from '../context';
 import { nivel, palabra, partida } from '../db/schema';
 import { badRequest } from '../errors';
 import { validate } from '../validate';
-import { checkRunFigures, GAME_IDS, gameRunSchema, type GameRunGame, type GameRunSummary } from '../../shared/rules/gameRun';
+import { checkRunFigures, GAME_IDS, gameRunSchema, REVIEW_FILL_RUN_SIZE, type GameRunGame, type GameRunSummary } from '../../shared/rules/gameRun';
 import type { GameWord } from '../../shared/rules/games/types';
 import { starsFor } from '../../shared/rules/games/stars';
 import { invalidates } from '../cache';
-import { reviewGameRun } from '../resources/repaso/memory';
+import { openWords, reviewGameRun } from '../resources/repaso/memory';
 import { eventTime } from '../../shared/rules/offline';
 
 export const PARTIDAS_PATH = '/api/partidas';
@@ -44,7 +44,8 @@ function toWire(r: typeof partida.$inferSelect) {
  *   nothing new stored (a device resending after a lost reply). An optional `fecha` (the device's
  *   time, wire W-11.2) is stored through eventTime (src/shared/rules/offline.ts). Refused with a Spanish 400, storing
  *   nothing: bad fields, a level that does not exist, words not of that level (or not existing when
- *   the run had no level), more points than the game can give, figures (puntos, puntosMax, ganada,
+ *   the run had no level) except, in hangman and order words, up to a run of the child's review words
+ *   of levels they opened, more points than the game can give, figures (puntos, puntosMax, ganada,
  *   palabrasBien, palabrasMal) that do not follow from the run's rounds by the game's own rules
  *   (checkRunFigures, code RUN_FIGURES). Stars are computed here from the checked figures.
  * - GET /api/partidas/resumen → `{data: GameRunSummary}`.
@@ -71,15 +72,25 @@ export default async function partidasRoutes(app: FastifyInstance, ctx: AppConte
       const [lv] = await db.select({ id: nivel.idNivel }).from(nivel).where(eq(nivel.idNivel, run.idNivel));
       if (!lv) throw badRequest(PARTIDA_NO_LEVEL_MSG, { idNivel: PARTIDA_NO_LEVEL_MSG });
     }
-    // The game's words: all of the run's level (the page plays a level's words, its due ones first),
-    // or existing words when the run had no level. The rounds and the words right or wrong must be
-    // among them (checkRunFigures).
+    // The game's words: the run's level's (the page plays a level's words, its due ones first), or
+    // existing words when the run had no level. A short level of hangman or order words is filled
+    // with the child's due review words of other levels (REVIEW_FILL_RUN_SIZE, docs/games.md): a
+    // word of another level is accepted only when that child may review it (a level they opened,
+    // or a card in their memory: openWords, the review's own rule), and no more than fill a run.
+    // The rounds and the words right or wrong must be among them (checkRunFigures).
     const ids = [...new Set([...run.palabras, ...run.palabrasBien, ...run.palabrasMal])];
-    const where = run.idNivel === null ? inArray(palabra.idPalabra, ids) : and(inArray(palabra.idPalabra, ids), eq(palabra.idNivel, run.idNivel));
-    const known = await db.select({ id: palabra.idPalabra, es: palabra.palabraEspanol, nivelId: palabra.idNivel }).from(palabra).where(where);
+    const known = await db
+      .select({ id: palabra.idPalabra, es: palabra.palabraEspanol, nivelId: palabra.idNivel })
+      .from(palabra)
+      .where(inArray(palabra.idPalabra, ids));
     if (known.length !== ids.length) {
       const msg = run.idNivel === null ? PARTIDA_UNKNOWN_WORDS_MSG : PARTIDA_BAD_WORDS_MSG;
       throw badRequest(msg, { palabras: msg });
+    }
+    if (run.idNivel !== null) {
+      const others = known.filter((w) => w.nivelId !== run.idNivel).map((w) => w.id);
+      const open = others.length && others.length <= REVIEW_FILL_RUN_SIZE[run.juego] ? await openWords(db, userId, others) : new Set<number>();
+      if (others.some((id) => !open.has(id))) throw badRequest(PARTIDA_BAD_WORDS_MSG, { palabras: PARTIDA_BAD_WORDS_MSG });
     }
     // The page hands the games only words with a sign (useGameWords), so each one has a clue for
     // the cards; the server marks them so rather than look up every word's media.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HANGMAN_LEVELS, HANGMAN_LEVEL_START_SCORE, replayRun as replayHangman } from './games/hangman';
+import { HANGMAN_LEVELS, HANGMAN_LEVEL_START_SCORE, HANGMAN_MAX_WORDS, replayRun as replayHangman } from './games/hangman';
 import { ORDER_CORRECT_POINTS, ORDER_MAX_WORDS, replayRun as replayOrderWords } from './games/orderWords';
 import { CARDS_CORRECT_POINTS, CARDS_MAX_LEVELS, CARDS_WORD_POOL_SIZE, replayRun as replayCards } from './games/cards';
 import type { GameWord } from './games/types';
@@ -38,6 +38,20 @@ export const GAME_MAX_POINTS: Readonly<Record<GameRunGame, number>> = Object.fre
   hangman: HANGMAN_LEVELS * HANGMAN_LEVEL_START_SCORE,
   orderWords: ORDER_MAX_WORDS * ORDER_CORRECT_POINTS,
   cards: CARDS_MAX_LEVELS * CARDS_WORD_POOL_SIZE * CARDS_CORRECT_POINTS,
+});
+
+/**
+ * A full run's words for the games whose chosen level, when short, is filled with the child's due
+ * review words of other levels (docs/games.md, "Review words fill a short run"): hangman and order
+ * words play up to 10 levels × 5 words. Cards takes none: its game levels are the words' levels
+ * (one per nivel), so a word of another level would open a second game level instead of filling a
+ * round of this one. The page fills up to this size; the server accepts at most this many words of
+ * other (opened) levels in a run of a level.
+ */
+export const REVIEW_FILL_RUN_SIZE: Readonly<Record<GameRunGame, number>> = Object.freeze({
+  hangman: HANGMAN_MAX_WORDS,
+  orderWords: ORDER_MAX_WORDS,
+  cards: 0,
 });
 
 const wordIds = (label: string) =>

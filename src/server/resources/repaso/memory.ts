@@ -223,15 +223,21 @@ export function ownEventBody(body: unknown, me: number, refusal: string): Record
 
 /** True when the word is of a level the child has opened, or already has a card in their memory. */
 export async function wordIsOpen(db: Db, me: number, idPalabra: number): Promise<boolean> {
-  const [open] = await db
-    .select({ ok: sql<number>`1` })
+  return (await openWords(db, me, [idPalabra])).has(idPalabra);
+}
+
+/** The words, among `ids`, of a level the child has opened or with a card in their memory (wordIsOpen for many: one query). */
+export async function openWords(db: Db, me: number, ids: readonly number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const open = await db
+    .select({ id: palabra.idPalabra })
     .from(palabra)
     .where(
       and(
-        eq(palabra.idPalabra, idPalabra),
+        inArray(palabra.idPalabra, [...ids]),
         sql`(${palabra.idNivel} in (select ${progreso.idNivel} from ${progreso} where ${progreso.idUsuario} = ${me})
-             or exists (select 1 from ${memoria} where ${memoria.idUsuario} = ${me} and ${memoria.idPalabra} = ${idPalabra}))`,
+             or exists (select 1 from ${memoria} where ${memoria.idUsuario} = ${me} and ${memoria.idPalabra} = ${palabra.idPalabra}))`,
       ),
     );
-  return !!open;
+  return new Set(open.map((r) => r.id));
 }

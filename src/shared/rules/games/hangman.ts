@@ -8,7 +8,9 @@
  *   it once and plays its first min(50, list) words in levels of up to 5 (10 levels at most, as
  *   order words does): each word once per run, so a 6-word list is a level of 5 and a level of 1,
  *   and the run is won when the last level is passed (no 50 rounds of the same six animals). A
- *   level that starts again replays its own words in a new order.
+ *   level that starts again replays its own words in a new order. Review words of other levels
+ *   (`repaso`, added by the page when a chosen level is short) are played after the level's own
+ *   words (`runWords`).
  *   The list is cleaned first: duplicate ids / duplicate Spanish texts are dropped and words with
  *   no letter to guess are left out (see `playableWords`). An empty result throws: the page shows
  *   'No hay palabras para este nivel.' instead of starting the game.
@@ -41,7 +43,7 @@
  *   (more than one attempt left; the letter only while two or more letters are hidden). The run
  *   report counts a hint as a miss of its word, so the server's replay needs nothing new.
  */
-import { type GameWord, type Rng, seedFrom, shuffle, uniqueWords, withSeed } from './types';
+import { type GameWord, type Rng, runWords, seedFrom, shuffle, uniqueWords, withSeed } from './types';
 import { foldLetters } from './fold';
 import {
   type RunReplay,
@@ -251,9 +253,9 @@ export function levelCount(total: number): number {
   return Math.min(HANGMAN_LEVELS, Math.ceil(Math.min(total, HANGMAN_MAX_WORDS) / HANGMAN_WORD_POOL_SIZE));
 }
 
-/** A new run's words: the list shuffled once, its first 50. */
+/** A new run's words: the list shuffled once (the level's own words before review words), its first 50. */
 function runOrder(words: readonly GameWord[], seed: number): [GameWord[], number] {
-  return withSeed(seed, (rng) => shuffle(words, rng).slice(0, HANGMAN_MAX_WORDS));
+  return withSeed(seed, (rng) => runWords(words, rng, HANGMAN_MAX_WORDS));
 }
 
 /** State at the start of `level` (its own words in a new order, score 100, first word). */

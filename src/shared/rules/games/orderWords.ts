@@ -13,7 +13,8 @@
  * Decisions (docs/product/games.md G-4):
  * - Words: the cleaned list (duplicate ids / duplicate Spanish texts dropped, words without any
  *   letter or digit dropped) is shuffled once and the game uses the first min(50, list) words,
- *   split into levels of 5 (so up to 10 levels). Words are NOT repeated: when they run out the
+ *   split into levels of 5 (so up to 10 levels); review words of other levels (`repaso`, added by the
+ *   page when a chosen level is short) come after the level's own words (`runWords`). Words are NOT repeated: when they run out the
  *   game ends ("no words left"). An empty list throws ('No hay palabras para este nivel.').
  * - Tiles: every letter or digit of the word is a tile; spaces, hyphens and other punctuation are
  *   fixed slots shown from the start (never tiles). Only tiles are scrambled.
@@ -36,7 +37,7 @@
  *   instructions --startGame--> playing --pickTile/removeLast/clear--> playing
  *   playing --check (all slots filled)--> feedback --advance (after 1200 ms)--> playing | won | lost
  */
-import { type EndMessageKey, type GameWord, type Rng, seedFrom, shuffle, uniqueWords, withSeed } from './types';
+import { type EndMessageKey, type GameWord, type Rng, runWords, seedFrom, shuffle, uniqueWords, withSeed } from './types';
 import { sameFolded } from './fold';
 import {
   type RunReplay,
@@ -274,7 +275,7 @@ function atWord(base: OrderWordsState, wordIndex: number, phase: OrderPhase): Or
 }
 
 function newRun(allWords: readonly GameWord[], seed: number, phase: OrderPhase): OrderWordsState {
-  const [words, next] = withSeed(seed, (rng) => shuffle(allWords, rng).slice(0, ORDER_MAX_WORDS));
+  const [words, next] = withSeed(seed, (rng) => runWords(allWords, rng, ORDER_MAX_WORDS));
   const base: OrderWordsState = {
     words,
     allWords,

@@ -24,6 +24,11 @@ export interface GameWord {
   signCompact?: string | null;
   /** Level (nivel) the word belongs to. */
   nivelId: number;
+  /**
+   * A due review word of another level, added by the page to fill a chosen level's short run
+   * (docs/games.md, "Review words fill a short run"): played after the level's own words.
+   */
+  repaso?: boolean;
 }
 
 /** Random source returning numbers in [0, 1), like Math.random. */
@@ -116,4 +121,17 @@ export function uniqueWords(words: readonly GameWord[]): GameWord[] {
     out.push({ ...w, es });
   }
   return out;
+}
+
+/**
+ * The words of a new run in play order, at most `max`: the level's own words shuffled, then the
+ * review words (`repaso`, due words of other levels the page added to fill a short level) shuffled.
+ * The level the child chose is what the run is about, so its words always come first and are all
+ * played; review words only take the rounds the level leaves empty. A list without review words is
+ * shuffled as before (one shuffle of the whole list).
+ */
+export function runWords(words: readonly GameWord[], rng: Rng, max: number): GameWord[] {
+  const own = words.filter((w) => !w.repaso);
+  const review = words.filter((w) => w.repaso);
+  return [...shuffle(own, rng), ...shuffle(review, rng)].slice(0, max);
 }
