@@ -1,5 +1,5 @@
 import { Suspense, type ComponentType } from 'react';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, type RouteObject } from 'react-router-dom';
 import { Guard } from './auth/Guard';
 import { AlertProvider } from './ui/AlertModal';
 import { Loading } from './ui/Loading';
@@ -20,6 +20,10 @@ function Root() {
       <Suspense fallback={<Loading />}>
         <Outlet />
       </Suspense>
+      {/* A new screen opens at its top (its header and title in view), even when the screen before
+          was scrolled and the new one has its data at once (loaders); Back returns to where the child
+          was. Keyed by path, so a list's filters and sorting (query string) keep the place. */}
+      <ScrollRestoration getKey={(location) => location.pathname} />
       {/* Service worker, "Sin conexión" and "Nueva versión disponible" (L-1.4), loaded after the page's load event. */}
       <AfterLoad />
     </AlertProvider>

@@ -8,7 +8,7 @@ test('profesor sees only inicio, pregunta and evaluacion; other admin routes go 
   const items = page.getByRole('menuitem');
   // 'Memoria': the children's memory, read by profesor and above; 'Clases': their classes; 'Resultados':
   // her own pupils' results (/admin/resultados-alumnos; the spec's results page stays admin-only).
-  await expect(items).toHaveText(['Inicio', 'Clases', 'Evaluaciones', 'Preguntas', 'Resultados', 'Memoria', 'Vista de usuario']);
+  await expect(items).toHaveText(['Inicio', 'Clases', 'Evaluaciones', 'Preguntas', 'Trazos de señas', 'Resultados', 'Memoria', 'Vista de usuario']);
   // The teacher's figures: levels, words and attempts; learners need the admin's user list.
   const niveles = (await (await page.request.get('/api/nivel/getNivels', { headers: { Authorization: `Bearer ${token}` } })).json()).data.length;
   await expect(page.getByTestId('bar-Niveles')).toHaveText(String(niveles));
