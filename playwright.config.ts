@@ -75,7 +75,9 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/e2e-server.mjs',
     url: `http://127.0.0.1:${E2E_PORT}/api/health`,
-    timeout: 120_000,
+    // Includes a build of the client when dist/ is not a fresh test build (scripts/e2e-server.mjs):
+    // about a minute on the 2-core machine; a server that is up answers in seconds.
+    timeout: 240_000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',

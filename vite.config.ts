@@ -5,13 +5,14 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { muiWithoutCssVars, precompress } from './scripts/build/perf-plugins.ts';
 import { handModel } from './scripts/build/hand-model.ts';
 import { pwaOptions } from './src/client/offline/pwaOptions.ts';
+import { testHooksMarker } from './scripts/build/test-hooks-marker.ts';
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:3001';
 
 export default defineConfig({
   // VitePWA before precompress: the service worker is written first (both close the bundle in turn),
   // so it gets its .br/.gz like every other file and its precache list never names them.
-  plugins: [react(), muiWithoutCssVars(), handModel(), VitePWA(pwaOptions), precompress()],
+  plugins: [react(), muiWithoutCssVars(), handModel(), VitePWA(pwaOptions), precompress(), testHooksMarker()],
   publicDir: 'public',
   build: {
     outDir: 'dist/client',

@@ -3,9 +3,12 @@
 import { rmSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { buildClient, needsBuild, root } from './build/client-build.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// The specs drive the games through their test hooks (window.__game), which only a test build has
+// (`npm run build:test`; scripts/test.sh's build stage makes one). Built here when dist/ holds a
+// production build or is older than its sources, so a spec run never tests a stale client.
+if (needsBuild({ test: true })) buildClient({ test: true });
 const port = process.env.E2E_PORT || '3100';
 const dataDir = path.join(root, '.tmp', `e2e-data-${port}`);
 rmSync(dataDir, { recursive: true, force: true });

@@ -1,32 +1,11 @@
 // `npm start`: builds the client when it is missing or older than its sources, then runs the
 // server (which migrates, seeds demo content on an empty embedded database, and serves everything).
-import { spawnSync, spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { buildClient, needsBuild, root } from './build/client-build.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const built = path.join(root, 'dist', 'client', 'index.html');
-
-function newest(p) {
-  if (!existsSync(p)) return 0;
-  const st = statSync(p);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let max = st.mtimeMs;
-  for (const e of readdirSync(p)) {
-    if (e === 'node_modules' || e.startsWith('.')) continue;
-    max = Math.max(max, newest(path.join(p, e)));
-  }
-  return max;
-}
-
-const sources = ['src/client', 'src/shared', 'games', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) => path.join(root, p));
-const needsBuild = !existsSync(built) || Math.max(...sources.map(newest)) > statSync(built).mtimeMs;
-if (needsBuild || process.env.FORCE_BUILD === '1') {
-  console.log('Construyendo la aplicación web...');
-  const r = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) process.exit(r.status ?? 1);
-}
+// A test build (left by `npm test`) is built again: it has the games' test hooks.
+if (needsBuild({ test: false }) || process.env.FORCE_BUILD === '1') buildClient({ test: false });
 
 const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src', 'server', 'main.ts')], {
   cwd: root,

@@ -11,6 +11,6 @@ if [ ! -f tests/google/node_modules/firebase-tools/lib/bin/firebase.js ]; then
   npm install --prefix tests/google --no-audit --no-fund --loglevel=error
 fi
 if [ ! -f dist/client/index.html ]; then
-  npx vite build --logLevel warn
+  VITE_GAME_TEST_HOOKS=1 npx vite build --logLevel warn
 fi
 npx playwright test --config tests/e2e-google/playwright.config.ts "$@"

@@ -61,7 +61,7 @@ together \
   typecheck 'npx tsc -p tsconfig.json --noEmit' \
   lint 'npx eslint . --max-warnings=0' \
   format 'npx prettier --check . --log-level warn' \
-  build 'npx vite build --logLevel warn'
+  build 'VITE_GAME_TEST_HOOKS=1 npx vite build --logLevel warn'
 stage unit+api npx vitest run
 stage e2e npx playwright test
 if [ -n "$google_install_pid" ] && ! wait "$google_install_pid"; then

@@ -1,11 +1,20 @@
 /**
  * Test mode: the scenes expose `window.__game` (snapshot + helpers) when the URL has `?test=1`
- * or localStorage has `manitas.gamesTest` = '1'. Nothing else changes in test mode.
+ * or localStorage has `manitas.gamesTest` = '1' — and only in a test build (`npm run build:test`,
+ * which the end-to-end suite serves: `VITE_GAME_TEST_HOOKS=1` at build time) or Vite's dev server.
+ * A production build (`npm run build`, `npm start`) has the flag compiled to false, so a child who
+ * types `?test=1` gets no hooks (`jumpToLevel` plays on by the rules, a way to skip the game).
+ * Nothing else changes in test mode.
  */
 export const TEST_FLAG_KEY = 'manitas.gamesTest';
 
-export function isTestMode(): boolean {
-  if (typeof window === 'undefined') return false;
+/**
+ * `built`: compiled in by Vite, true only in a test build or the dev server. Read when called, not
+ * when the module loads: the Playwright specs import this file's keys in Node, where
+ * `import.meta.env` does not exist.
+ */
+export function isTestMode(built: boolean = import.meta.env.DEV || import.meta.env.VITE_GAME_TEST_HOOKS === '1'): boolean {
+  if (!built || typeof window === 'undefined') return false;
   try {
     if (new URLSearchParams(window.location.search).get('test') === '1') return true;
     return window.localStorage.getItem(TEST_FLAG_KEY) === '1';
