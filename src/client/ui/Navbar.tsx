@@ -31,6 +31,9 @@ export function avatarKind(avatar: unknown): 'boy' | 'girl' | null {
  */
 export const AVATAR_PICTURES = { boy: '/img/avatar-boy.svg', girl: '/img/avatar-girl.svg' } as const;
 
+/** The logout's check of unsent work failed: asked as if there were some. */
+const UNSENT_UNKNOWN = -1;
+
 /** On a phone the icons go and the padding shrinks, so the navbar keeps to one row. */
 const compact = { px: { xs: 1, sm: 2.5 }, '& .MuiButton-startIcon': { display: { xs: 'none', sm: 'inherit' } } } as const;
 
@@ -52,7 +55,7 @@ export function Navbar({ search, onSearch }: NavbarProps) {
   const kind = avatarKind(user?.avatar);
 
   /** Events of this child still waiting on the device (offline): asked about before they are deleted. */
-  const [unsent, setUnsent] = useState(0);
+  const [unsent, setUnsent] = useState(0); // UNSENT_UNKNOWN: the check failed
   const [checking, setChecking] = useState(false);
   const leave = async () => {
     setUnsent(0);
@@ -63,11 +66,13 @@ export function Navbar({ search, onSearch }: NavbarProps) {
     const id = Number(user?.id);
     if (id > 0) {
       setChecking(true);
+      // A check that fails (the device's storage or the module unreadable) may hide unsent work:
+      // the child is asked as if there were some, never logged out silently.
       const n = await import('../offline/clear')
         .then((m) => m.unsentBeforeLogout(id))
-        .catch(() => 0)
+        .catch(() => UNSENT_UNKNOWN)
         .finally(() => setChecking(false));
-      if (n > 0) return setUnsent(n);
+      if (n !== 0) return setUnsent(n);
     }
     await leave();
   };
@@ -157,7 +162,7 @@ export function Navbar({ search, onSearch }: NavbarProps) {
         </Box>
       </Toolbar>
       <Dialog
-        open={unsent > 0}
+        open={unsent !== 0}
         onClose={() => setUnsent(0)}
         aria-labelledby="sin-enviar-titulo"
         aria-describedby="sin-enviar-detalle"
@@ -168,8 +173,9 @@ export function Navbar({ search, onSearch }: NavbarProps) {
         </DialogTitle>
         <DialogContent>
           <DialogContentText id="sin-enviar-detalle" sx={{ fontSize: '1.2rem', color: 'text.primary' }}>
-            {unsent === 1 ? 'Esta tableta guarda 1 actividad tuya' : `Esta tableta guarda ${unsent} actividades tuyas`} que todavía no se enviaron porque no hay
-            conexión. Si sales ahora, se borrarán. Si te quedas, se enviarán solas cuando vuelva la conexión.
+            {unsent === UNSENT_UNKNOWN
+              ? 'No se pudo comprobar si esta tableta guarda actividades tuyas sin enviar. Si sales ahora, podrían borrarse. Si te quedas, se enviarán solas cuando vuelva la conexión.'
+              : `${unsent === 1 ? 'Esta tableta guarda 1 actividad tuya' : `Esta tableta guarda ${unsent} actividades tuyas`} que todavía no se enviaron porque no hay conexión. Si sales ahora, se borrarán. Si te quedas, se enviarán solas cuando vuelva la conexión.`}
           </DialogContentText>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 3, gap: 1, flexWrap: 'wrap' }}>
