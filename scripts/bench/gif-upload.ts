@@ -2,7 +2,7 @@
 // (POST /api/multimedia/register), over the 48 demo GIFs (public/demo/palabras/*/{sign,menu}.gif),
 // one after another on the embedded database, and — when the app has a job queue — how long until
 // every compact copy is made afterwards (docs/decisions.md "Compact media", "Background jobs").
-// Prints the reply time's median and maximum. Bounded: 48 uploads, at most 120 s of waiting.
+// Prints the reply time's median and maximum. Bounded: 48 uploads (11 with --samples camera), at most 300 s of waiting.
 //   npx tsx scripts/bench/gif-upload.ts --samples camera   # instead: the 10 camera-like sign GIFs of
 //     scripts/bench/gif-samples.ts (0.14–4.8 MB, 2–3 s) and one 10 s, 150-frame 480 × 360 sign, each
 //     reply printed (these are the GIFs whose in-request encoding took 0.2–6.6 s before the queue)
@@ -95,7 +95,7 @@ try {
   // The app before the job queue had no ctx.jobs: its copies were made inside the replies above.
   const jobs = (app.ctx as { jobs?: { idle(ms: number): Promise<void> } }).jobs;
   if (jobs) {
-    await jobs.idle(120_000);
+    await jobs.idle(300_000);
     console.log(`compact copies all made ${Date.now() - started} ms after the first upload (background)`);
   }
   const made = (
