@@ -42,7 +42,7 @@ import { validateRegistration } from '../../src/shared/validation/registration';
 import { isTextQuestion } from '../../src/shared/rules/quizRules';
 import { buildRows, type QuizLike } from '../../src/client/learner/model/learnerRules';
 import { DEMO_PASSWORD, HOST, RESULTS_DIR, ROOT, machine, percentile, saveResult, sleep, startServer, table, type Server } from './lib';
-import { childrenPerProcess, parseClassArgs, portsFor, processOf, type ClassArgs as Args, type DbKind, type StorageKind } from './class-plan';
+import { ArgError, childrenPerProcess, parseClassArgs, portsFor, processOf, type ClassArgs as Args, type DbKind, type StorageKind } from './class-plan';
 
 /** Per-request limit, and the most words a child opens (the loops are bounded in count and time). */
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -805,7 +805,15 @@ async function runHere(a: Args): Promise<RunResult[]> {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === SELF) {
-  const a = parseClassArgs(process.argv.slice(2), process.env);
+  let a: Args;
+  try {
+    a = parseClassArgs(process.argv.slice(2), process.env);
+  } catch (err) {
+    // A wrong option: its message, not a stack trace.
+    if (!(err instanceof ArgError)) throw err;
+    console.error(err.message);
+    process.exit(2);
+  }
   if (a.all) {
     // The earlier figures' set: one process, uploads on disk, PGlite then PostgreSQL.
     const started = Date.now();
