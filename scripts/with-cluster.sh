@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Two app hosts side by side, as a school spread over several machines runs them: one PostgreSQL
-# (Debian's, through scripts/with-postgres.sh), one S3-compatible bucket (s3rver from npm) and two
-# app processes with their own DATA_DIR on two ports, then the suite tests/cluster/*.test.ts
-# (plain HTTP against both). Everything binds 127.0.0.1 and is stopped on exit.
+# (Debian's, through scripts/with-postgres.sh), one S3-compatible bucket (s3rver from npm, through
+# scripts/with-s3.sh) and two app processes with their own DATA_DIR on two ports, then the suite
+# tests/cluster/*.test.ts (plain HTTP against both). Everything binds 127.0.0.1 and is stopped on exit.
 #
 #   bash scripts/with-cluster.sh              # ports 3160 and 3161, PostgreSQL on PG_TEST_PORT
 #   CLUSTER_PORT_A=3211 CLUSTER_PORT_B=3212 CLUSTER_S3_PORT=3213 PG_TEST_PORT=55470 bash scripts/with-cluster.sh
@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 
 if [ -z "${MANITAS_CLUSTER_INNER:-}" ]; then
   export MANITAS_CLUSTER_INNER=1
-  exec bash scripts/with-postgres.sh bash scripts/with-cluster.sh "$@"
+  S3_TEST_PORT="${CLUSTER_S3_PORT:-${S3_TEST_PORT:-}}" exec bash scripts/with-postgres.sh bash scripts/with-s3.sh bash scripts/with-cluster.sh "$@"
 fi
 
 PORT_A="${CLUSTER_PORT_A:-3160}"
@@ -27,8 +27,6 @@ cleanup() {
 }
 trap cleanup EXIT
 
-free_port() { node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"; }
-
 # Waits (at most 60 s) for a URL to answer 200; shows the log and fails otherwise.
 wait_for() {
   local url="$1" log="$2"
@@ -39,13 +37,6 @@ wait_for() {
   echo "No respondió a tiempo: $url"; tail -n 40 "$log"; return 1
 }
 
-S3_PORT="${CLUSTER_S3_PORT:-$(free_port)}"
-mkdir -p "$BASE/s3"
-node node_modules/s3rver/bin/s3rver.js -d "$BASE/s3" -a 127.0.0.1 -p "$S3_PORT" --silent --configure-bucket manitas > "$BASE/s3.log" 2>&1 &
-PIDS+=("$!")
-
-export S3_BUCKET=manitas S3_ENDPOINT="http://127.0.0.1:$S3_PORT" S3_REGION=us-east-1 \
-  S3_ACCESS_KEY_ID=S3RVER S3_SECRET_ACCESS_KEY=S3RVER S3_FORCE_PATH_STYLE=1
 # One signing key for every host: a token made by one is checked by the others.
 export JWT_SECRET="cluster-$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')"
 export HOST=127.0.0.1 LOG_LEVEL=warn STATIC_DIR="$BASE/no-client" NODE_ENV=production
@@ -58,10 +49,9 @@ start_app() {
   PIDS+=("$!")
   wait_for "http://127.0.0.1:$port/api/health" "$BASE/$name.log"
 }
-wait_for "http://127.0.0.1:$S3_PORT/manitas" "$BASE/s3.log"
 # A first: it migrates and seeds the demo content (into PostgreSQL and the bucket); then B.
 start_app a "$PORT_A" 1
 start_app b "$PORT_B" 0
-echo "Hosts: A 127.0.0.1:$PORT_A, B 127.0.0.1:$PORT_B; bucket http://127.0.0.1:$S3_PORT/manitas"
+echo "Hosts: A 127.0.0.1:$PORT_A, B 127.0.0.1:$PORT_B; bucket $S3_ENDPOINT/$S3_BUCKET"
 
 CLUSTER_A="http://127.0.0.1:$PORT_A" CLUSTER_B="http://127.0.0.1:$PORT_B" npx vitest run --project cluster "$@"

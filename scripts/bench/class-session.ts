@@ -6,9 +6,22 @@
 //   npx tsx scripts/bench/class-session.ts --n 30 --db pglite
 //   npx tsx scripts/bench/class-session.ts --n 30,300 --db postgres   # starts scripts/with-postgres.sh itself
 //   npx tsx scripts/bench/class-session.ts --all                      # PGlite and PostgreSQL, 30 and 300 children
+//   Several processes, as several hosts of one school (README "Many schools"): one PostgreSQL, one
+//   S3 bucket (s3rver) and N app processes, the children round-robin across their base URLs:
+//   PG_TEST_PORT=55480 S3_TEST_PORT=3239 npx tsx scripts/bench/class-session.ts --n 300 --stagger 60 \
+//     --processes 1,2 --db postgres --storage s3 --port 3231
 // Options: --stagger S (children start spread over S seconds, default 5), --think MS (pause between
 // screens, random 0.5–1.5×, default 250: a class at many times its real pace), --timeout S (the
-// session's hard limit, default 120), --warmup K (K other children play first from 127.0.0.2, default 2).
+// session's hard limit, default 120), --warmup K (K other children per process play first from
+// 127.0.0.2, default 2), --db pglite|postgres (default: postgres when DATABASE_URL is set; without it
+// the run starts inside scripts/with-postgres.sh, on PG_TEST_PORT), --storage disk|s3 (uploads on the
+// process's disk, or in a bucket: default s3 when S3_BUCKET is set; without it the run starts inside
+// scripts/with-s3.sh, on S3_TEST_PORT), --processes N[,M…] (app processes, each the real server entry
+// src/server/main.ts as `npm start` runs it with its own DATA_DIR; a list runs once per entry, back to
+// back on the same database and bucket; more than 1 needs --db postgres --storage s3), --port P (process
+// k listens on P+k; default free ports). Child i plays against process i mod N (class-plan.ts).
+// On PostgreSQL the session starts once the background jobs the processes enqueue at start (compact
+// copies of the demo GIFs) are done, so it does not meet their encoding.
 // The server runs with the default configuration: no AUTH_RATE_LIMIT or other limit is raised.
 // The children's accounts are created before the session (sign-up is limited per address), in the
 // database through the app's own code (scrypt hash, the row POST /api/user/register stores).
@@ -28,39 +41,8 @@ import { hashPassword } from '../../src/server/auth/password';
 import { validateRegistration } from '../../src/shared/validation/registration';
 import { isTextQuestion } from '../../src/shared/rules/quizRules';
 import { buildRows, type QuizLike } from '../../src/client/learner/model/learnerRules';
-import { DEMO_PASSWORD, HOST, RESULTS_DIR, ROOT, machine, percentile, saveResult, sleep, startServer, table } from './lib';
-
-type DbKind = 'pglite' | 'postgres';
-
-interface Args {
-  ns: number[];
-  db: DbKind;
-  all: boolean;
-  stagger: number;
-  think: number;
-  timeout: number;
-  warmup: number;
-}
-
-function parseArgs(argv: string[]): Args {
-  const get = (name: string) => {
-    const i = argv.indexOf(`--${name}`);
-    return i >= 0 ? argv[i + 1] : undefined;
-  };
-  const db = get('db') ?? (process.env.DATABASE_URL ? 'postgres' : 'pglite');
-  if (db !== 'pglite' && db !== 'postgres') throw new Error(`--db pglite|postgres (no ${db})`);
-  const ns = (get('n') ?? '30').split(',').map(Number);
-  if (ns.some((n) => !Number.isInteger(n) || n < 1 || n > 2000)) throw new Error('--n: de 1 a 2000 niños');
-  return {
-    ns,
-    db,
-    all: argv.includes('--all'),
-    stagger: Number(get('stagger') ?? 5),
-    think: Number(get('think') ?? 250),
-    timeout: Number(get('timeout') ?? 120),
-    warmup: Number(get('warmup') ?? 2),
-  };
-}
+import { DEMO_PASSWORD, HOST, RESULTS_DIR, ROOT, machine, percentile, saveResult, sleep, startServer, table, type Server } from './lib';
+import { ArgError, childrenPerProcess, parseClassArgs, portsFor, processOf, type ClassArgs as Args, type DbKind, type StorageKind } from './class-plan';
 
 /** Per-request limit, and the most words a child opens (the loops are bounded in count and time). */
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -293,7 +275,8 @@ function answers(ev: QuizLike): Record<number, { id_respuesta?: number; respuest
 }
 
 interface Ctx {
-  port: number;
+  /** The app processes' ports; child i plays against ports[processOf(i, ports.length)]. */
+  ports: number[];
   rec: Recorder;
   n: number;
   stagger: number;
@@ -306,7 +289,7 @@ type Outcome = { finished: true; tokenAfterLogout: 'refused' | 'accepted' | 'not
 class Stop extends Error {}
 
 async function playChild(i: number, email: string, ctx: Ctx): Promise<Outcome> {
-  const b = new Browser(ctx.port, ctx.rec, ctx.localAddress);
+  const b = new Browser(ctx.ports[processOf(i, ctx.ports.length)]!, ctx.rec, ctx.localAddress);
   const pause = async () => {
     await sleep(ctx.think * (0.5 + Math.random()));
     if (Date.now() > ctx.deadline) throw new Stop('time');
@@ -401,7 +384,20 @@ interface Prepared {
   cleanup(): Promise<void>;
 }
 
-async function prepare(db: DbKind, n: number, warmup: number): Promise<Prepared> {
+/** S3_* variables removed (undefined: spawn and loadConfig leave them out) when uploads go to the disk. */
+function storageEnv(storage: StorageKind): Record<string, string | undefined> {
+  if (storage === 's3') {
+    if (!process.env.S3_BUCKET) throw new Error('S3: S3_BUCKET no está definida (ejecútalo con --storage s3: arranca scripts/with-s3.sh)');
+    return {};
+  }
+  return Object.fromEntries(
+    Object.keys(process.env)
+      .filter((k) => k.startsWith('S3_'))
+      .map((k) => [k, undefined]),
+  );
+}
+
+async function prepare(db: DbKind, storage: StorageKind, n: number, warmup: number): Promise<Prepared> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'manitas-class-'));
   let databaseUrl: string | null = null;
   let dropDb: (() => Promise<void>) | null = null;
@@ -424,7 +420,10 @@ async function prepare(db: DbKind, n: number, warmup: number): Promise<Prepared>
       await c.end();
     };
   }
-  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '' } as NodeJS.ProcessEnv, { seedDemo: true });
+  // With --storage s3 the seed writes the demo media into the bucket, as the first host of a school does.
+  const config = loadConfig({ ...process.env, ...storageEnv(storage), DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '' } as NodeJS.ProcessEnv, {
+    seedDemo: true,
+  });
   const database = await openDatabase({ databaseUrl, dataDir });
   const stamp = Date.now().toString(36);
   const emails = Array.from({ length: n }, (_, i) => `clase-${stamp}-${i + 1}@manitas.test`);
@@ -519,6 +518,10 @@ function freePort(): Promise<number> {
 
 export interface RunResult {
   db: DbKind;
+  /** Absent in results saved before several processes could be run: disk, 1. */
+  storage?: StorageKind;
+  processes?: number;
+  childrenPerProcess?: number[];
   children: number;
   startedAt: string;
   machine: string;
@@ -528,12 +531,17 @@ export interface RunResult {
   warmup: number;
   sessionSeconds: number;
   requests: number;
-  /** The server's CPU seconds during the session, and connections the machine dropped on a full listen queue (any process's). */
+  /** The app processes' CPU seconds during the session (all of them; per process below), and connections the machine dropped on a full listen queue (any process's). */
   serverCpuSeconds: number | null;
+  serverCpuPerProcess?: (number | null)[];
   /** This script's own CPU seconds during the session (the 'browsers' share the server's cores). */
   benchCpuSeconds: number;
   listenOverflows: number | null;
+  /** /proc/loadavg before the run started (setup included), and os.loadavg() at its end. */
+  loadBefore?: string;
   loadAverage: number[];
+  /** Seconds waited for the start-up background jobs before the session (PostgreSQL only). */
+  jobsWaitSeconds?: number | null;
   finished: number;
   stopped: Record<string, number>;
   tokenAfterLogout: Record<string, number>;
@@ -541,33 +549,88 @@ export interface RunResult {
   endpoints: StatRow[];
 }
 
-export async function runClass(db: DbKind, n: number, a: Pick<Args, 'stagger' | 'think' | 'timeout' | 'warmup'>): Promise<RunResult> {
+function loadavgText(): string {
+  try {
+    return readFileSync('/proc/loadavg', 'utf8').trim();
+  } catch {
+    return os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ');
+  }
+}
+
+/**
+ * PostgreSQL: waits (at most 180 s) until pg-boss has no job left waiting or running — each process
+ * enqueues the start-up review, which makes the demo GIFs' compact copies (seconds of encoding).
+ */
+async function waitForJobs(databaseUrl: string): Promise<number> {
   const t0 = Date.now();
-  const prep = await prepare(db, n, a.warmup);
-  console.log(`${db}, ${n} niños: base de datos lista en ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    for (;;) {
+      const { rows } = await c.query<{ n: number }>(`SELECT count(*)::int AS n FROM pgboss.job WHERE state < 'completed'`);
+      if (!rows[0]?.n) return (Date.now() - t0) / 1000;
+      if (Date.now() - t0 > 180_000) throw new Error(`quedan ${rows[0].n} trabajos después de 180 s`);
+      await sleep(250);
+    }
+  } finally {
+    await c.end();
+  }
+}
+
+export async function runClass(
+  db: DbKind,
+  storage: StorageKind,
+  processes: number,
+  n: number,
+  a: Pick<Args, 'stagger' | 'think' | 'timeout' | 'warmup' | 'port'>,
+): Promise<RunResult> {
+  const t0 = Date.now();
+  const loadBefore = loadavgText();
+  const warmupTotal = a.warmup * processes;
+  const prep = await prepare(db, storage, n, warmupTotal);
+  const label = `${db}/${storage}, ${processes} proceso${processes === 1 ? '' : 's'}, ${n} niños`;
+  console.log(`${label}: base de datos lista en ${((Date.now() - t0) / 1000).toFixed(1)} s (carga antes: ${loadBefore})`);
   // The default configuration: what the server reads when AUTH_RATE_LIMIT is not set.
   const loginLimit = loadConfig({ ...process.env, AUTH_RATE_LIMIT: undefined } as NodeJS.ProcessEnv, { dataDir: null }).authRateLimit;
-  const port = await freePort();
+  const ports = await portsFor(processes, a.port, freePort);
   // lib.startServer raises AUTH_RATE_LIMIT for its benches: here it is removed again (spawn leaves out
-  // undefined variables), as is DATABASE_URL on PGlite.
-  const env = { AUTH_RATE_LIMIT: undefined, DATABASE_URL: prep.databaseUrl ?? undefined } as unknown as Record<string, string>;
-  const server = await startServer({ port, dataDir: prep.dataDir, env });
+  // undefined variables), as is DATABASE_URL on PGlite and S3_* on the disk. One JWT_SECRET for every
+  // process (as README "Many schools" asks), the database already seeded by prepare().
+  const env = {
+    AUTH_RATE_LIMIT: undefined,
+    DATABASE_URL: prep.databaseUrl ?? undefined,
+    ...storageEnv(storage),
+    JWT_SECRET: `bench-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`,
+    SEED_DEMO: '0',
+  } as unknown as Record<string, string>;
+  const servers: Server[] = [];
+  const extraDirs: string[] = [];
   try {
+    // One after another, each with its own DATA_DIR (the first keeps prepare's), as hosts start.
+    for (const [k, port] of ports.entries()) {
+      const dataDir = k === 0 ? prep.dataDir : mkdtempSync(path.join(os.tmpdir(), 'manitas-class-'));
+      if (k > 0) extraDirs.push(dataDir);
+      servers.push(await startServer({ port, dataDir, env }));
+    }
     // Warm-up: other children play first from another loopback address (127.0.0.2: its own
-    // per-address limit), so the class meets a warm server, not the first requests after a start.
-    if (a.warmup > 0) {
-      const warm: Ctx = { port, rec: new Recorder(false), n: a.warmup, stagger: 0, think: 0, deadline: Date.now() + 60_000, localAddress: '127.0.0.2' };
+    // per-address limit), so the class meets warm servers, not the first requests after a start.
+    if (warmupTotal > 0) {
+      const warm: Ctx = { ports, rec: new Recorder(false), n: warmupTotal, stagger: 0, think: 0, deadline: Date.now() + 60_000, localAddress: '127.0.0.2' };
       await Promise.all(prep.warmupEmails.map((e, i) => playChild(i, e, warm)));
     }
+    const jobsWaitSeconds = prep.databaseUrl ? r1(await waitForJobs(prep.databaseUrl)) : null;
     const rec = new Recorder(true);
-    const ctx: Ctx = { port, rec, n, stagger: a.stagger, think: a.think, deadline: Date.now() + a.timeout * 1000 };
+    const ctx: Ctx = { ports, rec, n, stagger: a.stagger, think: a.think, deadline: Date.now() + a.timeout * 1000 };
     const s0 = performance.now();
-    const cpu0 = cpuSeconds(server.child.pid);
+    const cpu0 = servers.map((sv) => cpuSeconds(sv.child.pid));
     const lo0 = listenOverflows();
     const me0 = process.cpuUsage();
     const outcomes = await Promise.all(prep.emails.map((e, i) => playChild(i, e, ctx)));
     const sessionSeconds = (performance.now() - s0) / 1000;
-    const cpu1 = cpuSeconds(server.child.pid);
+    const cpu1 = servers.map((sv) => cpuSeconds(sv.child.pid));
     const lo1 = listenOverflows();
     const me1 = process.cpuUsage(me0);
     const stopped: Record<string, number> = {};
@@ -576,10 +639,14 @@ export async function runClass(db: DbKind, n: number, a: Pick<Args, 'stagger' | 
       if (o.finished) tokenAfterLogout[o.tokenAfterLogout] = (tokenAfterLogout[o.tokenAfterLogout] ?? 0) + 1;
       else stopped[o.stoppedAt] = (stopped[o.stoppedAt] ?? 0) + 1;
     }
-    const steps = STEPS.filter((s) => rec.steps.has(s)).map((s) => stats(s, rec.steps.get(s)!));
+    const steps = STEPS.filter((st) => rec.steps.has(st)).map((st) => stats(st, rec.steps.get(st)!));
     const endpoints = [...rec.endpoints].map(([k, b]) => stats(k, b));
+    const perProcess = cpu0.map((c0, k) => (c0 !== null && cpu1[k] !== null ? r1(cpu1[k]! - c0) : null));
     return {
       db,
+      storage,
+      processes,
+      childrenPerProcess: childrenPerProcess(n, processes),
       children: n,
       startedAt: new Date(t0).toISOString(),
       machine: machine(),
@@ -589,10 +656,13 @@ export async function runClass(db: DbKind, n: number, a: Pick<Args, 'stagger' | 
       warmup: a.warmup,
       sessionSeconds: r1(sessionSeconds),
       requests: endpoints.reduce((x, e) => x + e.requests, 0),
-      serverCpuSeconds: cpu0 !== null && cpu1 !== null ? r1(cpu1 - cpu0) : null,
+      serverCpuSeconds: perProcess.every((c) => c !== null) ? r1(perProcess.reduce((x, c) => x + c!, 0)) : null,
+      serverCpuPerProcess: perProcess,
       benchCpuSeconds: r1((me1.user + me1.system) / 1e6),
       listenOverflows: lo0 !== null && lo1 !== null ? lo1 - lo0 : null,
+      loadBefore,
       loadAverage: os.loadavg().map(r1),
+      jobsWaitSeconds,
       finished: outcomes.filter((o) => o.finished).length,
       stopped,
       tokenAfterLogout,
@@ -600,7 +670,9 @@ export async function runClass(db: DbKind, n: number, a: Pick<Args, 'stagger' | 
       endpoints,
     };
   } finally {
-    await server.stop();
+    // Every process is stopped, even when a start or the session failed.
+    await Promise.allSettled(servers.map((sv) => sv.stop()));
+    for (const d of extraDirs) rmSync(d, { recursive: true, force: true });
     await prep.cleanup();
   }
 }
@@ -613,12 +685,21 @@ const detailText = (d: Record<string, ErrorCount>) =>
     .map(([k, v]) => `${k} ×${v.count}`)
     .join(', ');
 
+const perProcessText = (r: RunResult) =>
+  (r.processes ?? 1) > 1
+    ? `; children per process ${(r.childrenPerProcess ?? []).join(' / ')}${
+        r.serverCpuPerProcess ? `, server CPU per process ${r.serverCpuPerProcess.map((c) => `${c ?? '?'} s`).join(' / ')}` : ''
+      }`
+    : '';
+
 export function runMarkdown(r: RunResult): string {
   const stoppedText = Object.entries(r.stopped)
     .map(([k, v]) => `${k} ${v}`)
     .join(', ');
+  const processes = r.processes ?? 1;
   const head =
-    `${r.db}, ${r.children} children (login limit per address: ${r.loginLimitPerMinute}/min, the default); ` +
+    `${r.db}, uploads on ${r.storage ?? 'disk'}, ${processes} app process${processes === 1 ? '' : 'es'}, ` +
+    `${r.children} children (login limit per address: ${r.loginLimitPerMinute}/min, the default); ` +
     `start spread over ${r.stagger} s, ${r.think} ms between screens; session ${r.sessionSeconds} s, ${r.requests} requests; ` +
     `finished ${r.finished}/${r.children}${stoppedText ? ` (stopped at: ${stoppedText})` : ''}` +
     `${
@@ -629,8 +710,11 @@ export function runMarkdown(r: RunResult): string {
         : ''
     }` +
     `${r.serverCpuSeconds !== null ? `; CPU: server ${r.serverCpuSeconds} s, this script ${r.benchCpuSeconds} s` : ''}` +
+    perProcessText(r) +
+    `${r.jobsWaitSeconds != null ? `; start-up jobs done ${r.jobsWaitSeconds} s after the warm-up` : ''}` +
     `${r.listenOverflows ? `; ${r.listenOverflows} connections dropped on a full listen queue (machine-wide)` : ''}` +
-    `; load average ${r.loadAverage.join(' / ')}`;
+    `${r.loadBefore ? `; /proc/loadavg before the run: ${r.loadBefore}` : ''}` +
+    `; load average at the end ${r.loadAverage.join(' / ')}`;
   const steps = table(
     ['step', 'samples', 'requests', 'p50 ms', 'p99 ms', 'max ms', 'errors', 'error detail'],
     r.steps.map((s) => [s.name, s.samples, s.requests, s.p50, s.p99, s.max, s.errors, detailText(s.detail)]),
@@ -647,69 +731,98 @@ export function runMarkdown(r: RunResult): string {
 
 export function summaryTable(runs: RunResult[]): string {
   return table(
-    ['db', 'children', 'step', 'p50 ms', 'p99 ms', 'max ms', 'errors'],
-    runs.flatMap((r) => r.steps.map((s) => [r.db, r.children, s.name, s.p50, s.p99, s.max, s.errors ? `${s.errors} (${detailText(s.detail)})` : '0'])),
+    ['db', 'storage', 'processes', 'stagger s', 'children', 'step', 'p50 ms', 'p99 ms', 'max ms', 'errors'],
+    runs.flatMap((r) =>
+      r.steps.map((s) => [
+        r.db,
+        r.storage ?? 'disk',
+        r.processes ?? 1,
+        r.stagger,
+        r.children,
+        s.name,
+        s.p50,
+        s.p99,
+        s.max,
+        s.errors ? `${s.errors} (${detailText(s.detail)})` : '0',
+      ]),
+    ),
   );
 }
 
 // ---------------------------------------------------------------------------------------------
 
 const SELF = fileURLToPath(import.meta.url);
-const resultName = (db: DbKind, n: number) => `class-session-${db}-${n}`;
+/** The single-process, disk names are those of the earlier figures. */
+const resultName = (db: DbKind, storage: StorageKind, processes: number, stagger: number, n: number) =>
+  storage === 'disk' && processes === 1 ? `class-session-${db}-${n}` : `class-session-${db}-${storage}-p${processes}-s${stagger}-${n}`;
 
-/** The PostgreSQL runs inside scripts/with-postgres.sh (a throwaway server), as run.ts does. */
-function underPostgres(ns: number[], a: Args): boolean {
-  const r = spawnSync(
-    'bash',
-    [
-      path.join(ROOT, 'scripts/with-postgres.sh'),
-      process.execPath,
-      '--import',
-      'tsx',
-      SELF,
-      '--db',
-      'postgres',
-      '--n',
-      ns.join(','),
-      '--stagger',
-      String(a.stagger),
-      '--think',
-      String(a.think),
-      '--timeout',
-      String(a.timeout),
-      '--warmup',
-      String(a.warmup),
-    ],
-    {
-      cwd: ROOT,
-      stdio: 'inherit',
-      env: { ...process.env, PG_TEST_PORT: process.env.PG_TEST_PORT || '3394' },
-    },
-  );
+function argsFor(a: Args): string[] {
+  return [
+    ...['--n', a.ns.join(','), '--db', a.db, '--storage', a.storage, '--processes', a.processes.join(',')],
+    ...['--stagger', String(a.stagger), '--think', String(a.think), '--timeout', String(a.timeout), '--warmup', String(a.warmup)],
+    ...(a.port !== null ? ['--port', String(a.port)] : []),
+  ];
+}
+
+/**
+ * Runs this script again inside the wrappers that start what it needs and stop it on exit, even on
+ * failure: scripts/with-postgres.sh (a throwaway PostgreSQL, PG_TEST_PORT) and scripts/with-s3.sh
+ * (a throwaway s3rver bucket, S3_TEST_PORT).
+ */
+function rerunInside(a: Args): boolean {
+  const wrappers = [
+    ...(a.db === 'postgres' && !process.env.DATABASE_URL ? ['scripts/with-postgres.sh'] : []),
+    ...(a.storage === 's3' && !process.env.S3_BUCKET ? ['scripts/with-s3.sh'] : []),
+  ];
+  const [first, ...rest] = wrappers;
+  const cmd = [...rest.flatMap((w) => ['bash', path.join(ROOT, w)]), process.execPath, '--import', 'tsx', SELF, ...argsFor(a)];
+  const r = spawnSync('bash', [path.join(ROOT, first!), ...cmd], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, PG_TEST_PORT: process.env.PG_TEST_PORT || '3394' },
+  });
   return r.status === 0;
 }
 
-async function runHere(db: DbKind, ns: number[], a: Args): Promise<RunResult[]> {
+async function runHere(a: Args): Promise<RunResult[]> {
   const out: RunResult[] = [];
-  for (const n of ns) {
-    const r = await runClass(db, n, a);
-    const md = `Machine: ${r.machine}\n\n${runMarkdown(r)}`;
-    console.log(`\n${md}\n`);
-    saveResult(resultName(db, n), r, md);
-    out.push(r);
+  for (const n of a.ns) {
+    // A list of process counts runs back to back, so each run of a pair sees the same machine load.
+    for (const processes of a.processes) {
+      const r = await runClass(a.db, a.storage, processes, n, a);
+      const md = `Machine: ${r.machine}\n\n${runMarkdown(r)}`;
+      console.log(`\n${md}\n`);
+      saveResult(resultName(a.db, a.storage, processes, a.stagger, n), r, md);
+      out.push(r);
+    }
+  }
+  if (out.length > 1) {
+    const md = `Machine: ${machine()}\n\n${summaryTable(out)}`;
+    console.log(`\n${md}`);
+    saveResult(`class-session-${a.db}-${a.storage}-p${a.processes.join('_')}-s${a.stagger}`, out, md);
   }
   return out;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === SELF) {
-  const a = parseArgs(process.argv.slice(2));
+  let a: Args;
+  try {
+    a = parseClassArgs(process.argv.slice(2), process.env);
+  } catch (err) {
+    // A wrong option: its message, not a stack trace.
+    if (!(err instanceof ArgError)) throw err;
+    console.error(err.message);
+    process.exit(2);
+  }
   if (a.all) {
+    // The earlier figures' set: one process, uploads on disk, PGlite then PostgreSQL.
     const started = Date.now();
     const ns = process.argv.includes('--n') ? a.ns : [30, 300];
-    const runs = await runHere('pglite', ns, { ...a, db: 'pglite' });
-    if (!underPostgres(ns, a)) console.error('la parte de PostgreSQL falló');
+    const base: Args = { ...a, ns, storage: 'disk', processes: [1], all: false };
+    const runs = await runHere({ ...base, db: 'pglite' });
+    if (!rerunInside({ ...base, db: 'postgres' })) console.error('la parte de PostgreSQL falló');
     for (const n of ns) {
-      const f = path.join(RESULTS_DIR, `${resultName('postgres', n)}.json`);
+      const f = path.join(RESULTS_DIR, `${resultName('postgres', 'disk', 1, a.stagger, n)}.json`);
       if (existsSync(f)) {
         const r = JSON.parse(readFileSync(f, 'utf8')) as RunResult;
         if (Date.parse(r.startedAt) >= started) runs.push(r);
@@ -718,9 +831,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === SELF) {
     const md = `Machine: ${machine()}\n\n${summaryTable(runs)}\n\nTotal time: ${((Date.now() - started) / 60000).toFixed(1)} min.`;
     console.log(`\n${md}`);
     saveResult('class-session', runs, md);
-  } else if (a.db === 'postgres' && !process.env.DATABASE_URL) {
-    if (!underPostgres(a.ns, a)) process.exitCode = 1;
+  } else if ((a.db === 'postgres' && !process.env.DATABASE_URL) || (a.storage === 's3' && !process.env.S3_BUCKET)) {
+    if (!rerunInside(a)) process.exitCode = 1;
   } else {
-    await runHere(a.db, a.ns, a);
+    await runHere(a);
   }
 }
