@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { test, expect, loginAs, apiHeaders, markupOf, type DemoUser } from './fixtures';
+import { test, expect, loginAs, apiHeaders, markupOf, type DemoUser, axe } from './fixtures';
 
 // The tests of this file share nothing (each has its own child or only reads): they spread over
 // both workers instead of queueing on one.
@@ -79,11 +78,7 @@ async function scan(page: Page, label: string) {
     const lists = new Set([...main.querySelectorAll('tbody, [data-testid="grid-card"]')].map((el) => (el.tagName === 'TBODY' ? el : el.parentElement!)));
     for (const list of lists) for (const row of [...list.children].slice(3)) row.setAttribute('data-axe-repeat', '');
   });
-  // axe.run in the page itself (legacy mode) rather than the default runPartial in each frame plus
-  // finishRun in a new blank page, which injects axe's 0.5 MB three times and opens and closes a
-  // page for every scan (about half of a small screen's scan). What it gives up is the testing of
-  // cross-origin frames: the back office has none (a request to another origin fails every spec).
-  const results = await new AxeBuilder({ page }).setLegacyMode(true).exclude('[data-axe-repeat]').analyze();
+  const results = await axe(page).exclude('[data-axe-repeat]').analyze();
   await page.evaluate(() => document.querySelectorAll('[data-axe-repeat]').forEach((el) => el.removeAttribute('data-axe-repeat')));
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const report = bad.map(
