@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -6,6 +7,7 @@ import { muiWithoutCssVars, precompress } from './scripts/build/perf-plugins.ts'
 import { handModel } from './scripts/build/hand-model.ts';
 import { pwaOptions } from './src/client/offline/pwaOptions.ts';
 import { testHooksMarker } from './scripts/build/test-hooks-marker.ts';
+import { pgliteOnlyFiles } from './tests/api/postgres-pass.ts';
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:3001';
 
@@ -54,6 +56,9 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
+          // On PostgreSQL (DATABASE_URL) the files marked `@pglite-suffices` are left out: they
+          // prove nothing there that PGlite did not (docs/testing.md, "The PostgreSQL pass").
+          exclude: process.env.DATABASE_URL ? pgliteOnlyFiles(fileURLToPath(new URL('.', import.meta.url))) : [],
           environment: 'node',
           globalSetup: ['tests/api/global-setup.ts'],
           setupFiles: ['tests/api/per-worker-postgres.ts'],

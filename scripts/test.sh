@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `npm test`: every test. Installs Debian's chromium first when it is missing (Playwright drives it;
 # no browser is ever downloaded). Order: type-check, lint, format and build side by side; unit + API
-# tests; end-to-end; the Google sign-in suite.
+# tests; end-to-end; the Google sign-in suite (with WITH_POSTGRES=1, as .ci/run sets it, beside the
+# API suite on PostgreSQL and the cluster suite).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,41 +22,11 @@ if [ ! -f tests/google/node_modules/firebase-tools/lib/bin/firebase.js ]; then
   google_install_pid=$!
 fi
 
-# Each stage's time, printed at the end (and kept in .tmp/stage-times.txt for .ci/run's summary).
-mkdir -p .tmp
+# Each stage's time, printed at the end (and kept in .tmp/stage-times.txt for .ci/run's summary);
+# `stage` and `together` live in scripts/stages.sh, shared with .ci/run.
+# shellcheck source=scripts/stages.sh
+source scripts/stages.sh
 : > .tmp/stage-times.txt
-stage() {
-  local name="$1"; shift
-  echo "== $name"
-  local t0; t0=$(date +%s)
-  "$@"
-  echo "$name $(( $(date +%s) - t0 ))" >> .tmp/stage-times.txt
-}
-
-# Stages that do not depend on each other run side by side (the type-check is the long one and
-# mostly uses one core); each one's output is shown when it ends, and any failure stops the run.
-together() {
-  local pids=() names=() failed=0
-  while [ $# -gt 0 ]; do
-    local name="$1" cmd="$2"; shift 2
-    echo "== $name (a la vez)"
-    # Each one notes its own time when it ends (not when the loop below gets to it).
-    ( t0=$(date +%s); rc=0; bash -c "$cmd" > ".tmp/stage-$name.log" 2>&1 || rc=$?
-      echo "$name $(( $(date +%s) - t0 ))" > ".tmp/stage-$name.time"; exit "$rc" ) &
-    pids+=("$!"); names+=("$name")
-  done
-  for i in "${!pids[@]}"; do
-    local ok=0
-    wait "${pids[$i]}" || ok=$?
-    cat ".tmp/stage-${names[$i]}.time" >> .tmp/stage-times.txt
-    if [ "$ok" != 0 ]; then
-      echo "== ${names[$i]} FAILED"; cat ".tmp/stage-${names[$i]}.log"; failed=1
-    else
-      cat ".tmp/stage-${names[$i]}.log"
-    fi
-  done
-  [ "$failed" = 0 ]
-}
 
 together \
   typecheck 'npx tsc -p tsconfig.json --noEmit' \
@@ -67,7 +38,21 @@ stage e2e npx playwright test
 if [ -n "$google_install_pid" ] && ! wait "$google_install_pid"; then
   cat .tmp/google-install.log; echo "No se pudo instalar el emulador de Firebase Auth"; exit 1
 fi
-stage e2e-google bash scripts/test-google.sh
+# .ci/run (WITH_POSTGRES=1) adds the API suite on PostgreSQL and the two-host cluster suite. They run
+# beside the Google suite, after the browsers: the three leave most of a core idle on their own
+# (the Google suite and the cluster mostly wait on their servers; the PostgreSQL pass on its
+# server), measured in docs/testing.md "What runs beside what". Beside the end-to-end stage the
+# PostgreSQL pass slowed the browsers' timed steps until one failed, so it waits for them. Each
+# has its own PostgreSQL server (the cluster's on the next port) and its own ports.
+if [ "${WITH_POSTGRES:-}" = 1 ]; then
+  pg_port="${PG_TEST_PORT:-55432}"
+  together \
+    e2e-google 'bash scripts/test-google.sh' \
+    api-postgres "PG_TEST_PORT=$pg_port bash scripts/with-postgres.sh npx vitest run --project api" \
+    cluster "PG_TEST_PORT=$(( pg_port + 1 )) bash scripts/with-cluster.sh"
+else
+  stage e2e-google bash scripts/test-google.sh
+fi
 
 echo "== stage times (s)"
 column -t .tmp/stage-times.txt 2>/dev/null || cat .tmp/stage-times.txt

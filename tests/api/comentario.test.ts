@@ -1,3 +1,4 @@
+// @pglite-suffices: create, list and refusals of one simple resource; no request meets another, nothing sorted or counted (docs/testing.md, "The PostgreSQL pass").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from './helpers';
 import { expectRefused } from './content-helpers';

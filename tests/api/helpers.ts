@@ -22,14 +22,13 @@ export const DEMO = {
 } as const;
 export type DemoUser = keyof typeof DEMO;
 
-/** Empties the PostgreSQL database given by DATABASE_URL (tests only; never the embedded one). */
 /**
  * On PostgreSQL each test app gets a database of its own, made for it and dropped when it closes:
  * a copy of the run's seeded template (tests/api/global-setup.ts) when the demo is wanted, an empty
  * one otherwise. Two apps of one file (an app next to a plain one, two hosts over one database)
  * never empty each other's database.
  */
-async function freshPostgres(workerUrl: string, template: string | null): Promise<{ url: string; drop(): Promise<void> }> {
+export async function freshPostgres(workerUrl: string, template: string | null): Promise<{ url: string; drop(): Promise<void> }> {
   const maintenance = process.env.MANITAS_TEST_DB_BASE ?? workerUrl;
   const url = new URL(workerUrl);
   const name = `${url.pathname.slice(1)}_${randomUUID().slice(0, 8)}`;

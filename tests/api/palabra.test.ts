@@ -1,3 +1,4 @@
+// @pglite-suffices: create, edit, delete and refusals of words one request at a time; nothing sorted, counted or dated (docs/testing.md, "The PostgreSQL pass").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, snapshotCounts, type TestApp } from './helpers';
 import { expectRefused, scalar } from './content-helpers';

@@ -1,3 +1,4 @@
+// @pglite-suffices: body limits, content types and error shapes decided before any SQL (docs/testing.md, "The PostgreSQL pass").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, snapshotCounts, type TestApp } from './helpers';
 import { seedDemo } from '../../src/server/demo/seed';

@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
@@ -11,7 +11,7 @@ import { clase, claseAlumno, claseProfesor, institucion, usuario } from '../../s
 import { setPicturePassword } from '../../src/server/auth/pictureSecret';
 import { redactText, safeError } from '../../src/server/log-safe';
 import { invalidates } from '../../src/server/cache';
-import { multipartBody } from './helpers';
+import { freshPostgres, multipartBody } from './helpers';
 
 /**
  * Children's privacy: the server's logs carry request ids, routes and codes, never names, e-mails,
@@ -31,9 +31,13 @@ async function logApp(logLevel: string): Promise<LogApp> {
       cb();
     },
   });
-  const config = loadConfig({ DATABASE_URL: process.env.DATABASE_URL } as NodeJS.ProcessEnv, {
+  // On PostgreSQL a seeded database of its own, copied from the run's template (as makeTestApp
+  // does): the worker's database is empty, and these tests need the demo accounts (a duplicate
+  // e-mail, a reset link for a known address).
+  const pgDatabase = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL, inject('pgTemplate')) : null;
+  const config = loadConfig({ DATABASE_URL: pgDatabase?.url } as NodeJS.ProcessEnv, {
     dataDir: null,
-    seedDemo: !process.env.DATABASE_URL,
+    seedDemo: !pgDatabase,
     staticDir: null,
     logLevel,
     authRateLimit: 100_000,
@@ -44,6 +48,7 @@ async function logApp(logLevel: string): Promise<LogApp> {
     logs: () => logs,
     async close() {
       await app.close();
+      await pgDatabase?.drop();
       await rm(config.uploadsDir, { recursive: true, force: true });
       await rm(config.outboxDir, { recursive: true, force: true });
     },

@@ -1,3 +1,4 @@
+// @pglite-suffices: who may read a progress row, one request at a time; nothing sorted, counted or dated (docs/testing.md, "The PostgreSQL pass").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from './helpers';
 import { expectRefused, scalar } from './content-helpers';

@@ -1,3 +1,4 @@
+// @pglite-suffices: compares the registered routes with the access table; no SQL of its own (docs/testing.md, "The PostgreSQL pass").
 // Every route the app registers has a documented access level in tests/api/endpoints.ts, and every
 // entry there names a registered route: the access matrix and the fuzz suite run exactly the
 // registered routes, so a new route nobody listed fails here (by name) instead of going untested.

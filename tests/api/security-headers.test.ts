@@ -1,3 +1,4 @@
+// @pglite-suffices: compares the headers with helmet's; no SQL of its own (docs/testing.md, "The PostgreSQL pass").
 // The security headers are computed once with helmet and replayed on every response
 // (src/server/headers.ts: @fastify/helmet rebuilt them on every request, measured in
 // docs/performance.md). They must stay byte-identical to what the plugin sets for the same options,

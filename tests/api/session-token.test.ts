@@ -1,3 +1,4 @@
+// @pglite-suffices: what a token opens and when it stops working, one request at a time (docs/testing.md, "The PostgreSQL pass").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { makeTestApp, type TestApp } from './helpers';

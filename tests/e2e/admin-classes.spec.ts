@@ -4,9 +4,8 @@
  * and imported nothing, sees and resets picture passwords, and prints the login cards; a profesor of
  * another class is refused; an admin sees the class.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
-import { test, expect, apiHeaders, loginAs, pickOption, DEMO_PASSWORD } from './fixtures';
+import { test, expect, apiHeaders, loginAs, pickOption, DEMO_PASSWORD, axe } from './fixtures';
 import { CLASE_MSG } from '../../src/shared/resources/clases';
 
 const SHOTS = process.env.SHOTS_DIR ?? '.tmp/shots-D21';
@@ -20,10 +19,10 @@ async function shot(page: Page, testInfo: TestInfo, name: string) {
 }
 
 /** axe finds no serious or critical violation (as tests/e2e/admin-a11y.spec.ts for the other screens). */
-async function axe(page: Page, label: string) {
+async function axeClean(page: Page, label: string) {
   // A toast or dialog still fading in has blended colours: axe would measure a contrast nobody sees.
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity));
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axe(page).analyze();
   const bad = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -38,7 +37,7 @@ async function bothSizes(page: Page, testInfo: TestInfo, name: string) {
   ] as const) {
     await page.setViewportSize({ width: w, height: h });
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-    await axe(page, `${name} ${w}`);
+    await axeClean(page, `${name} ${w}`);
     await shot(page, testInfo, `${name}-${w}`);
   }
 }

@@ -50,8 +50,8 @@ test('a question form edits its answers (profesor in Preguntas, admin in the pan
     await pickOption(page, page.getByRole('combobox', { name: /^Tipo/ }), 'Texto', 'Tipo');
     await page.getByLabel('Pregunta', { exact: false }).first().fill(`¿Cómo se escribe la seña? ${run}`);
     await page.getByLabel(/^Porcentaje/).fill('25');
-    await page.getByRole('combobox', { name: /^Evaluación/ }).fill(levelName); // searchable by the level's name
-    await pickOption(page, page.getByRole('combobox', { name: /^Evaluación/ }), evOption, 'Evaluación');
+    // Searchable by the level's name: typed, then picked in the list the search found.
+    await pickOption(page, page.getByRole('combobox', { name: /^Evaluación/ }), evOption, 'Evaluación', levelName);
     const expected = page.getByLabel(/^Respuesta esperada/);
     await expect(expected).toBeVisible();
     // Saving without it says why, on the field.
@@ -81,8 +81,8 @@ test('a question form edits its answers (profesor in Preguntas, admin in the pan
     await pickOption(page, page.getByRole('combobox', { name: /^Tipo/ }), 'Opción Múltiple', 'Tipo');
     await page.getByLabel('Pregunta', { exact: false }).first().fill(`¿Qué fruta es roja? ${run}`);
     await page.getByLabel(/^Porcentaje/).fill('25');
-    await page.getByRole('combobox', { name: /^Evaluación/ }).fill(levelName); // searchable by the level's name
-    await pickOption(page, page.getByRole('combobox', { name: /^Evaluación/ }), evOption, 'Evaluación');
+    // Searchable by the level's name: typed, then picked in the list the search found.
+    await pickOption(page, page.getByRole('combobox', { name: /^Evaluación/ }), evOption, 'Evaluación', levelName);
     const rows = page.locator('.RaSimpleFormIterator-line');
     await expect(rows).toHaveCount(1);
     const add = page.getByRole('button', { name: 'Añadir respuesta' });

@@ -60,8 +60,8 @@ test('superadmin manages roles: create, edit, delete with the spec confirmation'
   await expect(save).toBeDisabled(); // submit disabled while invalid
   await pickOption(page, page.getByRole('combobox', { name: 'Rol' }), 'Profesor', 'Rol');
   await page.getByLabel('Descripción (opcional)').fill('Docente de apoyo');
-  await page.getByRole('combobox', { name: 'Usuario' }).fill(tag); // a searchable picker: type, then pick
-  await pickOption(page, page.getByRole('combobox', { name: 'Usuario' }), new RegExp(`Rosa ${tag}`), 'Usuario');
+  // A searchable picker: type, then pick in the list the search found.
+  await pickOption(page, page.getByRole('combobox', { name: 'Usuario' }), new RegExp(`Rosa ${tag}`), 'Usuario', tag);
   await expect(save).toBeEnabled();
   await save.click();
   await expect(page.getByRole('alert').filter({ hasText: 'Rol creado exitosamente.' })).toBeVisible();

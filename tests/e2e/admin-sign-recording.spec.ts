@@ -1,7 +1,6 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
-import { test, expect, loginAs, apiHeaders, signUpChild } from './fixtures';
+import { test, expect, loginAs, apiHeaders, signUpChild, axe } from './fixtures';
 import { cameraLaunchOptions, createWord, deleteWordWithMedia, openWordMediaFromList, recordSign, slotCard, uploadIntoSlot, wordMedia } from './media-helpers';
 import { formatBytes } from '../../src/client/admin/media/mediaRules';
 
@@ -13,7 +12,7 @@ test.use({ launchOptions: cameraLaunchOptions() });
 
 /** Serious or critical accessibility violations inside `selector` (axe-core). */
 async function seriousViolations(page: import('@playwright/test').Page, selector: string) {
-  const r = await new AxeBuilder({ page }).include(selector).analyze();
+  const r = await axe(page).include(selector).analyze();
   return r.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

@@ -1,13 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { test, expect, loginAs, markupOf } from './fixtures';
+import { test, expect, loginAs, markupOf, axe } from './fixtures';
 import { BIRD, DEMO_QUESTIONS, DOG, LION, WATER, answerTiles } from './quiz-helpers';
 
 const ALL_ANSWERED = 'Debes responder todas las preguntas antes de enviar.';
 
 /** Serious or critical accessibility violations on the current page (axe-core). */
 async function seriousViolations(page: Page) {
-  const r = await new AxeBuilder({ page }).analyze();
+  const r = await axe(page).analyze();
   return r.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

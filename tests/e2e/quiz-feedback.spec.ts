@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { test, expect, signUpChild } from './fixtures';
+import { test, expect, signUpChild, axe } from './fixtures';
 import { BIRD, DEMO_QUESTIONS, DOG, LION, WATER, answerTiles, card } from './quiz-helpers';
 
 /**
@@ -11,7 +10,7 @@ import { BIRD, DEMO_QUESTIONS, DOG, LION, WATER, answerTiles, card } from './qui
  */
 
 async function seriousViolations(page: Page) {
-  const r = await new AxeBuilder({ page }).analyze();
+  const r = await axe(page).analyze();
   return r.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page, Response } from '@playwright/test';
-import { test, expect, apiHeaders, joinClass, loginAs, profesorClass, signUpChild } from './fixtures';
+import { test, expect, apiHeaders, joinClass, loginAs, profesorClass, signUpChild, axe } from './fixtures';
 
 /**
  * The review session as a child uses it (issue 20, learner screens): a new child opens a level and
@@ -35,8 +34,8 @@ async function shot(page: Page, name: string) {
           .map((a) => a.finished.catch(() => undefined)),
       ),
     );
-    const axe = await new AxeBuilder({ page }).analyze();
-    const serious = axe.violations
+    const found = await axe(page).analyze();
+    const serious = found.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
     expect(serious, `${name} at ${w}`).toEqual([]);

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { apiHeaders, expect, signUpChild, test } from './fixtures';
+import { apiHeaders, expect, signUpChild, test, axe } from './fixtures';
 import { POLL_MS, TEST_FLAG_KEY, clickTarget, expectCaption, snap, waitPhase } from './games-helpers';
 import { HANGMAN_ALPHABET, lettersToGuess } from '../../src/shared/rules/games/hangman';
 
@@ -108,7 +107,7 @@ const expectSilence = async (page: Page, where: string) => {
 
 /** Serious or critical accessibility violations inside `selector` (axe-core). */
 async function seriousViolations(page: Page, selector: string) {
-  const r = await new AxeBuilder({ page }).include(selector).analyze();
+  const r = await axe(page).include(selector).analyze();
   return r.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

@@ -63,6 +63,10 @@ export async function openDatabase(opts: {
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.PG_POOL_MAX || 10) });
+    // An idle connection the server ends (a restart, pg_terminate_backend) is reported as the
+    // pool's 'error' event, and an event with no listener is thrown: the process died. The pool has
+    // already dropped that client; the next query opens a new connection, so nothing more to do.
+    pool.on('error', () => undefined);
     const hooks = statementHooks();
     const db = drizzlePg(pool, { schema, logger: { logQuery: hooks.fire } }) as unknown as Db;
     return {
