@@ -8,7 +8,7 @@ import { countWord } from '../shared/plural';
 import { answerWays, costText, livesLeftText } from '../shared/captions';
 import * as Phaser from 'phaser';
 import * as R from '../../src/shared/rules/games/cards';
-import { type CelebrateOptions, celebrate, inBand, starsSentence } from '../shared/celebrate';
+import { type CelebrateOptions, inBand, starsSentence } from '../shared/celebrate';
 import { starsFor } from '../../src/shared/rules/games/stars';
 import { type Feedback, COLORS } from '../shared/GameScene';
 import { signStage, type Rect, type SignStage } from '../shared/layout';
@@ -201,8 +201,7 @@ export class CardsScene extends RulesScene<R.CardsState, R.CardsEvent> {
           break;
       }
     }
-    this.feedback(out);
-    if (party) celebrate(this, party);
+    this.feedbackWithStars(out, party);
   }
 
   // --- drawing --------------------------------------------------------------------------------------
@@ -223,7 +222,8 @@ export class CardsScene extends RulesScene<R.CardsState, R.CardsEvent> {
     // The sign is the round's clue from its first moment (preloaded with the level's others).
     const box = L.stage.sign;
     const inRound = s.phase === 'preview' || s.phase === 'pick-card' || found;
-    this.showSign(inRound ? target : null, L.stage);
+    // The ★ card's clue: once it is found, the sign plays again from its start, slowed.
+    this.showSign(inRound ? target : null, L.stage, R.clueSignSpeed(s));
     // The next round's sign loads while this one is answered (one at a time: the preview's 2 s
     // stay smooth on a slow tablet).
     if (s.phase === 'pick-word') this.preloadSigns([s.pool[s.roundIndex + 1]]);
@@ -289,6 +289,8 @@ export class CardsScene extends RulesScene<R.CardsState, R.CardsEvent> {
     const s = this.state;
     const I = this.L.info;
     this.hud.removeAll(true);
+    // One score on the end screens: the panel's (the game's score behind it would be a second).
+    this.hud.setVisible(s.phase !== 'won' && s.phase !== 'lost');
     const round = `Ronda ${Math.min(s.roundIndex + 1, s.pool.length)} de ${s.pool.length}`;
     if (I.compact) {
       this.hud.add(
@@ -360,8 +362,15 @@ export class CardsScene extends RulesScene<R.CardsState, R.CardsEvent> {
         continue;
       }
       // The clue card hides the sign's place, not the answer: a star, never the picture (the
-      // picture is a hint the child asks for).
-      this.board.add(this.text(x, CARD_Y - 24 * k, '★', Math.max(48, Math.round(90 * k)), COLORS.primary, true).setOrigin(0.5));
+      // picture is a hint the child asks for). Found, it gives its clue: the sign again, slowed
+      // (CARDS_CLUE_SIGN_SPEED), and the card says so with the player's own speed mark.
+      this.board.add(this.text(x, CARD_Y - (preview ? 24 : 44) * k, '★', Math.max(48, Math.round(90 * k)), COLORS.primary, true).setOrigin(0.5));
+      if (!preview) {
+        const slow = `▶ ${String(R.CARDS_CLUE_SIGN_SPEED).replace('.', ',')}×`;
+        this.board.add(
+          this.fitWidth(this.text(x, CARD_Y + 34 * k, slow, Math.max(24, Math.round(34 * k)), COLORS.primaryDark, true), CARD_W - 12).setOrigin(0.5),
+        );
+      }
       this.board.add(
         this.text(x, CARD_Y + CARD_H / 2 - 40 * k, preview ? '¡Pista!' : '✔ ¡Pista!', Math.max(24, Math.round(30 * k)), COLORS.success, true)
           .setOrigin(0.5)
@@ -375,6 +384,7 @@ export class CardsScene extends RulesScene<R.CardsState, R.CardsEvent> {
   private drawOptions(): void {
     const s = this.state;
     const target = R.targetWord(s);
+    const pictures = R.optionPictures(s);
     s.options.forEach((w, i) => {
       let fill: number = COLORS.gold;
       let textColor: number = COLORS.text;
@@ -391,6 +401,19 @@ export class CardsScene extends RulesScene<R.CardsState, R.CardsEvent> {
         textColor,
         fontSize: o.font,
       });
+      if (pictures) {
+        // Each option with its picture (on a white tile, left) beside its word: a child who does
+        // not read can answer; the question is still the sign.
+        const ph = o.h - 12;
+        const pw = Math.min(ph * 1.4, o.w * 0.42);
+        const px = at.x - o.w / 2 + 6;
+        this.board.add(this.add.rectangle(px + pw / 2, at.y, pw, ph, COLORS.panel).setRounded(12));
+        const img = this.addPicture(w, { x: px + 3, y: at.y - ph / 2 + 3, width: pw - 6, height: ph - 6 }, this.board);
+        if (img) this.target(`option-picture:${i}`, img);
+        const room = o.w - pw - 18;
+        b.text.setX(px + pw + 6 + room / 2);
+        this.fitWidth(b.text, room);
+      }
       // In feedback the colours say which was right: they stay.
       b.setEnabled(s.phase === 'pick-word', s.phase === 'feedback');
       this.target(`option:${i}`, b.bg);
@@ -422,6 +445,8 @@ export class CardsScene extends RulesScene<R.CardsState, R.CardsEvent> {
           { name: 'menu', label: 'Volver al menú', icon: '⌂', fn: () => this.requestExit() },
         ],
         s.phase === 'won' ? { count: starsFor(s.totalScore, R.maxScore(s), true), kind: 'game' } : undefined,
+        undefined,
+        R.missedWord(s),
       );
     }
   }

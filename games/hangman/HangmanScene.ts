@@ -7,7 +7,7 @@ import { countWord, plural } from '../shared/plural';
 import { livesLeftText } from '../shared/captions';
 import * as Phaser from 'phaser';
 import * as R from '../../src/shared/rules/games/hangman';
-import { type CelebrateOptions, celebrate, starsSentence } from '../shared/celebrate';
+import { type CelebrateOptions, starsSentence } from '../shared/celebrate';
 import { starsFor } from '../../src/shared/rules/games/stars';
 import { type Feedback, COLORS, FONT, css, type Button } from '../shared/GameScene';
 import { signStage, type Rect, type SignStage } from '../shared/layout';
@@ -234,8 +234,7 @@ export class HangmanScene extends RulesScene<R.HangmanState, R.HangmanEvent> {
     }
     // The banner never covers the revealed word (docs/games.md): where it goes depends on why.
     this.flashBand = events.some((e) => e.type === 'word-solved' || e.type === 'word-failed') ? this.L.flashWord : this.L.flashStart;
-    this.feedback(out);
-    if (party) celebrate(this, party);
+    this.feedbackWithStars(out, party);
   }
 
   // --- drawing --------------------------------------------------------------------------------------
@@ -311,6 +310,8 @@ export class HangmanScene extends RulesScene<R.HangmanState, R.HangmanEvent> {
     const s = this.state;
     const I = this.L.info;
     this.hud.removeAll(true);
+    // One score on the end screens: the panel's (the level's score behind it would be a second).
+    this.hud.setVisible(s.phase !== 'won' && s.phase !== 'lost');
     const count = `Palabra ${Math.min(s.wordIndex + 1, s.pool.length)} de ${s.pool.length}`;
     if (I.compact) {
       this.hud.add(this.fitWidth(this.text(I.cx, I.levelY, `Nivel\n${s.level} de ${s.levels}`, 22, COLORS.primaryDark, true), I.width - 12).setOrigin(0.5));
@@ -460,10 +461,19 @@ export class HangmanScene extends RulesScene<R.HangmanState, R.HangmanEvent> {
         );
         break;
       case 'lost':
-        this.drawPanel(o, '¡Oh no!', `Te quedaste sin vidas.\nPuntos: ${s.totalScore}`, COLORS.error, [
-          { name: 'restart', label: 'Jugar de nuevo', icon: '↻', fn: () => this.restartGame(), fill: COLORS.success },
-          { name: 'menu', label: 'Volver al menú', icon: '⌂', fn: () => this.requestExit() },
-        ]);
+        this.drawPanel(
+          o,
+          '¡Oh no!',
+          `Te quedaste sin vidas.\nPuntos: ${s.totalScore}`,
+          COLORS.error,
+          [
+            { name: 'restart', label: 'Jugar de nuevo', icon: '↻', fn: () => this.restartGame(), fill: COLORS.success },
+            { name: 'menu', label: 'Volver al menú', icon: '⌂', fn: () => this.requestExit() },
+          ],
+          undefined,
+          undefined,
+          R.missedWord(s),
+        );
         break;
       default:
         break;

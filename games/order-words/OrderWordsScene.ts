@@ -7,7 +7,7 @@ import { countWord } from '../shared/plural';
 import { costText, livesLeftText } from '../shared/captions';
 import * as Phaser from 'phaser';
 import * as R from '../../src/shared/rules/games/orderWords';
-import { type CelebrateOptions, celebrate, inBand, starsSentence } from '../shared/celebrate';
+import { type CelebrateOptions, inBand, starsSentence } from '../shared/celebrate';
 import { starsFor } from '../../src/shared/rules/games/stars';
 import { type Feedback, COLORS } from '../shared/GameScene';
 import { signStage, type Rect, type SignStage } from '../shared/layout';
@@ -217,8 +217,7 @@ export class OrderWordsScene extends RulesScene<R.OrderWordsState, R.OrderEvent>
           break;
       }
     }
-    this.feedback(out);
-    if (party) celebrate(this, party);
+    this.feedbackWithStars(out, party);
   }
 
   // --- drawing --------------------------------------------------------------------------------------
@@ -306,6 +305,8 @@ export class OrderWordsScene extends RulesScene<R.OrderWordsState, R.OrderEvent>
     const levelSize = Math.min(R.ORDER_WORDS_PER_LEVEL, s.words.length - (s.level - 1) * R.ORDER_WORDS_PER_LEVEL);
     const count = `Palabra ${inLevel} de ${levelSize}`;
     this.hud.removeAll(true);
+    // One score on the end screens: the panel's (the game's score behind it would be a second).
+    this.hud.setVisible(s.phase !== 'won' && s.phase !== 'lost');
     if (I.compact) {
       this.hud.add(this.fitWidth(this.text(I.cx, I.levelY, `Nivel\n${s.level} de ${levels}`, 22, COLORS.primaryDark, true), I.width - 12).setOrigin(0.5));
       for (let i = 0; i < R.ORDER_LIVES; i++) {
@@ -441,6 +442,8 @@ export class OrderWordsScene extends RulesScene<R.OrderWordsState, R.OrderEvent>
           { name: 'menu', label: 'Volver al menú', icon: '⌂', fn: () => this.requestExit() },
         ],
         s.phase === 'won' ? { count: starsFor(s.totalScore, R.maxScore(s), true), kind: 'game' } : undefined,
+        undefined,
+        R.missedWord(s),
       );
     }
   }

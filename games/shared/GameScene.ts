@@ -10,7 +10,18 @@ import { mulberry32 } from '../../src/shared/rules/games/types';
 import { EventBus, GAME_EVENTS, type Caption, type CaptionKind, type SignOverlay, type SignSource, type TabRequest } from './EventBus';
 import { fitSize, type Rect, type SignStage } from './layout';
 import { playCue, playedCues } from './sound';
-import { type CelebrationKind, type CelebrationRecord, celebrationLog, drawStarRow, starRowHeight, starRowScale } from './celebrate';
+import {
+  type CelebrateOptions,
+  type CelebrationKind,
+  type CelebrationRecord,
+  celebrate,
+  celebrationLog,
+  celebrationStars,
+  drawStarRow,
+  starRowHeight,
+  starRowScale,
+  starsSentence,
+} from './celebrate';
 import type { SoundCue } from './volume';
 import { isTestMode } from './testMode';
 import { keyBelongsToPage } from './keys';
@@ -107,6 +118,9 @@ export type HintKind = 'picture' | 'letter';
 export type PanelDemo = 'keys' | 'tiles' | 'cards';
 /** Height of that demonstration in design px. */
 const DEMO_HEIGHT = 120;
+/** The loss panel's missed word: its picture's height and the word's line (design px). */
+const MISSED_PICTURE_HEIGHT = 170;
+const MISSED_WORD_HEIGHT = 60;
 
 export interface ButtonOptions {
   fill?: number;
@@ -468,9 +482,24 @@ export abstract class GameScene extends Phaser.Scene {
     const withFlash = [...lines].reverse().find((f) => f.flash);
     if (withSound?.cue) playCue(withSound.cue);
     if (withFlash) this.flash(withFlash.text, withFlash.kind);
-    const main = withSound ?? withFlash ?? lines[lines.length - 1]!;
-    const caption: Caption = { text: lines.map((f) => f.text).join(' '), kind: main.kind };
-    EventBus.emit(GAME_EVENTS.caption, caption);
+    EventBus.emit(GAME_EVENTS.caption, captionOf(lines));
+  }
+
+  /**
+   * Feedback with a celebration: the caption says the stars only once they have all landed, so
+   * caption and stars agree at every moment (it said "¡Ganaste 3 estrellas!" while 2 showed). The
+   * sound, banner and the rest of the caption come at once, as with any transition.
+   */
+  protected feedbackWithStars(lines: readonly Feedback[], party: CelebrateOptions | null): void {
+    const sentence = party ? starsSentence(party.stars) : '';
+    if (!party || celebrationStars(party.stars) === 0 || !lines.some((f) => f.text.includes(sentence))) {
+      this.feedback(lines);
+      if (party) celebrate(this, party);
+      return;
+    }
+    const full = captionOf(lines);
+    this.feedback(lines.map((f) => ({ ...f, text: f.text.replace(sentence, '').replace(/\s+/g, ' ').trim() })).filter((f) => f.text || f.cue));
+    celebrate(this, { ...party, onLanded: () => EventBus.emit(GAME_EVENTS.caption, full) });
   }
 
   /**
@@ -627,6 +656,8 @@ export abstract class GameScene extends Phaser.Scene {
     stars?: { count: number; kind: CelebrationKind },
     /** Instructions: a drawn demonstration of the game (the sign, then what to tap) under the text. */
     demo?: PanelDemo,
+    /** A lost run: the word it was lost on, its picture and the word, under the title (docs/games.md, "End screens"). */
+    missed?: GameWord | null,
   ): void {
     const W = this.W;
     const H = this.H;
@@ -646,7 +677,11 @@ export abstract class GameScene extends Phaser.Scene {
     const starScale = stars ? starRowScale(stars.kind, pw - 48) : 1;
     // The demonstration sits under the title, before the text: a child who does not read sees it first.
     let demoH = demo ? DEMO_HEIGHT : 0;
-    const sh = () => (stars ? starRowHeight(stars.kind, starScale) + 16 : demoH ? demoH + 16 : 0);
+    // The missed word: its picture (when it has one) over the word, shrinking like the demonstration.
+    const missedPic = Boolean(missed?.image && this.textures.exists(this.imageKey(missed)));
+    let missedPicH = missed && missedPic ? MISSED_PICTURE_HEIGHT : 0;
+    const missedH = () => (missed ? missedPicH + (missedPicH ? 8 : 0) + MISSED_WORD_HEIGHT : 0);
+    const sh = () => (stars ? starRowHeight(stars.kind, starScale) + 16 : demoH ? demoH + 16 : missed ? missedH() + 16 : 0);
     const height = () => 40 + t.height + sh() + 24 + b.height + 32 + rows * (bh + 16) + 24;
     // A long text on a phone: smaller type (never under 22 design px, 18 CSS px on a phone) and
     // tighter lines, so the panel and its buttons stay inside the canvas.
@@ -656,6 +691,7 @@ export abstract class GameScene extends Phaser.Scene {
     }
     // Still too tall (a long text on a small screen): the demonstration gets smaller, then goes.
     while (demoH && height() > H - 16) demoH = demoH > 72 ? demoH - 16 : 0;
+    while (missedPicH && height() > H - 16) missedPicH = missedPicH > 96 ? missedPicH - 16 : 0;
     const ph = height();
     const top = Math.max(8, (H - ph) / 2);
     const box = this.add
@@ -667,6 +703,7 @@ export abstract class GameScene extends Phaser.Scene {
     into.add([dim, box, t, b]);
     if (stars) into.add(drawStarRow(this, W / 2, top + 40 + t.height + 16 + sh() / 2, stars.count, stars.kind, starScale).objects);
     if (demo && demoH) this.drawDemo(into, demo, W / 2, top + 40 + t.height + 16, Math.min(pw - 64, 640), demoH);
+    if (missed) this.drawMissed(into, missed, W / 2, top + 40 + t.height + 16, Math.min(pw - 64, 420), missedPicH, color);
     const by = top + 40 + t.height + sh() + 24 + b.height + 32 + bh / 2;
     buttons.forEach((spec, i) => {
       const x = side ? W / 2 + (i - (buttons.length - 1) / 2) * (bw + 24) : W / 2;
@@ -680,6 +717,34 @@ export abstract class GameScene extends Phaser.Scene {
       this.target(`button:${spec.name}`, btn.bg);
       this.keyButton(`button:${spec.name}`, btn, spec.label, spec.fn, true);
     });
+  }
+
+  /**
+   * The word a lost run ended on (a child who does not read sees what they missed): its picture in
+   * a white frame, the word under it in big letters, in the panel's colour (test targets
+   * `missed:picture`, `missed:word`).
+   */
+  private drawMissed(into: Phaser.GameObjects.Container, w: GameWord, cx: number, top: number, width: number, picH: number, color: number): void {
+    if (picH) {
+      const box = { x: cx - width / 2, y: top, width, height: picH };
+      into.add(
+        this.add
+          .rectangle(cx, top + picH / 2, Math.min(width, picH * 1.6), picH, COLORS.panel)
+          .setRounded(16)
+          .setStrokeStyle(4, color, 0.6),
+      );
+      const img = this.addPicture(
+        w,
+        { x: cx - Math.min(width, picH * 1.6) / 2 + 8, y: box.y + 8, width: Math.min(width, picH * 1.6) - 16, height: picH - 16 },
+        into,
+      );
+      if (img) this.target('missed:picture', img);
+    }
+    const wordY = top + picH + (picH ? 8 : 0) + MISSED_WORD_HEIGHT / 2;
+    const word = this.text(cx, wordY, w.es, 48, color, true).setOrigin(0.5);
+    this.fitWidth(word, width);
+    into.add(word);
+    this.target('missed:word', word);
   }
 
   /**
@@ -967,13 +1032,13 @@ export abstract class GameScene extends Phaser.Scene {
   }
 
   /** Places (or hides, with null) the animated sign GIF the page draws over the canvas. */
-  protected showSign(w: GameWord | null, at: Rect | SignStage): void {
+  protected showSign(w: GameWord | null, at: Rect | SignStage, speed: number | null = null): void {
     const box = 'sign' in at ? signOverlayBox(at) : at;
     const url = w?.sign ?? null;
-    const key = url ? `${url}|${box.x},${box.y},${box.width},${box.height}` : null;
+    const key = url ? `${url}|${box.x},${box.y},${box.width},${box.height}|${speed ?? ''}` : null;
     if (key === this.currentSign) return;
     this.currentSign = key;
-    const overlay: SignOverlay | null = url ? { url, compact: w?.signCompact ?? null, ...box } : null;
+    const overlay: SignOverlay | null = url ? { url, compact: w?.signCompact ?? null, ...box, speed } : null;
     EventBus.emit(GAME_EVENTS.sign, overlay);
   }
 
@@ -1075,6 +1140,14 @@ export abstract class GameScene extends Phaser.Scene {
   protected requestExit(): void {
     EventBus.emit(GAME_EVENTS.exit);
   }
+}
+
+/** ONE caption joining every line of a transition, in the colour of its sound (else its banner, else its last line). */
+function captionOf(lines: readonly Feedback[]): Caption {
+  const withSound = [...lines].reverse().find((f) => f.cue !== null);
+  const withFlash = [...lines].reverse().find((f) => f.flash);
+  const main = withSound ?? withFlash ?? lines[lines.length - 1]!;
+  return { text: lines.map((f) => f.text).join(' '), kind: main.kind };
 }
 
 /** `top` with `alpha` over `bottom` (0xRRGGBB). */

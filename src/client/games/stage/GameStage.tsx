@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import Box from '@mui/material/Box';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import Typography from '@mui/material/Typography';
@@ -13,6 +13,7 @@ import type { GameInfo } from '../../../../games/shared/catalog';
 import { GAME_AREA_ATTR } from '../../../../games/shared/keys';
 import type { GameWord } from '../../../shared/rules/games/types';
 import { SignPlayer } from '../../sign/SignPlayer';
+import { SIGN_SPEEDS, type SignSpeed } from '../../prefs';
 import { PausePanel, usePause } from './PausePanel';
 import { srOnly } from './srOnly';
 import { useGameRun } from './useGameRun';
@@ -26,6 +27,44 @@ const GAME_KEYS: Record<GameInfo['id'], string> = {
   orderWords: 'letras para ordenar, Retroceso para borrar',
   cards: '1, 2 o 3 para elegir',
 };
+
+/** The caption bar's text box: two lines of the caption's type (CSS px). */
+const CAPTION_HEIGHT = 68;
+/** The caption's type, and the smallest it shrinks to so a long caption keeps to two lines. */
+const CAPTION_PX = 18.4;
+const CAPTION_MIN_PX = 14;
+
+/**
+ * The caption's text, at most two lines in the fixed box: a longer caption gets a smaller type
+ * (down to CAPTION_MIN_PX) instead of a third line. Measured after layout, so it fits the font and
+ * width the browser really uses (CSS alone cannot shrink text to fit a box).
+ */
+function FittedCaption({ text, color }: { text: string; color: string }) {
+  const ref = useRef<HTMLParagraphElement | null>(null);
+  const [px, setPx] = useState(CAPTION_PX);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    let size = CAPTION_PX;
+    el.style.fontSize = `${size}px`;
+    while (el.scrollHeight > CAPTION_HEIGHT - 4 && size > CAPTION_MIN_PX) {
+      size -= 1;
+      el.style.fontSize = `${size}px`;
+    }
+    setPx(size);
+  }, [text]);
+  return (
+    <Typography
+      ref={ref}
+      data-testid="game-caption-text"
+      sx={{ fontWeight: 700, fontSize: `${px}px`, lineHeight: 1.4, color, maxHeight: CAPTION_HEIGHT - 4, overflow: 'hidden' }}
+    >
+      {text}
+    </Typography>
+  );
+}
+
+const isSignSpeed = (v: number | null | undefined): v is SignSpeed => typeof v === 'number' && (SIGN_SPEEDS as readonly number[]).includes(v);
 
 const gameAreaLabel = (game: GameInfo) => `Juego ${game.title}. Enter para empezar, ${GAME_KEYS[game.id]}, Escape para pausar.`;
 
@@ -73,6 +112,19 @@ export function GameStage({ game, scene, words, onExit, hint }: GameStageProps) 
     const t = e.target as HTMLElement;
     if (!t.closest('button, a, input, [role="slider"], [role="dialog"]')) area.current?.focus({ preventScroll: true });
   };
+  // Rings end when the game moves to another phase (an answer judged, a round over): see useTapRipples.
+  const clearTaps = taps.clear;
+  useEffect(() => {
+    let phase: string | undefined;
+    const onState = (snap: { phase?: string }) => {
+      if (snap.phase !== phase) clearTaps();
+      phase = snap.phase;
+    };
+    EventBus.on(GAME_EVENTS.state, onState);
+    return () => {
+      EventBus.off(GAME_EVENTS.state, onState);
+    };
+  }, [clearTaps]);
   useGameRun(game.id, words, { onSign: setSign, onFocus: setFocusLabel, onCaption: setCaption, onExit });
 
   const captionColor = caption.kind === 'success' ? 'success.main' : caption.kind === 'error' ? 'error.main' : 'primary.main';
@@ -126,9 +178,18 @@ export function GameStage({ game, scene, words, onExit, hint }: GameStageProps) 
               <Box
                 data-testid="sign-gif"
                 data-src={sign.url}
+                data-speed={sign.speed ?? undefined}
                 sx={{ position: 'absolute', ...rectToPercent(sign, room.design), pointerEvents: 'none', borderRadius: 2 }}
               >
-                <SignPlayer key={sign.url} src={sign.url} compactSrc={sign.compact ?? null} label="Seña de la palabra" variant="overlay" />
+                {/* A fixed speed (Cartas' clue) remounts the player, so the sign plays again from its start. */}
+                <SignPlayer
+                  key={`${sign.url}|${sign.speed ?? ''}`}
+                  src={sign.url}
+                  compactSrc={sign.compact ?? null}
+                  label="Seña de la palabra"
+                  variant="overlay"
+                  speed={isSignSpeed(sign.speed) ? sign.speed : undefined}
+                />
               </Box>
             )}
             {taps.layer}
@@ -154,6 +215,11 @@ export function GameStage({ game, scene, words, onExit, hint }: GameStageProps) 
           bgcolor: 'background.paper',
           borderTop: 4,
           borderColor: captionColor,
+          // A fixed height: a caption of two lines never takes room from the game (the stage kept
+          // its size and place; at 768 a two-line caption cut the side column).
+          flex: 'none',
+          height: CAPTION_HEIGHT + 4,
+          boxSizing: 'border-box',
         }}
       >
         <Box
@@ -161,10 +227,10 @@ export function GameStage({ game, scene, words, onExit, hint }: GameStageProps) 
           aria-live="polite"
           data-testid="game-caption"
           data-kind={caption.kind}
-          sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 1, minHeight: 56, py: 1, minWidth: 0 }}
+          sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 1, height: CAPTION_HEIGHT, minWidth: 0 }}
         >
           <CaptionIcon sx={{ color: captionColor }} aria-hidden="true" />
-          <Typography sx={{ fontWeight: 700, fontSize: '1.15rem', color: captionColor }}>{caption.text}</Typography>
+          <FittedCaption text={caption.text} color={captionColor} />
         </Box>
         <GameAhoraTu words={words} paused={pause.paused} onOpenChange={setPractising} />
       </Box>
