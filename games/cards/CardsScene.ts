@@ -22,6 +22,9 @@ interface CardsLayout {
   options: { w: number; h: number; at: { x: number; y: number }[]; font: number };
   /** The hint's place: its button at the top, the picture over all of it once asked. */
   hint: Rect;
+  /** Where the picture shows once asked (at least 160 CSS px wide), and the cards' centres then. */
+  pictureAt: Rect;
+  cardXsBeside: number[];
   hintButtonH: number;
   flash: Rect;
 }
@@ -51,6 +54,8 @@ function cardsLayout(W: number, H: number): CardsLayout {
       prompt: { x: c.x + c.width / 2, y: promptY, width: c.width },
       options: { w: c.width, h: optH, at: [0, 1, 2].map((i) => ({ x: c.x + c.width / 2, y: optTop + optH / 2 + i * (optH + 8) })), font: 34 },
       hint: { x: c.x, y: hintTop, width: c.width, height: c.y + c.height - hintTop },
+      pictureAt: { x: c.x, y: hintTop, width: c.width, height: c.y + c.height - hintTop },
+      cardXsBeside: [0, 1, 2].map((i) => c.x + cardW / 2 + i * (cardW + 12)),
       hintButtonH: 84,
       flash: stage.below,
     };
@@ -76,7 +81,15 @@ function cardsLayout(W: number, H: number): CardsLayout {
   // Phone: the column is short, so the hint sits at its foot and the round count is left out (the
   // caption and the prompt carry on); tablet: under the round count.
   const hintTop = phone ? c.y + c.height - 80 : c.y + 226;
+  // Once asked, the picture stands at the right of the cards (the column is too narrow for it) and
+  // the cards move left to make room; on a phone it keeps its place at the column's foot.
+  const picW = Math.min(Math.round(ch * (4 / 3)), W - 2 * pad - 14 - 3 * cardW - 2 * 14);
+  const beside = !phone && picW >= 160;
+  const cardsRight = W - pad - (beside ? picW + 14 : 0);
+  const hint = { x: c.x, y: hintTop, width: c.width, height: Math.min(c.y + c.height - hintTop, phone ? 90 : 150) };
   return {
+    pictureAt: beside ? { x: W - pad - picW, y: cardsTop, width: picW, height: ch } : hint,
+    cardXsBeside: [-1, 0, 1].map((k) => (beside ? (pad + cardsRight) / 2 : W / 2) + k * (cardW + 14)),
     stage,
     info: {
       x: c.x,
@@ -91,7 +104,7 @@ function cardsLayout(W: number, H: number): CardsLayout {
     card: { w: cardW, h: ch, xs: [-1, 0, 1].map((k) => W / 2 + k * (cardW + 14)), y: cardsTop + ch / 2 },
     prompt: { x: W / 2, y: promptTop + promptH / 2, width: W - 2 * pad },
     options: { w: optW, h: optH, at, font: phone ? 28 : 32 },
-    hint: { x: c.x, y: hintTop, width: c.width, height: Math.min(c.y + c.height - hintTop, phone ? 90 : 150) },
+    hint,
     hintButtonH: phone ? 80 : 100,
     flash: { x: pad, y: promptTop, width: W - 2 * pad, height: promptH },
   };
@@ -264,11 +277,12 @@ export class CardsScene extends RulesScene<R.CardsState, R.CardsEvent> {
     const target = R.targetWord(s);
     const h = this.L.hint;
     if (s.hinted && target) {
-      this.board.add(this.add.rectangle(h.x + h.width / 2, h.y + h.height / 2, h.width, h.height, COLORS.panel).setRounded(14));
-      if (!this.addPicture(target, { x: h.x + 6, y: h.y + 6, width: h.width - 12, height: h.height - 12 }, this.board)) {
-        this.board.add(this.text(h.x + h.width / 2, h.y + h.height / 2, 'Sin dibujo', 22, COLORS.muted, true).setOrigin(0.5));
+      const p = this.L.pictureAt;
+      this.board.add(this.add.rectangle(p.x + p.width / 2, p.y + p.height / 2, p.width, p.height, COLORS.panel).setRounded(14));
+      if (!this.addPicture(target, { x: p.x + 6, y: p.y + 6, width: p.width - 12, height: p.height - 12 }, this.board)) {
+        this.board.add(this.text(p.x + p.width / 2, p.y + p.height / 2, 'Sin dibujo', 22, COLORS.muted, true).setOrigin(0.5));
       }
-      this.markClue('picture', h);
+      this.markClue('picture', p);
       return;
     }
     this.markClue('picture', null);
@@ -322,7 +336,8 @@ export class CardsScene extends RulesScene<R.CardsState, R.CardsEvent> {
     const s = this.state;
     const preview = s.phase === 'preview';
     const first = this.board.length;
-    const { w: CARD_W, h: CARD_H, xs, y: CARD_Y } = this.L.card;
+    const { w: CARD_W, h: CARD_H, y: CARD_Y } = this.L.card;
+    const xs = s.hinted ? this.L.cardXsBeside : this.L.card.xs;
     const k = CARD_H / 310;
     const hits: Phaser.GameObjects.Zone[] = [];
     for (let i = 0; i < R.CARDS_SHOWN; i++) {

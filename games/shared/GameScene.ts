@@ -884,10 +884,12 @@ export abstract class GameScene extends Phaser.Scene {
     open: readonly HintKind[];
     price: string;
     boxes: { picture: Rect; letter: Rect };
+    /** Where the picture shows once asked (docs/games.md: at least 160 px wide), default its button's place. */
+    pictureAt?: Rect;
     ask: (kind: HintKind) => void;
     into: Phaser.GameObjects.Container;
   }): void {
-    const pic = o.boxes.picture;
+    const pic = o.shown.includes('picture') && o.pictureAt ? o.pictureAt : o.boxes.picture;
     if (o.shown.includes('picture') && o.word) {
       o.into.add(this.add.rectangle(pic.x + pic.width / 2, pic.y + pic.height / 2, pic.width, pic.height, COLORS.panel).setRounded(14));
       if (!this.addPicture(o.word, { x: pic.x + 4, y: pic.y + 4, width: pic.width - 8, height: pic.height - 8 }, o.into)) {
@@ -896,7 +898,7 @@ export abstract class GameScene extends Phaser.Scene {
       this.markClue('picture', pic);
     } else {
       this.markClue('picture', null);
-      this.hintButton('hint:picture', pic, 'picture', 'Ver dibujo', o.price, o.open.includes('picture'), () => o.ask('picture'), o.into);
+      this.hintButton('hint:picture', o.boxes.picture, 'picture', 'Ver dibujo', o.price, o.open.includes('picture'), () => o.ask('picture'), o.into);
     }
     this.hintButton('hint:letter', o.boxes.letter, 'letter', 'Ver letra', o.price, o.open.includes('letter'), () => o.ask('letter'), o.into);
   }

@@ -68,19 +68,17 @@ const isSignSpeed = (v: number | null | undefined): v is SignSpeed => typeof v =
 
 const gameAreaLabel = (game: GameInfo) => `Juego ${game.title}. Enter para empezar, ${GAME_KEYS[game.id]}, Escape para pausar.`;
 
-/** The focus ring of the game area: thick, dark on the light game, inside the stage (never clipped). */
-const focusRingStyles = {
-  '.manitas-game-area': { outline: 'none' },
-  '.manitas-game-area:focus-visible': { outline: '5px solid #1d1a3a', outlineOffset: '-5px' },
-  // A yellow band inside the dark ring, over the canvas: seen on dark and light parts of the game.
-  '.manitas-game-area:focus-visible::after': {
-    content: '""',
-    position: 'absolute',
-    inset: '5px',
-    border: '4px solid #ffd54f',
-    pointerEvents: 'none',
-    zIndex: 4,
-  },
+/** The game area's own outline is off: the stage draws the ring around itself (STAGE_FOCUS_RING). */
+const focusRingStyles = { '.manitas-game-area': { outline: 'none' } } as const;
+
+/**
+ * The focus ring of the game area: thick, dark on the light page, with a yellow band between it and
+ * the game, drawn by the stage around itself, in the room's 8 px padding, never over the canvas:
+ * drawn inside, it covered 9 px of every edge and cut the buttons in the stage's corners (Borrar,
+ * Comprobar, Cartas' answers) and the column's texts at its right edge.
+ */
+const STAGE_FOCUS_RING = {
+  '&:has(> .manitas-game-area:focus-visible)': { outline: '4px solid #1d1a3a', outlineOffset: '4px', boxShadow: '0 0 0 4px #ffd54f' },
 } as const;
 
 /**
@@ -142,7 +140,8 @@ export function GameStage({ game, scene, words, onExit, hint }: GameStageProps) 
           display: 'flex',
           justifyContent: 'center',
           alignItems: 'center',
-          p: { xs: 0.5, sm: 1 },
+          // Room for the stage's focus ring (8 px) on every screen.
+          p: 1,
         }}
       >
         {room.fit && (
@@ -168,6 +167,7 @@ export function GameStage({ game, scene, words, onExit, hint }: GameStageProps) 
               borderRadius: 3,
               overflow: 'hidden',
               boxShadow: 2,
+              ...STAGE_FOCUS_RING,
             }}
           >
             <GlobalStyles styles={focusRingStyles} />
