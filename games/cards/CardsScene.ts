@@ -424,7 +424,7 @@ export class CardsScene extends RulesScene<R.CardsState, R.CardsEvent> {
         const px = at.x - o.w / 2 + 6;
         this.board.add(this.add.rectangle(px + pw / 2, at.y, pw, ph, COLORS.panel).setRounded(12));
         const img = this.addPicture(w, { x: px + 3, y: at.y - ph / 2 + 3, width: pw - 6, height: ph - 6 }, this.board);
-        if (img) this.target(`option-picture:${i}`, img);
+        if (img) this.target(`picture:option:${i}`, img);
         const room = o.w - pw - 18;
         b.text.setX(px + pw + 6 + room / 2);
         this.fitWidth(b.text, room);

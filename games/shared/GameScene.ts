@@ -168,6 +168,8 @@ export interface GameTestHooks {
   stageBox(): { x: number; y: number; width: number; height: number };
   /** The canvas button that has the keyboard focus (its target name), or null. */
   focused(): string | null;
+  /** Pictures drawn that are not tap targets ('picture:option:0', 'picture:missed'); `bounds` measures them. */
+  pictures(): string[];
 }
 
 declare global {
@@ -296,7 +298,7 @@ export abstract class GameScene extends Phaser.Scene {
       window.__game = {
         snapshot: () => (this.started ? this.snapshotView() : null),
         point: (name) => this.pagePoint(name),
-        targets: () => [...this.named.keys()].filter((k) => this.isTargetLive(k)),
+        targets: () => [...this.named.keys()].filter((k) => !k.startsWith('picture:') && this.isTargetLive(k)),
         cues: () => playedCues.slice(),
         celebrations: () => celebrationLog.slice(),
         keys: () => taken.slice(),
@@ -315,6 +317,7 @@ export abstract class GameScene extends Phaser.Scene {
           return { x: r.left, y: r.top, width: r.width, height: r.height };
         },
         focused: () => this.focusName,
+        pictures: () => [...this.named.keys()].filter((k) => k.startsWith('picture:') && this.isTargetLive(k)),
       };
     }
   }
@@ -721,8 +724,8 @@ export abstract class GameScene extends Phaser.Scene {
 
   /**
    * The word a lost run ended on (a child who does not read sees what they missed): its picture in
-   * a white frame, the word under it in big letters, in the panel's colour (test targets
-   * `missed:picture`, `missed:word`).
+   * a white frame, the word under it in big letters, in the panel's colour (the test hook's
+   * `pictures()` names it `picture:missed`).
    */
   private drawMissed(into: Phaser.GameObjects.Container, w: GameWord, cx: number, top: number, width: number, picH: number, color: number): void {
     if (picH) {
@@ -738,13 +741,12 @@ export abstract class GameScene extends Phaser.Scene {
         { x: cx - Math.min(width, picH * 1.6) / 2 + 8, y: box.y + 8, width: Math.min(width, picH * 1.6) - 16, height: picH - 16 },
         into,
       );
-      if (img) this.target('missed:picture', img);
+      if (img) this.target('picture:missed', img);
     }
     const wordY = top + picH + (picH ? 8 : 0) + MISSED_WORD_HEIGHT / 2;
     const word = this.text(cx, wordY, w.es, 48, color, true).setOrigin(0.5);
     this.fitWidth(word, width);
     into.add(word);
-    this.target('missed:word', word);
   }
 
   /**

@@ -56,8 +56,8 @@ for (const size of [TABLET, DESKTOP]) {
         // The ★ card's clue: the sign plays again, at 0,5×.
         await expect(page.getByTestId('sign-gif')).toHaveAttribute('data-speed', '0.5');
         await expect(page.locator('[data-testid="sign-gif"] [data-speed]').first()).toHaveAttribute('data-speed', '0.5');
-        const targets = await page.evaluate(() => window.__game!.targets());
-        for (let i = 0; i < found.options.length; i++) expect(targets, `option ${i + 1} has its picture`).toContain(`option-picture:${i}`);
+        const pictures = await page.evaluate(() => window.__game!.pictures());
+        for (let i = 0; i < found.options.length; i++) expect(pictures, `option ${i + 1} has its picture`).toContain(`picture:option:${i}`);
         const wrong = found.options.findIndex((o) => o.id !== s.targetWordId);
         await act(page, `option:${wrong}`);
         await waitNewPhase(page, 'feedback', feedbacks, 'the wrong word');
@@ -69,9 +69,9 @@ for (const size of [TABLET, DESKTOP]) {
       }
       await waitPhase<CardsSnapshot>(page, ['lost']);
       // The missed word: its picture and the word, in the loss panel.
-      const missed = await page.waitForFunction(() => window.__game?.bounds('missed:word') ?? null, undefined, { polling: POLL_MS });
-      expect(missed).toBeTruthy();
-      expect(await page.evaluate(() => window.__game!.targets())).toEqual(expect.arrayContaining(['missed:word', 'missed:picture']));
+      await page.waitForFunction(() => window.__game?.pictures().includes('picture:missed'), undefined, { polling: POLL_MS });
+      const missed = (await page.evaluate(() => window.__game!.bounds('picture:missed')))!;
+      expect(missed.width, 'the missed word’s picture is big').toBeGreaterThanOrEqual(120);
       expect(await page.evaluate(() => window.__game!.texts().map((t) => t.text))).toContain(s.targetWord);
       // One score: the panel's. The game's score panel and the header's points are hidden meanwhile.
       expect(await hudScoreTexts(page)).toEqual([]);

@@ -28,8 +28,11 @@ const GAME_KEYS: Record<GameInfo['id'], string> = {
   cards: '1, 2 o 3 para elegir',
 };
 
-/** The caption bar's text box: two lines of the caption's type (CSS px). */
-const CAPTION_HEIGHT = 68;
+/**
+ * The caption bar's text box (CSS px): the height a one-line caption always had, which holds two
+ * lines of the caption's type at a line height of 1.25 (the game keeps all the room it had).
+ */
+const CAPTION_HEIGHT = 56;
 /** The caption's type, and the smallest it shrinks to so a long caption keeps to two lines. */
 const CAPTION_PX = 18.4;
 const CAPTION_MIN_PX = 14;
@@ -57,7 +60,7 @@ function FittedCaption({ text, color }: { text: string; color: string }) {
     <Typography
       ref={ref}
       data-testid="game-caption-text"
-      sx={{ fontWeight: 700, fontSize: `${px}px`, lineHeight: 1.4, color, maxHeight: CAPTION_HEIGHT - 4, overflow: 'hidden' }}
+      sx={{ fontWeight: 700, fontSize: `${px}px`, lineHeight: 1.25, color, maxHeight: CAPTION_HEIGHT - 4, overflow: 'hidden' }}
     >
       {text}
     </Typography>
@@ -140,8 +143,8 @@ export function GameStage({ game, scene, words, onExit, hint }: GameStageProps) 
           display: 'flex',
           justifyContent: 'center',
           alignItems: 'center',
-          // Room for the stage's focus ring (8 px) on every screen.
-          p: 1,
+          // Room for the stage's focus ring (8 px); a phone (touch only, no ring) keeps its 4 px.
+          p: { xs: 0.5, sm: 1 },
         }}
       >
         {room.fit && (
