@@ -8,7 +8,7 @@ import { countWord } from '../shared/plural';
 import { answerWays, costText, livesLeftText } from '../shared/captions';
 import * as Phaser from 'phaser';
 import * as R from '../../src/shared/rules/games/cards';
-import { type CelebrateOptions, celebrate, inBand, starsSentence } from '../shared/celebrate';
+import { type CelebrateOptions, inBand, starsSentence } from '../shared/celebrate';
 import { starsFor } from '../../src/shared/rules/games/stars';
 import { type Feedback, COLORS } from '../shared/GameScene';
 import { signStage, type Rect, type SignStage } from '../shared/layout';
@@ -22,6 +22,9 @@ interface CardsLayout {
   options: { w: number; h: number; at: { x: number; y: number }[]; font: number };
   /** The hint's place: its button at the top, the picture over all of it once asked. */
   hint: Rect;
+  /** Where the picture shows once asked (at least 160 CSS px wide), and the cards' centres then. */
+  pictureAt: Rect;
+  cardXsBeside: number[];
   hintButtonH: number;
   flash: Rect;
 }
@@ -51,6 +54,8 @@ function cardsLayout(W: number, H: number): CardsLayout {
       prompt: { x: c.x + c.width / 2, y: promptY, width: c.width },
       options: { w: c.width, h: optH, at: [0, 1, 2].map((i) => ({ x: c.x + c.width / 2, y: optTop + optH / 2 + i * (optH + 8) })), font: 34 },
       hint: { x: c.x, y: hintTop, width: c.width, height: c.y + c.height - hintTop },
+      pictureAt: { x: c.x, y: hintTop, width: c.width, height: c.y + c.height - hintTop },
+      cardXsBeside: [0, 1, 2].map((i) => c.x + cardW / 2 + i * (cardW + 12)),
       hintButtonH: 84,
       flash: stage.below,
     };
@@ -76,7 +81,15 @@ function cardsLayout(W: number, H: number): CardsLayout {
   // Phone: the column is short, so the hint sits at its foot and the round count is left out (the
   // caption and the prompt carry on); tablet: under the round count.
   const hintTop = phone ? c.y + c.height - 80 : c.y + 226;
+  // Once asked, the picture stands at the right of the cards (the column is too narrow for it) and
+  // the cards move left to make room; on a phone it keeps its place at the column's foot.
+  const picW = Math.min(Math.round(ch * (4 / 3)), W - 2 * pad - 14 - 3 * cardW - 2 * 14);
+  const beside = !phone && picW >= 160;
+  const cardsRight = W - pad - (beside ? picW + 14 : 0);
+  const hint = { x: c.x, y: hintTop, width: c.width, height: Math.min(c.y + c.height - hintTop, phone ? 90 : 150) };
   return {
+    pictureAt: beside ? { x: W - pad - picW, y: cardsTop, width: picW, height: ch } : hint,
+    cardXsBeside: [-1, 0, 1].map((k) => (beside ? (pad + cardsRight) / 2 : W / 2) + k * (cardW + 14)),
     stage,
     info: {
       x: c.x,
@@ -91,7 +104,7 @@ function cardsLayout(W: number, H: number): CardsLayout {
     card: { w: cardW, h: ch, xs: [-1, 0, 1].map((k) => W / 2 + k * (cardW + 14)), y: cardsTop + ch / 2 },
     prompt: { x: W / 2, y: promptTop + promptH / 2, width: W - 2 * pad },
     options: { w: optW, h: optH, at, font: phone ? 28 : 32 },
-    hint: { x: c.x, y: hintTop, width: c.width, height: Math.min(c.y + c.height - hintTop, phone ? 90 : 150) },
+    hint,
     hintButtonH: phone ? 80 : 100,
     flash: { x: pad, y: promptTop, width: W - 2 * pad, height: promptH },
   };
@@ -201,8 +214,7 @@ export class CardsScene extends RulesScene<R.CardsState, R.CardsEvent> {
           break;
       }
     }
-    this.feedback(out);
-    if (party) celebrate(this, party);
+    this.feedbackWithStars(out, party);
   }
 
   // --- drawing --------------------------------------------------------------------------------------
@@ -223,7 +235,8 @@ export class CardsScene extends RulesScene<R.CardsState, R.CardsEvent> {
     // The sign is the round's clue from its first moment (preloaded with the level's others).
     const box = L.stage.sign;
     const inRound = s.phase === 'preview' || s.phase === 'pick-card' || found;
-    this.showSign(inRound ? target : null, L.stage);
+    // The ★ card's clue: once it is found, the sign plays again from its start, slowed.
+    this.showSign(inRound ? target : null, L.stage, R.clueSignSpeed(s));
     // The next round's sign loads while this one is answered (one at a time: the preview's 2 s
     // stay smooth on a slow tablet).
     if (s.phase === 'pick-word') this.preloadSigns([s.pool[s.roundIndex + 1]]);
@@ -264,11 +277,12 @@ export class CardsScene extends RulesScene<R.CardsState, R.CardsEvent> {
     const target = R.targetWord(s);
     const h = this.L.hint;
     if (s.hinted && target) {
-      this.board.add(this.add.rectangle(h.x + h.width / 2, h.y + h.height / 2, h.width, h.height, COLORS.panel).setRounded(14));
-      if (!this.addPicture(target, { x: h.x + 6, y: h.y + 6, width: h.width - 12, height: h.height - 12 }, this.board)) {
-        this.board.add(this.text(h.x + h.width / 2, h.y + h.height / 2, 'Sin dibujo', 22, COLORS.muted, true).setOrigin(0.5));
+      const p = this.L.pictureAt;
+      this.board.add(this.add.rectangle(p.x + p.width / 2, p.y + p.height / 2, p.width, p.height, COLORS.panel).setRounded(14));
+      if (!this.addPicture(target, { x: p.x + 6, y: p.y + 6, width: p.width - 12, height: p.height - 12 }, this.board)) {
+        this.board.add(this.text(p.x + p.width / 2, p.y + p.height / 2, 'Sin dibujo', 22, COLORS.muted, true).setOrigin(0.5));
       }
-      this.markClue('picture', h);
+      this.markClue('picture', p);
       return;
     }
     this.markClue('picture', null);
@@ -289,6 +303,8 @@ export class CardsScene extends RulesScene<R.CardsState, R.CardsEvent> {
     const s = this.state;
     const I = this.L.info;
     this.hud.removeAll(true);
+    // One score on the end screens: the panel's (the game's score behind it would be a second).
+    this.hud.setVisible(s.phase !== 'won' && s.phase !== 'lost');
     const round = `Ronda ${Math.min(s.roundIndex + 1, s.pool.length)} de ${s.pool.length}`;
     if (I.compact) {
       this.hud.add(
@@ -320,7 +336,8 @@ export class CardsScene extends RulesScene<R.CardsState, R.CardsEvent> {
     const s = this.state;
     const preview = s.phase === 'preview';
     const first = this.board.length;
-    const { w: CARD_W, h: CARD_H, xs, y: CARD_Y } = this.L.card;
+    const { w: CARD_W, h: CARD_H, y: CARD_Y } = this.L.card;
+    const xs = s.hinted ? this.L.cardXsBeside : this.L.card.xs;
     const k = CARD_H / 310;
     const hits: Phaser.GameObjects.Zone[] = [];
     for (let i = 0; i < R.CARDS_SHOWN; i++) {
@@ -360,8 +377,15 @@ export class CardsScene extends RulesScene<R.CardsState, R.CardsEvent> {
         continue;
       }
       // The clue card hides the sign's place, not the answer: a star, never the picture (the
-      // picture is a hint the child asks for).
-      this.board.add(this.text(x, CARD_Y - 24 * k, '★', Math.max(48, Math.round(90 * k)), COLORS.primary, true).setOrigin(0.5));
+      // picture is a hint the child asks for). Found, it gives its clue: the sign again, slowed
+      // (CARDS_CLUE_SIGN_SPEED), and the card says so with the player's own speed mark.
+      this.board.add(this.text(x, CARD_Y - (preview ? 24 : 44) * k, '★', Math.max(48, Math.round(90 * k)), COLORS.primary, true).setOrigin(0.5));
+      if (!preview) {
+        const slow = `▶ ${String(R.CARDS_CLUE_SIGN_SPEED).replace('.', ',')}×`;
+        this.board.add(
+          this.fitWidth(this.text(x, CARD_Y + 34 * k, slow, Math.max(24, Math.round(34 * k)), COLORS.primaryDark, true), CARD_W - 12).setOrigin(0.5),
+        );
+      }
       this.board.add(
         this.text(x, CARD_Y + CARD_H / 2 - 40 * k, preview ? '¡Pista!' : '✔ ¡Pista!', Math.max(24, Math.round(30 * k)), COLORS.success, true)
           .setOrigin(0.5)
@@ -375,6 +399,7 @@ export class CardsScene extends RulesScene<R.CardsState, R.CardsEvent> {
   private drawOptions(): void {
     const s = this.state;
     const target = R.targetWord(s);
+    const pictures = R.optionPictures(s);
     s.options.forEach((w, i) => {
       let fill: number = COLORS.gold;
       let textColor: number = COLORS.text;
@@ -391,6 +416,19 @@ export class CardsScene extends RulesScene<R.CardsState, R.CardsEvent> {
         textColor,
         fontSize: o.font,
       });
+      if (pictures) {
+        // Each option with its picture (on a white tile, left) beside its word: a child who does
+        // not read can answer; the question is still the sign.
+        const ph = o.h - 12;
+        const pw = Math.min(ph * 1.4, o.w * 0.42);
+        const px = at.x - o.w / 2 + 6;
+        this.board.add(this.add.rectangle(px + pw / 2, at.y, pw, ph, COLORS.panel).setRounded(12));
+        const img = this.addPicture(w, { x: px + 3, y: at.y - ph / 2 + 3, width: pw - 6, height: ph - 6 }, this.board);
+        if (img) this.target(`picture:option:${i}`, img);
+        const room = o.w - pw - 18;
+        b.text.setX(px + pw + 6 + room / 2);
+        this.fitWidth(b.text, room);
+      }
       // In feedback the colours say which was right: they stay.
       b.setEnabled(s.phase === 'pick-word', s.phase === 'feedback');
       this.target(`option:${i}`, b.bg);
@@ -422,6 +460,8 @@ export class CardsScene extends RulesScene<R.CardsState, R.CardsEvent> {
           { name: 'menu', label: 'Volver al menú', icon: '⌂', fn: () => this.requestExit() },
         ],
         s.phase === 'won' ? { count: starsFor(s.totalScore, R.maxScore(s), true), kind: 'game' } : undefined,
+        undefined,
+        R.missedWord(s),
       );
     }
   }

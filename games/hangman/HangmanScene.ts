@@ -7,7 +7,7 @@ import { countWord, plural } from '../shared/plural';
 import { livesLeftText } from '../shared/captions';
 import * as Phaser from 'phaser';
 import * as R from '../../src/shared/rules/games/hangman';
-import { type CelebrateOptions, celebrate, starsSentence } from '../shared/celebrate';
+import { type CelebrateOptions, starsSentence } from '../shared/celebrate';
 import { starsFor } from '../../src/shared/rules/games/stars';
 import { type Feedback, COLORS, FONT, css, type Button } from '../shared/GameScene';
 import { signStage, type Rect, type SignStage } from '../shared/layout';
@@ -24,7 +24,11 @@ interface HangmanLayout {
   flower: { x: number; y: number; r: number } | null;
   attempts: { x: number; y: number; originX: number };
   hints: { picture: Rect; letter: Rect };
+  /** Where the picture shows once asked: at least 160 CSS px wide (its button's place was ~80). */
+  pictureAt: Rect;
   word: Rect;
+  /** The word's row while the picture is shown (portrait: the picture takes its right end). */
+  wordBeside: Rect;
   wordMaxPx: number;
   keys: { w: number; h: number; gap: number; rows: number[]; x0: number; y0: number; font: number };
   /** Banner at the start of a level (nothing revealed yet) and after a word (the keys are off then). */
@@ -56,8 +60,12 @@ function hangmanLayout(W: number, H: number): HangmanLayout {
       info: { x: c.x + 4, cx: c.x + c.width / 2, width: c.width, levelY: 30, heartsY: 30, scoreY: 72, countY: 72, compact: false },
       flower: { x: c.x + 60, y: flowerTop + 44, r: 18 },
       attempts: { x: c.x + 130, y: flowerTop + 52, originX: 0 },
-      hints: { picture: { x: c.x, y: hintsTop, width: hw, height: 80 }, letter: { x: c.x + hw + 10, y: hintsTop, width: hw, height: 80 } },
+      // The picture on the right: once asked it takes its button's place and the room above it,
+      // beside the flower (the attempts then go on two lines).
+      hints: { picture: { x: c.x + hw + 10, y: hintsTop, width: hw, height: 80 }, letter: { x: c.x, y: hintsTop, width: hw, height: 80 } },
+      pictureAt: { x: c.x + hw + 10, y: flowerTop - 4, width: hw, height: hintsTop + 80 - (flowerTop - 4) },
       word: stage.below,
+      wordBeside: stage.below,
       wordMaxPx: 100,
       keys,
       flashStart: { x: c.x, y: flowerTop - 4, width: c.width, height: hintsTop - flowerTop },
@@ -75,6 +83,11 @@ function hangmanLayout(W: number, H: number): HangmanLayout {
   keys.y0 = H - 8 - keysH + keys.h / 2;
   const word = { x: 8, y: stage.below.y, width: W - 16, height: Math.max(wordH, keys.y0 - keys.h / 2 - 8 - stage.below.y) };
   const hintH = phone ? 70 : 90;
+  // The picture, once asked, at the right end of the word's row and of the strip under the sign
+  // (the player's buttons sit in the strip's middle): the column is too narrow for it.
+  const picW = Math.round(W * 0.25);
+  const picTop = stage.controls.y + 4;
+  const pictureAt = { x: W - 8 - picW, y: picTop, width: picW, height: word.y + word.height - picTop };
   const hintsTop = c.y + c.height - (phone ? 2 * hintH + 6 : 2 * hintH + 6 + 56);
   return {
     stage,
@@ -85,12 +98,20 @@ function hangmanLayout(W: number, H: number): HangmanLayout {
       picture: { x: c.x, y: hintsTop, width: c.width, height: hintH },
       letter: { x: c.x, y: hintsTop + hintH + 6, width: c.width, height: hintH },
     },
+    pictureAt,
     word,
+    wordBeside: { ...word, width: word.width - picW - 8 },
     wordMaxPx: phone ? 4 * REM : 90,
     keys,
     flashStart: word,
     flashWord: { x: 8, y: keys.y0 - keys.h / 2, width: W - 16, height: keysH },
   };
+}
+
+/** A band cut back so it ends before the picture (banners never cover a clue). */
+function besidePicture(band: Rect, pic: Rect): Rect {
+  const overlaps = band.x < pic.x + pic.width && pic.x < band.x + band.width && band.y < pic.y + pic.height && pic.y < band.y + band.height;
+  return overlaps ? { ...band, width: Math.max(0, pic.x - 8 - band.x) } : band;
 }
 
 export class HangmanScene extends RulesScene<R.HangmanState, R.HangmanEvent> {
@@ -233,9 +254,9 @@ export class HangmanScene extends RulesScene<R.HangmanState, R.HangmanEvent> {
       }
     }
     // The banner never covers the revealed word (docs/games.md): where it goes depends on why.
-    this.flashBand = events.some((e) => e.type === 'word-solved' || e.type === 'word-failed') ? this.L.flashWord : this.L.flashStart;
-    this.feedback(out);
-    if (party) celebrate(this, party);
+    const band = events.some((e) => e.type === 'word-solved' || e.type === 'word-failed') ? this.L.flashWord : this.L.flashStart;
+    this.flashBand = this.pictureShown() ? besidePicture(band, this.L.pictureAt) : band;
+    this.feedbackWithStars(out, party);
   }
 
   // --- drawing --------------------------------------------------------------------------------------
@@ -266,15 +287,19 @@ export class HangmanScene extends RulesScene<R.HangmanState, R.HangmanEvent> {
 
     if (L.flower) this.drawFlower(s.attemptsLeft, s.phase === 'word-solved');
     const compact = L.info.compact;
+    const pictureShown = this.pictureShown();
     const attempts = this.text(
       L.attempts.x,
       L.attempts.y,
-      compact ? `Intentos\n${s.attemptsLeft} de ${R.HANGMAN_ATTEMPTS_PER_WORD}` : `Intentos: ${s.attemptsLeft} de ${R.HANGMAN_ATTEMPTS_PER_WORD}`,
-      compact ? 22 : 28,
+      compact || pictureShown
+        ? `Intentos\n${s.attemptsLeft} de ${R.HANGMAN_ATTEMPTS_PER_WORD}`
+        : `Intentos: ${s.attemptsLeft} de ${R.HANGMAN_ATTEMPTS_PER_WORD}`,
+      compact ? 22 : pictureShown ? 26 : 28,
       COLORS.text,
       true,
     );
-    this.board.add((compact ? this.fitWidth(attempts, L.info.width - 12) : attempts).setOrigin(L.attempts.originX, 0.5));
+    const room = compact ? L.info.width - 12 : pictureShown ? L.pictureAt.x - 8 - L.attempts.x : null;
+    this.board.add((room !== null ? this.fitWidth(attempts, room) : attempts).setOrigin(L.attempts.originX, 0.5));
     if (showWord && s.phase !== 'instructions') this.drawHints();
     if (word && showWord) this.drawWord(word.es);
     this.renderKeys();
@@ -297,6 +322,7 @@ export class HangmanScene extends RulesScene<R.HangmanState, R.HangmanEvent> {
       open,
       price,
       boxes: this.L.hints,
+      pictureAt: this.L.pictureAt,
       ask: (kind) => this.apply(R.askHint(this.state, kind)),
       into: this.board,
     });
@@ -311,6 +337,8 @@ export class HangmanScene extends RulesScene<R.HangmanState, R.HangmanEvent> {
     const s = this.state;
     const I = this.L.info;
     this.hud.removeAll(true);
+    // One score on the end screens: the panel's (the level's score behind it would be a second).
+    this.hud.setVisible(s.phase !== 'won' && s.phase !== 'lost');
     const count = `Palabra ${Math.min(s.wordIndex + 1, s.pool.length)} de ${s.pool.length}`;
     if (I.compact) {
       this.hud.add(this.fitWidth(this.text(I.cx, I.levelY, `Nivel\n${s.level} de ${s.levels}`, 22, COLORS.primaryDark, true), I.width - 12).setOrigin(0.5));
@@ -367,13 +395,19 @@ export class HangmanScene extends RulesScene<R.HangmanState, R.HangmanEvent> {
    * The word's cells: an underline per letter and, once found, the letter in capitals (like the
    * keys) standing on its line.
    */
+  /** The picture hint is on screen (it takes room the word or the banner used). */
+  private pictureShown(): boolean {
+    const s = this.state;
+    return s.hints.includes('picture') && s.phase !== 'won' && s.phase !== 'lost' && s.phase !== 'instructions';
+  }
+
   private drawWord(word: string): void {
     const s = this.state;
     const L = this.L;
     const failed = s.phase === 'word-failed';
     const solved = s.phase === 'word-solved';
     const cells = R.wordCells(word, s.guessed);
-    const box = L.word;
+    const box = this.pictureShown() ? L.wordBeside : L.word;
     const maxCell = (box.width - 20) / Math.max(1, cells.length);
     const fontPx = Math.max(32, Math.min(R.wordFontRem(word) * REM, L.wordMaxPx, Math.floor((maxCell - 10) / 0.8)));
     const cellW = Math.min(fontPx * 0.8 + 10, maxCell);
@@ -460,10 +494,19 @@ export class HangmanScene extends RulesScene<R.HangmanState, R.HangmanEvent> {
         );
         break;
       case 'lost':
-        this.drawPanel(o, '¡Oh no!', `Te quedaste sin vidas.\nPuntos: ${s.totalScore}`, COLORS.error, [
-          { name: 'restart', label: 'Jugar de nuevo', icon: '↻', fn: () => this.restartGame(), fill: COLORS.success },
-          { name: 'menu', label: 'Volver al menú', icon: '⌂', fn: () => this.requestExit() },
-        ]);
+        this.drawPanel(
+          o,
+          '¡Oh no!',
+          `Te quedaste sin vidas.\nPuntos: ${s.totalScore}`,
+          COLORS.error,
+          [
+            { name: 'restart', label: 'Jugar de nuevo', icon: '↻', fn: () => this.restartGame(), fill: COLORS.success },
+            { name: 'menu', label: 'Volver al menú', icon: '⌂', fn: () => this.requestExit() },
+          ],
+          undefined,
+          undefined,
+          R.missedWord(s),
+        );
         break;
       default:
         break;

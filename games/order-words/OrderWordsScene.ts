@@ -7,7 +7,7 @@ import { countWord } from '../shared/plural';
 import { costText, livesLeftText } from '../shared/captions';
 import * as Phaser from 'phaser';
 import * as R from '../../src/shared/rules/games/orderWords';
-import { type CelebrateOptions, celebrate, inBand, starsSentence } from '../shared/celebrate';
+import { type CelebrateOptions, inBand, starsSentence } from '../shared/celebrate';
 import { starsFor } from '../../src/shared/rules/games/stars';
 import { type Feedback, COLORS } from '../shared/GameScene';
 import { signStage, type Rect, type SignStage } from '../shared/layout';
@@ -20,6 +20,9 @@ interface OrderLayout {
   /** The child's word (slots), the tiles (the right word in their place once answered), the buttons. */
   slots: Rect;
   tiles: Rect;
+  /** Where the picture shows once asked (at least 160 CSS px wide), and the slots / tiles / banner beside it. */
+  pictureAt: Rect;
+  withPicture: { slots: Rect; tiles: Rect; flash: Rect };
   /** Largest slot / tile side. */
   maxCell: number;
   /** The smallest tile side before the tiles wrap: a phone's row holds a long word's letters at 40. */
@@ -48,6 +51,13 @@ function orderLayout(W: number, H: number): OrderLayout {
       slots: { x: c.x, y: 100, width: c.width, height: 80 },
       hints: { picture: { x: c.x, y: 190, width: hw, height: 80 }, letter: { x: c.x + hw + 10, y: 190, width: hw, height: 80 } },
       tiles: { x: c.x, y: 280, width: c.width, height: row1 - bh / 2 - 8 - 280 },
+      // Once asked, the picture grows down from its button's place; the tiles start under it.
+      pictureAt: { x: c.x, y: 190, width: hw, height: 168 },
+      withPicture: {
+        slots: { x: c.x, y: 100, width: c.width, height: 80 },
+        tiles: { x: c.x, y: 366, width: c.width, height: row1 - bh / 2 - 8 - 366 },
+        flash: stage.below,
+      },
       maxCell: 84,
       minTile: 56,
       buttons: {
@@ -79,7 +89,21 @@ function orderLayout(W: number, H: number): OrderLayout {
   // The hints stay in the column beside the sign: on a short phone they are as tall as the room
   // above the child's word allows (they ran over its slots).
   const hintH = Math.max(44, Math.min(phone ? 70 : 90, Math.floor((slotsTop - 4 - hintsTop - 6) / 2)));
+  // Once asked, the picture stands at the right of the child's word and the banner's band (the
+  // column is too narrow for it); the slots and the banner take the rest of the row.
+  const flash = { x: pad, y: slotsTop + slotsH + 4, width: W - 2 * pad, height: Math.max(bandH, tilesTop - 4 - (slotsTop + slotsH + 4)) };
+  // (It also takes the right end of the strip under the sign: the player's buttons sit in its middle.)
+  const picTop = stage.controls.y + 4;
+  const picH = tilesTop - 4 - picTop;
+  const picW = Math.min(Math.round(W * 0.28), Math.round(picH * (4 / 3)));
+  const pictureAt = { x: W - pad - picW, y: picTop, width: picW, height: picH };
   return {
+    pictureAt,
+    withPicture: {
+      slots: { x: pad, y: slotsTop, width: W - 2 * pad - picW - 8, height: slotsH },
+      tiles: { x: pad, y: tilesTop, width: W - 2 * pad, height: tilesH },
+      flash: { ...flash, width: W - 2 * pad - picW - 8 },
+    },
     stage,
     info: {
       x: c.x,
@@ -97,7 +121,7 @@ function orderLayout(W: number, H: number): OrderLayout {
     maxCell: phone ? 56 : 80,
     minTile: phone ? 40 : 56,
     buttons: { at: [0, 1, 2].map((i) => ({ x: pad + bw / 2 + i * (bw + 10), y: buttonsY, w: bw })), h: bh, font: phone ? 22 : 28 },
-    flash: { x: pad, y: slotsTop + slotsH + 4, width: W - 2 * pad, height: Math.max(bandH, tilesTop - 4 - (slotsTop + slotsH + 4)) },
+    flash,
   };
 }
 
@@ -153,7 +177,15 @@ export class OrderWordsScene extends RulesScene<R.OrderWordsState, R.OrderEvent>
     if (Array.from(ev.key).length === 1) this.apply(R.typeLetter(s, ev.key));
   }
 
+  /** The slots, tiles and banner band: beside (or under) the picture while it is shown. */
+  private area(): { slots: Rect; tiles: Rect; flash: Rect } {
+    const s = this.state;
+    const shown = s.hints.includes('picture') && (s.phase === 'playing' || s.phase === 'feedback');
+    return shown ? this.L.withPicture : { slots: this.L.slots, tiles: this.L.tiles, flash: this.L.flash };
+  }
+
   protected react(events: readonly R.OrderEvent[]): void {
+    this.flashBand = this.area().flash;
     const out: Feedback[] = [];
     // One celebration per transition (G-7.2): the game's when it is won, else the level's.
     const gameWon = events.some((e) => e.type === 'game-won');
@@ -217,8 +249,7 @@ export class OrderWordsScene extends RulesScene<R.OrderWordsState, R.OrderEvent>
           break;
       }
     }
-    this.feedback(out);
-    if (party) celebrate(this, party);
+    this.feedbackWithStars(out, party);
   }
 
   // --- drawing --------------------------------------------------------------------------------------
@@ -269,6 +300,7 @@ export class OrderWordsScene extends RulesScene<R.OrderWordsState, R.OrderEvent>
       open,
       price,
       boxes: this.L.hints,
+      pictureAt: this.L.pictureAt,
       ask: (kind) => this.apply(R.askHint(this.state, kind)),
       into: this.board,
     });
@@ -281,7 +313,7 @@ export class OrderWordsScene extends RulesScene<R.OrderWordsState, R.OrderEvent>
   private drawAnswer(): void {
     const s = this.state;
     const word = R.currentWord(s);
-    const t = this.L.tiles;
+    const t = this.area().tiles;
     const right = s.lastResult === 'correct';
     const label = right ? `✔ «${word?.es ?? ''}»` : `La palabra es: «${word?.es ?? ''}»`;
     this.board.add(
@@ -306,6 +338,8 @@ export class OrderWordsScene extends RulesScene<R.OrderWordsState, R.OrderEvent>
     const levelSize = Math.min(R.ORDER_WORDS_PER_LEVEL, s.words.length - (s.level - 1) * R.ORDER_WORDS_PER_LEVEL);
     const count = `Palabra ${inLevel} de ${levelSize}`;
     this.hud.removeAll(true);
+    // One score on the end screens: the panel's (the game's score behind it would be a second).
+    this.hud.setVisible(s.phase !== 'won' && s.phase !== 'lost');
     if (I.compact) {
       this.hud.add(this.fitWidth(this.text(I.cx, I.levelY, `Nivel\n${s.level} de ${levels}`, 22, COLORS.primaryDark, true), I.width - 12).setOrigin(0.5));
       for (let i = 0; i < R.ORDER_LIVES; i++) {
@@ -348,7 +382,7 @@ export class OrderWordsScene extends RulesScene<R.OrderWordsState, R.OrderEvent>
   private drawSlots(): void {
     const s = this.state;
     const slots = R.slots(s);
-    const area = this.L.slots;
+    const area = this.area().slots;
     const size = Math.min(area.height, this.cellSize(slots.length, 8, area, 36));
     const result = s.phase === 'feedback' ? s.lastResult : null;
     const stroke = result === 'correct' ? COLORS.success : result === 'wrong' ? COLORS.error : COLORS.primary;
@@ -366,7 +400,7 @@ export class OrderWordsScene extends RulesScene<R.OrderWordsState, R.OrderEvent>
 
   private drawTiles(): void {
     const s = this.state;
-    const area = this.L.tiles;
+    const area = this.area().tiles;
     const size = this.cellSize(s.tiles.length, 10, area, this.L.minTile);
     for (const tile of s.tiles) {
       const used = R.isTileUsed(s, tile.id);
@@ -441,6 +475,8 @@ export class OrderWordsScene extends RulesScene<R.OrderWordsState, R.OrderEvent>
           { name: 'menu', label: 'Volver al menú', icon: '⌂', fn: () => this.requestExit() },
         ],
         s.phase === 'won' ? { count: starsFor(s.totalScore, R.maxScore(s), true), kind: 'game' } : undefined,
+        undefined,
+        R.missedWord(s),
       );
     }
   }

@@ -63,4 +63,6 @@ export interface SignOverlay {
   y: number;
   width: number;
   height: number;
+  /** A fixed speed (Cartas' clue: the sign again, slowed); absent: the child's own speed. */
+  speed?: number | null;
 }

@@ -10,7 +10,18 @@ import { mulberry32 } from '../../src/shared/rules/games/types';
 import { EventBus, GAME_EVENTS, type Caption, type CaptionKind, type SignOverlay, type SignSource, type TabRequest } from './EventBus';
 import { fitSize, type Rect, type SignStage } from './layout';
 import { playCue, playedCues } from './sound';
-import { type CelebrationKind, type CelebrationRecord, celebrationLog, drawStarRow, starRowHeight, starRowScale } from './celebrate';
+import {
+  type CelebrateOptions,
+  type CelebrationKind,
+  type CelebrationRecord,
+  celebrate,
+  celebrationLog,
+  celebrationStars,
+  drawStarRow,
+  starRowHeight,
+  starRowScale,
+  starsSentence,
+} from './celebrate';
 import type { SoundCue } from './volume';
 import { isTestMode } from './testMode';
 import { keyBelongsToPage } from './keys';
@@ -107,6 +118,9 @@ export type HintKind = 'picture' | 'letter';
 export type PanelDemo = 'keys' | 'tiles' | 'cards';
 /** Height of that demonstration in design px. */
 const DEMO_HEIGHT = 120;
+/** The loss panel's missed word: its picture's height and the word's line (design px). */
+const MISSED_PICTURE_HEIGHT = 170;
+const MISSED_WORD_HEIGHT = 60;
 
 export interface ButtonOptions {
   fill?: number;
@@ -154,6 +168,8 @@ export interface GameTestHooks {
   stageBox(): { x: number; y: number; width: number; height: number };
   /** The canvas button that has the keyboard focus (its target name), or null. */
   focused(): string | null;
+  /** Pictures drawn that are not tap targets ('picture:option:0', 'picture:missed'); `bounds` measures them. */
+  pictures(): string[];
 }
 
 declare global {
@@ -282,7 +298,7 @@ export abstract class GameScene extends Phaser.Scene {
       window.__game = {
         snapshot: () => (this.started ? this.snapshotView() : null),
         point: (name) => this.pagePoint(name),
-        targets: () => [...this.named.keys()].filter((k) => this.isTargetLive(k)),
+        targets: () => [...this.named.keys()].filter((k) => !k.startsWith('picture:') && this.isTargetLive(k)),
         cues: () => playedCues.slice(),
         celebrations: () => celebrationLog.slice(),
         keys: () => taken.slice(),
@@ -301,6 +317,7 @@ export abstract class GameScene extends Phaser.Scene {
           return { x: r.left, y: r.top, width: r.width, height: r.height };
         },
         focused: () => this.focusName,
+        pictures: () => [...this.named.keys()].filter((k) => k.startsWith('picture:') && this.isTargetLive(k)),
       };
     }
   }
@@ -468,9 +485,24 @@ export abstract class GameScene extends Phaser.Scene {
     const withFlash = [...lines].reverse().find((f) => f.flash);
     if (withSound?.cue) playCue(withSound.cue);
     if (withFlash) this.flash(withFlash.text, withFlash.kind);
-    const main = withSound ?? withFlash ?? lines[lines.length - 1]!;
-    const caption: Caption = { text: lines.map((f) => f.text).join(' '), kind: main.kind };
-    EventBus.emit(GAME_EVENTS.caption, caption);
+    EventBus.emit(GAME_EVENTS.caption, captionOf(lines));
+  }
+
+  /**
+   * Feedback with a celebration: the caption says the stars only once they have all landed, so
+   * caption and stars agree at every moment (it said "¡Ganaste 3 estrellas!" while 2 showed). The
+   * sound, banner and the rest of the caption come at once, as with any transition.
+   */
+  protected feedbackWithStars(lines: readonly Feedback[], party: CelebrateOptions | null): void {
+    const sentence = party ? starsSentence(party.stars) : '';
+    if (!party || celebrationStars(party.stars) === 0 || !lines.some((f) => f.text.includes(sentence))) {
+      this.feedback(lines);
+      if (party) celebrate(this, party);
+      return;
+    }
+    const full = captionOf(lines);
+    this.feedback(lines.map((f) => ({ ...f, text: f.text.replace(sentence, '').replace(/\s+/g, ' ').trim() })).filter((f) => f.text || f.cue));
+    celebrate(this, { ...party, onLanded: () => EventBus.emit(GAME_EVENTS.caption, full) });
   }
 
   /**
@@ -627,6 +659,8 @@ export abstract class GameScene extends Phaser.Scene {
     stars?: { count: number; kind: CelebrationKind },
     /** Instructions: a drawn demonstration of the game (the sign, then what to tap) under the text. */
     demo?: PanelDemo,
+    /** A lost run: the word it was lost on, its picture and the word, under the title (docs/games.md, "End screens"). */
+    missed?: GameWord | null,
   ): void {
     const W = this.W;
     const H = this.H;
@@ -646,7 +680,11 @@ export abstract class GameScene extends Phaser.Scene {
     const starScale = stars ? starRowScale(stars.kind, pw - 48) : 1;
     // The demonstration sits under the title, before the text: a child who does not read sees it first.
     let demoH = demo ? DEMO_HEIGHT : 0;
-    const sh = () => (stars ? starRowHeight(stars.kind, starScale) + 16 : demoH ? demoH + 16 : 0);
+    // The missed word: its picture (when it has one) over the word, shrinking like the demonstration.
+    const missedPic = Boolean(missed?.image && this.textures.exists(this.imageKey(missed)));
+    let missedPicH = missed && missedPic ? MISSED_PICTURE_HEIGHT : 0;
+    const missedH = () => (missed ? missedPicH + (missedPicH ? 8 : 0) + MISSED_WORD_HEIGHT : 0);
+    const sh = () => (stars ? starRowHeight(stars.kind, starScale) + 16 : demoH ? demoH + 16 : missed ? missedH() + 16 : 0);
     const height = () => 40 + t.height + sh() + 24 + b.height + 32 + rows * (bh + 16) + 24;
     // A long text on a phone: smaller type (never under 22 design px, 18 CSS px on a phone) and
     // tighter lines, so the panel and its buttons stay inside the canvas.
@@ -656,6 +694,7 @@ export abstract class GameScene extends Phaser.Scene {
     }
     // Still too tall (a long text on a small screen): the demonstration gets smaller, then goes.
     while (demoH && height() > H - 16) demoH = demoH > 72 ? demoH - 16 : 0;
+    while (missedPicH && height() > H - 16) missedPicH = missedPicH > 96 ? missedPicH - 16 : 0;
     const ph = height();
     const top = Math.max(8, (H - ph) / 2);
     const box = this.add
@@ -667,6 +706,7 @@ export abstract class GameScene extends Phaser.Scene {
     into.add([dim, box, t, b]);
     if (stars) into.add(drawStarRow(this, W / 2, top + 40 + t.height + 16 + sh() / 2, stars.count, stars.kind, starScale).objects);
     if (demo && demoH) this.drawDemo(into, demo, W / 2, top + 40 + t.height + 16, Math.min(pw - 64, 640), demoH);
+    if (missed) this.drawMissed(into, missed, W / 2, top + 40 + t.height + 16, Math.min(pw - 64, 420), missedPicH, color);
     const by = top + 40 + t.height + sh() + 24 + b.height + 32 + bh / 2;
     buttons.forEach((spec, i) => {
       const x = side ? W / 2 + (i - (buttons.length - 1) / 2) * (bw + 24) : W / 2;
@@ -680,6 +720,33 @@ export abstract class GameScene extends Phaser.Scene {
       this.target(`button:${spec.name}`, btn.bg);
       this.keyButton(`button:${spec.name}`, btn, spec.label, spec.fn, true);
     });
+  }
+
+  /**
+   * The word a lost run ended on (a child who does not read sees what they missed): its picture in
+   * a white frame, the word under it in big letters, in the panel's colour (the test hook's
+   * `pictures()` names it `picture:missed`).
+   */
+  private drawMissed(into: Phaser.GameObjects.Container, w: GameWord, cx: number, top: number, width: number, picH: number, color: number): void {
+    if (picH) {
+      const box = { x: cx - width / 2, y: top, width, height: picH };
+      into.add(
+        this.add
+          .rectangle(cx, top + picH / 2, Math.min(width, picH * 1.6), picH, COLORS.panel)
+          .setRounded(16)
+          .setStrokeStyle(4, color, 0.6),
+      );
+      const img = this.addPicture(
+        w,
+        { x: cx - Math.min(width, picH * 1.6) / 2 + 8, y: box.y + 8, width: Math.min(width, picH * 1.6) - 16, height: picH - 16 },
+        into,
+      );
+      if (img) this.target('picture:missed', img);
+    }
+    const wordY = top + picH + (picH ? 8 : 0) + MISSED_WORD_HEIGHT / 2;
+    const word = this.text(cx, wordY, w.es, 48, color, true).setOrigin(0.5);
+    this.fitWidth(word, width);
+    into.add(word);
   }
 
   /**
@@ -819,10 +886,12 @@ export abstract class GameScene extends Phaser.Scene {
     open: readonly HintKind[];
     price: string;
     boxes: { picture: Rect; letter: Rect };
+    /** Where the picture shows once asked (docs/games.md: at least 160 px wide), default its button's place. */
+    pictureAt?: Rect;
     ask: (kind: HintKind) => void;
     into: Phaser.GameObjects.Container;
   }): void {
-    const pic = o.boxes.picture;
+    const pic = o.shown.includes('picture') && o.pictureAt ? o.pictureAt : o.boxes.picture;
     if (o.shown.includes('picture') && o.word) {
       o.into.add(this.add.rectangle(pic.x + pic.width / 2, pic.y + pic.height / 2, pic.width, pic.height, COLORS.panel).setRounded(14));
       if (!this.addPicture(o.word, { x: pic.x + 4, y: pic.y + 4, width: pic.width - 8, height: pic.height - 8 }, o.into)) {
@@ -831,7 +900,7 @@ export abstract class GameScene extends Phaser.Scene {
       this.markClue('picture', pic);
     } else {
       this.markClue('picture', null);
-      this.hintButton('hint:picture', pic, 'picture', 'Ver dibujo', o.price, o.open.includes('picture'), () => o.ask('picture'), o.into);
+      this.hintButton('hint:picture', o.boxes.picture, 'picture', 'Ver dibujo', o.price, o.open.includes('picture'), () => o.ask('picture'), o.into);
     }
     this.hintButton('hint:letter', o.boxes.letter, 'letter', 'Ver letra', o.price, o.open.includes('letter'), () => o.ask('letter'), o.into);
   }
@@ -967,13 +1036,13 @@ export abstract class GameScene extends Phaser.Scene {
   }
 
   /** Places (or hides, with null) the animated sign GIF the page draws over the canvas. */
-  protected showSign(w: GameWord | null, at: Rect | SignStage): void {
+  protected showSign(w: GameWord | null, at: Rect | SignStage, speed: number | null = null): void {
     const box = 'sign' in at ? signOverlayBox(at) : at;
     const url = w?.sign ?? null;
-    const key = url ? `${url}|${box.x},${box.y},${box.width},${box.height}` : null;
+    const key = url ? `${url}|${box.x},${box.y},${box.width},${box.height}|${speed ?? ''}` : null;
     if (key === this.currentSign) return;
     this.currentSign = key;
-    const overlay: SignOverlay | null = url ? { url, compact: w?.signCompact ?? null, ...box } : null;
+    const overlay: SignOverlay | null = url ? { url, compact: w?.signCompact ?? null, ...box, speed } : null;
     EventBus.emit(GAME_EVENTS.sign, overlay);
   }
 
@@ -1075,6 +1144,14 @@ export abstract class GameScene extends Phaser.Scene {
   protected requestExit(): void {
     EventBus.emit(GAME_EVENTS.exit);
   }
+}
+
+/** ONE caption joining every line of a transition, in the colour of its sound (else its banner, else its last line). */
+function captionOf(lines: readonly Feedback[]): Caption {
+  const withSound = [...lines].reverse().find((f) => f.cue !== null);
+  const withFlash = [...lines].reverse().find((f) => f.flash);
+  const main = withSound ?? withFlash ?? lines[lines.length - 1]!;
+  return { text: lines.map((f) => f.text).join(' '), kind: main.kind };
 }
 
 /** `top` with `alpha` over `bottom` (0xRRGGBB). */

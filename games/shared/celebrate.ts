@@ -31,6 +31,8 @@ export interface CelebrateOptions {
   scale?: number;
   /** Plays over the still row of the end panel the scene draws next (see `celebrate`). */
   panel?: boolean;
+  /** Called once every star has landed (not when the celebration is cut short): the caption says the stars then. */
+  onLanded?: () => void;
 }
 
 // --- timing (WCAG 2.3.1) --------------------------------------------------------------------------
@@ -83,6 +85,12 @@ export function celebrationTimeline(stars: number, kind: CelebrationKind): Timel
 }
 
 /** The most events that fall in any window of `windowMs` (the WCAG rule counts per second). */
+/** When (ms after a celebration's stars start) the last of `stars` stars has landed: popped in full. */
+export function celebrationLandedMs(stars: number): number {
+  const n = celebrationStars(stars);
+  return n === 0 ? 0 : CELEBRATE_FIRST_STAR_MS + (n - 1) * CELEBRATE_STAR_INTERVAL_MS + CELEBRATE_STAR_POP_MS;
+}
+
 export function maxFlashesPerSecond(times: readonly number[], windowMs = CELEBRATE_FLASH_WINDOW_MS): number {
   const sorted = [...times].sort((a, b) => a - b);
   let best = 0;
@@ -130,6 +138,8 @@ export interface CelebrationRecord {
   reducedMotion: boolean;
   particles: boolean;
   at: number;
+  /** When the last star landed (Date.now()), once it has. */
+  landedAt?: number;
 }
 
 /** Celebrations started, oldest first (read by the e2e tests through window.__game in test mode). */
@@ -309,6 +319,12 @@ export function celebrate(scene: Phaser.Scene, opts: CelebrateOptions): (() => v
         timers.push(scene.time.delayedCall(step.at, () => scene.tweens.add({ targets: still ? halos : objects, alpha: 0, duration: CELEBRATE_FADE_MS })));
       }
     }
+    timers.push(
+      scene.time.delayedCall(celebrationLandedMs(stars), () => {
+        record.landedAt = Date.now();
+        opts.onLanded?.();
+      }),
+    );
     timers.push(scene.time.delayedCall(CELEBRATE_DURATION_MS[kind], stop));
   };
 
@@ -340,10 +356,11 @@ export function celebrate(scene: Phaser.Scene, opts: CelebrateOptions): (() => v
   scene.events.once('shutdown', stop);
   running.set(scene, stop);
 
+  const record: CelebrationRecord = { kind, stars, reducedMotion: reduced, particles: !reduced, at: Date.now() };
   if (opts.panel) timers.push(scene.time.delayedCall(0, play));
   else play();
 
-  celebrationLog.push({ kind, stars, reducedMotion: reduced, particles: !reduced, at: Date.now() });
+  celebrationLog.push(record);
   if (celebrationLog.length > 50) celebrationLog.shift();
   return stop;
 }

@@ -41,9 +41,12 @@ async function tabToGame(page: Page): Promise<string[]> {
   throw new Error(`Tab never reached the game area; passed: ${passed.join(' | ')}`);
 }
 
-/** The focus ring as drawn: the outline (or a box shadow) of the focused game area. */
+/**
+ * The focus ring as drawn: the outline and box shadow of the stage around the focused game area
+ * (drawn around the stage, never over the canvas's edges, where it cut the corner buttons).
+ */
 async function focusRing(page: Page) {
-  return area(page).evaluate((el) => {
+  return page.getByTestId('game-stage').evaluate((el) => {
     const cs = getComputedStyle(el);
     return { outlineStyle: cs.outlineStyle, outlineWidth: parseFloat(cs.outlineWidth), outlineColor: cs.outlineColor, boxShadow: cs.boxShadow };
   });
@@ -67,7 +70,8 @@ test.describe('Juegos con el teclado', () => {
       const ring = await focusRing(page);
       expect(ring.outlineStyle).toBe('solid');
       expect(ring.outlineWidth).toBeGreaterThanOrEqual(3);
-      expect(ring.outlineColor).toBe('rgb(29, 26, 58)'); // dark on the light game: ~15:1
+      expect(ring.outlineColor).toBe('rgb(29, 26, 58)'); // dark on the light page: ~15:1
+      expect(ring.boxShadow).toContain('rgb(255, 213, 79)'); // the yellow band between ring and game
       await page.keyboard.press('Enter');
       await waitPhase(page, [g.started]);
       // Tab walks the game's own canvas buttons (the hints, docs/games.md), then leaves the game area.

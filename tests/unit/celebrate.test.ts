@@ -23,6 +23,7 @@ import {
   inBand,
   celebrationStars,
   celebrationTimeline,
+  celebrationLandedMs,
   isSaturatedRed,
   starRowHeight,
   starRowScale,
@@ -145,5 +146,22 @@ describe('starsSentence', () => {
     expect(starsSentence(1)).toBe('¡Ganaste 1 estrella!');
     expect(starsSentence(2)).toBe('¡Ganaste 2 estrellas!');
     expect(starsSentence(3)).toBe('¡Ganaste 3 estrellas!');
+  });
+});
+
+describe('the caption says the stars once they have landed', () => {
+  it('the last star has landed after its pop, never before any star of the timeline', () => {
+    for (const kind of ['level', 'game'] as const) {
+      for (const n of [1, 2, 3]) {
+        const stars = celebrationTimeline(n, kind).filter((e) => e.step === 'star');
+        expect(stars).toHaveLength(n);
+        const lastPop = Math.max(...stars.map((e) => e.at));
+        expect(celebrationLandedMs(n)).toBe(lastPop + CELEBRATE_STAR_POP_MS);
+        // Said while the row is still up (before it fades or ends).
+        expect(celebrationLandedMs(n)).toBeLessThan(CELEBRATE_DURATION_MS[kind] - CELEBRATE_FADE_MS);
+      }
+    }
+    expect(celebrationLandedMs(3)).toBe(300 + 2 * CELEBRATE_STAR_INTERVAL_MS + CELEBRATE_STAR_POP_MS);
+    expect(celebrationLandedMs(0)).toBe(0);
   });
 });

@@ -15,7 +15,7 @@ import type { GameWord } from '../../shared/rules/games/types';
 import { Loading } from '../ui/Loading';
 import { preloadCues } from './cues';
 import { useGameWords } from './useGameWords';
-import { livePoints, usePoints, useRunPoints } from './stores';
+import { livePoints, useEndPanelOpen, usePoints, useRunPoints } from './stores';
 import { GameHeader } from './stage/GameHeader';
 import { GameStage } from './stage/GameStage';
 
@@ -44,6 +44,7 @@ export function GamePage({ game, scene, playable, hint }: GamePageProps) {
   // The header follows the game's running total live: the points already banked for this game
   // plus the score of the run in progress (not banked yet).
   const total = livePoints(usePoints().byGame[game.id], useRunPoints());
+  const ended = useEndPanelOpen();
 
   useEffect(() => {
     document.title = `${game.title} · Manitas`;
@@ -52,7 +53,7 @@ export function GamePage({ game, scene, playable, hint }: GamePageProps) {
 
   return (
     <Box component="main" sx={{ height: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
-      <GameHeader title={game.title} total={total} onBack={() => navigate(back)} />
+      <GameHeader title={game.title} total={total} hidePoints={ended} onBack={() => navigate(back)} />
       {state.status === 'loading' && <Loading label="Cargando palabras..." />}
       {state.status === 'error' && (
         <Box role="alert" sx={{ textAlign: 'center', py: 6 }}>

@@ -39,6 +39,35 @@ export function useRunPoints(): number {
   return useSyncExternalStore(runPoints.subscribe, runPoints.get, runPoints.get);
 }
 
+/**
+ * Whether the game's end panel is open (won / lost). The header's 'Puntos acumulados' hides
+ * meanwhile: the end panel's 'Puntos: {n}' is then the one score a child sees.
+ */
+export function createFlagStore() {
+  let current = false;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => current,
+    set(on: boolean) {
+      if (on === current) return;
+      current = on;
+      for (const l of [...listeners]) l();
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+}
+
+export const endPanelOpen = createFlagStore();
+
+export function useEndPanelOpen(): boolean {
+  return useSyncExternalStore(endPanelOpen.subscribe, endPanelOpen.get, endPanelOpen.get);
+}
+
 /** The games' shared volume (0..1, step 0.1). */
 export function useVolume(): number {
   return useSyncExternalStore(volume.subscribe, volume.get, volume.get);

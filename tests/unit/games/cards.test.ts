@@ -3,6 +3,10 @@ import type { GameWord } from '../../../src/shared/rules/games/types';
 import { mulberry32 } from '../../../src/shared/rules/games/types';
 import {
   CARDS_HINT_COST,
+  CARDS_CLUE_SIGN_SPEED,
+  clueSignSpeed,
+  missedWord,
+  optionPictures,
   askHint,
   hintCost,
   hintOpen,
@@ -586,5 +590,57 @@ describe('cards picture hint (docs/games.md, "Hints")', () => {
     const round = { idPalabra: words[0]!.id, bien: true, fallos: 3 };
     expect(replayRun(words, [round])).toMatchObject({ ok: true, puntos: 10 });
     expect(replayRun(words, [{ ...round, fallos: 4 }])).toMatchObject({ ok: false });
+  });
+});
+
+describe('cards: the clue, the options and the missed word (docs/games.md, "Cartas: the sign is the clue")', () => {
+  it('the ★ card replays the sign slowed once found, and only then', () => {
+    expect(CARDS_CLUE_SIGN_SPEED).toBe(0.5);
+    const instructions = createGame(wordsFor([1]), mulberry32(3));
+    expect(clueSignSpeed(instructions)).toBeNull();
+    const preview = startGame(instructions).state;
+    expect(preview.phase).toBe('preview');
+    expect(clueSignSpeed(preview)).toBeNull();
+    const s = reveal(preview);
+    expect(clueSignSpeed(s)).toBeNull();
+    const wrong = pickCard(s, wrongCards(s)[0]!).state;
+    expect(clueSignSpeed(wrong)).toBeNull();
+    const found = pickCard(s, s.clueCard).state;
+    expect(found.phase).toBe('pick-word');
+    expect(clueSignSpeed(found)).toBe(0.5);
+    const answered = pickWord(found, target(s).id).state;
+    expect(answered.phase).toBe('feedback');
+    expect(clueSignSpeed(answered)).toBe(0.5);
+    expect(clueSignSpeed(advance(answered).state)).toBeNull();
+  });
+
+  it('the options carry pictures only when every option has one', () => {
+    const s = reveal(startGame(createGame(wordsFor([1]), mulberry32(5))).state);
+    const found = pickCard(s, s.clueCard).state;
+    expect(found.options).toHaveLength(3);
+    expect(optionPictures(found)).toBe(true);
+    // One option without a picture would stand out: then none shows one.
+    const bare = { ...found, options: found.options.map((o, i) => (i === 1 ? { ...o, image: null } : o)) };
+    expect(optionPictures(bare)).toBe(false);
+    const blank = { ...found, options: found.options.map((o) => ({ ...o, image: '  ' })) };
+    expect(optionPictures(blank)).toBe(false);
+    // A level of signs only: the written words alone.
+    const signsOnly = Array.from({ length: 4 }, (_, i) => w(`s${i}`, 1, { sign: '/s.gif' }));
+    const t = reveal(startGame(createGame(signsOnly, mulberry32(2))).state);
+    expect(optionPictures(pickCard(t, t.clueCard).state)).toBe(false);
+    expect(optionPictures({ ...found, options: [] })).toBe(false);
+  });
+
+  it('names the target the run was lost on, and nothing before the loss', () => {
+    let s = started(wordsFor([1]));
+    s = roundWrong(s).state;
+    s = roundWrong(s).state;
+    const last = reveal(s);
+    const found = pickCard(last, last.clueCard).state;
+    const answered = pickWord(found, wrongOption(last).id).state;
+    expect(missedWord(answered)).toBeNull();
+    const lost = advance(answered).state;
+    expect(lost.phase).toBe('lost');
+    expect(missedWord(lost)).toEqual(target(last));
   });
 });

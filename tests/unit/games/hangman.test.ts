@@ -23,6 +23,7 @@ import {
   continueGame,
   createGame,
   currentWord,
+  missedWord,
   guessLetter,
   letterStatus,
   askHint,
@@ -537,6 +538,17 @@ describe('hangman word and level flow', () => {
     expect(r.state.phase).toBe('lost');
     expect(guessLetter(r.state, 'A').state).toBe(r.state);
     expect(advance(r.state).state).toBe(r.state);
+  });
+
+  it('names the word the run was lost on (the loss panel shows it), and none before the loss', () => {
+    let s = started();
+    s = advance(failWord(s).state).state;
+    s = advance(failWord(s).state).state;
+    const third = failWord(s).state;
+    expect(missedWord(third)).toBeNull();
+    const lost = advance(third).state;
+    expect(missedWord(lost)).toEqual(currentWord(third));
+    expect(missedWord(lost)?.es).toBe(word(third));
   });
 
   it('losing the last life on the last word of a level is a defeat, not a level result', () => {

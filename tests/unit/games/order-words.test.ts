@@ -25,6 +25,7 @@ import {
   clear,
   createGame,
   currentWord,
+  missedWord,
   endMessage,
   endMessageText,
   isTileChar,
@@ -457,6 +458,17 @@ describe('order words levels and end', () => {
     expect(r.events).toEqual([{ type: 'game-over', totalScore: 55, message: 'good', stars: 0 }]);
     expect(snapshot(r.state).endMessage).toBe('good');
     expect(check(r.state).state).toBe(r.state);
+  });
+
+  it('names the word the run was lost on (the loss panel shows it), and none before the loss', () => {
+    let s = started(many(20));
+    s = playWrong(s).state;
+    s = playWrong(s).state;
+    const third = check(answerWrong(s)).state;
+    expect(missedWord(third)).toBeNull();
+    const lost = advance(third).state;
+    expect(lost.phase).toBe('lost');
+    expect(missedWord(lost)).toEqual(currentWord(third));
   });
 
   it('restart resets everything and reshuffles the words', () => {

@@ -22,7 +22,8 @@ import { srOnly } from './srOnly';
  * back button is an icon (named 'Volver') and the points chip shows the star and the number (its
  * words stay for screen readers).
  */
-export function GameHeader({ title, total, onBack }: { title: string; total: number; onBack: () => void }) {
+/** `hidePoints`: the end panel is open and its 'Puntos' is the one score shown (the chip keeps its room). */
+export function GameHeader({ title, total, hidePoints = false, onBack }: { title: string; total: number; hidePoints?: boolean; onBack: () => void }) {
   const wide = useMediaQuery((t: Theme) => t.breakpoints.up('lg'), { noSsr: true });
   const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'), { noSsr: true });
   const [volumeAt, setVolumeAt] = useState<HTMLElement | null>(null);
@@ -67,7 +68,8 @@ export function GameHeader({ title, total, onBack }: { title: string; total: num
           </>
         }
         data-testid="game-points"
-        sx={{ fontWeight: 700, fontSize: '1rem', flex: 'none' }}
+        aria-hidden={hidePoints || undefined}
+        sx={{ fontWeight: 700, fontSize: '1rem', flex: 'none', visibility: hidePoints ? 'hidden' : 'visible' }}
       />
       {wide ? (
         <VolumeControl compact />

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import Box from '@mui/material/Box';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import Typography from '@mui/material/Typography';
@@ -13,6 +13,7 @@ import type { GameInfo } from '../../../../games/shared/catalog';
 import { GAME_AREA_ATTR } from '../../../../games/shared/keys';
 import type { GameWord } from '../../../shared/rules/games/types';
 import { SignPlayer } from '../../sign/SignPlayer';
+import { SIGN_SPEEDS, type SignSpeed } from '../../prefs';
 import { PausePanel, usePause } from './PausePanel';
 import { srOnly } from './srOnly';
 import { useGameRun } from './useGameRun';
@@ -27,21 +28,60 @@ const GAME_KEYS: Record<GameInfo['id'], string> = {
   cards: '1, 2 o 3 para elegir',
 };
 
+/**
+ * The caption bar's text box (CSS px): the height a one-line caption always had, which holds two
+ * lines of the caption's type at a line height of 1.25 (the game keeps all the room it had).
+ */
+const CAPTION_HEIGHT = 56;
+/** The caption's type, and the smallest it shrinks to so a long caption keeps to two lines. */
+const CAPTION_PX = 18.4;
+const CAPTION_MIN_PX = 14;
+
+/**
+ * The caption's text, at most two lines in the fixed box: a longer caption gets a smaller type
+ * (down to CAPTION_MIN_PX) instead of a third line. Measured after layout, so it fits the font and
+ * width the browser really uses (CSS alone cannot shrink text to fit a box).
+ */
+function FittedCaption({ text, color }: { text: string; color: string }) {
+  const ref = useRef<HTMLParagraphElement | null>(null);
+  const [px, setPx] = useState(CAPTION_PX);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    let size = CAPTION_PX;
+    el.style.fontSize = `${size}px`;
+    while (el.scrollHeight > CAPTION_HEIGHT - 4 && size > CAPTION_MIN_PX) {
+      size -= 1;
+      el.style.fontSize = `${size}px`;
+    }
+    setPx(size);
+  }, [text]);
+  return (
+    <Typography
+      ref={ref}
+      data-testid="game-caption-text"
+      sx={{ fontWeight: 700, fontSize: `${px}px`, lineHeight: 1.25, color, maxHeight: CAPTION_HEIGHT - 4, overflow: 'hidden' }}
+    >
+      {text}
+    </Typography>
+  );
+}
+
+const isSignSpeed = (v: number | null | undefined): v is SignSpeed => typeof v === 'number' && (SIGN_SPEEDS as readonly number[]).includes(v);
+
 const gameAreaLabel = (game: GameInfo) => `Juego ${game.title}. Enter para empezar, ${GAME_KEYS[game.id]}, Escape para pausar.`;
 
-/** The focus ring of the game area: thick, dark on the light game, inside the stage (never clipped). */
-const focusRingStyles = {
-  '.manitas-game-area': { outline: 'none' },
-  '.manitas-game-area:focus-visible': { outline: '5px solid #1d1a3a', outlineOffset: '-5px' },
-  // A yellow band inside the dark ring, over the canvas: seen on dark and light parts of the game.
-  '.manitas-game-area:focus-visible::after': {
-    content: '""',
-    position: 'absolute',
-    inset: '5px',
-    border: '4px solid #ffd54f',
-    pointerEvents: 'none',
-    zIndex: 4,
-  },
+/** The game area's own outline is off: the stage draws the ring around itself (STAGE_FOCUS_RING). */
+const focusRingStyles = { '.manitas-game-area': { outline: 'none' } } as const;
+
+/**
+ * The focus ring of the game area: thick, dark on the light page, with a yellow band between it and
+ * the game, drawn by the stage around itself, in the room's 8 px padding, never over the canvas:
+ * drawn inside, it covered 9 px of every edge and cut the buttons in the stage's corners (Borrar,
+ * Comprobar, Cartas' answers) and the column's texts at its right edge.
+ */
+const STAGE_FOCUS_RING = {
+  '&:has(> .manitas-game-area:focus-visible)': { outline: '4px solid #1d1a3a', outlineOffset: '4px', boxShadow: '0 0 0 4px #ffd54f' },
 } as const;
 
 /**
@@ -73,6 +113,19 @@ export function GameStage({ game, scene, words, onExit, hint }: GameStageProps) 
     const t = e.target as HTMLElement;
     if (!t.closest('button, a, input, [role="slider"], [role="dialog"]')) area.current?.focus({ preventScroll: true });
   };
+  // Rings end when the game moves to another phase (an answer judged, a round over): see useTapRipples.
+  const clearTaps = taps.clear;
+  useEffect(() => {
+    let phase: string | undefined;
+    const onState = (snap: { phase?: string }) => {
+      if (snap.phase !== phase) clearTaps();
+      phase = snap.phase;
+    };
+    EventBus.on(GAME_EVENTS.state, onState);
+    return () => {
+      EventBus.off(GAME_EVENTS.state, onState);
+    };
+  }, [clearTaps]);
   useGameRun(game.id, words, { onSign: setSign, onFocus: setFocusLabel, onCaption: setCaption, onExit });
 
   const captionColor = caption.kind === 'success' ? 'success.main' : caption.kind === 'error' ? 'error.main' : 'primary.main';
@@ -90,6 +143,7 @@ export function GameStage({ game, scene, words, onExit, hint }: GameStageProps) 
           display: 'flex',
           justifyContent: 'center',
           alignItems: 'center',
+          // Room for the stage's focus ring (8 px); a phone (touch only, no ring) keeps its 4 px.
           p: { xs: 0.5, sm: 1 },
         }}
       >
@@ -116,6 +170,7 @@ export function GameStage({ game, scene, words, onExit, hint }: GameStageProps) 
               borderRadius: 3,
               overflow: 'hidden',
               boxShadow: 2,
+              ...STAGE_FOCUS_RING,
             }}
           >
             <GlobalStyles styles={focusRingStyles} />
@@ -126,9 +181,18 @@ export function GameStage({ game, scene, words, onExit, hint }: GameStageProps) 
               <Box
                 data-testid="sign-gif"
                 data-src={sign.url}
+                data-speed={sign.speed ?? undefined}
                 sx={{ position: 'absolute', ...rectToPercent(sign, room.design), pointerEvents: 'none', borderRadius: 2 }}
               >
-                <SignPlayer key={sign.url} src={sign.url} compactSrc={sign.compact ?? null} label="Seña de la palabra" variant="overlay" />
+                {/* A fixed speed (Cartas' clue) remounts the player, so the sign plays again from its start. */}
+                <SignPlayer
+                  key={`${sign.url}|${sign.speed ?? ''}`}
+                  src={sign.url}
+                  compactSrc={sign.compact ?? null}
+                  label="Seña de la palabra"
+                  variant="overlay"
+                  speed={isSignSpeed(sign.speed) ? sign.speed : undefined}
+                />
               </Box>
             )}
             {taps.layer}
@@ -154,6 +218,11 @@ export function GameStage({ game, scene, words, onExit, hint }: GameStageProps) 
           bgcolor: 'background.paper',
           borderTop: 4,
           borderColor: captionColor,
+          // A fixed height: a caption of two lines never takes room from the game (the stage kept
+          // its size and place; at 768 a two-line caption cut the side column).
+          flex: 'none',
+          height: CAPTION_HEIGHT + 4,
+          boxSizing: 'border-box',
         }}
       >
         <Box
@@ -161,10 +230,10 @@ export function GameStage({ game, scene, words, onExit, hint }: GameStageProps) 
           aria-live="polite"
           data-testid="game-caption"
           data-kind={caption.kind}
-          sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 1, minHeight: 56, py: 1, minWidth: 0 }}
+          sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 1, height: CAPTION_HEIGHT, minWidth: 0 }}
         >
           <CaptionIcon sx={{ color: captionColor }} aria-hidden="true" />
-          <Typography sx={{ fontWeight: 700, fontSize: '1.15rem', color: captionColor }}>{caption.text}</Typography>
+          <FittedCaption text={caption.text} color={captionColor} />
         </Box>
         <GameAhoraTu words={words} paused={pause.paused} onOpenChange={setPractising} />
       </Box>

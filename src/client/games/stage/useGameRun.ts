@@ -5,7 +5,7 @@ import { parseNivelId, type GameInfo } from '../../../../games/shared/catalog';
 import type { GameWord } from '../../../shared/rules/games/types';
 import { decodePreferred } from '../../sign/decode';
 import { isVideoUrl } from '../words';
-import { runPoints, unbankedScore } from '../stores';
+import { endPanelOpen, runPoints, unbankedScore } from '../stores';
 import { newRunKey, reportRun, syncGameResults } from '../results';
 import { createRunTracker } from '../runTracker';
 
@@ -38,7 +38,8 @@ export function useGameRun(gameId: GameInfo['id'], words: GameWord[], view: Game
       const run = tracker.take(bank.score, false, newRunKey());
       if (!bank.banked && run.puntos > 0) reportRun(run);
     };
-    const onState = (snap: { totalScore?: number }) => {
+    const onState = (snap: { totalScore?: number; phase?: string }) => {
+      endPanelOpen.set(snap.phase === 'won' || snap.phase === 'lost');
       bank.update(snap.totalScore ?? 0);
       report();
     };
@@ -91,6 +92,7 @@ export function useGameRun(gameId: GameInfo['id'], words: GameWord[], view: Game
       closeRun();
       bank.leave();
       runPoints.set(0);
+      endPanelOpen.set(false);
     };
   }, [gameId, words]);
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import Box from '@mui/material/Box';
 
 /** How long a tap ripple lives (ms), and at most how many are on screen at once. */
@@ -37,6 +37,15 @@ export function useTapRipples() {
     }, TAP_RIPPLE_MS);
     timers.current.add(t);
   };
+  /**
+   * The move was judged (the game changed phase): its colours and banner are now the tap's answer,
+   * so the rings go at once instead of fading over the answer's text (seen over «pájaro»).
+   */
+  const clear = useCallback(() => {
+    for (const t of timers.current) clearTimeout(t);
+    timers.current.clear();
+    setRipples((list) => (list.length ? [] : list));
+  }, []);
   const layer = ripples.map((p) => (
     <Box
       key={p.id}
@@ -62,5 +71,5 @@ export function useTapRipples() {
       }}
     />
   ));
-  return { onPointerDown, layer };
+  return { onPointerDown, layer, clear };
 }

@@ -287,6 +287,34 @@ export function targetWord(state: CardsState): GameWord | null {
   return state.pool[state.roundIndex] ?? null;
 }
 
+/**
+ * The word the run was lost on (the last round's target), for the loss panel: a child who does not
+ * read sees the word they missed (its picture and the word), not only "no lives left". Null unless lost.
+ */
+export function missedWord(state: CardsState): GameWord | null {
+  return state.phase === 'lost' ? targetWord(state) : null;
+}
+
+/**
+ * The answer options carry the words' pictures (docs/games.md, "Cartas: the options") only when
+ * every option has one: a single option without a picture would stand out and give the answer
+ * away, and a level without pictures keeps the written words alone. The question stays the sign.
+ */
+export function optionPictures(state: CardsState): boolean {
+  return state.options.length > 0 && state.options.every((w) => Boolean(w.image?.trim()));
+}
+
+/**
+ * The ★ card's clue (docs/games.md): once found, the round's sign plays again from its start at
+ * this speed (one of the sign player's own speeds), so finding the card helps to read the sign.
+ */
+export const CARDS_CLUE_SIGN_SPEED = 0.5;
+
+/** The speed the sign plays at: slowed once the clue card is found (its clue), else the child's own (null). */
+export function clueSignSpeed(state: CardsState): number | null {
+  return state.phase === 'pick-word' || state.phase === 'feedback' ? CARDS_CLUE_SIGN_SPEED : null;
+}
+
 /** Current nivelId. */
 function currentNivelId(state: CardsState): number | null {
   return state.levels[state.levelIndex] ?? null;

@@ -314,6 +314,14 @@ export function currentWord(state: HangmanState): GameWord | null {
   return state.pool[state.wordIndex] ?? null;
 }
 
+/**
+ * The word the run was lost on (the word being played when the last life went), for the loss
+ * panel: its picture and the word, so a child who does not read sees what they missed. Null unless lost.
+ */
+export function missedWord(state: HangmanState): GameWord | null {
+  return state.phase === 'lost' ? currentWord(state) : null;
+}
+
 function unchanged(state: HangmanState): HangmanResult {
   return { state, events: [] };
 }

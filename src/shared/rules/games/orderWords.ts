@@ -308,6 +308,14 @@ export function currentWord(state: OrderWordsState): GameWord | null {
   return state.words[state.wordIndex] ?? null;
 }
 
+/**
+ * The word the run was lost on (the word being played when the last life went), for the loss
+ * panel: its picture and the word, so a child who does not read sees what they missed. Null unless lost.
+ */
+export function missedWord(state: OrderWordsState): GameWord | null {
+  return state.phase === 'lost' ? currentWord(state) : null;
+}
+
 /** Slots of the current word: fixed characters, placed tiles, empty slots. */
 export function slots(state: OrderWordsState): OrderSlot[] {
   const word = currentWord(state);
