@@ -27,6 +27,11 @@ interface CardsLayout {
   cardXsBeside: number[];
   hintButtonH: number;
   flash: Rect;
+  /**
+   * Where banners go while the child must read the prompt (preview, pick-card): on a tablet the
+   * prompt is the flash band itself, so they take the options' band, empty until the clue is found.
+   */
+  flashWhileAsking: Rect;
 }
 
 /**
@@ -58,6 +63,7 @@ function cardsLayout(W: number, H: number): CardsLayout {
       cardXsBeside: [0, 1, 2].map((i) => c.x + cardW / 2 + i * (cardW + 12)),
       hintButtonH: 84,
       flash: stage.below,
+      flashWhileAsking: stage.below,
     };
   }
   const phone = W < 600;
@@ -107,6 +113,7 @@ function cardsLayout(W: number, H: number): CardsLayout {
     hint,
     hintButtonH: phone ? 80 : 100,
     flash: { x: pad, y: promptTop, width: W - 2 * pad, height: promptH },
+    flashWhileAsking: { x: pad, y: optTop, width: W - 2 * pad, height: optionsH },
   };
 }
 
@@ -214,6 +221,10 @@ export class CardsScene extends RulesScene<R.CardsState, R.CardsEvent> {
           break;
       }
     }
+    // The level banner came over "¡Mira bien! Recuerda qué carta…" on a tablet, the moment the
+    // child must read it: while the prompt asks, banners use a band clear of it.
+    const asking = this.state.phase === 'preview' || this.state.phase === 'pick-card';
+    this.flashBand = asking ? this.L.flashWhileAsking : this.L.flash;
     this.feedbackWithStars(out, party);
   }
 
@@ -249,6 +260,7 @@ export class CardsScene extends RulesScene<R.CardsState, R.CardsEvent> {
       );
     }
 
+    this.markClue('prompt', null);
     if (!over) {
       this.drawCards();
       const prompt =
@@ -260,11 +272,14 @@ export class CardsScene extends RulesScene<R.CardsState, R.CardsEvent> {
               ? `¿Qué palabra es? ${answerWays(this.touch).replace(/^t/, 'T')}.`
               : '';
       const small = this.W < 600;
-      this.board.add(
-        this.text(L.prompt.x, L.prompt.y, prompt, small ? 24 : 26, COLORS.primaryDark, true)
-          .setOrigin(0.5, this.landscape ? 0 : 0.5)
-          .setWordWrapWidth(L.prompt.width),
-      );
+      const promptText = this.text(L.prompt.x, L.prompt.y, prompt, small ? 24 : 26, COLORS.primaryDark, true)
+        .setOrigin(0.5, this.landscape ? 0 : 0.5)
+        .setWordWrapWidth(L.prompt.width);
+      this.board.add(promptText);
+      // What the child must read to play the round: no banner covers it while it asks.
+      const asking = s.phase === 'preview' || s.phase === 'pick-card';
+      const pb = promptText.getBounds();
+      this.markClue('prompt', asking && prompt ? { x: pb.x, y: pb.y, width: pb.width, height: pb.height } : null);
       if (found) this.drawOptions();
       if (s.phase !== 'instructions') this.drawHint();
     }

@@ -870,8 +870,8 @@ export abstract class GameScene extends Phaser.Scene {
     if (into) into.add(frame);
   }
 
-  /** A clue box of the layout (the picture once asked for): banners never cover it. */
-  protected markClue(name: 'picture', box: Rect | null): void {
+  /** A clue box of the layout (the picture once asked for, a prompt the child must read now): banners never cover it. */
+  protected markClue(name: 'picture' | 'prompt', box: Rect | null): void {
     if (box) this.clueBoxes.set(`box:${name}`, box);
     else this.clueBoxes.delete(`box:${name}`);
   }
