@@ -198,7 +198,7 @@ export class CardsScene extends RulesScene<R.CardsState, R.CardsEvent> {
           out.push({ cue: null, text: livesLeftText(e.lives), kind: 'error', flash: false });
           break;
         case 'hint':
-          out.push({ cue: 'click', text: `Pediste ver el dibujo (${costText(e.points, R.CARDS_HINT_COST)}).`, kind: 'info', flash: false });
+          out.push({ cue: 'click', text: `Pediste ver el dibujo: ${costText(e.points, R.CARDS_HINT_COST)}.`, kind: 'info', flash: false });
           break;
         case 'next-round':
         case 'cards-hidden':

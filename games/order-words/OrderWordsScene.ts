@@ -224,8 +224,8 @@ export class OrderWordsScene extends RulesScene<R.OrderWordsState, R.OrderEvent>
             cue: 'click',
             text:
               e.kind === 'picture'
-                ? `Pediste ver el dibujo (${costText(e.points, R.ORDER_HINT_COST)}).`
-                : `Pediste una letra: la ${e.char} (${costText(e.points, R.ORDER_HINT_COST)}).`,
+                ? `Pediste ver el dibujo: ${costText(e.points, R.ORDER_HINT_COST)}.`
+                : `Pediste la letra ${e.char}: ${costText(e.points, R.ORDER_HINT_COST)}.`,
             kind: 'info',
             flash: false,
           });
