@@ -12,7 +12,7 @@ import type { FileKind } from '../storage/sniff';
 import { cachedReply, type CacheScope } from '../cache';
 import { idParam } from '../validate';
 import type { ResourceDecl } from '../../shared/resources/types';
-import { apiPath, countExpr, guard, isPgError, listPlan, paged, refuseIfDependents, type ListPlan, type ListSpec } from '../routes/crud';
+import { apiPath, countExpr, guard, isPgError, listPlan, paged, refuseIfDependents, type ListPlan, type ListSpec } from './crud';
 
 /**
  * The server half of a resource: how its declaration (src/shared/resources/<entity>.ts: paths,
@@ -75,7 +75,7 @@ export interface ResourceBinding<I = any, Row = any, W = unknown> {
   invalidates?: readonly CacheScope[];
   /**
    * Declared paths a route file serves instead of the layer, because their rules are not the
-   * standard step (usuario: a profile its owner reads and edits, src/server/routes/user.ts). The
+   * standard step (usuario: a profile its owner reads and edits, src/server/resources/usuario/routes.ts). The
    * paths stay declared: the back office calls them.
    */
   servedElsewhere?: readonly ('one' | 'create' | 'update' | 'delete')[];

@@ -11,7 +11,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Title, useNotify } from 'react-admin';
 import { ApiError, apiGet, apiPost } from '../../api/http';
 
-/** One failed job of GET /api/trabajos?estado=fallido (src/server/routes/trabajos.ts). */
+/** One failed job of GET /api/trabajos?estado=fallido (src/server/resources/trabajos/routes.ts). */
 export interface TrabajoFallido {
   id: string;
   cola: string;

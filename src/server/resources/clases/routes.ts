@@ -10,8 +10,8 @@ import { idParam, latestToday } from '../../validate';
 import { invalidates } from '../../cache';
 import { classByCode, cryptoRandom, requireClassTeacher, taughtChildren } from '../../classAccess';
 import { decryptPictures, pictureColumns, pictureLimitsOf } from '../../auth/pictureSecret';
-import { contains } from '../../routes/list';
-import { bodyOrEmpty, isPgError, plural } from '../../routes/crud';
+import { contains } from '../list';
+import { bodyOrEmpty, isPgError, plural } from '../crud';
 import { atLeast, STAFF_ROLES } from '../../../shared/roles';
 import {
   addAlumnosSchema,
@@ -30,6 +30,8 @@ import {
 } from '../../../shared/resources/clases';
 import { byChildName, makeClassCode, makePicturePassword } from '../../../shared/rules/classes';
 import { avatarForSexo, checkImportRows } from '../../../shared/rules/classImport';
+import { claseLoginRoutes } from './login';
+import { claseTableroRoutes } from './tablero';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -102,7 +104,8 @@ export async function alumnosOf(db: Db, idClase: number, jwtSecret: string, only
 
 /**
  * The class's own routes beside its resource (routes.md R-2.8): children, candidates, import, assignments
- * (src/server/resources/clases/index.ts is the resource). Every route with a class id starts with
+ * (src/server/resources/clases/index.ts is the resource), then the class-code login (login.ts) and the
+ * dashboard (tablero.ts). Every route with a class id starts with
  * requireClassTeacher, before the body is read, so 401/403/404 come before 400.
  */
 export default async function clasesRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -454,4 +457,7 @@ export default async function clasesRoutes(app: FastifyInstance, ctx: AppContext
       }
     }
   });
+
+  await claseLoginRoutes(app, ctx);
+  await claseTableroRoutes(app, ctx);
 }

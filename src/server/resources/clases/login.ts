@@ -1,10 +1,10 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
-import type { AppContext } from '../context';
-import { claseAlumno, usuario } from '../db/schema';
-import { verifyPassword } from '../auth/password';
-import { deviceOf, startSession } from '../auth/session';
+import type { AppContext } from '../../context';
+import { claseAlumno, usuario } from '../../db/schema';
+import { verifyPassword } from '../../auth/password';
+import { deviceOf, startSession } from '../../auth/session';
 import {
   CHILD_PICTURE_RULE,
   CLASS_PICTURE_RULE,
@@ -12,17 +12,17 @@ import {
   decryptPictures,
   pictureWaitMessage,
   setPicturePassword,
-} from '../auth/pictureSecret';
-import { ANY_DEVICE, clearCounters, release, reserveAttempt, type CounterKey } from '../auth/attempts';
-import type { ThrottleRule } from '../auth/throttle';
-import { AppError, badRequest, conflict, forbidden, unauthorized } from '../errors';
-import { idParam, validate } from '../validate';
-import { invalidates } from '../cache';
-import { bodyOrEmpty } from './crud';
-import { activeClassByCode, classByCode, cryptoRandom, readClassCode, requireClassTeacher, requireClassTeacherOfChild } from '../classAccess';
-import { INACTIVE_MSG } from './user';
-import { CLASE_MSG, claveSchema, INVITACION_MSG, logInClaseSchema, type ClaseEntradaWire } from '../../shared/resources/clases';
-import { byChildName, isPicturePassword, makePicturePassword, type PictureKey } from '../../shared/rules/classes';
+} from '../../auth/pictureSecret';
+import { ANY_DEVICE, clearCounters, release, reserveAttempt, type CounterKey } from '../../auth/attempts';
+import type { ThrottleRule } from '../../auth/throttle';
+import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../errors';
+import { idParam, validate } from '../../validate';
+import { invalidates } from '../../cache';
+import { bodyOrEmpty } from '../crud';
+import { activeClassByCode, classByCode, cryptoRandom, readClassCode, requireClassTeacher, requireClassTeacherOfChild } from '../../classAccess';
+import { INACTIVE_MSG } from '../usuario/routes';
+import { CLASE_MSG, claveSchema, INVITACION_MSG, logInClaseSchema, type ClaseEntradaWire } from '../../../shared/resources/clases';
+import { byChildName, isPicturePassword, makePicturePassword, type PictureKey } from '../../../shared/rules/classes';
 
 /** The most characters of a picture answer that are hashed (a real one is "estrella-estrella-estrella"). */
 const MAX_PICTURE_TEXT = 64;
@@ -32,7 +32,7 @@ const MAX_PICTURE_TEXT = 64;
  * the class code, their name button and a picture password; their teachers reset and unlock
  * picture passwords and print login cards.
  */
-export default async function routes(app: FastifyInstance, ctx: AppContext) {
+export async function claseLoginRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx.database;
   const ipLimit = { max: ctx.config.authRateLimit, timeWindow: 60_000 };
 

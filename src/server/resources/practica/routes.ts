@@ -1,16 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context';
-import { palabra, practica } from '../db/schema';
-import { badRequest, forbidden, notFound } from '../errors';
-import { validate } from '../validate';
-import { invalidates } from '../cache';
-import { applyReviews, ownEventBody, wordIsOpen } from '../resources/repaso/memory';
-import { PALABRA_NO_ABIERTA_MSG, PALABRA_NO_EXISTE_MSG } from '../resources/repaso/routes';
-import { eventTime } from '../../shared/rules/offline';
-import { Rating } from '../../shared/rules/review';
-import { PRACTICA_GUARDADA_MSG, PRACTICA_OTRO_NINO_MSG, practiceEventSchema, type PracticeResult } from '../../shared/signPractice/event';
-import type { Stars } from '../../shared/signPractice/compare';
+import type { AppContext } from '../../context';
+import { palabra, practica } from '../../db/schema';
+import { badRequest, forbidden, notFound } from '../../errors';
+import { validate } from '../../validate';
+import { invalidates } from '../../cache';
+import { applyReviews, ownEventBody, wordIsOpen } from '../repaso/memory';
+import { PALABRA_NO_ABIERTA_MSG, PALABRA_NO_EXISTE_MSG } from '../repaso/routes';
+import { eventTime } from '../../../shared/rules/offline';
+import { Rating } from '../../../shared/rules/review';
+import { PRACTICA_GUARDADA_MSG, PRACTICA_OTRO_NINO_MSG, practiceEventSchema, type PracticeResult } from '../../../shared/signPractice/event';
+import type { Stars } from '../../../shared/signPractice/compare';
 
 export const CLAVE_OTRA_PALABRA_MSG = 'La clave ya se usó para otra palabra.';
 

@@ -1,14 +1,14 @@
 import { and, asc, count, eq, inArray, isNotNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context';
-import type { Db } from '../db';
-import { evaluacion, multimedia, nivel, palabra, pregunta, respuesta } from '../db/schema';
-import { AppError, badRequest, conflict } from '../errors';
-import { idParam, validate } from '../validate';
-import { invalidates } from '../cache';
-import { isPgError } from './crud';
-import { requiredId } from '../../shared/resources/fields';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db';
+import { evaluacion, multimedia, nivel, palabra, pregunta, respuesta } from '../../db/schema';
+import { AppError, badRequest, conflict } from '../../errors';
+import { idParam, validate } from '../../validate';
+import { invalidates } from '../../cache';
+import { isPgError } from '../crud';
+import { requiredId } from '../../../shared/resources/fields';
 import {
   equalShare,
   planSignQuiz,
@@ -18,7 +18,7 @@ import {
   type PlannedQuestion,
   type SignMediaRef,
   type SignQuizPlan,
-} from '../../shared/rules/signQuiz';
+} from '../../../shared/rules/signQuiz';
 
 /**
  * "Generar preguntas con señas": a level's sign questions from its words, previewed (GET) and then

@@ -7,18 +7,18 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../context';
-import { intento, nivel, palabra, progreso, rol, usuario } from '../db/schema';
-import { badRequest, conflict, notFound } from '../errors';
-import { idParam, validate } from '../validate';
-import { atLeast } from '../../shared/roles';
-import { attemptsAllowed } from '../../shared/rules/quiz';
-import { ESTADO_EN_PROGRESO } from '../../shared/rules/progress';
-import { listParams } from './list';
-import { TEACHER_RESULTS_SORTABLE, teacherResults } from '../queries/teacher-results';
-import { invalidates } from '../cache';
-import { canReachChild, childScope, classFilter, inClass } from '../classAccess';
-import type { Database } from '../db';
+import type { AppContext } from '../../context';
+import { intento, nivel, palabra, progreso, rol, usuario } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../errors';
+import { idParam, validate } from '../../validate';
+import { atLeast } from '../../../shared/roles';
+import { attemptsAllowed } from '../../../shared/rules/quiz';
+import { ESTADO_EN_PROGRESO } from '../../../shared/rules/progress';
+import { listParams } from '../list';
+import { TEACHER_RESULTS_SORTABLE, teacherResults } from '../../queries/teacher-results';
+import { invalidates } from '../../cache';
+import { canReachChild, childScope, classFilter, inClass } from '../../classAccess';
+import type { Database } from '../../db';
 
 export const GRANTED_MSG = 'Listo: el estudiante tiene un intento más en este nivel.';
 export const STILL_HAS_ATTEMPTS_MSG = 'Este estudiante todavía tiene intentos disponibles en este nivel.';
@@ -68,7 +68,7 @@ async function attemptsOf(database: Database, pairs: readonly { u: number; n: nu
   return out;
 }
 
-export default async function resultadosProfesorRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function resultadosProfesorRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx.database;
 
   /**

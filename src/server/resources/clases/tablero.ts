@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context';
-import type { Database } from '../db';
-import { requireClassTeacher, requireClassTeacherOfChild } from '../classAccess';
-import { idParam } from '../validate';
-import { notFound } from '../errors';
-import { progressPercent, seenInLevel } from '../../shared/rules/progress';
-import { byChildName } from '../../shared/rules/classes';
-import type { ClaseWire, TableroAlumnoWire, TableroCelda, TableroWire } from '../../shared/resources/clases';
+import type { AppContext } from '../../context';
+import type { Database } from '../../db';
+import { requireClassTeacher, requireClassTeacherOfChild } from '../../classAccess';
+import { idParam } from '../../validate';
+import { notFound } from '../../errors';
+import { progressPercent, seenInLevel } from '../../../shared/rules/progress';
+import { byChildName } from '../../../shared/rules/classes';
+import type { ClaseWire, TableroAlumnoWire, TableroCelda, TableroWire } from '../../../shared/resources/clases';
 
 /** Days of the activity charts (the issue: "activity over the last 30 days"). */
 export const ACTIVIDAD_DIAS = 30;
@@ -149,7 +149,7 @@ async function seenPercents(database: Database, kids: string, words: Map<number,
   return out;
 }
 
-export default async function claseTableroRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function claseTableroRoutes(app: FastifyInstance, ctx: AppContext) {
   const { database } = ctx;
   const { db } = database;
 

@@ -1,15 +1,15 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context';
-import { multimedia, nivel, palabra, trazo } from '../db/schema';
-import { badRequest, notFound } from '../errors';
-import { idParam, validate } from '../validate';
-import { isSignMedia } from '../resources/palabra';
-import { NIVEL_NO_EXISTE_MSG } from '../resources/repaso/routes';
-import { invalidates } from '../cache';
-import { TRAZO_GUARDADO_MSG, TRAZO_SIN_SENA_MSG, storedTrackSchema, type LevelTrackRow, type StoredTrack } from '../../shared/signPractice/stored';
-import type { Track } from '../../shared/signPractice/compare';
-import { isCurrentSign } from '../media/tracks';
+import type { AppContext } from '../../context';
+import { multimedia, nivel, palabra, trazo } from '../../db/schema';
+import { badRequest, notFound } from '../../errors';
+import { idParam, validate } from '../../validate';
+import { isSignMedia } from '../palabra';
+import { NIVEL_NO_EXISTE_MSG } from '../repaso/routes';
+import { invalidates } from '../../cache';
+import { TRAZO_GUARDADO_MSG, TRAZO_SIN_SENA_MSG, storedTrackSchema, type LevelTrackRow, type StoredTrack } from '../../../shared/signPractice/stored';
+import type { Track } from '../../../shared/signPractice/compare';
+import { isCurrentSign } from '../../media/tracks';
 
 /**
  * Stored reference tracks of the signs ("¡Ahora tú!"), keyed by the sign file's address:

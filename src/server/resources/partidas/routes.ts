@@ -1,15 +1,15 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context';
-import { nivel, palabra, partida } from '../db/schema';
-import { badRequest } from '../errors';
-import { validate } from '../validate';
-import { checkRunFigures, GAME_IDS, gameRunSchema, REVIEW_FILL_RUN_SIZE, type GameRunGame, type GameRunSummary } from '../../shared/rules/gameRun';
-import type { GameWord } from '../../shared/rules/games/types';
-import { starsFor } from '../../shared/rules/games/stars';
-import { invalidates } from '../cache';
-import { openWords, reviewGameRun } from '../resources/repaso/memory';
-import { eventTime } from '../../shared/rules/offline';
+import type { AppContext } from '../../context';
+import { nivel, palabra, partida } from '../../db/schema';
+import { badRequest } from '../../errors';
+import { validate } from '../../validate';
+import { checkRunFigures, GAME_IDS, gameRunSchema, REVIEW_FILL_RUN_SIZE, type GameRunGame, type GameRunSummary } from '../../../shared/rules/gameRun';
+import type { GameWord } from '../../../shared/rules/games/types';
+import { starsFor } from '../../../shared/rules/games/stars';
+import { invalidates } from '../../cache';
+import { openWords, reviewGameRun } from '../repaso/memory';
+import { eventTime } from '../../../shared/rules/offline';
 
 export const PARTIDAS_PATH = '/api/partidas';
 export const PARTIDAS_SUMMARY_PATH = '/api/partidas/resumen';

@@ -1,19 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../context';
-import type { Db, Tx } from '../db';
-import { rol, usuario } from '../db/schema';
-import { signToken } from '../auth/jwt';
-import { AppError, forbidden } from '../errors';
-import { validate } from '../validate';
-import { roleNamesFor, toUsuarioWire } from '../users';
-import { highestRole } from '../../shared/roles';
-import type { PublicGoogleConfig } from '../../shared/google';
-import { GOOGLE_ERROR_MSG, googleRole, mapGoogleIdentity, placeholderEmail, roleToGrant, type RoleMappingConfig } from '../google/identity';
-import { googleVerifier, GoogleTokenError } from '../google/verifier';
-import { INACTIVE_MSG } from './user';
-import { invalidates } from '../cache';
+import type { AppContext } from '../../context';
+import type { Db, Tx } from '../../db';
+import { rol, usuario } from '../../db/schema';
+import { signToken } from '../../auth/jwt';
+import { AppError, forbidden } from '../../errors';
+import { validate } from '../../validate';
+import { roleNamesFor, toUsuarioWire } from '../../users';
+import { highestRole } from '../../../shared/roles';
+import type { PublicGoogleConfig } from '../../../shared/google';
+import { GOOGLE_ERROR_MSG, googleRole, mapGoogleIdentity, placeholderEmail, roleToGrant, type RoleMappingConfig } from '../../google/identity';
+import { googleVerifier, GoogleTokenError } from '../../google/verifier';
+import { INACTIVE_MSG } from '../usuario/routes';
+import { invalidates } from '../../cache';
 
 /** Body of POST /api/user/google. */
 export const googleLoginSchema = z.object({

@@ -1,11 +1,11 @@
 import { asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context';
-import type { Db, Tx } from '../db';
-import { evaluacion, intento, nivel, pregunta, respuesta, resultado, usuario } from '../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../errors';
-import { idParam, validate } from '../validate';
-import { atLeast } from '../../shared/roles';
+import type { AppContext } from '../../context';
+import type { Db, Tx } from '../../db';
+import { evaluacion, intento, nivel, pregunta, respuesta, resultado, usuario } from '../../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { idParam, validate } from '../../validate';
+import { atLeast } from '../../../shared/roles';
 import {
   ALL_ANSWERED_MSG,
   gradeQuiz,
@@ -20,11 +20,12 @@ import {
   type GivenAnswer,
   type KeyQuestion,
   type ResultRow,
-} from '../../shared/rules/quiz';
-import { saveAttempt } from '../quiz/submit';
-import { reviewQuizAttempt } from '../resources/repaso/memory';
-import { eventTime } from '../../shared/rules/offline';
-import { invalidates } from '../cache';
+} from '../../../shared/rules/quiz';
+import { saveAttempt } from '../../quiz/submit';
+import { reviewQuizAttempt } from '../repaso/memory';
+import { eventTime } from '../../../shared/rules/offline';
+import { resultadosProfesorRoutes } from './profesor';
+import { invalidates } from '../../cache';
 
 export const SAVED_MSG = 'Respuestas guardadas correctamente.';
 export const OWN_RESULTS_ONLY_MSG = 'Solo puedes guardar tus propias respuestas.';
@@ -88,6 +89,7 @@ function storedText(q: KeyQuestion, r: ResultRow): string | null {
   return q.respuestas.find((a) => a.id_respuesta === r.id_respuesta)?.respuesta ?? null;
 }
 
+/** Quiz results: the learner's submit and reads (here), the teacher's reports (profesor.ts). */
 export default async function resultadosRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx.database;
 
@@ -286,4 +288,6 @@ export default async function resultadosRoutes(app: FastifyInstance, ctx: AppCon
       })),
     };
   });
+
+  await resultadosProfesorRoutes(app, ctx);
 }

@@ -1,16 +1,16 @@
 import { eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context';
-import { claseAlumno, sesionRevocada, usuario } from '../db/schema';
-import { classByCode } from '../classAccess';
-import { hashPassword, verifyPassword } from '../auth/password';
-import { deviceOf, startSession } from '../auth/session';
-import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../errors';
-import { idParam, latestToday, validate } from '../validate';
-import { findUserById, findUserRowByEmail, toUsuarioWire } from '../users';
-import { KNOWN_DEVICE_RULE, UNKNOWN_DEVICE_RULE, waitMessage } from '../auth/throttle';
-import { ANY_DEVICE, emailAccount, release, reserveAttempt } from '../auth/attempts';
-import { loginSchema, profileSchema, registerSchema } from '../../shared/resources/usuario';
+import type { AppContext } from '../../context';
+import { claseAlumno, sesionRevocada, usuario } from '../../db/schema';
+import { classByCode } from '../../classAccess';
+import { hashPassword, verifyPassword } from '../../auth/password';
+import { deviceOf, startSession } from '../../auth/session';
+import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../errors';
+import { idParam, latestToday, validate } from '../../validate';
+import { findUserById, findUserRowByEmail, toUsuarioWire } from '../../users';
+import { KNOWN_DEVICE_RULE, UNKNOWN_DEVICE_RULE, waitMessage } from '../../auth/throttle';
+import { ANY_DEVICE, emailAccount, release, reserveAttempt } from '../../auth/attempts';
+import { loginSchema, profileSchema, registerSchema } from '../../../shared/resources/usuario';
 import {
   AVATARS,
   LOGIN_REQUIRED_MSG,
@@ -19,13 +19,13 @@ import {
   SEXOS,
   unchangedProfileValue,
   validateRegistration,
-} from '../../shared/validation/registration';
+} from '../../../shared/validation/registration';
 import type { z } from 'zod';
-import { atLeast, roleRank } from '../../shared/roles';
-import { INVALID_BIRTH_DATE_MSG, isBirthDate } from '../../shared/validation/dates';
-import { hasBidiControl, NAME_BIDI_MSG } from '../../shared/validation/names';
-import { invalidates } from '../cache';
-import { bodyOrEmpty } from './crud';
+import { atLeast, roleRank } from '../../../shared/roles';
+import { INVALID_BIRTH_DATE_MSG, isBirthDate } from '../../../shared/validation/dates';
+import { hasBidiControl, NAME_BIDI_MSG } from '../../../shared/validation/names';
+import { invalidates } from '../../cache';
+import { bodyOrEmpty } from '../crud';
 
 export const LOGIN_FAILED_MSG = 'Credenciales incorrectas';
 export const INACTIVE_MSG = 'Tu cuenta está desactivada. Pide ayuda a tu profesor o a un administrador.';

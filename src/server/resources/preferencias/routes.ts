@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context';
-import { usuario } from '../db/schema';
-import { badRequest, notFound } from '../errors';
-import { validate } from '../validate';
-import { DEFAULT_PREFERENCES, parsePreferences, preferencesPatchSchema, type Preferences } from '../../shared/rules/preferences';
-import { invalidates } from '../cache';
+import type { AppContext } from '../../context';
+import { usuario } from '../../db/schema';
+import { badRequest, notFound } from '../../errors';
+import { validate } from '../../validate';
+import { DEFAULT_PREFERENCES, parsePreferences, preferencesPatchSchema, type Preferences } from '../../../shared/rules/preferences';
+import { invalidates } from '../../cache';
 
 export const PREFERENCES_PATH = '/api/preferencias';
 export const PREFERENCES_SAVED_MSG = 'Preferencias guardadas.';
