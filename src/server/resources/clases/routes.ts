@@ -8,7 +8,7 @@ import { clase, claseAlumno, claseInvitacion, institucion, nivel, rol, tarea, us
 import { badRequest, notFound } from '../../errors';
 import { idParam, latestToday } from '../../validate';
 import { invalidates } from '../../cache';
-import { classByCode, cryptoRandom, requireClassTeacher, taughtChildren } from '../../classAccess';
+import { classByCode, classTeacherHook, cryptoRandom, taughtChildren } from '../../classAccess';
 import { decryptPictures, pictureColumns, pictureLimitsOf } from '../../auth/pictureSecret';
 import { contains } from '../list';
 import { bodyOrEmpty, isPgError, plural } from '../crud';
@@ -32,13 +32,6 @@ import { byChildName, makeClassCode, makePicturePassword } from '../../../shared
 import { avatarForSexo, checkImportRows } from '../../../shared/rules/classImport';
 import { claseLoginRoutes } from './login';
 import { claseTableroRoutes } from './tablero';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The class a `/api/clase/:id/...` route acts on, found by its teacher check (onRequest). */
-    clase?: typeof clase.$inferSelect;
-  }
-}
 
 export const CLASE_REPLY = {
   agregados: 'Alumnos agregados a la clase.',
@@ -112,14 +105,7 @@ export default async function clasesRoutes(app: FastifyInstance, ctx: AppContext
   const { db } = ctx.database;
   const secret = ctx.config.jwtSecret;
   const ipLimit = { max: ctx.config.authRateLimit, timeWindow: 60_000 };
-  /**
-   * onRequest of every `/api/clase/:id/...` route: the class's teacher (or an admin) only, checked
-   * before the body is read, so a profesor of another class is refused whatever they send. The class
-   * row is kept on the request for the handler.
-   */
-  const teacherOfClass = async (req: FastifyRequest) => {
-    req.clase = await requireClassTeacher(db, req, idParam((req.params as { id: string }).id));
-  };
+  const teacherOfClass = classTeacherHook(db);
   const classOf = (req: FastifyRequest) => req.clase!;
   /** Options of a class route: the teacher check on request, and the body's schema when it has one. */
   const ofClass = <S extends z.ZodType>(extra: { config?: object; body?: S } = {}) => ({

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { usuario } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
-import { validate } from '../../validate';
 import { DEFAULT_PREFERENCES, parsePreferences, preferencesPatchSchema, type Preferences } from '../../../shared/rules/preferences';
 import { invalidates } from '../../cache';
 
@@ -35,37 +35,46 @@ export default async function preferenciasRoutes(app: FastifyInstance, ctx: AppC
     return parsePreferences(row.p);
   }
 
-  app.get(PREFERENCES_PATH, { preHandler: app.requireUser }, async (req) => ({ data: await stored(req.user!.id) }));
+  app.get(PREFERENCES_PATH, { onRequest: app.requireUser }, async (req) => ({ data: await stored(req.user!.id) }));
 
-  app.put(PREFERENCES_PATH, { config: invalidates(), preHandler: app.requireUser }, async (req) => {
+  /** Before the schema: a body that is not an object, or names a preference that does not exist, gets its own message. */
+  async function knownKeysOnly(req: FastifyRequest) {
     const body: unknown = req.body ?? {};
     if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest(PREFERENCES_NOT_OBJECT_MSG);
     const unknown = Object.keys(body).find((k) => !KNOWN.has(k));
     if (unknown !== undefined) throw badRequest(unknownPreferenceMsg(unknown), { [unknown]: unknownPreferenceMsg(unknown) });
-    const patch = validate(preferencesPatchSchema, body);
-    const userId = req.user!.id;
-    if (Object.keys(patch).length === 0) return { msg: PREFERENCES_SAVED_MSG, data: await stored(userId) };
+    req.body = body;
+  }
 
-    const patchJson = JSON.stringify(patch);
-    let rows: { p: string | null }[];
-    try {
-      // The stored object merged with the patch, in one statement (no lost update between devices).
-      rows = await db
-        .update(usuario)
-        .set({ preferencias: sql`(coalesce(${usuario.preferencias}, '{}')::jsonb || ${patchJson}::jsonb)::text` })
-        .where(eq(usuario.id, userId))
-        .returning({ p: usuario.preferencias });
-    } catch {
-      // Only text the API never writes (not JSON) can fail the cast: start again from what it reads as.
-      req.log.warn('preferencias guardadas no legibles; se reescriben');
-      const merged = { ...(await stored(userId)), ...patch };
-      rows = await db
-        .update(usuario)
-        .set({ preferencias: JSON.stringify(merged) })
-        .where(eq(usuario.id, userId))
-        .returning({ p: usuario.preferencias });
-    }
-    if (!rows[0]) throw notFound('Usuario no encontrado.');
-    return { msg: PREFERENCES_SAVED_MSG, data: parsePreferences(rows[0].p) };
-  });
+  app.put<{ Body: z.output<typeof preferencesPatchSchema> }>(
+    PREFERENCES_PATH,
+    { config: invalidates(), onRequest: app.requireUser, preValidation: knownKeysOnly, schema: { body: preferencesPatchSchema } },
+    async (req) => {
+      const patch = req.body;
+      const userId = req.user!.id;
+      if (Object.keys(patch).length === 0) return { msg: PREFERENCES_SAVED_MSG, data: await stored(userId) };
+
+      const patchJson = JSON.stringify(patch);
+      let rows: { p: string | null }[];
+      try {
+        // The stored object merged with the patch, in one statement (no lost update between devices).
+        rows = await db
+          .update(usuario)
+          .set({ preferencias: sql`(coalesce(${usuario.preferencias}, '{}')::jsonb || ${patchJson}::jsonb)::text` })
+          .where(eq(usuario.id, userId))
+          .returning({ p: usuario.preferencias });
+      } catch {
+        // Only text the API never writes (not JSON) can fail the cast: start again from what it reads as.
+        req.log.warn('preferencias guardadas no legibles; se reescriben');
+        const merged = { ...(await stored(userId)), ...patch };
+        rows = await db
+          .update(usuario)
+          .set({ preferencias: JSON.stringify(merged) })
+          .where(eq(usuario.id, userId))
+          .returning({ p: usuario.preferencias });
+      }
+      if (!rows[0]) throw notFound('Usuario no encontrado.');
+      return { msg: PREFERENCES_SAVED_MSG, data: parsePreferences(rows[0].p) };
+    },
+  );
 }

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db';
 import { memoria, palabra, progreso, repaso } from '../../db/schema';
 import { forbidden } from '../../errors';
@@ -220,6 +221,14 @@ export function ownEventBody(body: unknown, me: number, refusal: string): Record
   if (named !== undefined && named !== null && named !== me) throw forbidden(refusal);
   return rest;
 }
+
+/**
+ * preValidation of a learner's event route: ownEventBody before the schema, so a body naming another
+ * child is refused (403) before any of its fields is checked, and the schema never sees `id_usuario`.
+ */
+export const ownEvent = (refusal: string) => async (req: FastifyRequest) => {
+  req.body = ownEventBody(req.body, req.user!.id, refusal);
+};
 
 /** True when the word is of a level the child has opened, or already has a card in their memory. */
 export async function wordIsOpen(db: Db, me: number, idPalabra: number): Promise<boolean> {

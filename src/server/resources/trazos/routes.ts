@@ -1,9 +1,11 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { bodyOrEmpty } from '../crud';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { multimedia, nivel, palabra, trazo } from '../../db/schema';
-import { badRequest, notFound } from '../../errors';
-import { idParam, validate } from '../../validate';
+import { notFound } from '../../errors';
+import { idParam } from '../../validate';
 import { isSignMedia } from '../palabra';
 import { NIVEL_NO_EXISTE_MSG } from '../repaso/routes';
 import { invalidates } from '../../cache';
@@ -21,42 +23,53 @@ import { isCurrentSign } from '../../media/tracks';
  * - GET /api/trazo/nivel/{id} (profesor+) → `{data: LevelTrackRow[]}`: the level's signs, with or
  *   without their track (the word media page's "Construir trazos que faltan").
  */
+const NO_URL_MSG = 'Falta la dirección de la seña.';
+/** GET /api/trazo?url=: the sign file's address (one, at most 500 characters). */
+const trackQuerySchema = z.object({ url: z.string({ error: NO_URL_MSG }).min(1, NO_URL_MSG).max(500, NO_URL_MSG) });
+
 export default async function trazoRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx.database;
 
-  app.get<{ Querystring: { url?: string } }>('/api/trazo', { preHandler: app.requireUser }, async (req) => {
-    const url = typeof req.query.url === 'string' ? req.query.url : '';
-    if (!url || url.length > 500) throw badRequest('Falta la dirección de la seña.', { url: 'Falta la dirección de la seña.' });
-    const [row] = await db
-      .select({ ms: trazo.ms, datos: trazo.datos })
-      .from(trazo)
-      .where(and(eq(trazo.url, url), isCurrentSign));
-    const data: StoredTrack | null = row ? { ms: row.ms, track: row.datos as Track } : null;
-    return { data };
-  });
+  app.get<{ Querystring: z.output<typeof trackQuerySchema> }>(
+    '/api/trazo',
+    { onRequest: app.requireUser, schema: { querystring: trackQuerySchema } },
+    async (req) => {
+      const { url } = req.query;
+      const [row] = await db
+        .select({ ms: trazo.ms, datos: trazo.datos })
+        .from(trazo)
+        .where(and(eq(trazo.url, url), isCurrentSign));
+      const data: StoredTrack | null = row ? { ms: row.ms, track: row.datos as Track } : null;
+      return { data };
+    },
+  );
 
-  app.put('/api/trazo', { onRequest: app.requireRole('profesor'), config: invalidates() }, async (req) => {
-    const body = validate(storedTrackSchema, req.body ?? {});
-    // The sign's row is locked (FOR SHARE) while its track is stored: a replacement of the sign that
-    // runs at the same time either waits and then drops this track with the old address
-    // (dropStaleTracks), or commits first and this request finds no sign at that address (404).
-    const stored = await db.transaction(async (tx) => {
-      const [sign] = await tx
-        .select({ id: multimedia.id })
-        .from(multimedia)
-        .where(and(eq(multimedia.url, body.url), isSignMedia))
-        .limit(1)
-        .for('share');
-      if (!sign) return false;
-      await tx
-        .insert(trazo)
-        .values({ url: body.url, ms: body.ms, datos: body.track, fecha: new Date() })
-        .onConflictDoUpdate({ target: trazo.url, set: { ms: body.ms, datos: body.track, fecha: new Date() } });
-      return true;
-    });
-    if (!stored) throw notFound(TRAZO_SIN_SENA_MSG);
-    return { msg: TRAZO_GUARDADO_MSG };
-  });
+  app.put<{ Body: z.output<typeof storedTrackSchema> }>(
+    '/api/trazo',
+    { onRequest: app.requireRole('profesor'), config: invalidates(), preValidation: bodyOrEmpty, schema: { body: storedTrackSchema } },
+    async (req) => {
+      const body = req.body;
+      // The sign's row is locked (FOR SHARE) while its track is stored: a replacement of the sign that
+      // runs at the same time either waits and then drops this track with the old address
+      // (dropStaleTracks), or commits first and this request finds no sign at that address (404).
+      const stored = await db.transaction(async (tx) => {
+        const [sign] = await tx
+          .select({ id: multimedia.id })
+          .from(multimedia)
+          .where(and(eq(multimedia.url, body.url), isSignMedia))
+          .limit(1)
+          .for('share');
+        if (!sign) return false;
+        await tx
+          .insert(trazo)
+          .values({ url: body.url, ms: body.ms, datos: body.track, fecha: new Date() })
+          .onConflictDoUpdate({ target: trazo.url, set: { ms: body.ms, datos: body.track, fecha: new Date() } });
+        return true;
+      });
+      if (!stored) throw notFound(TRAZO_SIN_SENA_MSG);
+      return { msg: TRAZO_GUARDADO_MSG };
+    },
+  );
 
   app.get<{ Params: { id: string } }>('/api/trazo/nivel/:id', { onRequest: app.requireRole('profesor') }, async (req) => {
     const id = idParam(req.params.id);
