@@ -1,7 +1,5 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-
-type Col = PgColumn | SQL;
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context';
@@ -21,6 +19,8 @@ import { apiPath, countExpr, guard, isPgError, listPlan, paged, refuseIfDependen
  * A file `src/server/resources/<entity>.ts` whose default export is `serverResource(...)` is
  * registered at startup without being listed anywhere else (src/server/resources/index.ts).
  */
+type Col = PgColumn | SQL;
+
 export interface ResourceBinding<I = any, Row = any, W = unknown> {
   decl: ResourceDecl;
   /** 404 message, e.g. 'Dominio no encontrado.' */
@@ -31,7 +31,7 @@ export interface ResourceBinding<I = any, Row = any, W = unknown> {
    * `SELECT <fields> FROM table [JOIN ...]`: list, one and count all start here, so a join is written
    * once. Receives the fields to select.
    */
-  from: (fields: Record<string, Col>) => any;
+  from: (fields: Record<string, Col>) => PgSelect;
   /** The row fields list and one select (default: every column of `table`, by its TS name). */
   fields?: Record<string, Col>;
   /** Wire field → column or expression it sorts by; also where a search field finds its column. */
