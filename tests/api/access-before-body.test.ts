@@ -56,14 +56,15 @@ describe('a class route refuses a profesor of another class before reading the b
 });
 
 describe('learner and teacher routes refuse before the body is parsed', () => {
-  const LEARNER_WRITES: [string, string][] = [
-    ['POST', '/api/resultados/create'],
-    ['POST', '/api/resultados/save-multiple'],
-    ['PUT', '/api/preferencias'],
-    ['POST', '/api/partidas'],
-    ['POST', '/api/repaso/practica'],
-    ['POST', '/api/repaso/visto'],
-  ];
+  /** Writes a signed-in learner may send: method and path. */
+  const LEARNER_WRITES = [
+    'POST /api/resultados/create',
+    'POST /api/resultados/save-multiple',
+    'PUT /api/preferencias',
+    'POST /api/partidas',
+    'POST /api/repaso/practica',
+    'POST /api/repaso/visto',
+  ].map((line) => line.split(' ') as [string, string]);
   it('without a session a broken JSON body answers 401, not 400', async () => {
     for (const [method, url] of LEARNER_WRITES) {
       const r = await t.call(method, url, { headers: JSON_HEADERS, body: BROKEN_JSON });

@@ -127,23 +127,12 @@ export function ResourceEdit({ children, ...rest }: Omit<EditProps, 'children'> 
  * rules (titles as screens-backoffice.md names them), so each such resource does not write both out.
  */
 export function formScreens(Inputs: ComponentType, resolver: Resolver, titles: { create: string; edit: string }) {
-  function Create() {
-    return (
-      <ResourceCreate title={titles.create}>
-        <ResourceForm resolver={resolver}>
-          <Inputs />
-        </ResourceForm>
-      </ResourceCreate>
-    );
-  }
-  function Edit() {
-    return (
-      <ResourceEdit title={titles.edit}>
-        <ResourceForm resolver={resolver}>
-          <Inputs />
-        </ResourceForm>
-      </ResourceEdit>
-    );
-  }
+  const form = (
+    <ResourceForm resolver={resolver}>
+      <Inputs />
+    </ResourceForm>
+  );
+  const Create = () => <ResourceCreate title={titles.create}>{form}</ResourceCreate>;
+  const Edit = () => <ResourceEdit title={titles.edit}>{form}</ResourceEdit>;
   return { Create, Edit };
 }

@@ -4,8 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { palabra, practica } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../errors';
-import { invalidates } from '../../cache';
-import { applyReviews, ownEvent, wordIsOpen } from '../repaso/memory';
+import { applyReviews, ownEventRoute, wordIsOpen } from '../repaso/memory';
 import { PALABRA_NO_ABIERTA_MSG, PALABRA_NO_EXISTE_MSG } from '../repaso/routes';
 import { eventTime } from '../../../shared/rules/offline';
 import { Rating } from '../../../shared/rules/review';
@@ -37,7 +36,7 @@ export default async function practicaRoutes(app: FastifyInstance, ctx: AppConte
 
   app.post<{ Body: z.output<typeof practiceEventSchema> }>(
     '/api/repaso/practica',
-    { config: invalidates(), onRequest: app.requireUser, preValidation: ownEvent(PRACTICA_OTRO_NINO_MSG), schema: { body: practiceEventSchema } },
+    ownEventRoute(app, practiceEventSchema, PRACTICA_OTRO_NINO_MSG),
     async (req, reply) => {
       const me = req.user!.id;
       const e = req.body;

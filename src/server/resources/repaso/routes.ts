@@ -31,7 +31,7 @@ import {
   type ReviewResult,
   type ReviewToday,
 } from '../../../shared/rules/review';
-import { applyReviews, cardOf, cardsOf, dueNow, noteWordSeen, ownEvent, wordIsOpen } from './memory';
+import { applyReviews, cardOf, cardsOf, dueNow, noteWordSeen, ownEventRoute, wordIsOpen } from './memory';
 import { isSignMedia } from '../palabra';
 import { eventTime } from '../../../shared/rules/offline';
 import { isReviewAnswerRight } from '../../../shared/rules/reviewAnswer';
@@ -228,7 +228,7 @@ export default async function repasoRoutes(app: FastifyInstance, ctx: AppContext
 
   app.post<{ Body: z.output<typeof reviewAnswerSchema> }>(
     '/api/repaso/respuesta',
-    { config: invalidates(), onRequest: app.requireUser, preValidation: ownEvent(OTRO_NINO_MSG), schema: { body: reviewAnswerSchema } },
+    ownEventRoute(app, reviewAnswerSchema, OTRO_NINO_MSG),
     async (req, reply) => {
       const me = req.user!.id;
       const answer = req.body;
