@@ -148,6 +148,13 @@ export interface FileBinding<I = any> {
 
 export type ResourceFactory = (ctx: AppContext) => ResourceBinding;
 
+/**
+ * The row a binding's select returns (`Awaited` of `db.select(fields).from(...)` with its joins, a
+ * left join's columns nullable): bindings name their select once and read their row type from it,
+ * instead of writing the row by hand.
+ */
+export type SelectRow<Q> = Awaited<Q> extends (infer R)[] ? R : never;
+
 /** Declares a server resource; the factory receives the app context (db, storage, cache...). */
 export const serverResource = <I, Row, W>(factory: (ctx: AppContext) => ResourceBinding<I, Row, W>): ResourceFactory => factory as ResourceFactory;
 
