@@ -21,7 +21,7 @@ import { registerXsrf } from './security';
 import { registerSecurityHeaders, securityHeaderOptions, type HeaderApplier } from './headers';
 import { registerTextGuard } from './input-text';
 import type { AppContext } from './context';
-import { routeModules } from './routes';
+import { registerResources } from './resources';
 import { createCache, registerCacheHooks } from './cache';
 import { RequestLogController } from './request-log';
 import { safeError } from './log-safe';
@@ -214,7 +214,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     return { status: 'ok' };
   });
 
-  for (const mod of routeModules) await app.register(async (scope) => mod(scope, ctx));
+  // Every entity folder's CRUD and extra routes (src/server/resources/<entity>/, found by listing the folder).
+  await registerResources(app, ctx);
 
   // Uploaded files: never executed, always with their sniffed type and nosniff. In a bucket
   // (S3_BUCKET) they are served through this server too (src/server/storage/serve.ts).

@@ -57,6 +57,29 @@ export async function requireChildInClass(db: Db, idClase: number, idUsuario: nu
   if (!r) throw notFound('Ese alumno no está en esta clase.');
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The class a `/api/clase/:id/...` route acts on, found by its teacher check (onRequest). */
+    clase?: typeof clase.$inferSelect;
+    /** The class and child a `/api/clase/:id/.../:userId` route acts on (onRequest). */
+    claseAlumno?: { idClase: number; userId: number };
+  }
+}
+
+/**
+ * onRequest of every `/api/clase/:id/...` route: the class's teacher (or an admin) only, checked
+ * before the body is read, so a profesor of another class is refused whatever they send. The class
+ * row is kept on the request (`req.clase`) for the handler.
+ */
+export const classTeacherHook = (db: Db) => async (req: FastifyRequest) => {
+  req.clase = await requireClassTeacher(db, req, idParam((req.params as { id: string }).id));
+};
+
+/** onRequest of a `/api/clase/:id/.../:userId` route: requireClassTeacherOfChild, kept on `req.claseAlumno`. */
+export const classChildHook = (db: Db) => async (req: FastifyRequest) => {
+  req.claseAlumno = await requireClassTeacherOfChild(db, req, req.params as { id: string; userId: string });
+};
+
 /** A uniform number in [0, 1) from node:crypto, for class codes and picture passwords (never Math.random). */
 export const cryptoRandom = () => randomInt(2 ** 47) / 2 ** 47;
 

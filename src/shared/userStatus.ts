@@ -1,7 +1,7 @@
 import { atLeast, normalizeRole, roleRank, type Role } from './roles';
 
 /**
- * Who may activate or deactivate whom: the rule of PUT /api/user/:id (src/server/routes/user.ts),
+ * Who may activate or deactivate whom: the rule of PUT /api/user/:id (src/server/resources/usuario/routes.ts),
  * spelt once so the Usuarios list disables 'Desactivar' exactly where the server would refuse it.
  * Staff of admin level or above change others' status; nobody changes their own account, nor an
  * account whose role is above their own. The reasons are the server's messages.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoClass, makeTestApp, snapshotCounts, type TestApp } from './helpers';
 import { isChoiceQuestion } from '../../src/shared/rules/quiz';
 import { NO_ATTEMPTS_LEFT_MSG } from '../../src/server/quiz/submit';
-import { GRANTED_MSG, STILL_HAS_ATTEMPTS_MSG } from '../../src/server/routes/resultados-profesor';
+import { GRANTED_MSG, STILL_HAS_ATTEMPTS_MSG } from '../../src/server/resources/resultados/profesor';
 import { claseAlumno, usuario } from '../../src/server/db/schema';
 
 /** The spec's limit (one attempt + 2 retries per level) is the server's, not only the browser's. */

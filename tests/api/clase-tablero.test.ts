@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from './helpers';
 import { signToken } from '../../src/server/auth/jwt';
-import { DIFICILES_DIAS, activityDays, validTimeZone } from '../../src/server/routes/clase-tablero';
+import { DIFICILES_DIAS, activityDays, validTimeZone } from '../../src/server/resources/clases/tablero';
 import { CLASE_MSG, type TableroAlumnoWire, type TableroWire } from '../../src/shared/resources/clases';
 
 /**

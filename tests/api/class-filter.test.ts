@@ -7,7 +7,7 @@ import { CLASE_MSG } from '../../src/shared/resources/clases';
 import { CLASE_FILTRO_INVALIDA } from '../../src/server/classAccess';
 import { ROL_FILTRO_INVALIDO } from '../../src/server/resources/usuario';
 import { isChoiceQuestion } from '../../src/shared/rules/quiz';
-import { GRANTED_MSG, STILL_HAS_ATTEMPTS_MSG } from '../../src/server/routes/resultados-profesor';
+import { GRANTED_MSG, STILL_HAS_ATTEMPTS_MSG } from '../../src/server/resources/resultados/profesor';
 
 /**
  * The class filter of the teacher's lists (`?id_clase=` on Memoria, Palabras difíciles and

@@ -90,7 +90,7 @@ export const ACCESS: readonly Entry[] = [
   // An invited child's own invitations (joining with consent)
   ['GET', '/api/clase/invitaciones', 'user'],
   ['POST', '/api/clase/invitaciones/:id/:respuesta', 'user'],
-  // Classes (issue 21): the class-code login and picture passwords (src/server/routes/clase-login.ts)
+  // Classes (issue 21): the class-code login and picture passwords (src/server/resources/clases/login.ts)
   // [part B]
   ['GET', '/api/clase/codigo/:codigo', 'public'],
   ['POST', '/api/user/logInClase', 'public'],
@@ -98,7 +98,7 @@ export const ACCESS: readonly Entry[] = [
   ['POST', '/api/clase/:id/alumnos/:userId/desbloquear', 'profesor'],
   ['POST', '/api/clase/:id/desbloquear', 'profesor'],
   ['GET', '/api/clase/:id/tarjetas', 'profesor'],
-  // Classes (issue 21): the dashboard (src/server/routes/clase-tablero.ts)
+  // Classes (issue 21): the dashboard (src/server/resources/clases/tablero.ts)
   // [part C]
   ['GET', '/api/clase/:id/tablero', 'profesor', '{x}'],
   ['GET', '/api/clase/:id/alumno/:userId', 'profesor', '{x}'],

@@ -5,7 +5,7 @@ import { signToken } from '../../src/server/auth/jwt';
 import { usuario } from '../../src/server/db/schema';
 import { isChoiceQuestion } from '../../src/shared/rules/quiz';
 import { NO_ATTEMPTS_LEFT_MSG } from '../../src/server/quiz/submit';
-import { CLAVE_OTHER_QUIZ_MSG } from '../../src/server/routes/resultados';
+import { CLAVE_OTHER_QUIZ_MSG } from '../../src/server/resources/resultados/routes';
 import { DEVICE_TIME_MSG } from '../../src/shared/rules/offline';
 
 /**

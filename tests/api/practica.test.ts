@@ -5,7 +5,7 @@ import { PRACTICA_ESTRELLAS_MSG, PRACTICA_OTRO_NINO_MSG, PRACTICA_PUNTAJE_MSG } 
 import type { TableroAlumnoWire } from '../../src/shared/resources/clases';
 
 /**
- * "¡Ahora tú!" attempts as a learning event (POST /api/repaso/practica, src/server/routes/practica.ts):
+ * "¡Ahora tú!" attempts as a learning event (POST /api/repaso/practica, src/server/resources/practica/routes.ts):
  * the caller's own scores only, checked against the comparison's star rule, stored once per device
  * key even when sent many times at once, a 2–3 star attempt written to the memory as a successful
  * review, and read by the child's teachers (and only them) on the class dashboard's child page.

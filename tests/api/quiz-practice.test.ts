@@ -10,7 +10,7 @@ import { makeTestApp, snapshotCounts, type TestApp } from './helpers';
 import { clase, claseAlumno, claseProfesor, institucion, rol, usuario } from '../../src/server/db/schema';
 import { signToken } from '../../src/server/auth/jwt';
 import { NO_ATTEMPTS_LEFT_MSG } from '../../src/shared/rules/quizRules';
-import { PRACTICE_MSG, SAVED_MSG } from '../../src/server/routes/resultados';
+import { PRACTICE_MSG, SAVED_MSG } from '../../src/server/resources/resultados/routes';
 
 let t: TestApp;
 let idClase: number;

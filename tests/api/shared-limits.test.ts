@@ -5,7 +5,7 @@ import { makeTestApp, type TestApp } from './helpers';
 import { buildApp } from '../../src/server/app';
 import { limiteVentana } from '../../src/server/db/schema';
 import { KeyedLimiter, pruneWindows } from '../../src/server/ratelimit';
-import { RECOVERY_MAILS_PER_HOUR } from '../../src/server/routes/recuperar';
+import { RECOVERY_MAILS_PER_HOUR } from '../../src/server/resources/recuperar/routes';
 import type { MailMessage } from '../../src/server/mail';
 
 /**

@@ -7,7 +7,7 @@ import { MAX_RETRIES } from '../../src/shared/rules/quizRules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from './helpers';
 import { JUMP_FROM_OFFSET, WEEK_SECONDS, teacherResults } from '../../src/server/queries/teacher-results';
-import { listParams } from '../../src/server/routes/list';
+import { listParams } from '../../src/server/resources/list';
 import { isChoiceQuestion } from '../../src/shared/rules/quiz';
 
 let t: TestApp;

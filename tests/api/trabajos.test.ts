@@ -28,7 +28,7 @@ import {
   TRABAJO_NO_FALLIDO_MSG,
   TRABAJO_REINTENTADO_MSG,
   TRABAJOS_ESTADO_MSG,
-} from '../../src/server/routes/trabajos';
+} from '../../src/server/resources/trabajos/routes';
 
 /**
  * Background jobs (src/server/jobs): retries and failures an admin can see at GET /api/trabajos,

@@ -6,7 +6,7 @@ import { TRAZO_MAX_FRAMES, TRAZO_SIN_SENA_MSG, type LevelTrackRow } from '../../
 import type { Track } from '../../src/shared/signPractice/compare';
 
 /**
- * Stored reference tracks (src/server/routes/trazos.ts): kept by a teacher for a sign that exists
+ * Stored reference tracks (src/server/resources/trazos/routes.ts): kept by a teacher for a sign that exists
  * now, read by any signed-in user, checked before they are kept, and "missing" again once the
  * word's sign is replaced (a new address).
  */

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { eq, gt } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { verifyToken } from './jwt';
 import { rol, sesionRevocada, usuario } from '../db/schema';
 import { highestRole, atLeast, type Role } from '../../shared/roles';
@@ -22,8 +22,8 @@ declare module 'fastify' {
     user: AuthUser | null;
   }
   interface FastifyInstance {
-    requireUser: preHandlerAsyncHookHandler;
-    requireRole: (min: Role) => preHandlerAsyncHookHandler;
+    requireUser: onRequestAsyncHookHandler;
+    requireRole: (min: Role) => onRequestAsyncHookHandler;
   }
 }
 

@@ -13,7 +13,7 @@
 import { and, asc, desc, eq, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../db';
 import { intento, intentoConteo, nivel, usuario } from '../db/schema';
-import { contains, type ListParams } from '../routes/list';
+import { contains, type ListParams } from '../resources/list';
 
 export const TEACHER_RESULTS_SORTABLE = ['id', 'fecha', 'puntaje', 'correctas', 'total_preguntas', 'estudiante', 'nivel'] as const;
 

@@ -1,7 +1,5 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-
-type Col = PgColumn | SQL;
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context';
@@ -12,7 +10,7 @@ import type { FileKind } from '../storage/sniff';
 import { cachedReply, type CacheScope } from '../cache';
 import { idParam } from '../validate';
 import type { ResourceDecl } from '../../shared/resources/types';
-import { apiPath, countExpr, guard, isPgError, listPlan, paged, refuseIfDependents, type ListPlan, type ListSpec } from '../routes/crud';
+import { apiPath, countExpr, guard, isPgError, listPlan, paged, refuseIfDependents, type ListPlan, type ListSpec } from './crud';
 
 /**
  * The server half of a resource: how its declaration (src/shared/resources/<entity>.ts: paths,
@@ -21,6 +19,8 @@ import { apiPath, countExpr, guard, isPgError, listPlan, paged, refuseIfDependen
  * A file `src/server/resources/<entity>.ts` whose default export is `serverResource(...)` is
  * registered at startup without being listed anywhere else (src/server/resources/index.ts).
  */
+type Col = PgColumn | SQL;
+
 export interface ResourceBinding<I = any, Row = any, W = unknown> {
   decl: ResourceDecl;
   /** 404 message, e.g. 'Dominio no encontrado.' */
@@ -31,7 +31,7 @@ export interface ResourceBinding<I = any, Row = any, W = unknown> {
    * `SELECT <fields> FROM table [JOIN ...]`: list, one and count all start here, so a join is written
    * once. Receives the fields to select.
    */
-  from: (fields: Record<string, Col>) => any;
+  from: (fields: Record<string, Col>) => PgSelect;
   /** The row fields list and one select (default: every column of `table`, by its TS name). */
   fields?: Record<string, Col>;
   /** Wire field → column or expression it sorts by; also where a search field finds its column. */
@@ -75,7 +75,7 @@ export interface ResourceBinding<I = any, Row = any, W = unknown> {
   invalidates?: readonly CacheScope[];
   /**
    * Declared paths a route file serves instead of the layer, because their rules are not the
-   * standard step (usuario: a profile its owner reads and edits, src/server/routes/user.ts). The
+   * standard step (usuario: a profile its owner reads and edits, src/server/resources/usuario/routes.ts). The
    * paths stay declared: the back office calls them.
    */
   servedElsewhere?: readonly ('one' | 'create' | 'update' | 'delete')[];
@@ -147,6 +147,13 @@ export interface FileBinding<I = any> {
 }
 
 export type ResourceFactory = (ctx: AppContext) => ResourceBinding;
+
+/**
+ * The row a binding's select returns (`Awaited` of `db.select(fields).from(...)` with its joins, a
+ * left join's columns nullable): bindings name their select once and read their row type from it,
+ * instead of writing the row by hand.
+ */
+export type SelectRow<Q> = Awaited<Q> extends (infer R)[] ? R : never;
 
 /** Declares a server resource; the factory receives the app context (db, storage, cache...). */
 export const serverResource = <I, Row, W>(factory: (ctx: AppContext) => ResourceBinding<I, Row, W>): ResourceFactory => factory as ResourceFactory;

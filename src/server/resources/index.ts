@@ -57,5 +57,6 @@ export async function loadResources(): Promise<{ file: string; factory: Resource
 export async function registerResources(app: FastifyInstance, ctx: AppContext) {
   const entities = await loadEntities();
   for (const { factory } of entities) if (factory) registerResource(app, ctx, factory(ctx));
-  for (const { routes } of entities) if (routes) await routes(app, ctx);
+  // Each entity's extra routes in a scope of their own, so a hook one folder adds never reaches another's routes.
+  for (const { routes } of entities) if (routes) await app.register(async (scope) => routes(scope, ctx));
 }

@@ -9,7 +9,7 @@ import { noBidi } from '../validation/names';
 /**
  * Classes (docs/product/routes.md R-2.8, screens-backoffice.md B-3): a teacher's group of children. The resource (list/one/create/update/delete)
  * goes through the declaration layer; the class's other routes (children, import, picture
- * passwords, assignments, dashboard, the class-code login) are in src/server/routes/clase*.ts and
+ * passwords, assignments, dashboard, the class-code login) are in src/server/resources/clases/ (routes.ts, login.ts, tablero.ts) and
  * their wire shapes are below, so the server and the back office spell them once.
  *
  * Access: a profesor sees and manages only the classes they teach; admin and superadmin all.

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { listSearchUrl, orderGroups, resultHref, searchTarget } from '../../../src/client/admin/layout/search';
 import { createDataProvider, OFFLINE_MESSAGES } from '../../../src/client/admin/dataProvider';
 import { shouldRetry } from '../../../src/client/admin/queryClient';
-import { foldSearch } from '../../../src/server/routes/list';
+import { foldSearch } from '../../../src/server/resources/list';
 
 /** Issue 19: the top-bar search's rules, accent folding, and a lost connection named at once. */
 describe('top-bar search: what it does where the user is', () => {

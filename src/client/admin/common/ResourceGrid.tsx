@@ -1,3 +1,4 @@
+import { ConfirmDelete } from './components';
 import { Children, createContext, isValidElement, useContext, useRef, useState, type MouseEvent, type ReactElement, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { keyframes } from '@emotion/react';
@@ -15,6 +16,7 @@ import {
   Button,
   Confirm,
   Datagrid,
+  EditButton,
   RecordContextProvider,
   useCanAccess,
   useCreatePath,
@@ -61,6 +63,16 @@ export function RowActions({ children }: { label?: string; children: ReactNode }
     <Box onClick={(e: MouseEvent) => e.stopPropagation()} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5 }}>
       {children}
     </Box>
+  );
+}
+
+/** The row actions of most lists: 'Editar' and 'Eliminar' (with its confirmation), under the header 'Acciones'. */
+export function EditDeleteActions(_: { label?: 'Acciones' }) {
+  return (
+    <RowActions>
+      <EditButton />
+      <ConfirmDelete />
+    </RowActions>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactElement, type ReactNode } from 'react';
+import { useEffect, useRef, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import type { Resolver } from 'react-hook-form';
 import {
   Create,
@@ -120,4 +120,19 @@ export function ResourceEdit({ children, ...rest }: Omit<EditProps, 'children'> 
       {children as ReactElement}
     </Edit>
   );
+}
+
+/**
+ * The create and edit screens of a resource whose two forms are the same inputs under the same
+ * rules (titles as screens-backoffice.md names them), so each such resource does not write both out.
+ */
+export function formScreens(Inputs: ComponentType, resolver: Resolver, titles: { create: string; edit: string }) {
+  const form = (
+    <ResourceForm resolver={resolver}>
+      <Inputs />
+    </ResourceForm>
+  );
+  const Create = () => <ResourceCreate title={titles.create}>{form}</ResourceCreate>;
+  const Edit = () => <ResourceEdit title={titles.edit}>{form}</ResourceEdit>;
+  return { Create, Edit };
 }

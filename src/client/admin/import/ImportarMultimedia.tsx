@@ -41,29 +41,9 @@ export default function ImportarMultimedia() {
   // Below md the sidebar leaves too little room for a table (768 × 1024 portrait): a list instead.
   const narrow = useMediaQuery((t: Theme) => t.breakpoints.down('md'));
 
-  const {
-    addFiles,
-    chosen,
-    clear,
-    doneRef,
-    headerChecked,
-    importing,
-    matched,
-    phase,
-    plan,
-    progress,
-    readErrors,
-    reading,
-    results,
-    rows,
-    runImport,
-    selectable,
-    selected,
-    setReadErrors,
-    sources,
-    toggle,
-    toggleAll,
-  } = useMediaImport(media);
+  const mediaImport = useMediaImport(media);
+  const { addFiles, chosen, clear, doneRef, headerChecked, importing, matched, phase, plan, progress, readErrors } = mediaImport;
+  const { reading, results, rows, runImport, selectable, selected, setReadErrors, sources, toggle, toggleAll } = mediaImport;
   const resultList = [...results.entries()];
   const okCount = resultList.filter(([, r]) => r.state === 'ok').length;
   const replacedCount = resultList.filter(([, r]) => r.state === 'ok' && r.replaced).length;

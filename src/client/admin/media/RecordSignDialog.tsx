@@ -41,29 +41,9 @@ const BUTTON = { minHeight: 48 } as const;
 export default function RecordSignDialog({ word, idPalabra, existing, onClose, onSaved }: RecordSignDialogProps) {
   const theme = useTheme();
   const small = useMediaQuery(theme.breakpoints.down('sm'));
-  const {
-    again,
-    begin,
-    busy,
-    clip,
-    count,
-    elapsed,
-    error,
-    liveRef,
-    onRangeChange,
-    onRangeCommitted,
-    phase,
-    previewRef,
-    progress,
-    range,
-    save,
-    setAttempt,
-    setSpeed,
-    speed,
-    stopRecording,
-    total,
-    trimCanvasBox,
-  } = useSignRecording({ word, idPalabra, existing, onSaved });
+  const recording = useSignRecording({ word, idPalabra, existing, onSaved });
+  const { again, begin, busy, clip, count, elapsed, error, liveRef, onRangeChange, onRangeCommitted, phase } = recording;
+  const { previewRef, progress, range, save, setAttempt, setSpeed, speed, stopRecording, total, trimCanvasBox } = recording;
 
   const close = () => {
     if (!busy) onClose();

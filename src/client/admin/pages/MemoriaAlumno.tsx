@@ -1,13 +1,11 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Title } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
-import { ApiError, apiGet } from '../../api/http';
+import { apiGet } from '../../api/http';
+import { QueryState } from '../common/QueryState';
 import { BarChart } from './BarChart';
 import { MemoriaNav, SIN_REPASOS, STAR_COLORS, STAR_LABELS, Stat, dayMonth } from './MemoriaParts';
 
@@ -79,25 +77,7 @@ export default function MemoriaAlumno() {
         {title}
       </Typography>
       <MemoriaNav />
-      {q.isPending && (
-        <Box role="status" sx={{ mt: 3 }}>
-          <Typography sx={{ mb: 1 }}>Cargando memoria...</Typography>
-          <LinearProgress />
-        </Box>
-      )}
-      {q.isError && (
-        <Alert
-          severity="error"
-          sx={{ mt: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void q.refetch()}>
-              Reintentar
-            </Button>
-          }
-        >
-          {q.error instanceof ApiError ? q.error.msg : 'No se pudo cargar la memoria.'}
-        </Alert>
-      )}
+      <QueryState query={q} loading="Cargando memoria..." failed="No se pudo cargar la memoria." sx={{ pending: { mt: 3 }, error: { mt: 2 } }} />
       {d && (
         <>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mt: 2 }}>

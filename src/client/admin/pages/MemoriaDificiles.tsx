@@ -1,7 +1,4 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -16,7 +13,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Title, useGetList } from 'react-admin';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ClassSelect } from '../common/classFilter';
-import { ApiError, apiGet } from '../../api/http';
+import { apiGet } from '../../api/http';
+import { QueryState } from '../common/QueryState';
 import { errorMessage } from '../dataProvider';
 import { MemoriaNav, SIN_REPASOS } from './MemoriaParts';
 
@@ -99,24 +97,7 @@ export default function MemoriaDificiles() {
         <ClassSelect value={idClase} onChange={(id) => setParams(id ? { clase: id } : {}, { replace: true })} />
       </Box>
       {idNivel === '' && <Typography>Elige un nivel para ver sus palabras difíciles.</Typography>}
-      {idNivel !== '' && q.isPending && (
-        <Box role="status">
-          <Typography sx={{ mb: 1 }}>Cargando palabras difíciles...</Typography>
-          <LinearProgress />
-        </Box>
-      )}
-      {q.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void q.refetch()}>
-              Reintentar
-            </Button>
-          }
-        >
-          {q.error instanceof ApiError ? q.error.msg : 'No se pudieron cargar las palabras difíciles.'}
-        </Alert>
-      )}
+      <QueryState query={q} show={idNivel !== ''} loading="Cargando palabras difíciles..." failed="No se pudieron cargar las palabras difíciles." />
       {q.data && q.data.length === 0 && <Typography role="status">{SIN_REPASOS}</Typography>}
       {q.data && q.data.length > 0 && missed?.length === 0 && (
         <Typography role="status">Ningún alumno ha fallado todavía las palabras de este nivel.</Typography>

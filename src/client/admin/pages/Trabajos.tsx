@@ -3,15 +3,15 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ReplayIcon from '@mui/icons-material/Replay';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Title, useNotify } from 'react-admin';
 import { ApiError, apiGet, apiPost } from '../../api/http';
+import { QueryState } from '../common/QueryState';
 
-/** One failed job of GET /api/trabajos?estado=fallido (src/server/routes/trabajos.ts). */
+/** One failed job of GET /api/trabajos?estado=fallido (src/server/resources/trabajos/routes.ts). */
 export interface TrabajoFallido {
   id: string;
   cola: string;
@@ -68,24 +68,7 @@ export default function Trabajos() {
         Tareas que el servidor hace en segundo plano (como la copia compacta de un GIF) y que fallaron en todos sus intentos. Corrige la causa y pulsa
         «Reintentar».
       </Typography>
-      {q.isPending && (
-        <Box role="status">
-          <Typography sx={{ mb: 1 }}>Cargando trabajos...</Typography>
-          <LinearProgress />
-        </Box>
-      )}
-      {q.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void q.refetch()}>
-              Volver a cargar
-            </Button>
-          }
-        >
-          {q.error instanceof ApiError ? q.error.msg : 'No se pudieron cargar los trabajos.'}
-        </Alert>
-      )}
+      <QueryState query={q} loading="Cargando trabajos..." failed="No se pudieron cargar los trabajos." retry="Volver a cargar" />
       {q.data && q.data.length === 0 && (
         <Alert severity="success" role="status">
           {SIN_TRABAJOS}

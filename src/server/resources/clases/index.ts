@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db';
 import { clase, claseAlumno, claseProfesor, institucion, rol, usuario } from '../../db/schema';
 import { badRequest, forbidden } from '../../errors';
-import { isPgError } from '../../routes/crud';
+import { isPgError } from '../crud';
 import { cryptoRandom, teaches } from '../../classAccess';
 import { atLeast, STAFF_ROLES } from '../../../shared/roles';
 import { CLASE_MSG, claseResource, type ClaseInput, type ClaseWire } from '../../../shared/resources/clases';

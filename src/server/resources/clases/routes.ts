@@ -8,10 +8,10 @@ import { clase, claseAlumno, claseInvitacion, institucion, nivel, rol, tarea, us
 import { badRequest, notFound } from '../../errors';
 import { idParam, latestToday } from '../../validate';
 import { invalidates } from '../../cache';
-import { classByCode, cryptoRandom, requireClassTeacher, taughtChildren } from '../../classAccess';
+import { classByCode, classTeacherHook, cryptoRandom, taughtChildren } from '../../classAccess';
 import { decryptPictures, pictureColumns, pictureLimitsOf } from '../../auth/pictureSecret';
-import { contains } from '../../routes/list';
-import { bodyOrEmpty, isPgError, plural } from '../../routes/crud';
+import { contains } from '../list';
+import { bodyOrEmpty, isPgError, plural } from '../crud';
 import { atLeast, STAFF_ROLES } from '../../../shared/roles';
 import {
   addAlumnosSchema,
@@ -30,13 +30,8 @@ import {
 } from '../../../shared/resources/clases';
 import { byChildName, makeClassCode, makePicturePassword } from '../../../shared/rules/classes';
 import { avatarForSexo, checkImportRows } from '../../../shared/rules/classImport';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The class a `/api/clase/:id/...` route acts on, found by its teacher check (onRequest). */
-    clase?: typeof clase.$inferSelect;
-  }
-}
+import { claseLoginRoutes } from './login';
+import { claseTableroRoutes } from './tablero';
 
 export const CLASE_REPLY = {
   agregados: 'Alumnos agregados a la clase.',
@@ -102,21 +97,15 @@ export async function alumnosOf(db: Db, idClase: number, jwtSecret: string, only
 
 /**
  * The class's own routes beside its resource (routes.md R-2.8): children, candidates, import, assignments
- * (src/server/resources/clases/index.ts is the resource). Every route with a class id starts with
+ * (src/server/resources/clases/index.ts is the resource), then the class-code login (login.ts) and the
+ * dashboard (tablero.ts). Every route with a class id starts with
  * requireClassTeacher, before the body is read, so 401/403/404 come before 400.
  */
 export default async function clasesRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx.database;
   const secret = ctx.config.jwtSecret;
   const ipLimit = { max: ctx.config.authRateLimit, timeWindow: 60_000 };
-  /**
-   * onRequest of every `/api/clase/:id/...` route: the class's teacher (or an admin) only, checked
-   * before the body is read, so a profesor of another class is refused whatever they send. The class
-   * row is kept on the request for the handler.
-   */
-  const teacherOfClass = async (req: FastifyRequest) => {
-    req.clase = await requireClassTeacher(db, req, idParam((req.params as { id: string }).id));
-  };
+  const teacherOfClass = classTeacherHook(db);
   const classOf = (req: FastifyRequest) => req.clase!;
   /** Options of a class route: the teacher check on request, and the body's schema when it has one. */
   const ofClass = <S extends z.ZodType>(extra: { config?: object; body?: S } = {}) => ({
@@ -454,4 +443,7 @@ export default async function clasesRoutes(app: FastifyInstance, ctx: AppContext
       }
     }
   });
+
+  await claseLoginRoutes(app, ctx);
+  await claseTableroRoutes(app, ctx);
 }

@@ -1,46 +1,51 @@
 import { eq } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db';
 import { contenido, nivel, palabra } from '../../db/schema';
 import { badRequest } from '../../errors';
 import { kindOfStoredName } from '../../multipart';
 import { CONTENIDO_FILE_RULES, contenidoResource, type ContenidoInput, type ContenidoWire } from '../../../shared/resources/contenido';
-import { serverResource } from '../define';
+import { serverResource, type SelectRow } from '../define';
 import { FILE_MISMATCH_MSG } from '../multimedia';
 
 export const CONTENIDO_NOT_FOUND = 'Contenido no encontrado.';
 
-interface Row {
-  id_contenido: number;
-  tipo_contenido: string;
-  id_nivel: number;
-  id_palabra: number | null;
-  descripcion: string | null;
-  url_archivo: string | null;
-  nombre_nivel: string;
-  palabraEspanol: string | null;
-  palabraIngles: string | null;
-}
+/** The word of a content row, under its own name (the level's words are joined elsewhere). */
+const pal = alias(palabra, 'pal');
+
+const fields = {
+  id_contenido: contenido.idContenido,
+  tipo_contenido: contenido.tipoContenido,
+  id_nivel: contenido.idNivel,
+  id_palabra: contenido.idPalabra,
+  descripcion: contenido.descripcion,
+  url_archivo: contenido.urlArchivo,
+  nombre_nivel: nivel.nombreNivel,
+  palabraEspanol: pal.palabraEspanol,
+  palabraIngles: pal.palabraIngles,
+};
+
+/**
+ * A content row with its level and (optional) word. Typed as selecting `fields` (the list and one
+ * do; a count selects other fields and reads only those), so `Row` is what Drizzle returns for it.
+ */
+const select = (db: Db, f: SelectedFields = fields) =>
+  db
+    .select(f as typeof fields)
+    .from(contenido)
+    .innerJoin(nivel, eq(nivel.idNivel, contenido.idNivel))
+    .leftJoin(pal, eq(pal.idPalabra, contenido.idPalabra))
+    .$dynamic();
+type Row = SelectRow<ReturnType<typeof select>>;
 
 export default serverResource<ContenidoInput, Row, ContenidoWire>(({ database: { db } }) => {
-  const pal = alias(palabra, 'pal');
   return {
     decl: contenidoResource,
     notFound: CONTENIDO_NOT_FOUND,
     table: contenido,
     idColumn: contenido.idContenido,
-    fields: {
-      id_contenido: contenido.idContenido,
-      tipo_contenido: contenido.tipoContenido,
-      id_nivel: contenido.idNivel,
-      id_palabra: contenido.idPalabra,
-      descripcion: contenido.descripcion,
-      url_archivo: contenido.urlArchivo,
-      nombre_nivel: nivel.nombreNivel,
-      palabraEspanol: pal.palabraEspanol,
-      palabraIngles: pal.palabraIngles,
-    },
-    from: (f) =>
-      db.select(f).from(contenido).innerJoin(nivel, eq(nivel.idNivel, contenido.idNivel)).leftJoin(pal, eq(pal.idPalabra, contenido.idPalabra)).$dynamic(),
+    fields,
+    from: (f) => select(db, f),
     sortable: {
       id_contenido: contenido.idContenido,
       id: contenido.idContenido,

@@ -13,7 +13,7 @@ import {
   type EvaluacionWire,
 } from '../../../shared/resources/evaluacion';
 import { cachedReply } from '../../cache';
-import { apiPath, countRefs } from '../../routes/crud';
+import { apiPath, countRefs } from '../crud';
 import { serverResource } from '../define';
 import { preguntasWithRespuestas } from '../pregunta';
 

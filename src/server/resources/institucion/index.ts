@@ -2,7 +2,7 @@ import { and, ne, sql } from 'drizzle-orm';
 import { clase, dominio, institucion } from '../../db/schema';
 import { conflict } from '../../errors';
 import { institucionResource, type InstitucionInput } from '../../../shared/resources/institucion';
-import { countRefs } from '../../routes/crud';
+import { countRefs } from '../crud';
 import { serverResource } from '../define';
 
 export const INSTITUCION_NOT_FOUND = 'Institución no encontrada.';

@@ -3,7 +3,7 @@ import { contenido, evaluacion, intento, nivel, palabra, progreso } from '../../
 import { conflict } from '../../errors';
 import { IMAGE_KINDS } from '../../storage/sniff';
 import { NIVEL_MSG, nivelResource, type NivelInput, type NivelWire } from '../../../shared/resources/nivel';
-import { countRefs } from '../../routes/crud';
+import { countRefs } from '../crud';
 import { serverResource } from '../define';
 
 export const NIVEL_NOT_FOUND = 'Nivel no encontrado.';

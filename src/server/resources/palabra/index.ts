@@ -5,7 +5,7 @@ import { badRequest, conflict, notFound } from '../../errors';
 import { idParam } from '../../validate';
 import { cachedReply } from '../../cache';
 import { palabraResource, type PalabraInput, type PalabraWire } from '../../../shared/resources/palabra';
-import { countRefs } from '../../routes/crud';
+import { countRefs } from '../crud';
 import { serverResource } from '../define';
 
 export const PALABRA_NOT_FOUND = 'Palabra no encontrada.';

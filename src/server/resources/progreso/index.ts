@@ -6,7 +6,7 @@ import { intento, nivel, palabra, progreso, usuario } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { idParam } from '../../validate';
 import { invalidates } from '../../cache';
-import { bodyOrEmpty } from '../../routes/crud';
+import { bodyOrEmpty } from '../crud';
 import { atLeast } from '../../../shared/roles';
 import { ESTADO_EN_PROGRESO, type ServerLevelProgress, type WireResult } from '../../../shared/rules/progress';
 import { attemptsLeft, bestAttempt, isPass } from '../../../shared/rules/quizRules';

@@ -2,23 +2,39 @@ import { eq, sql } from 'drizzle-orm';
 import { palabra, repaso, usuario } from '../../db/schema';
 import { repasoResource, type RepasoWire } from '../../../shared/resources/repaso';
 import { USUARIO_NO_ENCONTRADO } from '../../../shared/resources/progreso';
-import { serverResource } from '../define';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db';
+import { serverResource, type SelectRow } from '../define';
 import { childScope } from '../../classAccess';
 
 const username = sql<string | null>`nullif(trim(${usuario.nombre} || ' ' || coalesce(${usuario.apellido}, '')), '')`;
 
-interface Row {
-  id_repaso: number;
-  id_usuario: number;
-  id_palabra: number;
-  id_nivel: number;
-  calificacion: number;
-  fuente: string;
-  vence: Date;
-  fecha: Date;
-  username: string | null;
-  palabraEspanol: string;
-}
+const fields = {
+  id_repaso: repaso.idRepaso,
+  id_usuario: repaso.idUsuario,
+  id_palabra: repaso.idPalabra,
+  id_nivel: palabra.idNivel,
+  calificacion: repaso.calificacion,
+  fuente: repaso.fuente,
+  vence: repaso.vence,
+  fecha: repaso.fecha,
+  username,
+  palabraEspanol: palabra.palabraEspanol,
+};
+
+/**
+ * The review log's select (the word joined, the child's name when the account still exists). Typed
+ * as selecting `fields` (the list and one do; a count selects other fields and reads only those), so
+ * `Row` is what Drizzle returns for it, join nullability included.
+ */
+const select = (db: Db, f: SelectedFields = fields) =>
+  db
+    .select(f as typeof fields)
+    .from(repaso)
+    .innerJoin(palabra, eq(palabra.idPalabra, repaso.idPalabra))
+    .leftJoin(usuario, eq(usuario.id, repaso.idUsuario))
+    .$dynamic();
+type Row = SelectRow<ReturnType<typeof select>>;
 
 /** The review log for staff (list only; filters by child, word, level). Newest first by `?sort=fecha&order=DESC`. */
 export default serverResource<never, Row, RepasoWire>(({ database: { db } }) => ({
@@ -26,20 +42,8 @@ export default serverResource<never, Row, RepasoWire>(({ database: { db } }) => 
   notFound: 'Repaso no encontrado.',
   table: repaso,
   idColumn: repaso.idRepaso,
-  fields: {
-    id_repaso: repaso.idRepaso,
-    id_usuario: repaso.idUsuario,
-    id_palabra: repaso.idPalabra,
-    id_nivel: palabra.idNivel,
-    calificacion: repaso.calificacion,
-    fuente: repaso.fuente,
-    vence: repaso.vence,
-    fecha: repaso.fecha,
-    username,
-    palabraEspanol: palabra.palabraEspanol,
-  },
-  from: (f) =>
-    db.select(f).from(repaso).innerJoin(palabra, eq(palabra.idPalabra, repaso.idPalabra)).leftJoin(usuario, eq(usuario.id, repaso.idUsuario)).$dynamic(),
+  fields,
+  from: (f) => select(db, f),
   sortable: {
     id_repaso: repaso.idRepaso,
     id_usuario: repaso.idUsuario,

@@ -1,4 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { invalidates } from '../../cache';
 import type { Db, Tx } from '../../db';
 import { memoria, palabra, progreso, repaso } from '../../db/schema';
 import { forbidden } from '../../errors';
@@ -220,6 +223,20 @@ export function ownEventBody(body: unknown, me: number, refusal: string): Record
   if (named !== undefined && named !== null && named !== me) throw forbidden(refusal);
   return rest;
 }
+
+/**
+ * Options of a learner's event route (a write of their own): signed in (onRequest), then
+ * ownEventBody before the schema, so a body naming another child is refused (403) before any of
+ * its fields is checked and the schema never sees `id_usuario`; the write empties the content cache.
+ */
+export const ownEventRoute = <S extends z.ZodType>(app: FastifyInstance, body: S, refusal: string) => ({
+  config: invalidates(),
+  onRequest: app.requireUser,
+  preValidation: async (req: FastifyRequest) => {
+    req.body = ownEventBody(req.body, req.user!.id, refusal);
+  },
+  schema: { body },
+});
 
 /** True when the word is of a level the child has opened, or already has a card in their memory. */
 export async function wordIsOpen(db: Db, me: number, idPalabra: number): Promise<boolean> {

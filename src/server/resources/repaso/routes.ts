@@ -1,10 +1,12 @@
 import { and, asc, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { bodyOrEmpty } from '../crud';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db';
 import { memoria, multimedia, nivel, palabra, progreso, repaso, usuario } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../errors';
-import { idParam, validate } from '../../validate';
+import { idParam } from '../../validate';
 import { invalidates } from '../../cache';
 import { canReachChild, childScope, classFilter, inClass } from '../../classAccess';
 import { atLeast } from '../../../shared/roles';
@@ -29,7 +31,7 @@ import {
   type ReviewResult,
   type ReviewToday,
 } from '../../../shared/rules/review';
-import { applyReviews, cardOf, cardsOf, dueNow, noteWordSeen, ownEventBody, wordIsOpen } from './memory';
+import { applyReviews, cardOf, cardsOf, dueNow, noteWordSeen, ownEventRoute, wordIsOpen } from './memory';
 import { isSignMedia } from '../palabra';
 import { eventTime } from '../../../shared/rules/offline';
 import { isReviewAnswerRight } from '../../../shared/rules/reviewAnswer';
@@ -224,42 +226,49 @@ export default async function repasoRoutes(app: FastifyInstance, ctx: AppContext
     return { data };
   });
 
-  app.post('/api/repaso/respuesta', { config: invalidates(), onRequest: app.requireUser }, async (req, reply) => {
-    const me = req.user!.id;
-    const rest = ownEventBody(req.body, me, OTRO_NINO_MSG);
-    const answer = validate(reviewAnswerSchema, rest);
-    const [logged] = await db
-      .select()
-      .from(repaso)
-      .where(and(eq(repaso.idUsuario, me), eq(repaso.clave, answer.clave)));
-    const w = await wordOrThrow(answer.id_palabra);
-    if (!logged) {
-      if (!(await wordIsOpen(db, me, w.idPalabra))) throw forbidden(PALABRA_NO_ABIERTA_MSG, 'WORD_NOT_OPEN');
-    } else if (logged.idPalabra !== answer.id_palabra) {
-      throw badRequest('La clave ya se usó para otra palabra.', { clave: 'La clave ya se usó para otra palabra.' });
-    }
-    // Graded here from what the child answered; a `correcto` in the body is not read.
-    const given = answer.elegida !== undefined ? { elegida: answer.elegida } : { escrita: answer.escrita ?? '' };
-    const grade = gradeAnswer({ correcto: isReviewAnswerRight(w, given), repetido: answer.repetido, lento: answer.lento });
-    // Scheduled at the device's time of the answer (answers queued offline, W-11.2), bounded, and
-    // never before the card's last review (applyReviews).
-    const at = answer.fecha ? eventTime(answer.fecha, new Date()) : undefined;
-    const [r] = await db.transaction((tx) => applyReviews(tx, me, [{ idPalabra: answer.id_palabra, grade, source: 'repaso', clave: answer.clave }], at));
-    const data: ReviewResult = { id_palabra: r!.idPalabra, calificacion: r!.calificacion, estrellas: r!.estrellas, vence: r!.vence.toISOString() };
-    return reply.code(r!.nuevo ? 201 : 200).send({ msg: REPASO_SAVED_MSG, data });
-  });
+  app.post<{ Body: z.output<typeof reviewAnswerSchema> }>(
+    '/api/repaso/respuesta',
+    ownEventRoute(app, reviewAnswerSchema, OTRO_NINO_MSG),
+    async (req, reply) => {
+      const me = req.user!.id;
+      const answer = req.body;
+      const [logged] = await db
+        .select()
+        .from(repaso)
+        .where(and(eq(repaso.idUsuario, me), eq(repaso.clave, answer.clave)));
+      const w = await wordOrThrow(answer.id_palabra);
+      if (!logged) {
+        if (!(await wordIsOpen(db, me, w.idPalabra))) throw forbidden(PALABRA_NO_ABIERTA_MSG, 'WORD_NOT_OPEN');
+      } else if (logged.idPalabra !== answer.id_palabra) {
+        throw badRequest('La clave ya se usó para otra palabra.', { clave: 'La clave ya se usó para otra palabra.' });
+      }
+      // Graded here from what the child answered; a `correcto` in the body is not read.
+      const given = answer.elegida !== undefined ? { elegida: answer.elegida } : { escrita: answer.escrita ?? '' };
+      const grade = gradeAnswer({ correcto: isReviewAnswerRight(w, given), repetido: answer.repetido, lento: answer.lento });
+      // Scheduled at the device's time of the answer (answers queued offline, W-11.2), bounded, and
+      // never before the card's last review (applyReviews).
+      const at = answer.fecha ? eventTime(answer.fecha, new Date()) : undefined;
+      const [r] = await db.transaction((tx) => applyReviews(tx, me, [{ idPalabra: answer.id_palabra, grade, source: 'repaso', clave: answer.clave }], at));
+      const data: ReviewResult = { id_palabra: r!.idPalabra, calificacion: r!.calificacion, estrellas: r!.estrellas, vence: r!.vence.toISOString() };
+      return reply.code(r!.nuevo ? 201 : 200).send({ msg: REPASO_SAVED_MSG, data });
+    },
+  );
 
-  app.post('/api/repaso/visto', { config: invalidates(), onRequest: app.requireUser }, async (req) => {
-    const me = req.user!.id;
-    const { id_palabra, fecha } = validate(wordSeenSchema, req.body ?? {});
-    await wordOrThrow(id_palabra);
-    await noteWordSeen(db, me, id_palabra, fecha ? eventTime(fecha, new Date()) : undefined);
-    const [m] = await db
-      .select()
-      .from(memoria)
-      .where(and(eq(memoria.idUsuario, me), eq(memoria.idPalabra, id_palabra)));
-    return { msg: REPASO_SEEN_MSG, data: { id_palabra, estrellas: strengthStars(cardOf(m!), new Date()) } };
-  });
+  app.post<{ Body: z.output<typeof wordSeenSchema> }>(
+    '/api/repaso/visto',
+    { config: invalidates(), onRequest: app.requireUser, preValidation: bodyOrEmpty, schema: { body: wordSeenSchema } },
+    async (req) => {
+      const me = req.user!.id;
+      const { id_palabra, fecha } = req.body;
+      await wordOrThrow(id_palabra);
+      await noteWordSeen(db, me, id_palabra, fecha ? eventTime(fecha, new Date()) : undefined);
+      const [m] = await db
+        .select()
+        .from(memoria)
+        .where(and(eq(memoria.idUsuario, me), eq(memoria.idPalabra, id_palabra)));
+      return { msg: REPASO_SEEN_MSG, data: { id_palabra, estrellas: strengthStars(cardOf(m!), new Date()) } };
+    },
+  );
 
   /** Strength of every word of a level for the caller. */
   async function levelStrength(me: number, idNivel: number) {

@@ -7,7 +7,7 @@ import { idParam } from '../../validate';
 import { IMAGE_KINDS } from '../../storage/sniff';
 import { MAX_RESPUESTAS, PREGUNTA_MSG } from '../../../shared/resources/pregunta';
 import { RESPUESTA_MSG, RESPUESTAS_POR_PREGUNTA_PATH, respuestaResource, type RespuestaInput, type RespuestaWire } from '../../../shared/resources/respuesta';
-import { apiPath, countExpr, guard } from '../../routes/crud';
+import { apiPath, countExpr, guard } from '../crud';
 import { serverResource } from '../define';
 
 export const RESPUESTA_NOT_FOUND = 'Respuesta no encontrada.';

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db';
 import { rol, usuario } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
-import { countExpr } from '../../routes/crud';
+import { countExpr } from '../crud';
 import { normalizeRole, roleRank, type Role } from '../../../shared/roles';
 import { rolResource, type RolInput, type RolWire } from '../../../shared/resources/rol';
 import { serverResource } from '../define';

@@ -29,7 +29,7 @@ export function roleCondition(value: string): ReturnType<typeof sql> {
  * The admin users list (GET user/usuarios, under `users`), paged, sorted and searched at a school's
  * scale (10,000 accounts; docs/performance.md): a search reads its page and its total in one
  * statement (`countInPage`); the sort by name has the index `(nombre, id)`.
- * The profile (GET/PUT user/{id}) stays in src/server/routes/user.ts: its owner reads and edits it
+ * The profile (GET/PUT user/{id}) stays in src/server/resources/usuario/routes.ts: its owner reads and edits it
  * too, with rules of its own (fields that cannot change, status, roles above one's own).
  */
 export default serverResource<unknown, Row, UsuarioWire>(({ database: { db } }) => ({

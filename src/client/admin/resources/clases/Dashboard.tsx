@@ -35,7 +35,7 @@ import { ClaseRefusal } from './Alumnos';
 
 export const tableroKey = (id: string) => ['clase', id, 'tablero'] as const;
 
-/** GET api/clase/{id}/tablero (src/server/routes/clase-tablero.ts). */
+/** GET api/clase/{id}/tablero (src/server/resources/clases/tablero.ts). */
 export function useTablero(id: string) {
   return useQuery({
     queryKey: tableroKey(id),

@@ -2,7 +2,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { FileField, FileInput, SelectInput, TextInput, useGetOne, type RaRecord } from 'react-admin';
 import { NivelPicker, PalabraPicker } from '../../common/pickers';
 import { contenidoSchema, TIPOS_CONTENIDO } from '../../../../shared/resources/contenido';
-import { ResourceCreate, ResourceEdit, ResourceForm } from '../../common/crud';
+import { formScreens } from '../../common/crud';
 import { schemaResolver } from '../../common/zodForm';
 
 const resolver = schemaResolver(contenidoSchema);
@@ -46,22 +46,4 @@ function ContenidoInputs() {
   );
 }
 
-export function ContenidoCreate() {
-  return (
-    <ResourceCreate title="Nuevo contenido">
-      <ResourceForm resolver={resolver}>
-        <ContenidoInputs />
-      </ResourceForm>
-    </ResourceCreate>
-  );
-}
-
-export function ContenidoEdit() {
-  return (
-    <ResourceEdit title="Editar contenido">
-      <ResourceForm resolver={resolver}>
-        <ContenidoInputs />
-      </ResourceForm>
-    </ResourceEdit>
-  );
-}
+export const { Create: ContenidoCreate, Edit: ContenidoEdit } = formScreens(ContenidoInputs, resolver, { create: 'Nuevo contenido', edit: 'Editar contenido' });

@@ -1,7 +1,6 @@
-import { EditButton, FunctionField, TextField, type RaRecord } from 'react-admin';
+import { FunctionField, TextField, type RaRecord } from 'react-admin';
 import { ResourceList } from '../../common/crud';
-import { ResourceGrid, RowActions } from '../../common/ResourceGrid';
-import { ConfirmDelete } from '../../common/components';
+import { EditDeleteActions, ResourceGrid } from '../../common/ResourceGrid';
 import { MediaPreview } from '../../common/fields';
 import { nivelFilter, palabraFilter, withSearch } from '../../common/listFilters';
 
@@ -19,10 +18,7 @@ export default function ContenidoList() {
           render={(r: RaRecord) => <MediaPreview url={r.url_archivo} kind={String(r.tipo_contenido ?? '')} alt={r.descripcion ?? ''} />}
         />
         <TextField source="descripcion" label="Descripción" emptyText="-" />
-        <RowActions label="Acciones">
-          <EditButton />
-          <ConfirmDelete />
-        </RowActions>
+        <EditDeleteActions label="Acciones" />
       </ResourceGrid>
     </ResourceList>
   );

@@ -1,7 +1,6 @@
-import { EditButton, FunctionField, TextField, type RaRecord } from 'react-admin';
+import { FunctionField, TextField, type RaRecord } from 'react-admin';
 import { ResourceList } from '../../common/crud';
-import { ResourceGrid, RowActions } from '../../common/ResourceGrid';
-import { ConfirmDelete } from '../../common/components';
+import { EditDeleteActions, ResourceGrid } from '../../common/ResourceGrid';
 
 export default function DominioList() {
   return (
@@ -13,10 +12,7 @@ export default function DominioList() {
           source="id_institucion"
           render={(r: RaRecord) => (r.institucion?.nombre ? `${r.id_institucion} · ${r.institucion.nombre}` : r.id_institucion)}
         />
-        <RowActions label="Acciones">
-          <EditButton />
-          <ConfirmDelete />
-        </RowActions>
+        <EditDeleteActions label="Acciones" />
       </ResourceGrid>
     </ResourceList>
   );

@@ -1,7 +1,7 @@
 import { NumberInput } from 'react-admin';
 import { NivelPicker } from '../../common/pickers';
 import { evaluacionSchema } from '../../../../shared/resources/evaluacion';
-import { ResourceCreate, ResourceEdit, ResourceForm } from '../../common/crud';
+import { formScreens } from '../../common/crud';
 import { schemaResolver } from '../../common/zodForm';
 
 const resolver = schemaResolver(evaluacionSchema);
@@ -15,22 +15,7 @@ function EvaluacionInputs() {
   );
 }
 
-export function EvaluacionCreate() {
-  return (
-    <ResourceCreate title="Nueva evaluación">
-      <ResourceForm resolver={resolver}>
-        <EvaluacionInputs />
-      </ResourceForm>
-    </ResourceCreate>
-  );
-}
-
-export function EvaluacionEdit() {
-  return (
-    <ResourceEdit title="Editar evaluación">
-      <ResourceForm resolver={resolver}>
-        <EvaluacionInputs />
-      </ResourceForm>
-    </ResourceEdit>
-  );
-}
+export const { Create: EvaluacionCreate, Edit: EvaluacionEdit } = formScreens(EvaluacionInputs, resolver, {
+  create: 'Nueva evaluación',
+  edit: 'Editar evaluación',
+});

@@ -19,7 +19,7 @@ import SignLanguageIcon from '@mui/icons-material/SignLanguage';
 import { ApiError, apiGet, apiPost, mediaUrl } from '../../../api/http';
 import { SignPlayer } from '../../../sign/SignPlayer';
 
-/** The preview the server answers (src/server/routes/sign-quiz.ts). */
+/** The preview the server answers (src/server/resources/pregunta/routes.ts). */
 interface Media {
   url: string;
   tipo: string;

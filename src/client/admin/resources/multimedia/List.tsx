@@ -1,7 +1,6 @@
-import { EditButton, FunctionField, TextField, type RaRecord } from 'react-admin';
+import { FunctionField, TextField, type RaRecord } from 'react-admin';
 import { ResourceList } from '../../common/crud';
-import { ResourceGrid, RowActions } from '../../common/ResourceGrid';
-import { ConfirmDelete } from '../../common/components';
+import { EditDeleteActions, ResourceGrid } from '../../common/ResourceGrid';
 import { MediaPreview } from '../../common/fields';
 import { palabraFilter, tipoMultimediaFilter, withSearch } from '../../common/listFilters';
 import { sizeLabel } from './size';
@@ -24,10 +23,7 @@ export default function MultimediaList() {
           render={(r: RaRecord) => <MediaPreview url={r.url} kind={r.tipo === 'gif' ? 'imagen' : String(r.tipo ?? '')} alt={`${r.descripcion ?? ''}`} />}
         />
         <FunctionField label="Tamaño" sortBy="tamano" render={(r: RaRecord) => sizeLabel({ tamano: r.tamano, compacta: r.compacta })} />
-        <RowActions label="Acciones">
-          <EditButton />
-          <ConfirmDelete />
-        </RowActions>
+        <EditDeleteActions label="Acciones" />
       </ResourceGrid>
     </ResourceList>
   );

@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import Chip from '@mui/material/Chip';
-import { EditButton, FunctionField, TextField, type RaRecord } from 'react-admin';
+import { FunctionField, TextField, type RaRecord } from 'react-admin';
 import { ResourceList } from '../../common/crud';
-import { ResourceGrid, RowActions } from '../../common/ResourceGrid';
-import { ConfirmDelete } from '../../common/components';
+import { EditDeleteActions, ResourceGrid } from '../../common/ResourceGrid';
 import { ImageCell } from '../../common/fields';
 import { preguntaFilter, preguntaLabel, withSearch } from '../../common/listFilters';
 
@@ -32,10 +31,7 @@ export default function RespuestaList() {
           render={(r: RaRecord) => preguntaLabel(r.id_pregunta, r.pregunta?.pregunta)}
         />
         <ImageCell source="imagen" folder="respuestas" label="Imagen de la respuesta" />
-        <RowActions label="Acciones">
-          <EditButton />
-          <ConfirmDelete />
-        </RowActions>
+        <EditDeleteActions label="Acciones" />
       </ResourceGrid>
     </ResourceList>
   );

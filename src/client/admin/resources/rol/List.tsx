@@ -1,7 +1,6 @@
-import { EditButton, FunctionField, TextField, type RaRecord } from 'react-admin';
+import { FunctionField, TextField, type RaRecord } from 'react-admin';
 import { ResourceList } from '../../common/crud';
-import { ResourceGrid, RowActions } from '../../common/ResourceGrid';
-import { ConfirmDelete } from '../../common/components';
+import { EditDeleteActions, ResourceGrid } from '../../common/ResourceGrid';
 
 const cap = (s: unknown) => (typeof s === 'string' && s ? s.charAt(0).toUpperCase() + s.slice(1) : '-');
 
@@ -17,10 +16,7 @@ export default function RolList() {
           sortBy="usuario"
           render={(r: RaRecord) => (r.usuario ? `${r.usuario.nombre} ${r.usuario.apellido ?? ''}`.trim() : r.id_usuario)}
         />
-        <RowActions label="Acciones">
-          <EditButton />
-          <ConfirmDelete />
-        </RowActions>
+        <EditDeleteActions label="Acciones" />
       </ResourceGrid>
     </ResourceList>
   );

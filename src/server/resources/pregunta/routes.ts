@@ -1,14 +1,14 @@
 import { and, asc, count, eq, inArray, isNotNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context';
-import type { Db } from '../db';
-import { evaluacion, multimedia, nivel, palabra, pregunta, respuesta } from '../db/schema';
-import { AppError, badRequest, conflict } from '../errors';
-import { idParam, validate } from '../validate';
-import { invalidates } from '../cache';
-import { isPgError } from './crud';
-import { requiredId } from '../../shared/resources/fields';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db';
+import { evaluacion, multimedia, nivel, palabra, pregunta, respuesta } from '../../db/schema';
+import { AppError, badRequest, conflict } from '../../errors';
+import { idParam } from '../../validate';
+import { invalidates } from '../../cache';
+import { bodyOrEmpty, isPgError } from '../crud';
+import { requiredId } from '../../../shared/resources/fields';
 import {
   equalShare,
   planSignQuiz,
@@ -18,7 +18,7 @@ import {
   type PlannedQuestion,
   type SignMediaRef,
   type SignQuizPlan,
-} from '../../shared/rules/signQuiz';
+} from '../../../shared/rules/signQuiz';
 
 /**
  * "Generar preguntas con señas": a level's sign questions from its words, previewed (GET) and then
@@ -122,45 +122,49 @@ export default function signQuizRoutes(app: FastifyInstance, ctx: AppContext) {
     return { data: planWire(l) };
   });
 
-  app.post(SIGN_QUIZ_PATH, { onRequest: app.requireRole('profesor'), config: invalidates('content') }, async (req, reply) => {
-    const { id_nivel } = validate(bodySchema, req.body ?? {});
-    const l = await load(db, id_nivel);
-    refuseEmpty(l);
-    const out = planWire(l);
-    const share = equalShare(l.existing + l.plan.preguntas.length);
-    try {
-      const ids = await db.transaction(async (tx) => {
-        const made: number[] = [];
-        for (const q of l.plan.preguntas) {
-          const [p] = await tx
-            .insert(pregunta)
-            .values({
-              pregunta: q.pregunta,
-              tipo: q.Tipo,
-              porcentaje: share,
-              idEvaluacion: l.idEvaluacion,
-              idMultimedia: q.media?.id ?? null,
-              idPalabra: q.id_palabra,
-              modo: q.modo,
-            })
-            .returning({ id: pregunta.idPregunta });
-          await tx
-            .insert(respuesta)
-            .values(q.respuestas.map((r) => ({ respuesta: r.respuesta, valor: r.valor, idPregunta: p!.id, idMultimedia: r.media?.id ?? null })));
-          made.push(p!.id);
-        }
-        return made;
-      });
-      reply.code(201);
-      return {
-        msg: SIGN_QUIZ_MSG.creadas(ids.length),
-        data: { ...out, preguntas: out.preguntas.map((q, i) => ({ ...q, id_pregunta: ids[i] })) },
-      };
-    } catch (err) {
-      // The same words stored by another request in the meantime (a second "Crear", two tabs):
-      // the unique key of (quiz, word) for generated questions refused it, and nothing was kept.
-      if (isPgError(err, '23505')) throw conflict(SIGN_QUIZ_MSG.duplicado, 'ALREADY_GENERATED');
-      throw err;
-    }
-  });
+  app.post<{ Body: z.output<typeof bodySchema> }>(
+    SIGN_QUIZ_PATH,
+    { onRequest: app.requireRole('profesor'), config: invalidates('content'), preValidation: bodyOrEmpty, schema: { body: bodySchema } },
+    async (req, reply) => {
+      const { id_nivel } = req.body;
+      const l = await load(db, id_nivel);
+      refuseEmpty(l);
+      const out = planWire(l);
+      const share = equalShare(l.existing + l.plan.preguntas.length);
+      try {
+        const ids = await db.transaction(async (tx) => {
+          const made: number[] = [];
+          for (const q of l.plan.preguntas) {
+            const [p] = await tx
+              .insert(pregunta)
+              .values({
+                pregunta: q.pregunta,
+                tipo: q.Tipo,
+                porcentaje: share,
+                idEvaluacion: l.idEvaluacion,
+                idMultimedia: q.media?.id ?? null,
+                idPalabra: q.id_palabra,
+                modo: q.modo,
+              })
+              .returning({ id: pregunta.idPregunta });
+            await tx
+              .insert(respuesta)
+              .values(q.respuestas.map((r) => ({ respuesta: r.respuesta, valor: r.valor, idPregunta: p!.id, idMultimedia: r.media?.id ?? null })));
+            made.push(p!.id);
+          }
+          return made;
+        });
+        reply.code(201);
+        return {
+          msg: SIGN_QUIZ_MSG.creadas(ids.length),
+          data: { ...out, preguntas: out.preguntas.map((q, i) => ({ ...q, id_pregunta: ids[i] })) },
+        };
+      } catch (err) {
+        // The same words stored by another request in the meantime (a second "Crear", two tabs):
+        // the unique key of (quiz, word) for generated questions refused it, and nothing was kept.
+        if (isPgError(err, '23505')) throw conflict(SIGN_QUIZ_MSG.duplicado, 'ALREADY_GENERATED');
+        throw err;
+      }
+    },
+  );
 }

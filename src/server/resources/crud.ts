@@ -1,5 +1,5 @@
 import { asc, desc, eq, or, sql, type AnyColumn, type SQL, and } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db';
 import type { Role } from '../../shared/roles';
@@ -13,15 +13,15 @@ export const apiPath = (p: string | undefined) => {
 };
 
 /**
- * preValidation of a hand-written route with a body schema: no body at all reads as `{}` (as
- * `validate(schema, req.body ?? {})` did), so the refusal names the missing field.
+ * preValidation of a route with a body schema: no body at all reads as `{}`, so the refusal names
+ * the missing field instead of answering that the body is empty.
  */
 export async function bodyOrEmpty(req: FastifyRequest) {
   req.body ??= {};
 }
 
 /** requireUser for 'usuario' (any signed-in account), requireRole otherwise. */
-export const guard = (app: FastifyInstance, role: Role): preHandlerAsyncHookHandler => (role === 'usuario' ? app.requireUser : app.requireRole(role));
+export const guard = (app: FastifyInstance, role: Role): onRequestAsyncHookHandler => (role === 'usuario' ? app.requireUser : app.requireRole(role));
 
 export interface ListSpec {
   /** Wire field name → column or expression it sorts by. */

@@ -2,23 +2,24 @@
  * The teachers' side of the quiz results (profesor and above): the back office home's figures, the
  * results table, and one more attempt for a child who used them all. A profesor reaches only the
  * children of their classes (DESIGN.md, "Who may reach a child"). The children's side (submitting a
- * quiz, their own history) is resultados.ts.
+ * quiz, their own history) is routes.ts.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../context';
-import { intento, nivel, palabra, progreso, rol, usuario } from '../db/schema';
-import { badRequest, conflict, notFound } from '../errors';
-import { idParam, validate } from '../validate';
-import { atLeast } from '../../shared/roles';
-import { attemptsAllowed } from '../../shared/rules/quiz';
-import { ESTADO_EN_PROGRESO } from '../../shared/rules/progress';
-import { listParams } from './list';
-import { TEACHER_RESULTS_SORTABLE, teacherResults } from '../queries/teacher-results';
-import { invalidates } from '../cache';
-import { canReachChild, childScope, classFilter, inClass } from '../classAccess';
-import type { Database } from '../db';
+import type { AppContext } from '../../context';
+import { bodyOrEmpty } from '../crud';
+import { intento, nivel, palabra, progreso, rol, usuario } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../errors';
+import { idParam } from '../../validate';
+import { atLeast } from '../../../shared/roles';
+import { attemptsAllowed } from '../../../shared/rules/quiz';
+import { ESTADO_EN_PROGRESO } from '../../../shared/rules/progress';
+import { listParams } from '../list';
+import { TEACHER_RESULTS_SORTABLE, teacherResults } from '../../queries/teacher-results';
+import { invalidates } from '../../cache';
+import { canReachChild, childScope, classFilter, inClass } from '../../classAccess';
+import type { Database } from '../../db';
 
 export const GRANTED_MSG = 'Listo: el estudiante tiene un intento más en este nivel.';
 export const STILL_HAS_ATTEMPTS_MSG = 'Este estudiante todavía tiene intentos disponibles en este nivel.';
@@ -68,7 +69,7 @@ async function attemptsOf(database: Database, pairs: readonly { u: number; n: nu
   return out;
 }
 
-export default async function resultadosProfesorRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function resultadosProfesorRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx.database;
 
   /**
@@ -77,7 +78,7 @@ export default async function resultadosProfesorRoutes(app: FastifyInstance, ctx
    * level (levels with the newest attempts first) and, for admins (who may list users), learners
    * (accounts with no staff role).
    */
-  app.get('/api/resultados/resumen', { preHandler: app.requireRole('profesor') }, async (req) => {
+  app.get('/api/resultados/resumen', { onRequest: app.requireRole('profesor') }, async (req) => {
     const count = async (q: Promise<{ n: number }[]>) => Number((await q)[0]?.n ?? 0);
     const n = sql<number>`count(*)::int`;
     const staff = sql`exists (select 1 from ${rol} where ${rol.idUsuario} = ${usuario.id} and lower(${rol.nombre}) in ('superadmin', 'admin', 'profesor'))`;
@@ -107,7 +108,7 @@ export default async function resultadosProfesorRoutes(app: FastifyInstance, ctx
   });
 
   /** Teacher results: every attempt, newest first (profesor and above). */
-  app.get('/api/resultados/resultados-profesor', { preHandler: app.requireRole('profesor') }, async (req, reply) => {
+  app.get('/api/resultados/resultados-profesor', { onRequest: app.requireRole('profesor') }, async (req, reply) => {
     const p = listParams(req.query, TEACHER_RESULTS_SORTABLE);
     const qs = (req.query ?? {}) as Record<string, unknown>;
     const desde = dateBound(qs.desde, 'desde');
@@ -144,33 +145,43 @@ export default async function resultadosProfesorRoutes(app: FastifyInstance, ctx
    * A teacher (profesor and above) gives a child one more attempt at a level's quiz, once the child
    * has used them all (docs/decisions.md "The quiz"). The level menu then offers the retry again.
    */
-  app.post('/api/resultados/otro-intento', { config: invalidates(), preHandler: app.requireRole('profesor') }, async (req) => {
-    const body = validate(grantSchema, req.body ?? {});
-    // A child outside the profesor's classes answers as one that does not exist.
-    if (!(await canReachChild(db, req.user!, body.id_usuario))) throw notFound('Usuario no encontrado.');
-    const [u] = await db.select({ id: usuario.id }).from(usuario).where(eq(usuario.id, body.id_usuario));
-    if (!u) throw notFound('Usuario no encontrado.');
-    const [lvl] = await db.select({ id: nivel.idNivel }).from(nivel).where(eq(nivel.idNivel, body.id_nivel));
-    if (!lvl) throw notFound('Nivel no encontrado.');
-    const a = (await attemptsOf(ctx.database, [{ u: body.id_usuario, n: body.id_nivel }])).get(`${body.id_usuario}:${body.id_nivel}`) ?? { used: 0, extra: 0 };
-    if (a.used < attemptsAllowed(a.extra)) throw conflict(STILL_HAS_ATTEMPTS_MSG, 'HAS_ATTEMPTS');
-    // Only granted when none is left, so a double click grants one attempt, not two.
-    const [row] = await db
-      .insert(progreso)
-      .values({
-        idUsuario: body.id_usuario,
-        idNivel: body.id_nivel,
-        estado: ESTADO_EN_PROGRESO,
-        intentosExtra: 1,
-        reintentos: Math.max(0, a.used - 1 - 1 /* granted */),
-      })
-      .onConflictDoUpdate({
-        target: [progreso.idUsuario, progreso.idNivel],
-        set: { intentosExtra: sql`${progreso.intentosExtra} + 1`, reintentos: sql`greatest(0, ${progreso.reintentos} - 1)`, actualizado: sql`now()` },
-        setWhere: sql`${progreso.intentosExtra} = ${a.extra}`,
-      })
-      .returning();
-    if (!row) throw conflict(STILL_HAS_ATTEMPTS_MSG, 'HAS_ATTEMPTS');
-    return { msg: GRANTED_MSG, data: { id_usuario: body.id_usuario, id_nivel: body.id_nivel, intentos_extra: row.intentosExtra, reintentos: row.reintentos } };
-  });
+  app.post<{ Body: z.output<typeof grantSchema> }>(
+    '/api/resultados/otro-intento',
+    { config: invalidates(), onRequest: app.requireRole('profesor'), preValidation: bodyOrEmpty, schema: { body: grantSchema } },
+    async (req) => {
+      const body = req.body;
+      // A child outside the profesor's classes answers as one that does not exist.
+      if (!(await canReachChild(db, req.user!, body.id_usuario))) throw notFound('Usuario no encontrado.');
+      const [u] = await db.select({ id: usuario.id }).from(usuario).where(eq(usuario.id, body.id_usuario));
+      if (!u) throw notFound('Usuario no encontrado.');
+      const [lvl] = await db.select({ id: nivel.idNivel }).from(nivel).where(eq(nivel.idNivel, body.id_nivel));
+      if (!lvl) throw notFound('Nivel no encontrado.');
+      const a = (await attemptsOf(ctx.database, [{ u: body.id_usuario, n: body.id_nivel }])).get(`${body.id_usuario}:${body.id_nivel}`) ?? {
+        used: 0,
+        extra: 0,
+      };
+      if (a.used < attemptsAllowed(a.extra)) throw conflict(STILL_HAS_ATTEMPTS_MSG, 'HAS_ATTEMPTS');
+      // Only granted when none is left, so a double click grants one attempt, not two.
+      const [row] = await db
+        .insert(progreso)
+        .values({
+          idUsuario: body.id_usuario,
+          idNivel: body.id_nivel,
+          estado: ESTADO_EN_PROGRESO,
+          intentosExtra: 1,
+          reintentos: Math.max(0, a.used - 1 - 1 /* granted */),
+        })
+        .onConflictDoUpdate({
+          target: [progreso.idUsuario, progreso.idNivel],
+          set: { intentosExtra: sql`${progreso.intentosExtra} + 1`, reintentos: sql`greatest(0, ${progreso.reintentos} - 1)`, actualizado: sql`now()` },
+          setWhere: sql`${progreso.intentosExtra} = ${a.extra}`,
+        })
+        .returning();
+      if (!row) throw conflict(STILL_HAS_ATTEMPTS_MSG, 'HAS_ATTEMPTS');
+      return {
+        msg: GRANTED_MSG,
+        data: { id_usuario: body.id_usuario, id_nivel: body.id_nivel, intentos_extra: row.intentosExtra, reintentos: row.reintentos },
+      };
+    },
+  );
 }

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import type { AppContext } from '../context';
-import { invalidates } from '../cache';
-import { badRequest, conflict, notFound } from '../errors';
-import { multimedia, nivel, palabra } from '../db/schema';
-import { JOB_STATES, type JobState, type JobView } from '../jobs/queue';
-import { COMPACT_QUEUE, REVIEW_QUEUE } from '../maintenance/compact-media';
+import type { AppContext } from '../../context';
+import { invalidates } from '../../cache';
+import { badRequest, conflict, notFound } from '../../errors';
+import { multimedia, nivel, palabra } from '../../db/schema';
+import { JOB_STATES, type JobState, type JobView } from '../../jobs/queue';
+import { COMPACT_QUEUE, REVIEW_QUEUE } from '../../maintenance/compact-media';
 
 export const TRABAJOS_ESTADO_MSG = 'El estado debe ser pendiente, en_curso o fallido.';
 /** The most jobs one list shows (the newest). */

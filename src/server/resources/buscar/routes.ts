@@ -1,11 +1,11 @@
 import { and, getTableColumns, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context';
-import { atLeast } from '../../shared/roles';
-import { adminRoleOf } from '../../shared/resources/types';
-import { loadResources } from '../resources';
-import { searchColumns, type ResourceBinding } from '../resources/define';
-import { contains, foldSearch } from './list';
+import type { AppContext } from '../../context';
+import { atLeast } from '../../../shared/roles';
+import { adminRoleOf } from '../../../shared/resources/types';
+import { loadResources } from '..';
+import { searchColumns, type ResourceBinding } from '../define';
+import { contains, foldSearch } from '../list';
 
 /** Results per resource type: the back office's top-bar search shows a few and links to the list. */
 export const BUSCAR_PER_TYPE = 5;

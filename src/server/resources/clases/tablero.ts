@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context';
-import type { Database } from '../db';
-import { requireClassTeacher, requireClassTeacherOfChild } from '../classAccess';
-import { idParam } from '../validate';
-import { notFound } from '../errors';
-import { progressPercent, seenInLevel } from '../../shared/rules/progress';
-import { byChildName } from '../../shared/rules/classes';
-import type { ClaseWire, TableroAlumnoWire, TableroCelda, TableroWire } from '../../shared/resources/clases';
+import type { AppContext } from '../../context';
+import type { Database } from '../../db';
+import { classChildHook, classTeacherHook } from '../../classAccess';
+import { notFound } from '../../errors';
+import { progressPercent, seenInLevel } from '../../../shared/rules/progress';
+import { byChildName } from '../../../shared/rules/classes';
+import type { ClaseWire, TableroAlumnoWire, TableroCelda, TableroWire } from '../../../shared/resources/clases';
 
 /** Days of the activity charts (the issue: "activity over the last 30 days"). */
 export const ACTIVIDAD_DIAS = 30;
@@ -149,7 +148,7 @@ async function seenPercents(database: Database, kids: string, words: Map<number,
   return out;
 }
 
-export default async function claseTableroRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function claseTableroRoutes(app: FastifyInstance, ctx: AppContext) {
   const { database } = ctx;
   const { db } = database;
 
@@ -161,9 +160,8 @@ export default async function claseTableroRoutes(app: FastifyInstance, ctx: AppC
    * and repaso (id_usuario, fecha), memoria (id_usuario, vence), resultado and progreso by child).
    * scripts/bench/class-dashboard.ts measures it.
    */
-  app.get<{ Params: { id: string }; Querystring: { tz?: string } }>('/api/clase/:id/tablero', async (req) => {
-    const id = idParam(req.params.id);
-    await requireClassTeacher(db, req, id);
+  app.get<{ Querystring: { tz?: string } }>('/api/clase/:id/tablero', { onRequest: classTeacherHook(db) }, async (req) => {
+    const id = req.clase!.idClase;
     const now = new Date();
     const tz = validTimeZone(req.query.tz);
     const [clase, { niveles, words }, alumnosR] = await Promise.all([
@@ -294,8 +292,8 @@ export default async function claseTableroRoutes(app: FastifyInstance, ctx: AppC
   });
 
   /** One child of the class: their attempts (newest first), progress per level, activity over 30 days, "¡Ahora tú!" per word. */
-  app.get<{ Params: { id: string; userId: string }; Querystring: { tz?: string } }>('/api/clase/:id/alumno/:userId', async (req) => {
-    const { idClase: id, userId } = await requireClassTeacherOfChild(db, req, req.params);
+  app.get<{ Querystring: { tz?: string } }>('/api/clase/:id/alumno/:userId', { onRequest: classChildHook(db) }, async (req) => {
+    const { idClase: id, userId } = req.claseAlumno!;
     const now = new Date();
     const me = intArray([userId]);
     const [alumnoR, intentosR, { niveles, words }, actividad, practicasR] = await Promise.all([

@@ -1,16 +1,16 @@
 import { eq, lt, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context';
-import { claseAlumno, sesionRevocada, usuario } from '../db/schema';
-import { classByCode } from '../classAccess';
-import { hashPassword, verifyPassword } from '../auth/password';
-import { deviceOf, startSession } from '../auth/session';
-import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../errors';
-import { idParam, latestToday, validate } from '../validate';
-import { findUserById, findUserRowByEmail, toUsuarioWire } from '../users';
-import { KNOWN_DEVICE_RULE, UNKNOWN_DEVICE_RULE, waitMessage } from '../auth/throttle';
-import { ANY_DEVICE, emailAccount, release, reserveAttempt } from '../auth/attempts';
-import { loginSchema, profileSchema, registerSchema } from '../../shared/resources/usuario';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import { claseAlumno, sesionRevocada, usuario } from '../../db/schema';
+import { classByCode } from '../../classAccess';
+import { hashPassword, verifyPassword } from '../../auth/password';
+import { deviceOf, startSession } from '../../auth/session';
+import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../errors';
+import { idParam, latestToday, validate } from '../../validate';
+import { findUserById, findUserRowByEmail, toUsuarioWire } from '../../users';
+import { KNOWN_DEVICE_RULE, UNKNOWN_DEVICE_RULE, waitMessage } from '../../auth/throttle';
+import { ANY_DEVICE, emailAccount, release, reserveAttempt } from '../../auth/attempts';
+import { loginSchema, profileSchema, registerSchema } from '../../../shared/resources/usuario';
 import {
   AVATARS,
   LOGIN_REQUIRED_MSG,
@@ -19,13 +19,13 @@ import {
   SEXOS,
   unchangedProfileValue,
   validateRegistration,
-} from '../../shared/validation/registration';
+} from '../../../shared/validation/registration';
 import type { z } from 'zod';
-import { atLeast, roleRank } from '../../shared/roles';
-import { INVALID_BIRTH_DATE_MSG, isBirthDate } from '../../shared/validation/dates';
-import { hasBidiControl, NAME_BIDI_MSG } from '../../shared/validation/names';
-import { invalidates } from '../cache';
-import { bodyOrEmpty } from './crud';
+import { atLeast, roleRank } from '../../../shared/roles';
+import { INVALID_BIRTH_DATE_MSG, isBirthDate } from '../../../shared/validation/dates';
+import { hasBidiControl, NAME_BIDI_MSG } from '../../../shared/validation/names';
+import { invalidates } from '../../cache';
+import { bodyOrEmpty } from '../crud';
 
 export const LOGIN_FAILED_MSG = 'Credenciales incorrectas';
 export const INACTIVE_MSG = 'Tu cuenta está desactivada. Pide ayuda a tu profesor o a un administrador.';
@@ -146,7 +146,7 @@ export default async function userRoutes(app: FastifyInstance, ctx: AppContext) 
    * until the token would have expired anyway; every app process refuses it from the reply on (the
    * auth cache is emptied everywhere before answering). Other sessions of the account stay open.
    */
-  app.post('/api/user/logout', { config: invalidates(), preHandler: app.requireUser }, async (req) => {
+  app.post('/api/user/logout', { config: invalidates(), onRequest: app.requireUser }, async (req) => {
     const me = req.user!;
     if (me.sid) {
       const expira = new Date((me.exp ?? Math.floor(Date.now() / 1000) + ctx.config.tokenTtl) * 1000);
@@ -166,67 +166,75 @@ export default async function userRoutes(app: FastifyInstance, ctx: AppContext) 
 
   // GET user/usuarios (the admin list) is built by the resource layer: src/server/resources/usuario/index.ts.
 
-  app.get<{ Params: { id: string } }>('/api/user/:id', { preHandler: app.requireUser }, async (req) => {
+  /** onRequest of a profile route: its owner or an admin, checked before the body is read. */
+  const ownerOrAdmin = (refusal: string) => async (req: FastifyRequest) => {
+    const id = idParam((req.params as { id: string }).id);
+    if (req.user!.id !== id && !atLeast(req.user!.role, 'admin')) throw forbidden(refusal);
+  };
+
+  app.get<{ Params: { id: string } }>('/api/user/:id', { onRequest: [app.requireUser, ownerOrAdmin('Solo puedes ver tu propio perfil.')] }, async (req) => {
     const id = idParam(req.params.id);
-    const me = req.user!;
-    if (me.id !== id && !atLeast(me.role, 'admin')) throw forbidden('Solo puedes ver tu propio perfil.');
     const user = await findUserById(db, id);
     if (!user) throw notFound('Usuario no encontrado.');
     return { data: user };
   });
 
-  app.put<{ Params: { id: string } }>('/api/user/:id', { config: invalidates('auth'), preHandler: app.requireUser }, async (req) => {
-    const id = idParam(req.params.id);
-    const me = req.user!;
-    const self = me.id === id;
-    if (!self && !atLeast(me.role, 'admin')) throw forbidden('Solo puedes actualizar tu propio perfil.');
-    const current = await findUserById(db, id);
-    if (!current) throw notFound('Usuario no encontrado.');
-    // Nobody acts on an account whose role is above their own, nor on a peer (an admin on another
-    // admin): only a higher role may edit or deactivate it.
-    if (!self && roleRank(current.rol as never) > roleRank(me.role)) throw forbidden('No puedes modificar a un usuario con un rol superior al tuyo.');
-    if (!self && roleRank(current.rol as never) === roleRank(me.role)) throw forbidden(PEER_MSG);
-    // Validated here rather than by a route schema: which rules apply depends on the stored row.
-    const raw = (req.body ?? {}) as Record<string, unknown>;
-    // A stored value sent back unchanged is not checked against the profile's stricter rules.
-    const unchanged =
-      typeof raw === 'object' && raw !== null && !Array.isArray(raw)
-        ? PROFILE_STRICTER_FIELDS.filter((k) => unchangedProfileValue(raw[k], (current as unknown as Record<string, unknown>)[k]))
-        : [];
-    const omit = Object.fromEntries(unchanged.map((k) => [k, true])) as Partial<Record<(typeof PROFILE_STRICTER_FIELDS)[number], true>>;
-    // Unchanged fields are left out (zod drops keys it does not know): nothing to write for them.
-    const body = validate(unchanged.length ? profileSchema.omit(omit) : profileSchema, raw) as z.infer<typeof profileSchema>;
-    if (body.email !== undefined && body.email !== null && body.email.trim().toLowerCase() !== (current.email ?? '').toLowerCase()) {
-      throw badRequest('El correo electrónico no se puede cambiar desde el perfil.', { email: 'El correo es de solo lectura.' });
-    }
-    if (raw.rol !== undefined && String(raw.rol).toLowerCase() !== current.rol) throw forbidden('Los roles se administran desde la sección Roles.');
-    if (raw.password !== undefined || raw.passwordHash !== undefined)
-      throw badRequest('La contraseña no se puede cambiar desde el perfil.', { password: 'No editable.' });
-    if (raw.Credential !== undefined && raw.Credential !== current.Credential)
-      throw badRequest('La credencial no se puede cambiar desde el perfil.', { Credential: 'No editable.' });
-    const statusChange = body.status !== undefined && body.status !== current.status;
-    if (statusChange && (self || !atLeast(me.role, 'admin'))) throw forbidden('No puedes cambiar el estado de tu propia cuenta.');
-    const patch: Partial<typeof usuario.$inferInsert> = {};
-    if (body.nombre !== undefined) patch.nombre = body.nombre;
-    if (body.apellido !== undefined) patch.apellido = body.apellido;
-    if (body.fechaNacimiento !== undefined) {
-      const f = body.fechaNacimiento || null;
-      if (f && f >= latestToday()) throw badRequest(REG_MSG.birthDate, { fechaNacimiento: REG_MSG.birthDate });
-      patch.fechaNacimiento = f;
-    }
-    if (body.phone !== undefined) patch.phone = body.phone || null;
-    if (body.avatar !== undefined) patch.avatar = body.avatar;
-    if (body.sexo !== undefined) patch.sexo = body.sexo;
-    if (statusChange) {
-      patch.status = body.status!;
-      // Deactivation ends every session of that user.
-      if (!body.status) patch.tokenVersion = sql`${usuario.tokenVersion} + 1` as unknown as number;
-    }
-    if (Object.keys(patch).length) await db.update(usuario).set(patch).where(eq(usuario.id, id));
-    const updated = await findUserById(db, id);
-    return {
-      msg: statusChange ? (body.status ? 'Usuario activado correctamente.' : 'Usuario desactivado correctamente.') : 'Perfil actualizado correctamente',
-      data: updated,
-    };
-  });
+  app.put<{ Params: { id: string } }>(
+    '/api/user/:id',
+    { config: invalidates('auth'), onRequest: [app.requireUser, ownerOrAdmin('Solo puedes actualizar tu propio perfil.')] },
+    async (req) => {
+      const id = idParam(req.params.id);
+      const me = req.user!;
+      const self = me.id === id;
+      const current = await findUserById(db, id);
+      if (!current) throw notFound('Usuario no encontrado.');
+      // Nobody acts on an account whose role is above their own, nor on a peer (an admin on another
+      // admin): only a higher role may edit or deactivate it.
+      if (!self && roleRank(current.rol as never) > roleRank(me.role)) throw forbidden('No puedes modificar a un usuario con un rol superior al tuyo.');
+      if (!self && roleRank(current.rol as never) === roleRank(me.role)) throw forbidden(PEER_MSG);
+      // Validated here rather than by a route schema: which rules apply depends on the stored row (a
+      // stored value sent back unchanged skips the stricter rules; a route schema is fixed per route).
+      const raw = (req.body ?? {}) as Record<string, unknown>;
+      // A stored value sent back unchanged is not checked against the profile's stricter rules.
+      const unchanged =
+        typeof raw === 'object' && raw !== null && !Array.isArray(raw)
+          ? PROFILE_STRICTER_FIELDS.filter((k) => unchangedProfileValue(raw[k], (current as unknown as Record<string, unknown>)[k]))
+          : [];
+      const omit = Object.fromEntries(unchanged.map((k) => [k, true])) as Partial<Record<(typeof PROFILE_STRICTER_FIELDS)[number], true>>;
+      // Unchanged fields are left out (zod drops keys it does not know): nothing to write for them.
+      const body = validate(unchanged.length ? profileSchema.omit(omit) : profileSchema, raw) as z.infer<typeof profileSchema>;
+      if (body.email !== undefined && body.email !== null && body.email.trim().toLowerCase() !== (current.email ?? '').toLowerCase()) {
+        throw badRequest('El correo electrónico no se puede cambiar desde el perfil.', { email: 'El correo es de solo lectura.' });
+      }
+      if (raw.rol !== undefined && String(raw.rol).toLowerCase() !== current.rol) throw forbidden('Los roles se administran desde la sección Roles.');
+      if (raw.password !== undefined || raw.passwordHash !== undefined)
+        throw badRequest('La contraseña no se puede cambiar desde el perfil.', { password: 'No editable.' });
+      if (raw.Credential !== undefined && raw.Credential !== current.Credential)
+        throw badRequest('La credencial no se puede cambiar desde el perfil.', { Credential: 'No editable.' });
+      const statusChange = body.status !== undefined && body.status !== current.status;
+      if (statusChange && (self || !atLeast(me.role, 'admin'))) throw forbidden('No puedes cambiar el estado de tu propia cuenta.');
+      const patch: Partial<typeof usuario.$inferInsert> = {};
+      if (body.nombre !== undefined) patch.nombre = body.nombre;
+      if (body.apellido !== undefined) patch.apellido = body.apellido;
+      if (body.fechaNacimiento !== undefined) {
+        const f = body.fechaNacimiento || null;
+        if (f && f >= latestToday()) throw badRequest(REG_MSG.birthDate, { fechaNacimiento: REG_MSG.birthDate });
+        patch.fechaNacimiento = f;
+      }
+      if (body.phone !== undefined) patch.phone = body.phone || null;
+      if (body.avatar !== undefined) patch.avatar = body.avatar;
+      if (body.sexo !== undefined) patch.sexo = body.sexo;
+      if (statusChange) {
+        patch.status = body.status!;
+        // Deactivation ends every session of that user.
+        if (!body.status) patch.tokenVersion = sql`${usuario.tokenVersion} + 1` as unknown as number;
+      }
+      if (Object.keys(patch).length) await db.update(usuario).set(patch).where(eq(usuario.id, id));
+      const updated = await findUserById(db, id);
+      return {
+        msg: statusChange ? (body.status ? 'Usuario activado correctamente.' : 'Usuario desactivado correctamente.') : 'Perfil actualizado correctamente',
+        data: updated,
+      };
+    },
+  );
 }

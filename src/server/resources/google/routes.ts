@@ -1,19 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
+import { bodyOrEmpty } from '../crud';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../context';
-import type { Db, Tx } from '../db';
-import { rol, usuario } from '../db/schema';
-import { signToken } from '../auth/jwt';
-import { AppError, forbidden } from '../errors';
-import { validate } from '../validate';
-import { roleNamesFor, toUsuarioWire } from '../users';
-import { highestRole } from '../../shared/roles';
-import type { PublicGoogleConfig } from '../../shared/google';
-import { GOOGLE_ERROR_MSG, googleRole, mapGoogleIdentity, placeholderEmail, roleToGrant, type RoleMappingConfig } from '../google/identity';
-import { googleVerifier, GoogleTokenError } from '../google/verifier';
-import { INACTIVE_MSG } from './user';
-import { invalidates } from '../cache';
+import type { AppContext } from '../../context';
+import type { Db, Tx } from '../../db';
+import { rol, usuario } from '../../db/schema';
+import { signToken } from '../../auth/jwt';
+import { AppError, forbidden } from '../../errors';
+import { roleNamesFor, toUsuarioWire } from '../../users';
+import { highestRole } from '../../../shared/roles';
+import type { PublicGoogleConfig } from '../../../shared/google';
+import { GOOGLE_ERROR_MSG, googleRole, mapGoogleIdentity, placeholderEmail, roleToGrant, type RoleMappingConfig } from '../../google/identity';
+import { googleVerifier, GoogleTokenError } from '../../google/verifier';
+import { INACTIVE_MSG } from '../usuario/routes';
+import { invalidates } from '../../cache';
 
 /** Body of POST /api/user/google. */
 export const googleLoginSchema = z.object({
@@ -99,30 +99,38 @@ export default async function googleRoutes(app: FastifyInstance, ctx: AppContext
     return row!;
   }
 
-  app.post('/api/user/google', { config: { ...invalidates('auth'), rateLimit: { max: config.authRateLimit, timeWindow: 60_000 } } }, async (req) => {
-    const body = validate(googleLoginSchema, req.body ?? {});
-    if (!config.firebase) throw new AppError(404, 'GOOGLE_DISABLED', 'El inicio de sesión con Google no está habilitado.');
-    let claims;
-    try {
-      claims = await googleVerifier(config.firebase).verify(body.idToken);
-    } catch (err) {
-      if (err instanceof GoogleTokenError && err.kind === 'invalid') {
-        req.log.info({ reason: err.reason }, 'token de Google rechazado');
-        throw new AppError(401, 'GOOGLE_TOKEN_INVALID', GOOGLE_ERROR_MSG);
+  app.post<{ Body: z.output<typeof googleLoginSchema> }>(
+    '/api/user/google',
+    {
+      config: { ...invalidates('auth'), rateLimit: { max: config.authRateLimit, timeWindow: 60_000 } },
+      preValidation: bodyOrEmpty,
+      schema: { body: googleLoginSchema },
+    },
+    async (req) => {
+      const body = req.body;
+      if (!config.firebase) throw new AppError(404, 'GOOGLE_DISABLED', 'El inicio de sesión con Google no está habilitado.');
+      let claims;
+      try {
+        claims = await googleVerifier(config.firebase).verify(body.idToken);
+      } catch (err) {
+        if (err instanceof GoogleTokenError && err.kind === 'invalid') {
+          req.log.info({ reason: err.reason }, 'token de Google rechazado');
+          throw new AppError(401, 'GOOGLE_TOKEN_INVALID', GOOGLE_ERROR_MSG);
+        }
+        req.log.error({ reason: err instanceof GoogleTokenError ? err.reason : String(err) }, 'no se pudo verificar el token de Google');
+        throw new AppError(503, 'GOOGLE_UNAVAILABLE', GOOGLE_ERROR_MSG);
       }
-      req.log.error({ reason: err instanceof GoogleTokenError ? err.reason : String(err) }, 'no se pudo verificar el token de Google');
-      throw new AppError(503, 'GOOGLE_UNAVAILABLE', GOOGLE_ERROR_MSG);
-    }
-    let row: UsuarioRow;
-    try {
-      row = await db.transaction((tx) => findOrCreate(tx, claims));
-    } catch (err) {
-      // Two first sign-ins of one account at once: the unique indexes decide; the loser finds the winner's row.
-      if (!isUniqueViolation(err)) throw err;
-      row = await db.transaction((tx) => findOrCreate(tx, claims));
-    }
-    const roles = await roleNamesFor(db, [row.id]);
-    const token = await signToken({ sub: row.id, tv: row.tokenVersion }, config.jwtSecret, config.tokenTtl);
-    return { token, usuario: toUsuarioWire(row, roles.get(row.id) ?? []) };
-  });
+      let row: UsuarioRow;
+      try {
+        row = await db.transaction((tx) => findOrCreate(tx, claims));
+      } catch (err) {
+        // Two first sign-ins of one account at once: the unique indexes decide; the loser finds the winner's row.
+        if (!isUniqueViolation(err)) throw err;
+        row = await db.transaction((tx) => findOrCreate(tx, claims));
+      }
+      const roles = await roleNamesFor(db, [row.id]);
+      const token = await signToken({ sub: row.id, tv: row.tokenVersion }, config.jwtSecret, config.tokenTtl);
+      return { token, usuario: toUsuarioWire(row, roles.get(row.id) ?? []) };
+    },
+  );
 }

@@ -1,11 +1,13 @@
 import { asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { bodyOrEmpty } from '../crud';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context';
-import type { Db, Tx } from '../db';
-import { evaluacion, intento, nivel, pregunta, respuesta, resultado, usuario } from '../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../errors';
-import { idParam, validate } from '../validate';
-import { atLeast } from '../../shared/roles';
+import type { AppContext } from '../../context';
+import type { Db, Tx } from '../../db';
+import { evaluacion, intento, nivel, pregunta, respuesta, resultado, usuario } from '../../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { idParam } from '../../validate';
+import { atLeast } from '../../../shared/roles';
 import {
   ALL_ANSWERED_MSG,
   gradeQuiz,
@@ -20,11 +22,12 @@ import {
   type GivenAnswer,
   type KeyQuestion,
   type ResultRow,
-} from '../../shared/rules/quiz';
-import { saveAttempt } from '../quiz/submit';
-import { reviewQuizAttempt } from '../resources/repaso/memory';
-import { eventTime } from '../../shared/rules/offline';
-import { invalidates } from '../cache';
+} from '../../../shared/rules/quiz';
+import { saveAttempt } from '../../quiz/submit';
+import { reviewQuizAttempt } from '../repaso/memory';
+import { eventTime } from '../../../shared/rules/offline';
+import { resultadosProfesorRoutes } from './profesor';
+import { invalidates } from '../../cache';
 
 export const SAVED_MSG = 'Respuestas guardadas correctamente.';
 export const OWN_RESULTS_ONLY_MSG = 'Solo puedes guardar tus propias respuestas.';
@@ -88,6 +91,7 @@ function storedText(q: KeyQuestion, r: ResultRow): string | null {
   return q.respuestas.find((a) => a.id_respuesta === r.id_respuesta)?.respuesta ?? null;
 }
 
+/** Quiz results: the learner's submit and reads (here), the teacher's reports (profesor.ts). */
 export default async function resultadosRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx.database;
 
@@ -96,10 +100,9 @@ export default async function resultadosRoutes(app: FastifyInstance, ctx: AppCon
    * key (whatever `correcta`/`valor` the browser claims), then stores the attempt, its rows and the
    * level progress in one transaction.
    */
-  const saveMultiple = async (req: FastifyRequest, reply: FastifyReply) => {
+  const saveMultiple = async (req: FastifyRequest<{ Body: z.output<typeof saveMultipleSchema> }>, reply: FastifyReply) => {
     const me = req.user!.id;
-    const raw = Array.isArray(req.body) ? { respuestas: req.body } : (req.body ?? {});
-    const { respuestas: rows, clave, fecha } = validate(saveMultipleSchema, raw);
+    const { respuestas: rows, clave, fecha } = req.body;
     checkOwner(rows, me);
     const idNivel = rows[0]!.id_nivel;
     if (rows.some((r) => r.id_nivel !== idNivel)) throw badRequest(MIXED_LEVELS_MSG, { id_nivel: MIXED_LEVELS_MSG });
@@ -198,8 +201,17 @@ export default async function resultadosRoutes(app: FastifyInstance, ctx: AppCon
     };
   };
 
-  app.post('/api/resultados/save-multiple', { config: invalidates(), preHandler: app.requireUser }, saveMultiple);
-  app.post('/api/respuestas/save-multiple', { config: invalidates(), preHandler: app.requireUser }, saveMultiple);
+  const saveOptions = {
+    config: invalidates(),
+    onRequest: app.requireUser,
+    // The older reading sends the rows as a bare array: read as `{respuestas}` before the schema.
+    preValidation: async (req: FastifyRequest) => {
+      req.body = Array.isArray(req.body) ? { respuestas: req.body } : (req.body ?? {});
+    },
+    schema: { body: saveMultipleSchema },
+  };
+  app.post<{ Body: z.output<typeof saveMultipleSchema> }>('/api/resultados/save-multiple', saveOptions, saveMultiple);
+  app.post<{ Body: z.output<typeof saveMultipleSchema> }>('/api/respuestas/save-multiple', saveOptions, saveMultiple);
 
   /**
    * One answered question, graded by the server and stored on its own (no attempt: it does not
@@ -208,53 +220,57 @@ export default async function resultadosRoutes(app: FastifyInstance, ctx: AppCon
    * one still open on the level (until the child submits it through save-multiple); a second answer
    * to the same question in it replaces nothing and is refused with 409 ALREADY_ANSWERED.
    */
-  app.post('/api/resultados/create', { config: invalidates(), preHandler: app.requireUser }, async (req, reply) => {
-    const me = req.user!.id;
-    const row = validate(resultRowSchema, req.body ?? {});
-    checkOwner([row], me);
-    // The key comes from the content cache, shared with save-multiple's entry for one question.
-    const [q] = await ctx.cache.get('content', `clave-preguntas:${row.id_pregunta}`, () => loadKey(db, inArray(pregunta.idPregunta, [row.id_pregunta])));
-    if (!q) throw notFound('Pregunta no encontrada.');
-    if (q.id_nivel !== row.id_nivel) throw badRequest('La pregunta no pertenece a la evaluación de este nivel.', { id_pregunta: 'Pregunta inválida.' });
-    if (!isAnswered(q, given(row))) throw badRequest('Debes responder la pregunta antes de enviar.', { respuesta: 'Respuesta requerida.' });
-    checkOption(q, row);
-    const ok = isAnswerCorrect(q, given(row));
-    // The attempt still open on this level is numbered by the attempts already submitted there; the
-    // unique index (user, question, open attempt) keeps the first answer, even when 40 arrive at once.
-    const open = sql<number>`(select count(*)::int from ${intento} where ${intento.idUsuario} = ${me} and ${intento.idNivel} = ${row.id_nivel})`;
-    const [saved] = await db
-      .insert(resultado)
-      .values({
-        idIntento: null,
-        idPregunta: q.id_pregunta,
-        idUsuario: me,
-        idNivel: row.id_nivel,
-        idRespuesta: isTextQuestion(q.Tipo) ? null : (row.id_respuesta ?? null),
-        respuesta: storedText(q, row),
-        correcta: ok,
-        valor: ok ? 1 : 0,
-        intentoAbierto: open,
-      })
-      .onConflictDoNothing({ target: [resultado.idUsuario, resultado.idPregunta, resultado.intentoAbierto], where: sql`${resultado.idIntento} is null` })
-      .returning();
-    if (!saved) throw conflict(ONE_ANSWER_PER_ATTEMPT_MSG, 'ALREADY_ANSWERED');
-    reply.status(201);
-    return {
-      msg: 'Resultado guardado correctamente.',
-      data: {
-        id: saved!.idResultado,
-        id_pregunta: saved!.idPregunta,
-        id_usuario: saved!.idUsuario,
-        id_nivel: saved!.idNivel,
-        id_respuesta: saved!.idRespuesta,
-        respuesta: saved!.respuesta,
-        fecha: saved!.fecha.toISOString(),
-      },
-    };
-  });
+  app.post<{ Body: z.output<typeof resultRowSchema> }>(
+    '/api/resultados/create',
+    { config: invalidates(), onRequest: app.requireUser, preValidation: bodyOrEmpty, schema: { body: resultRowSchema } },
+    async (req, reply) => {
+      const me = req.user!.id;
+      const row = req.body;
+      checkOwner([row], me);
+      // The key comes from the content cache, shared with save-multiple's entry for one question.
+      const [q] = await ctx.cache.get('content', `clave-preguntas:${row.id_pregunta}`, () => loadKey(db, inArray(pregunta.idPregunta, [row.id_pregunta])));
+      if (!q) throw notFound('Pregunta no encontrada.');
+      if (q.id_nivel !== row.id_nivel) throw badRequest('La pregunta no pertenece a la evaluación de este nivel.', { id_pregunta: 'Pregunta inválida.' });
+      if (!isAnswered(q, given(row))) throw badRequest('Debes responder la pregunta antes de enviar.', { respuesta: 'Respuesta requerida.' });
+      checkOption(q, row);
+      const ok = isAnswerCorrect(q, given(row));
+      // The attempt still open on this level is numbered by the attempts already submitted there; the
+      // unique index (user, question, open attempt) keeps the first answer, even when 40 arrive at once.
+      const open = sql<number>`(select count(*)::int from ${intento} where ${intento.idUsuario} = ${me} and ${intento.idNivel} = ${row.id_nivel})`;
+      const [saved] = await db
+        .insert(resultado)
+        .values({
+          idIntento: null,
+          idPregunta: q.id_pregunta,
+          idUsuario: me,
+          idNivel: row.id_nivel,
+          idRespuesta: isTextQuestion(q.Tipo) ? null : (row.id_respuesta ?? null),
+          respuesta: storedText(q, row),
+          correcta: ok,
+          valor: ok ? 1 : 0,
+          intentoAbierto: open,
+        })
+        .onConflictDoNothing({ target: [resultado.idUsuario, resultado.idPregunta, resultado.intentoAbierto], where: sql`${resultado.idIntento} is null` })
+        .returning();
+      if (!saved) throw conflict(ONE_ANSWER_PER_ATTEMPT_MSG, 'ALREADY_ANSWERED');
+      reply.status(201);
+      return {
+        msg: 'Resultado guardado correctamente.',
+        data: {
+          id: saved!.idResultado,
+          id_pregunta: saved!.idPregunta,
+          id_usuario: saved!.idUsuario,
+          id_nivel: saved!.idNivel,
+          id_respuesta: saved!.idRespuesta,
+          respuesta: saved!.respuesta,
+          fecha: saved!.fecha.toISOString(),
+        },
+      };
+    },
+  );
 
   /** A learner's history (their own; admin and above anyone's), newest first. */
-  app.get<{ Params: { userId: string } }>('/api/evaluacion/resultados/usuario/:userId', { preHandler: app.requireUser }, async (req) => {
+  app.get<{ Params: { userId: string } }>('/api/evaluacion/resultados/usuario/:userId', { onRequest: app.requireUser }, async (req) => {
     const id = idParam(req.params.userId, 'userId');
     const me = req.user!;
     if (me.id !== id && !atLeast(me.role, 'admin')) throw forbidden(OWN_HISTORY_ONLY_MSG);
@@ -286,4 +302,6 @@ export default async function resultadosRoutes(app: FastifyInstance, ctx: AppCon
       })),
     };
   });
+
+  await resultadosProfesorRoutes(app, ctx);
 }

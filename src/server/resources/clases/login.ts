@@ -1,10 +1,10 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
-import type { AppContext } from '../context';
-import { claseAlumno, usuario } from '../db/schema';
-import { verifyPassword } from '../auth/password';
-import { deviceOf, startSession } from '../auth/session';
+import type { AppContext } from '../../context';
+import { claseAlumno, usuario } from '../../db/schema';
+import { verifyPassword } from '../../auth/password';
+import { deviceOf, startSession } from '../../auth/session';
 import {
   CHILD_PICTURE_RULE,
   CLASS_PICTURE_RULE,
@@ -12,17 +12,16 @@ import {
   decryptPictures,
   pictureWaitMessage,
   setPicturePassword,
-} from '../auth/pictureSecret';
-import { ANY_DEVICE, clearCounters, release, reserveAttempt, type CounterKey } from '../auth/attempts';
-import type { ThrottleRule } from '../auth/throttle';
-import { AppError, badRequest, conflict, forbidden, unauthorized } from '../errors';
-import { idParam, validate } from '../validate';
-import { invalidates } from '../cache';
-import { bodyOrEmpty } from './crud';
-import { activeClassByCode, classByCode, cryptoRandom, readClassCode, requireClassTeacher, requireClassTeacherOfChild } from '../classAccess';
-import { INACTIVE_MSG } from './user';
-import { CLASE_MSG, claveSchema, INVITACION_MSG, logInClaseSchema, type ClaseEntradaWire } from '../../shared/resources/clases';
-import { byChildName, isPicturePassword, makePicturePassword, type PictureKey } from '../../shared/rules/classes';
+} from '../../auth/pictureSecret';
+import { ANY_DEVICE, clearCounters, release, reserveAttempt, type CounterKey } from '../../auth/attempts';
+import type { ThrottleRule } from '../../auth/throttle';
+import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../errors';
+import { invalidates } from '../../cache';
+import { bodyOrEmpty } from '../crud';
+import { activeClassByCode, classByCode, classChildHook, classTeacherHook, cryptoRandom, readClassCode } from '../../classAccess';
+import { INACTIVE_MSG } from '../usuario/routes';
+import { CLASE_MSG, claveSchema, INVITACION_MSG, logInClaseSchema, type ClaseEntradaWire } from '../../../shared/resources/clases';
+import { byChildName, isPicturePassword, makePicturePassword, type PictureKey } from '../../../shared/rules/classes';
 
 /** The most characters of a picture answer that are hashed (a real one is "estrella-estrella-estrella"). */
 const MAX_PICTURE_TEXT = 64;
@@ -32,8 +31,10 @@ const MAX_PICTURE_TEXT = 64;
  * the class code, their name button and a picture password; their teachers reset and unlock
  * picture passwords and print login cards.
  */
-export default async function routes(app: FastifyInstance, ctx: AppContext) {
+export async function claseLoginRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx.database;
+  const ofClass = classTeacherHook(db);
+  const ofChild = classChildHook(db);
   const ipLimit = { max: ctx.config.authRateLimit, timeWindow: 60_000 };
 
   app.get<{ Params: { codigo: string } }>('/api/clase/codigo/:codigo', { config: { rateLimit: ipLimit } }, async (req) => {
@@ -132,13 +133,13 @@ export default async function routes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.put<{ Params: { id: string; userId: string } }>(
+  app.put<{ Body: z.output<typeof claveSchema> }>(
     '/api/clase/:id/alumnos/:userId/clave',
     // The account row changes (and its sessions end): the auth cache must forget it.
-    { config: invalidates('auth'), preHandler: app.requireUser },
+    { config: invalidates('auth'), onRequest: [app.requireUser, ofChild], preValidation: bodyOrEmpty, schema: { body: claveSchema } },
     async (req) => {
-      const { userId } = await requireClassTeacherOfChild(db, req, req.params);
-      const body = validate(claveSchema, req.body ?? {});
+      const { userId } = req.claseAlumno!;
+      const body = req.body;
       // Picture passwords are only for children created in a class: never beside an e-mail login.
       const [acc] = await db.select({ email: usuario.email, hash: usuario.passwordHash }).from(usuario).where(eq(usuario.id, userId));
       if (acc && (acc.email !== null || acc.hash !== null)) throw conflict(INVITACION_MSG.clave, 'HAS_EMAIL_LOGIN');
@@ -152,21 +153,20 @@ export default async function routes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.post<{ Params: { id: string; userId: string } }>(
+  app.post(
     '/api/clase/:id/alumnos/:userId/desbloquear',
     // Only the failure counters change; the auth cache does not read them.
-    { config: invalidates(), preHandler: app.requireUser },
+    { config: invalidates(), onRequest: [app.requireUser, ofChild] },
     async (req) => {
-      const { userId } = await requireClassTeacherOfChild(db, req, req.params);
+      const { userId } = req.claseAlumno!;
       // Every counter of the child: their unknown devices and each of their own.
       await clearCounters(db, 'clave', [String(userId)]);
       return { msg: 'Alumno desbloqueado.' };
     },
   );
 
-  app.post<{ Params: { id: string } }>('/api/clase/:id/desbloquear', { config: invalidates(), preHandler: app.requireUser }, async (req) => {
-    const idClase = idParam(req.params.id);
-    await requireClassTeacher(db, req, idClase);
+  app.post('/api/clase/:id/desbloquear', { config: invalidates(), onRequest: [app.requireUser, ofClass] }, async (req) => {
+    const { idClase } = req.clase!;
     // The class's counters (every device) and those of each of its children.
     const children = await db.select({ id: claseAlumno.idUsuario }).from(claseAlumno).where(eq(claseAlumno.idClase, idClase));
     await clearCounters(db, 'clase', [String(idClase)]);
@@ -178,9 +178,9 @@ export default async function routes(app: FastifyInstance, ctx: AppContext) {
     return { msg: 'Clase desbloqueada.' };
   });
 
-  app.get<{ Params: { id: string } }>('/api/clase/:id/tarjetas', { preHandler: app.requireUser }, async (req) => {
-    const idClase = idParam(req.params.id);
-    const cls = await requireClassTeacher(db, req, idClase);
+  app.get('/api/clase/:id/tarjetas', { onRequest: [app.requireUser, ofClass] }, async (req) => {
+    const cls = req.clase!;
+    const idClase = cls.idClase;
     const rows = (
       await db
         .select({
