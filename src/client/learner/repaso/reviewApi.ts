@@ -1,5 +1,5 @@
 /**
- * The "Repaso de hoy" card's and the session's calls to the review API (src/server/routes/repaso.ts).
+ * The "Repaso de hoy" card's and the session's calls to the review API (src/server/resources/repaso/routes.ts).
  * The level menu's stars (WordStars.tsx) and word detail's "seen" (wordSeen.ts) have their own: a
  * module shared by several screens becomes one more chunk name in the entry chunk /logIn downloads.
  */
