@@ -7,7 +7,7 @@
  * "Segunda vez más lenta". Speed, mirror and the slower second play are the child's preferences
  * (device + profile) and apply to every sign.
  */
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -72,11 +72,17 @@ export function SignPlayer({
   const video = isVideo(src, kind);
   const controls = variant !== 'preview';
 
-  useEffect(() => {
+  // A new sign starts over: reset while rendering, not in an effect. An effect runs after the
+  // commit, and a cached video's loadeddata could come first, so the reset wiped its "ready" and
+  // the spinner stayed over a playing sign (seen on a slow machine, the e2e's recorded video).
+  const signKey = `${src}|${compactSrc ?? ''}`;
+  const [shownKey, setShownKey] = useState(signKey);
+  if (shownKey !== signKey) {
+    setShownKey(signKey);
     setFailed(false);
     setReady(false);
     setPlaying(true);
-  }, [src, compactSrc]);
+  }
 
   // Callbacks reach the screens through a ref: a parent's new function must not restart the sign.
   const unavailable = useRef(onUnavailable);
