@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { intento, multimedia, nivel, palabra } from '../../src/server/db/schema';
 import { signMedia } from '../../src/shared/rules/signMedia';
+import { nameOrderKey } from '../../src/server/resources/list';
 import { demoClass, makeTestApp, type TestApp } from './helpers';
 
 /**
@@ -149,8 +150,18 @@ const SORTS: [string, string, (r: Rec) => unknown, 'text' | 'numeric' | 'bool' |
   ['/api/institucion/getInstituciones', 'nombre', (r) => r.nombre, 'text'],
 ];
 
-/** The values in the database's order (nulls as PostgreSQL places them: last ASC, first DESC). */
+/**
+ * The values in the order a list must give them (nulls as PostgreSQL places them: last ASC, first
+ * DESC). Text as names are read (nameOrderKey: case and accents ignored, ñ after n), compared as
+ * keys since "Nivel" and "nivel" tie and then follow their ids; the rest in the database's order.
+ */
 async function dbOrder(values: unknown[], type: string, order: 'ASC' | 'DESC'): Promise<unknown[]> {
+  if (type === 'text') {
+    const keys = values.map((v) => (v === null || v === undefined ? null : nameOrderKey(String(v))));
+    const nonNull = (keys.filter((k) => k !== null) as string[]).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const nulls = keys.filter((k) => k === null);
+    return order === 'ASC' ? [...nonNull, ...nulls] : [...nulls, ...nonNull.reverse()];
+  }
   const arr = `{${values.map((v) => (v === null || v === undefined ? 'NULL' : `"${String(v).replace(/["\\]/g, (c) => `\\${c}`)}"`)).join(',')}}`;
   const { rows } = await t.database.raw(`SELECT u::text AS v FROM unnest($1::${type}[]) AS u ORDER BY u ${order}`, [arr]);
   return rows.map((r: Rec) => r.v);
@@ -172,11 +183,22 @@ describe('every list sorts by each declared column, both ways', () => {
     expect(asc.rows.length).toBe(desc.rows.length);
     const ascVals = asc.rows.map(value);
     const descVals = desc.rows.map(value);
-    const norm = (vs: unknown[]) => vs.map((v) => (type === 'numeric' && v !== null && v !== undefined ? Number(v) : asText(v)));
+    const norm = (vs: unknown[]) =>
+      vs.map((v) => (type === 'numeric' && v !== null && v !== undefined ? Number(v) : type === 'text' && v != null ? nameOrderKey(String(v)) : asText(v)));
     const fromDb = async (vs: unknown[], o: 'ASC' | 'DESC') => norm(await dbOrder(vs, type, o));
     // timestamps and numbers come back from the database as text: compare in the same form.
     expect(norm(ascVals)).toEqual(await fromDb(ascVals, 'ASC'));
     expect(norm(descVals)).toEqual(await fromDb(descVals, 'DESC'));
+  });
+
+  it('names sort as they are read: case and accents ignored, ñ after n, the same on both engines', async () => {
+    const names = ['Zz orden Nube', 'zz orden Ñandú', 'Zz orden árbol', 'zz orden Nivel Pi', 'Zz orden nivel lote', 'zz orden Avión', 'Zz orden nz'];
+    await t.database.db.insert(nivel).values(names.map((n) => ({ nombreNivel: n, descripcion: 'Orden', dificultad: 'Fácil' })));
+    const ours = async (order: string) =>
+      (await list(`/api/nivel/getNivels?perPage=500&sort=nombre_nivel&order=${order}&q=zz orden`, 'admin')).rows.map((r) => r.nombre_nivel as string);
+    const want = ['Zz orden árbol', 'zz orden Avión', 'Zz orden nivel lote', 'zz orden Nivel Pi', 'Zz orden Nube', 'Zz orden nz', 'zz orden Ñandú'];
+    expect(await ours('ASC')).toEqual(want);
+    expect(await ours('DESC')).toEqual([...want].reverse());
   });
 
   it('an undeclared sort is refused', async () => {
@@ -268,7 +290,8 @@ describe('teacher results: paging, search, filters, sort', () => {
       expect(r.status).toBe(200);
       const vals = r.rows.map(value);
       const want = await dbOrder(vals, type, order);
-      const norm = (vs: unknown[]) => vs.map((v) => (type === 'text' ? String(v) : type === 'timestamptz' ? new Date(String(v)).getTime() : Number(v)));
+      const norm = (vs: unknown[]) =>
+        vs.map((v) => (type === 'text' ? nameOrderKey(String(v)) : type === 'timestamptz' ? new Date(String(v)).getTime() : Number(v)));
       expect(norm(vals)).toEqual(norm(want));
     }
   });

@@ -13,7 +13,7 @@
 import { and, asc, desc, eq, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../db';
 import { intento, intentoConteo, nivel, usuario } from '../db/schema';
-import { contains, type ListParams } from '../resources/list';
+import { contains, nameOrder, type ListParams } from '../resources/list';
 
 export const TEACHER_RESULTS_SORTABLE = ['id', 'fecha', 'puntaje', 'correctas', 'total_preguntas', 'estudiante', 'nivel'] as const;
 
@@ -87,8 +87,8 @@ export async function teacherResults(
     puntaje: intento.puntaje,
     correctas: intento.correctas,
     total_preguntas: intento.totalPreguntas,
-    estudiante: sql`(select ${usuario.nombre} || ' ' || ${usuario.apellido} from ${usuario} where ${usuario.id} = ${intento.idUsuario})`,
-    nivel: sql`(select ${nivel.nombreNivel} from ${nivel} where ${nivel.idNivel} = ${intento.idNivel})`,
+    estudiante: nameOrder(sql`(select ${usuario.nombre} || ' ' || ${usuario.apellido} from ${usuario} where ${usuario.id} = ${intento.idUsuario})`),
+    nivel: nameOrder(sql`(select ${nivel.nombreNivel} from ${nivel} where ${nivel.idNivel} = ${intento.idNivel})`),
   };
   const sortCol = byName[sortName as (typeof TEACHER_RESULTS_SORTABLE)[number]] ?? intento.fecha;
   const dir = p.sort ? p.order : 'DESC';

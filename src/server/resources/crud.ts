@@ -4,7 +4,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db';
 import type { Role } from '../../shared/roles';
 import { badRequest, conflict } from '../errors';
-import { contains, listParams } from './list';
+import { contains, listParams, sortKeyOf } from './list';
 
 /** `nivel/getNivel/{id}` → `/api/nivel/getNivel/:id` (paths are spelt once, in src/shared/resources). */
 export const apiPath = (p: string | undefined) => {
@@ -55,7 +55,9 @@ export function listPlan(query: unknown, spec: ListSpec): ListPlan {
     conds.push(eq(col, Number(s)));
   }
   const sortBy = p.sort ? spec.sortable[p.sort]! : spec.idColumn;
-  const orderBy = [p.order === 'DESC' ? desc(sortBy) : asc(sortBy)];
+  // Text sorts as names are read (nameOrder); other columns by their own value.
+  const key = sortKeyOf(sortBy);
+  const orderBy = [p.order === 'DESC' ? desc(key) : asc(key)];
   if (sortBy !== spec.idColumn) orderBy.push(asc(spec.idColumn));
   return { where: conds.length ? and(...conds) : undefined, orderBy, limit: p.limit, offset: p.offset };
 }

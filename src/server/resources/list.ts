@@ -1,4 +1,4 @@
-import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { Column, is, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { badRequest } from '../errors';
 
 export interface ListParams {
@@ -56,6 +56,46 @@ export function foldSearch(s: string): string {
     out += i >= 0 ? FOLD_TO[i] : ch;
   }
   return out;
+}
+
+/**
+ * The order a person reads names in: case and accents ignored, ñ right after n ("Nivel Pi" between
+ * "Nivel lote" and "Nivel mar", "Señas" after "Senda"), the same on PGlite (C locale) and on
+ * PostgreSQL whatever its collation. Sorting by the database's collation put every capital before
+ * every small letter on PGlite. Built-in functions only, as the search: `translate` folds the
+ * accents (and Ñ, which C's `lower()` leaves), then ñ becomes "n{" — `{` follows `z` in ASCII.
+ */
+const SORT_FROM = 'áéíóúüàèìòùÁÉÍÓÚÜÀÈÌÒÙÑ';
+const SORT_TO = 'aeiouuaeiouaeiouuaeiouñ';
+export function nameOrder(col: AnyColumn | SQL): SQL {
+  // COLLATE "C": the folded key compares letter by letter, as in JS, and not by a server locale that
+  // skips spaces.
+  return sql`(replace(translate(lower(${col}), ${SORT_FROM}, ${SORT_TO}), 'ñ', 'n{') collate "C")`;
+}
+
+const TEXT_EXPRESSIONS = new WeakSet<SQL>();
+/**
+ * Marks a computed sort column (a name looked up in another table) as text, so lists sort it as a
+ * name; a column's own type says so by itself.
+ */
+export function textExpr(expr: SQL): SQL {
+  TEXT_EXPRESSIONS.add(expr);
+  return expr;
+}
+/** The key a list sorts a column or computed value by: nameOrder for text, the value otherwise. */
+export function sortKeyOf(col: AnyColumn | SQL): AnyColumn | SQL {
+  const text = is(col, Column) ? col.dataType === 'string' : TEXT_EXPRESSIONS.has(col as SQL);
+  return text ? nameOrder(col) : col;
+}
+
+/** The same key in JS (tests compare a list's order with it). */
+export function nameOrderKey(s: string): string {
+  let out = '';
+  for (const ch of s.toLowerCase()) {
+    const i = SORT_FROM.indexOf(ch);
+    out += i >= 0 ? SORT_TO[i] : ch;
+  }
+  return out.replaceAll('ñ', 'n{');
 }
 
 /**

@@ -17,6 +17,7 @@ import {
 import { RESPUESTA_MSG } from '../../../shared/resources/respuesta';
 import type { StoredFile } from '../../storage';
 import { serverResource, type FileBinding } from '../define';
+import { textExpr } from '../list';
 
 export const PREGUNTA_NOT_FOUND = 'Pregunta no encontrada.';
 
@@ -135,7 +136,9 @@ export default serverResource<PreguntaInput, Row, PreguntaWire>(({ database: { d
     porcentaje: pregunta.porcentaje,
     id_evaluacion: pregunta.idEvaluacion,
     // "Evaluación ID" shows the evaluation's level: it sorts by that name.
-    evaluacion: sql`(select ${nivel.nombreNivel} from ${evaluacion} join ${nivel} on ${nivel.idNivel} = ${evaluacion.idNivel} where ${evaluacion.idEvaluacion} = ${pregunta.idEvaluacion})`,
+    evaluacion: textExpr(
+      sql`(select ${nivel.nombreNivel} from ${evaluacion} join ${nivel} on ${nivel.idNivel} = ${evaluacion.idNivel} where ${evaluacion.idEvaluacion} = ${pregunta.idEvaluacion})`,
+    ),
   },
   filters: { id_evaluacion: pregunta.idEvaluacion },
   // Beside the wire fields (W-10.7), the evaluation's level name: the list's "Evaluación ID" shows it.

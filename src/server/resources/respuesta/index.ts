@@ -9,6 +9,7 @@ import { MAX_RESPUESTAS, PREGUNTA_MSG } from '../../../shared/resources/pregunta
 import { RESPUESTA_MSG, RESPUESTAS_POR_PREGUNTA_PATH, respuestaResource, type RespuestaInput, type RespuestaWire } from '../../../shared/resources/respuesta';
 import { apiPath, countExpr, guard } from '../crud';
 import { serverResource } from '../define';
+import { textExpr } from '../list';
 
 export const RESPUESTA_NOT_FOUND = 'Respuesta no encontrada.';
 
@@ -44,7 +45,7 @@ export default serverResource<RespuestaInput, Row, RespuestaWire>(({ database: {
     valor: respuesta.valor,
     id_pregunta: respuesta.idPregunta,
     // "ID Pregunta" shows the question's text: it sorts by that text.
-    pregunta: sql`(select ${pregunta.pregunta} from ${pregunta} where ${pregunta.idPregunta} = ${respuesta.idPregunta})`,
+    pregunta: textExpr(sql`(select ${pregunta.pregunta} from ${pregunta} where ${pregunta.idPregunta} = ${respuesta.idPregunta})`),
   },
   filters: { id_pregunta: respuesta.idPregunta },
   // Beside the wire fields (W-10.8), the question's text: the list's "ID Pregunta" shows it.
