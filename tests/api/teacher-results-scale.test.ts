@@ -7,7 +7,7 @@ import { MAX_RETRIES } from '../../src/shared/rules/quizRules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from './helpers';
 import { JUMP_FROM_OFFSET, WEEK_SECONDS, teacherResults } from '../../src/server/queries/teacher-results';
-import { listParams } from '../../src/server/resources/list';
+import { listParams, nameOrderKey } from '../../src/server/resources/list';
 import { isChoiceQuestion } from '../../src/shared/rules/quiz';
 
 let t: TestApp;
@@ -266,7 +266,24 @@ describe('admin users list: the same answers as the straightforward query', () =
       phone: 'phone',
       status: 'status',
     }[o.sort ?? 'id']!;
-    const { rows } = await t.database.raw(`SELECT id FROM usuario ${where} ORDER BY ${col} ${o.order ?? 'ASC'}, id ASC`, params);
+    const text = ['nombre', 'apellido', 'email', 'sexo', 'phone'].includes(col);
+    const { rows } = await t.database.raw(
+      `SELECT id, ${col} AS v FROM usuario ${where} ORDER BY ${text ? 'id' : col} ${text ? 'ASC' : (o.order ?? 'ASC')}, id ASC`,
+      params,
+    );
+    // Text sorts as names are read (nameOrderKey), nulls last going up and first going down, ties by id.
+    if (text) {
+      const desc = o.order === 'DESC';
+      const key = (r: (typeof rows)[number]) => (r.v === null ? null : nameOrderKey(String(r.v)));
+      rows.sort((a, b) => {
+        const ka = key(a);
+        const kb = key(b);
+        if (ka === kb) return Number(a.id) - Number(b.id);
+        if (ka === null) return desc ? -1 : 1;
+        if (kb === null) return desc ? 1 : -1;
+        return (ka < kb ? -1 : 1) * (desc ? -1 : 1);
+      });
+    }
     const ids = rows.map((r) => Number(r.id));
     const per = o.perPage ?? (o.page ? 25 : undefined);
     const from = per ? ((o.page ?? 1) - 1) * per : 0;
