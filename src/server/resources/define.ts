@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import type { Db } from '../db';
 import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context';
@@ -154,6 +155,18 @@ export type ResourceFactory = (ctx: AppContext) => ResourceBinding;
  * instead of writing the row by hand.
  */
 export type SelectRow<Q> = Awaited<Q> extends (infer R)[] ? R : never;
+
+/**
+ * A binding's select, written once at module level and typed as selecting `fields`:
+ * `const select = bindingSelect(fields, (db, f) => db.select(f).from(t).innerJoin(...).$dynamic())`,
+ * then `type Row = SelectRow<ReturnType<typeof select>>` and `from: (f) => select(db, f)`. List and
+ * one select `fields`; a count passes other fields and reads only those, so typing every call as
+ * `fields` is what the rows are wherever a row is read. A single table's `fields` is
+ * `getTableColumns(t)` (what the layer selects when a binding gives no `fields`).
+ */
+export function bindingSelect<F extends SelectedFields, Q extends PgSelect>(fields: F, build: (db: Db, f: F) => Q) {
+  return (db: Db, f: SelectedFields = fields): Q => build(db, f as F);
+}
 
 /** Declares a server resource; the factory receives the app context (db, storage, cache...). */
 export const serverResource = <I, Row, W>(factory: (ctx: AppContext) => ResourceBinding<I, Row, W>): ResourceFactory => factory as ResourceFactory;

@@ -93,6 +93,23 @@ export async function checkUpload(data: Buffer, allowed: readonly FileKind[], re
   return { data: await fitImage(data, kind), kind };
 }
 
+/**
+ * `put` and `putDerived` of an implementation, from how it writes a checked file under a new name:
+ * the upload checks and the derived file's kind check are one rule for the disk and the bucket.
+ */
+export function checkedWrites(write: (folder: UploadFolder, data: Buffer, kind: FileKind) => Promise<StoredFile>): Pick<Storage, 'put' | 'putDerived'> {
+  return {
+    async put(folder, data, allowed, rejectMessage) {
+      const checked = await checkUpload(data, allowed, rejectMessage);
+      return write(folder, checked.data, checked.kind);
+    },
+    async putDerived(folder, data, kind) {
+      if (sniff(data) !== kind) throw new Error(`putDerived: the bytes are not ${kind}`);
+      return write(folder, data, kind);
+    },
+  };
+}
+
 /** Shared by the S3 implementation: the bytes a client asked for, clamped to the file (null = unsatisfiable). */
 export function resolveRange(range: ByteRange, size: number): { start: number; end: number } | null {
   if ('suffix' in range) {
@@ -124,14 +141,7 @@ export function createStorage(root: string): Storage {
   }
   return {
     kind: 'disk',
-    async put(folder, data, allowed, rejectMessage) {
-      const checked = await checkUpload(data, allowed, rejectMessage);
-      return write(folder, checked.data, checked.kind);
-    },
-    async putDerived(folder, data, kind) {
-      if (sniff(data) !== kind) throw new Error(`putDerived: the bytes are not ${kind}`);
-      return write(folder, data, kind);
-    },
+    ...checkedWrites(write),
     async read(folder, nameOrUrl) {
       const file = fileOf(folder, nameOrUrl);
       return file ? readFile(file).catch(() => null) : null;

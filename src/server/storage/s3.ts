@@ -13,7 +13,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { AppError } from '../errors';
 import { KIND_INFO, sniff, type FileKind } from './sniff';
 import {
-  checkUpload,
+  checkedWrites,
   createStorage,
   isUploadFolder,
   newName,
@@ -115,14 +115,7 @@ export function createS3Storage(cfg: S3Config, client: S3Client = createS3Client
 
   return {
     kind: 's3',
-    async put(folder, data, allowed, rejectMessage) {
-      const checked = await checkUpload(data, allowed, rejectMessage);
-      return write(folder, checked.data, checked.kind);
-    },
-    async putDerived(folder, data, kind) {
-      if (sniff(data) !== kind) throw new Error(`putDerived: the bytes are not ${kind}`);
-      return write(folder, data, kind);
-    },
+    ...checkedWrites(write),
     async read(folder, nameOrUrl) {
       const name = storedName(nameOrUrl);
       if (!name) return null;

@@ -25,7 +25,8 @@ export interface ComentarioWire {
   comentario: string;
   calificacion: number;
   fecha: string;
-  usuario: { nombre: string; apellido: string; email: string };
+  // A child a teacher registered has no email.
+  usuario: { nombre: string; apellido: string; email: string | null };
 }
 
 export const comentarioResource = defineResource({

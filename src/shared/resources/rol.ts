@@ -41,7 +41,8 @@ export interface RolWire {
   nombre: string;
   descripcion: string | null;
   id_usuario: number;
-  usuario: { nombre: string; apellido: string; email: string };
+  // A child a teacher registered has no email.
+  usuario: { nombre: string; apellido: string; email: string | null };
 }
 
 export const rolResource = defineResource({

@@ -8,22 +8,24 @@ import { cryptoRandom, teaches } from '../../classAccess';
 import { atLeast, STAFF_ROLES } from '../../../shared/roles';
 import { CLASE_MSG, claseResource, type ClaseInput, type ClaseWire } from '../../../shared/resources/clases';
 import { makeClassCode } from '../../../shared/rules/classes';
-import { serverResource } from '../define';
+import { bindingSelect, serverResource, type SelectRow } from '../define';
 
 export const CLASE_NOT_FOUND = CLASE_MSG.noEncontrada;
 
-interface Row {
-  id_clase: number;
-  nombre: string;
-  id_institucion: number;
-  institucion: string;
-  codigo: string;
-  activa: boolean;
-  alumnos: number;
-}
-
 /** Children in the class (a correlated count: the list sorts by it). */
 const alumnosCount = sql<number>`(select count(*)::int from ${claseAlumno} where ${claseAlumno.idClase} = ${clase.idClase})`;
+
+const fields = {
+  id_clase: clase.idClase,
+  nombre: clase.nombre,
+  id_institucion: clase.idInstitucion,
+  institucion: institucion.nombre,
+  codigo: clase.codigo,
+  activa: clase.activa,
+  alumnos: alumnosCount,
+};
+const select = bindingSelect(fields, (db, f) => db.select(f).from(clase).innerJoin(institucion, eq(institucion.idInstitucion, clase.idInstitucion)).$dynamic());
+type Row = SelectRow<ReturnType<typeof select>>;
 
 /** Teacher ids and "Nombre Apellido" of some classes, in a stable order (by name, then id). */
 export async function teachersOf(db: Db, ids: number[]): Promise<Map<number, { id: number; nombre: string }[]>> {
@@ -78,16 +80,8 @@ export default serverResource<ClaseInput, Row, ClaseWire>(({ database: { db } })
   notFound: CLASE_NOT_FOUND,
   table: clase,
   idColumn: clase.idClase,
-  fields: {
-    id_clase: clase.idClase,
-    nombre: clase.nombre,
-    id_institucion: clase.idInstitucion,
-    institucion: institucion.nombre,
-    codigo: clase.codigo,
-    activa: clase.activa,
-    alumnos: alumnosCount,
-  },
-  from: (f) => db.select(f).from(clase).innerJoin(institucion, eq(institucion.idInstitucion, clase.idInstitucion)).$dynamic(),
+  fields,
+  from: (f) => select(db, f),
   sortable: {
     id_clase: clase.idClase,
     nombre: clase.nombre,

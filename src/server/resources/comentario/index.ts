@@ -2,18 +2,20 @@ import { eq } from 'drizzle-orm';
 import { comentario, usuario } from '../../db/schema';
 import { badRequest, forbidden } from '../../errors';
 import { comentarioResource, type ComentarioInput, type ComentarioWire } from '../../../shared/resources/comentario';
-import { serverResource } from '../define';
+import { bindingSelect, serverResource, type SelectRow } from '../define';
 
-interface Row {
-  id_comentario: number;
-  id_user: number;
-  comentario: string;
-  calificacion: number;
-  fecha: Date;
-  nombre: string;
-  apellido: string;
-  email: string;
-}
+const fields = {
+  id_comentario: comentario.idComentario,
+  id_user: comentario.idUser,
+  comentario: comentario.comentario,
+  calificacion: comentario.calificacion,
+  fecha: comentario.fecha,
+  nombre: usuario.nombre,
+  apellido: usuario.apellido,
+  email: usuario.email,
+};
+const select = bindingSelect(fields, (db, f) => db.select(f).from(comentario).innerJoin(usuario, eq(usuario.id, comentario.idUser)).$dynamic());
+type Row = SelectRow<ReturnType<typeof select>>;
 
 /** A comment names someone else as its author (the author is always the signed-in user). */
 export const OWN_COMMENT_MSG = 'Solo puedes publicar comentarios a tu nombre.';
@@ -24,17 +26,8 @@ export default serverResource<ComentarioInput, Row, ComentarioWire>(({ database:
   notFound: 'Comentario no encontrado.',
   table: comentario,
   idColumn: comentario.idComentario,
-  fields: {
-    id_comentario: comentario.idComentario,
-    id_user: comentario.idUser,
-    comentario: comentario.comentario,
-    calificacion: comentario.calificacion,
-    fecha: comentario.fecha,
-    nombre: usuario.nombre,
-    apellido: usuario.apellido,
-    email: usuario.email,
-  },
-  from: (f) => db.select(f).from(comentario).innerJoin(usuario, eq(usuario.id, comentario.idUser)).$dynamic(),
+  fields,
+  from: (f) => select(db, f),
   sortable: {
     id_comentario: comentario.idComentario,
     id: comentario.idComentario,

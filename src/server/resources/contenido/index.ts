@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db';
+import { alias } from 'drizzle-orm/pg-core';
 import { contenido, nivel, palabra } from '../../db/schema';
 import { badRequest } from '../../errors';
 import { kindOfStoredName } from '../../multipart';
 import { CONTENIDO_FILE_RULES, contenidoResource, type ContenidoInput, type ContenidoWire } from '../../../shared/resources/contenido';
-import { serverResource, type SelectRow } from '../define';
+import { bindingSelect, serverResource, type SelectRow } from '../define';
 import { FILE_MISMATCH_MSG } from '../multimedia';
 
 export const CONTENIDO_NOT_FOUND = 'Contenido no encontrado.';
@@ -29,13 +28,9 @@ const fields = {
  * A content row with its level and (optional) word. Typed as selecting `fields` (the list and one
  * do; a count selects other fields and reads only those), so `Row` is what Drizzle returns for it.
  */
-const select = (db: Db, f: SelectedFields = fields) =>
-  db
-    .select(f as typeof fields)
-    .from(contenido)
-    .innerJoin(nivel, eq(nivel.idNivel, contenido.idNivel))
-    .leftJoin(pal, eq(pal.idPalabra, contenido.idPalabra))
-    .$dynamic();
+const select = bindingSelect(fields, (db, f) =>
+  db.select(f).from(contenido).innerJoin(nivel, eq(nivel.idNivel, contenido.idNivel)).leftJoin(pal, eq(pal.idPalabra, contenido.idPalabra)).$dynamic(),
+);
 type Row = SelectRow<ReturnType<typeof select>>;
 
 export default serverResource<ContenidoInput, Row, ContenidoWire>(({ database: { db } }) => {

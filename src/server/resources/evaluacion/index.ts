@@ -14,21 +14,23 @@ import {
 } from '../../../shared/resources/evaluacion';
 import { cachedReply } from '../../cache';
 import { apiPath, countRefs } from '../crud';
-import { serverResource } from '../define';
+import { bindingSelect, serverResource, type SelectRow } from '../define';
 import { preguntasWithRespuestas } from '../pregunta';
 
 export const EVALUACION_NOT_FOUND = 'Evaluación no encontrada.';
 
-interface Row {
-  id_evaluacion: number;
-  id_nivel: number;
-  puntaje: number;
-  n_id: number;
-  nombre_nivel: string;
-  descripcion: string;
-  dificultad: string;
-  imagen: string | null;
-}
+const fields = {
+  id_evaluacion: evaluacion.idEvaluacion,
+  id_nivel: evaluacion.idNivel,
+  puntaje: evaluacion.puntaje,
+  n_id: nivel.idNivel,
+  nombre_nivel: nivel.nombreNivel,
+  descripcion: nivel.descripcion,
+  dificultad: nivel.dificultad,
+  imagen: nivel.imagen,
+};
+const select = bindingSelect(fields, (db, f) => db.select(f).from(evaluacion).innerJoin(nivel, eq(nivel.idNivel, evaluacion.idNivel)).$dynamic());
+type Row = SelectRow<ReturnType<typeof select>>;
 
 const toWire = (r: Row): EvaluacionWire => ({
   id_evaluacion: r.id_evaluacion,
@@ -39,29 +41,13 @@ const toWire = (r: Row): EvaluacionWire => ({
 
 export default serverResource<EvaluacionInput, Row, EvaluacionWire>((ctx) => {
   const { db } = ctx.database;
-  const fields = {
-    id_evaluacion: evaluacion.idEvaluacion,
-    id_nivel: evaluacion.idNivel,
-    puntaje: evaluacion.puntaje,
-    n_id: nivel.idNivel,
-    nombre_nivel: nivel.nombreNivel,
-    descripcion: nivel.descripcion,
-    dificultad: nivel.dificultad,
-    imagen: nivel.imagen,
-  };
-  const from = <F extends Record<string, unknown>>(f: F) =>
-    db
-      .select(f as never)
-      .from(evaluacion)
-      .innerJoin(nivel, eq(nivel.idNivel, evaluacion.idNivel))
-      .$dynamic();
   return {
     decl: evaluacionResource,
     notFound: EVALUACION_NOT_FOUND,
     table: evaluacion,
     idColumn: evaluacion.idEvaluacion,
     fields,
-    from,
+    from: (f) => select(db, f),
     sortable: {
       id_evaluacion: evaluacion.idEvaluacion,
       id: evaluacion.idEvaluacion,
@@ -98,9 +84,9 @@ export default serverResource<EvaluacionInput, Row, EvaluacionWire>((ctx) => {
           cachedReply(ctx.cache, req, reply, atLeast(req.user!.role, 'profesor') ? 'staff' : 'learner', async () => {
             const qs = (req.query ?? {}) as Record<string, unknown>;
             const nivelId = qs.id_nivel !== undefined && qs.id_nivel !== '' ? idParam(qs.id_nivel, 'id_nivel') : null;
-            const evs = (await from(fields)
+            const evs = await select(db)
               .where(nivelId ? eq(evaluacion.idNivel, nivelId) : undefined)
-              .orderBy(asc(evaluacion.idEvaluacion))) as Row[];
+              .orderBy(asc(evaluacion.idEvaluacion));
             const ids = evs.map((e) => e.id_evaluacion);
             const preguntas = ids.length ? await preguntasWithRespuestas(db, inArray(pregunta.idEvaluacion, ids)) : [];
             const staff = atLeast(req.user!.role, 'profesor');

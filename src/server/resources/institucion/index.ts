@@ -1,20 +1,21 @@
-import { and, ne, sql } from 'drizzle-orm';
+import { and, getTableColumns, ne, sql } from 'drizzle-orm';
 import { clase, dominio, institucion } from '../../db/schema';
 import { conflict } from '../../errors';
 import { institucionResource, type InstitucionInput } from '../../../shared/resources/institucion';
 import { countRefs } from '../crud';
-import { serverResource } from '../define';
+import { bindingSelect, serverResource, type SelectRow } from '../define';
 
 export const INSTITUCION_NOT_FOUND = 'Institución no encontrada.';
 
-type Row = typeof institucion.$inferSelect;
+const select = bindingSelect(getTableColumns(institucion), (db, f) => db.select(f).from(institucion).$dynamic());
+type Row = SelectRow<ReturnType<typeof select>>;
 
 export default serverResource<InstitucionInput, Row, { id_institucion: number; nombre: string }>(({ database: { db } }) => ({
   decl: institucionResource,
   notFound: INSTITUCION_NOT_FOUND,
   table: institucion,
   idColumn: institucion.idInstitucion,
-  from: (f) => db.select(f).from(institucion).$dynamic(),
+  from: (f) => select(db, f),
   sortable: { id_institucion: institucion.idInstitucion, id: institucion.idInstitucion, nombre: institucion.nombre },
   toWire: (rows) => rows.map((r) => ({ id_institucion: r.idInstitucion, nombre: r.nombre })),
   toValues: (input) => ({ nombre: input.nombre }),

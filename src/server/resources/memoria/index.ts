@@ -3,13 +3,36 @@ import { memoria, palabra, usuario } from '../../db/schema';
 import { memoriaResource, type MemoriaWire } from '../../../shared/resources/memoria';
 import { USUARIO_NO_ENCONTRADO } from '../../../shared/resources/progreso';
 import { isDue, strengthStars } from '../../../shared/rules/review';
-import { cardOf, type MemoryRow } from '../repaso/memory';
-import { serverResource } from '../define';
+import { cardOf } from '../repaso/memory';
+import { bindingSelect, serverResource, type SelectRow } from '../define';
 import { childScope, classFilter, inClass } from '../../classAccess';
 
 const username = sql<string | null>`nullif(trim(${usuario.nombre} || ' ' || coalesce(${usuario.apellido}, '')), '')`;
 
-type Row = MemoryRow & { idNivel: number; username: string | null; palabraEspanol: string };
+const fields = {
+  idMemoria: memoria.idMemoria,
+  idUsuario: memoria.idUsuario,
+  idPalabra: memoria.idPalabra,
+  estado: memoria.estado,
+  vence: memoria.vence,
+  estabilidad: memoria.estabilidad,
+  dificultad: memoria.dificultad,
+  diasTranscurridos: memoria.diasTranscurridos,
+  diasProgramados: memoria.diasProgramados,
+  pasos: memoria.pasos,
+  repasos: memoria.repasos,
+  olvidos: memoria.olvidos,
+  ultimoRepaso: memoria.ultimoRepaso,
+  vistaEn: memoria.vistaEn,
+  actualizado: memoria.actualizado,
+  idNivel: palabra.idNivel,
+  username,
+  palabraEspanol: palabra.palabraEspanol,
+};
+const select = bindingSelect(fields, (db, f) =>
+  db.select(f).from(memoria).innerJoin(palabra, eq(palabra.idPalabra, memoria.idPalabra)).leftJoin(usuario, eq(usuario.id, memoria.idUsuario)).$dynamic(),
+);
+type Row = SelectRow<ReturnType<typeof select>>;
 
 /** The memory rows for staff (list only; filters by child, word and level). Stars are computed at read time. */
 export default serverResource<never, Row, MemoriaWire>(({ database: { db } }) => ({
@@ -17,28 +40,8 @@ export default serverResource<never, Row, MemoriaWire>(({ database: { db } }) =>
   notFound: 'Memoria no encontrada.',
   table: memoria,
   idColumn: memoria.idMemoria,
-  fields: {
-    idMemoria: memoria.idMemoria,
-    idUsuario: memoria.idUsuario,
-    idPalabra: memoria.idPalabra,
-    estado: memoria.estado,
-    vence: memoria.vence,
-    estabilidad: memoria.estabilidad,
-    dificultad: memoria.dificultad,
-    diasTranscurridos: memoria.diasTranscurridos,
-    diasProgramados: memoria.diasProgramados,
-    pasos: memoria.pasos,
-    repasos: memoria.repasos,
-    olvidos: memoria.olvidos,
-    ultimoRepaso: memoria.ultimoRepaso,
-    vistaEn: memoria.vistaEn,
-    actualizado: memoria.actualizado,
-    idNivel: palabra.idNivel,
-    username,
-    palabraEspanol: palabra.palabraEspanol,
-  },
-  from: (f) =>
-    db.select(f).from(memoria).innerJoin(palabra, eq(palabra.idPalabra, memoria.idPalabra)).leftJoin(usuario, eq(usuario.id, memoria.idUsuario)).$dynamic(),
+  fields,
+  from: (f) => select(db, f),
   sortable: {
     id_memoria: memoria.idMemoria,
     id_usuario: memoria.idUsuario,

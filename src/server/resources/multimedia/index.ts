@@ -15,24 +15,26 @@ import {
   type MultimediaInput,
   type MultimediaWire,
 } from '../../../shared/resources/multimedia';
-import { serverResource } from '../define';
+import { bindingSelect, serverResource, type SelectRow } from '../define';
 import { dropStaleTracks } from '../../media/tracks';
 
 export const MULTIMEDIA_NOT_FOUND = 'Multimedia no encontrada.';
 export const FILE_MISMATCH_MSG = 'El archivo actual no corresponde al tipo elegido. Sube un archivo nuevo.';
 
-interface Row {
-  id: number;
-  tipo: string;
-  descripcion: string;
-  url: string;
-  id_palabra: number;
-  tamano: number | null;
-  urlCompacta: string | null;
-  tamanoCompacta: number | null;
-  palabraEspanol: string;
-  palabraIngles: string;
-}
+const fields = {
+  id: multimedia.id,
+  tipo: multimedia.tipo,
+  descripcion: multimedia.descripcion,
+  url: multimedia.url,
+  id_palabra: multimedia.idPalabra,
+  tamano: multimedia.tamano,
+  urlCompacta: multimedia.urlCompacta,
+  tamanoCompacta: multimedia.tamanoCompacta,
+  palabraEspanol: palabra.palabraEspanol,
+  palabraIngles: palabra.palabraIngles,
+};
+const select = bindingSelect(fields, (db, f) => db.select(f).from(multimedia).innerJoin(palabra, eq(palabra.idPalabra, multimedia.idPalabra)).$dynamic());
+type Row = SelectRow<ReturnType<typeof select>>;
 
 /** ?tipo=gif: the media of one tipo (one of the four of constants.md C-5). */
 function tipoCondition(value: string) {
@@ -54,19 +56,6 @@ const toWire = (r: Row, withPalabra = true): MultimediaWire => ({
 
 export default serverResource<MultimediaInput, Row, MultimediaWire>((ctx) => {
   const { db } = ctx.database;
-  const fields = {
-    id: multimedia.id,
-    tipo: multimedia.tipo,
-    descripcion: multimedia.descripcion,
-    url: multimedia.url,
-    id_palabra: multimedia.idPalabra,
-    tamano: multimedia.tamano,
-    urlCompacta: multimedia.urlCompacta,
-    tamanoCompacta: multimedia.tamanoCompacta,
-    palabraEspanol: palabra.palabraEspanol,
-    palabraIngles: palabra.palabraIngles,
-  };
-  const from = (f: Record<string, any>) => db.select(f).from(multimedia).innerJoin(palabra, eq(palabra.idPalabra, multimedia.idPalabra)).$dynamic();
 
   return {
     decl: multimediaResource,
@@ -74,7 +63,7 @@ export default serverResource<MultimediaInput, Row, MultimediaWire>((ctx) => {
     table: multimedia,
     idColumn: multimedia.id,
     fields,
-    from,
+    from: (f) => select(db, f),
     sortable: {
       id: multimedia.id,
       tipo: multimedia.tipo,
@@ -141,7 +130,7 @@ export default serverResource<MultimediaInput, Row, MultimediaWire>((ctx) => {
             const id = idParam(req.params.id);
             const [w] = await db.select({ id: palabra.idPalabra }).from(palabra).where(eq(palabra.idPalabra, id));
             if (!w) throw notFound('Palabra no encontrada.');
-            const rows = (await from(fields).where(eq(multimedia.idPalabra, id)).orderBy(multimedia.id)) as Row[];
+            const rows = await select(db).where(eq(multimedia.idPalabra, id)).orderBy(multimedia.id);
             return { data: rows.map((r) => toWire(r, false)) };
           }),
         );

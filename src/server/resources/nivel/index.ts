@@ -1,21 +1,22 @@
-import { and, asc, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import { contenido, evaluacion, intento, nivel, palabra, progreso } from '../../db/schema';
 import { conflict } from '../../errors';
 import { IMAGE_KINDS } from '../../storage/sniff';
 import { NIVEL_MSG, nivelResource, type NivelInput, type NivelWire } from '../../../shared/resources/nivel';
 import { countRefs } from '../crud';
-import { serverResource } from '../define';
+import { bindingSelect, serverResource, type SelectRow } from '../define';
 
 export const NIVEL_NOT_FOUND = 'Nivel no encontrado.';
 
-type Row = typeof nivel.$inferSelect;
+const select = bindingSelect(getTableColumns(nivel), (db, f) => db.select(f).from(nivel).$dynamic());
+type Row = SelectRow<ReturnType<typeof select>>;
 
 export default serverResource<NivelInput, Row, NivelWire>(({ database: { db } }) => ({
   decl: nivelResource,
   notFound: NIVEL_NOT_FOUND,
   table: nivel,
   idColumn: nivel.idNivel,
-  from: (f) => db.select(f).from(nivel).$dynamic(),
+  from: (f) => select(db, f),
   sortable: { id_nivel: nivel.idNivel, id: nivel.idNivel, nombre_nivel: nivel.nombreNivel, descripcion: nivel.descripcion, dificultad: nivel.dificultad },
   // Every learner screen reads the levels: served from the content cache.
   cachedList: 'all',

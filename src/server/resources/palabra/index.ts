@@ -6,7 +6,7 @@ import { idParam } from '../../validate';
 import { cachedReply } from '../../cache';
 import { palabraResource, type PalabraInput, type PalabraWire } from '../../../shared/resources/palabra';
 import { countRefs } from '../crud';
-import { serverResource } from '../define';
+import { bindingSelect, serverResource, type SelectRow } from '../define';
 
 export const PALABRA_NOT_FOUND = 'Palabra no encontrada.';
 
@@ -23,13 +23,16 @@ export function sinSenaCondition(value: string) {
   return value === 'true' ? sql`not ${has}` : has;
 }
 
-interface Row {
-  id_palabra: number;
-  palabraEspanol: string;
-  palabraIngles: string;
-  id_nivel: number;
-  nombre_nivel: string;
-}
+const fields = {
+  id_palabra: palabra.idPalabra,
+  palabraEspanol: palabra.palabraEspanol,
+  palabraIngles: palabra.palabraIngles,
+  id_nivel: palabra.idNivel,
+  nombre_nivel: nivel.nombreNivel,
+};
+// The inner join gives one row per word: the client's de-duplication by id_palabra has nothing to drop.
+const select = bindingSelect(fields, (db, f) => db.select(f).from(palabra).innerJoin(nivel, eq(nivel.idNivel, palabra.idNivel)).$dynamic());
+type Row = SelectRow<ReturnType<typeof select>>;
 
 const toWire = (r: Row): PalabraWire => ({
   id_palabra: r.id_palabra,
@@ -42,15 +45,6 @@ const toWire = (r: Row): PalabraWire => ({
 // A failed delete also carries `message` (the client reads error.message): decl.errorMessageKey.
 export default serverResource<PalabraInput, Row, PalabraWire>((ctx) => {
   const { db } = ctx.database;
-  const fields = {
-    id_palabra: palabra.idPalabra,
-    palabraEspanol: palabra.palabraEspanol,
-    palabraIngles: palabra.palabraIngles,
-    id_nivel: palabra.idNivel,
-    nombre_nivel: nivel.nombreNivel,
-  };
-  // The inner join gives one row per word: the client's de-duplication by id_palabra has nothing to drop.
-  const from = (f: Record<string, any>) => db.select(f).from(palabra).innerJoin(nivel, eq(nivel.idNivel, palabra.idNivel)).$dynamic();
 
   return {
     decl: palabraResource,
@@ -58,7 +52,7 @@ export default serverResource<PalabraInput, Row, PalabraWire>((ctx) => {
     table: palabra,
     idColumn: palabra.idPalabra,
     fields,
-    from,
+    from: (f) => select(db, f),
     sortable: {
       id_palabra: palabra.idPalabra,
       id: palabra.idPalabra,
@@ -98,7 +92,7 @@ export default serverResource<PalabraInput, Row, PalabraWire>((ctx) => {
             const id = idParam(req.params.id);
             const [lvl] = await db.select({ id: nivel.idNivel }).from(nivel).where(eq(nivel.idNivel, id));
             if (!lvl) throw notFound('Nivel no encontrado.');
-            const rows = (await from(fields).where(eq(palabra.idNivel, id)).orderBy(palabra.idPalabra)) as Row[];
+            const rows = await select(db).where(eq(palabra.idNivel, id)).orderBy(palabra.idPalabra);
             return rows.map(toWire);
           }),
         );

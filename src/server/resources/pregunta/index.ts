@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db';
 import { evaluacion, multimedia, nivel, pregunta, respuesta } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
@@ -16,7 +16,7 @@ import {
 } from '../../../shared/resources/pregunta';
 import { RESPUESTA_MSG } from '../../../shared/resources/respuesta';
 import type { StoredFile } from '../../storage';
-import { serverResource, type FileBinding } from '../define';
+import { bindingSelect, serverResource, type FileBinding, type SelectRow } from '../define';
 import { textExpr } from '../list';
 
 export const PREGUNTA_NOT_FOUND = 'Pregunta no encontrada.';
@@ -24,7 +24,8 @@ export const PREGUNTA_NOT_FOUND = 'Pregunta no encontrada.';
 /** A question's imagen: a picture (JPG, PNG, GIF) or a sign (GIF, MP4, WEBM), sniffed by its bytes. */
 const PREGUNTA_KINDS = [...IMAGE_KINDS, ...VIDEO_KINDS];
 
-type Row = typeof pregunta.$inferSelect;
+const select = bindingSelect(getTableColumns(pregunta), (db, f) => db.select(f).from(pregunta).$dynamic());
+type Row = SelectRow<ReturnType<typeof select>>;
 
 /** Rows of `pregunta` with their answers (whole: the caller strips them for learners), in the rows' order. */
 export async function withRespuestas(db: Db, ps: Row[]): Promise<PreguntaDetalle[]> {
@@ -127,7 +128,7 @@ export default serverResource<PreguntaInput, Row, PreguntaWire>(({ database: { d
   notFound: PREGUNTA_NOT_FOUND,
   table: pregunta,
   idColumn: pregunta.idPregunta,
-  from: (f) => db.select(f).from(pregunta).$dynamic(),
+  from: (f) => select(db, f),
   sortable: {
     id_pregunta: pregunta.idPregunta,
     id: pregunta.idPregunta,

@@ -12,7 +12,7 @@ import { ESTADO_EN_PROGRESO, type ServerLevelProgress, type WireResult } from '.
 import { attemptsLeft, bestAttempt, isPass } from '../../../shared/rules/quizRules';
 import { deviceTime } from '../../../shared/rules/offline';
 import { progresoResource, USUARIO_NO_ENCONTRADO, type ProgresoWire } from '../../../shared/resources/progreso';
-import { serverResource } from '../define';
+import { bindingSelect, serverResource, type SelectRow } from '../define';
 import { dbIdFromText } from '../../../shared/validation/numbers';
 
 export const OWN_PROGRESS_ONLY_MSG = 'Solo puedes ver y actualizar tu propio progreso.';
@@ -157,7 +157,18 @@ function learnerRoutes(app: FastifyInstance, db: Db) {
 /** `nombre apellido`, or null when the user is gone (shown as USUARIO_NO_ENCONTRADO). */
 const username = sql<string | null>`nullif(trim(${usuario.nombre} || ' ' || coalesce(${usuario.apellido}, '')), '')`;
 
-type Row = { id_progreso: number; estado: string; id_usuario: number; id_nivel: number; username: string | null; nombre_nivel: string | null };
+const fields = {
+  id_progreso: progreso.idProgreso,
+  estado: progreso.estado,
+  id_usuario: progreso.idUsuario,
+  id_nivel: progreso.idNivel,
+  username,
+  nombre_nivel: nivel.nombreNivel,
+};
+const select = bindingSelect(fields, (db, f) =>
+  db.select(f).from(progreso).leftJoin(usuario, eq(usuario.id, progreso.idUsuario)).leftJoin(nivel, eq(nivel.idNivel, progreso.idNivel)).$dynamic(),
+);
+type Row = SelectRow<ReturnType<typeof select>>;
 
 /** Progress: the admin reads every learner's (GET progreso/progresos); the learner area writes it. */
 export default serverResource<never, Row, ProgresoWire>(({ database: { db } }) => ({
@@ -165,16 +176,8 @@ export default serverResource<never, Row, ProgresoWire>(({ database: { db } }) =
   notFound: 'Progreso no encontrado.',
   table: progreso,
   idColumn: progreso.idProgreso,
-  fields: {
-    id_progreso: progreso.idProgreso,
-    estado: progreso.estado,
-    id_usuario: progreso.idUsuario,
-    id_nivel: progreso.idNivel,
-    username,
-    nombre_nivel: nivel.nombreNivel,
-  },
-  from: (f) =>
-    db.select(f).from(progreso).leftJoin(usuario, eq(usuario.id, progreso.idUsuario)).leftJoin(nivel, eq(nivel.idNivel, progreso.idNivel)).$dynamic(),
+  fields,
+  from: (f) => select(db, f),
   sortable: {
     id_progreso: progreso.idProgreso,
     id: progreso.idProgreso,

@@ -2,9 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { palabra, repaso, usuario } from '../../db/schema';
 import { repasoResource, type RepasoWire } from '../../../shared/resources/repaso';
 import { USUARIO_NO_ENCONTRADO } from '../../../shared/resources/progreso';
-import type { SelectedFields } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db';
-import { serverResource, type SelectRow } from '../define';
+import { bindingSelect, serverResource, type SelectRow } from '../define';
 import { childScope } from '../../classAccess';
 
 const username = sql<string | null>`nullif(trim(${usuario.nombre} || ' ' || coalesce(${usuario.apellido}, '')), '')`;
@@ -27,13 +25,9 @@ const fields = {
  * as selecting `fields` (the list and one do; a count selects other fields and reads only those), so
  * `Row` is what Drizzle returns for it, join nullability included.
  */
-const select = (db: Db, f: SelectedFields = fields) =>
-  db
-    .select(f as typeof fields)
-    .from(repaso)
-    .innerJoin(palabra, eq(palabra.idPalabra, repaso.idPalabra))
-    .leftJoin(usuario, eq(usuario.id, repaso.idUsuario))
-    .$dynamic();
+const select = bindingSelect(fields, (db, f) =>
+  db.select(f).from(repaso).innerJoin(palabra, eq(palabra.idPalabra, repaso.idPalabra)).leftJoin(usuario, eq(usuario.id, repaso.idUsuario)).$dynamic(),
+);
 type Row = SelectRow<ReturnType<typeof select>>;
 
 /** The review log for staff (list only; filters by child, word, level). Newest first by `?sort=fecha&order=DESC`. */

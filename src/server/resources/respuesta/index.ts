@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db';
 import { pregunta, respuesta } from '../../db/schema';
@@ -8,12 +8,13 @@ import { IMAGE_KINDS } from '../../storage/sniff';
 import { MAX_RESPUESTAS, PREGUNTA_MSG } from '../../../shared/resources/pregunta';
 import { RESPUESTA_MSG, RESPUESTAS_POR_PREGUNTA_PATH, respuestaResource, type RespuestaInput, type RespuestaWire } from '../../../shared/resources/respuesta';
 import { apiPath, countExpr, guard } from '../crud';
-import { serverResource } from '../define';
+import { bindingSelect, serverResource, type SelectRow } from '../define';
 import { textExpr } from '../list';
 
 export const RESPUESTA_NOT_FOUND = 'Respuesta no encontrada.';
 
-type Row = typeof respuesta.$inferSelect;
+const select = bindingSelect(getTableColumns(respuesta), (db, f) => db.select(f).from(respuesta).$dynamic());
+type Row = SelectRow<ReturnType<typeof select>>;
 const toWire = (r: Row): RespuestaWire => ({
   id_respuesta: r.idRespuesta,
   respuesta: r.respuesta,
@@ -37,7 +38,7 @@ export default serverResource<RespuestaInput, Row, RespuestaWire>(({ database: {
   notFound: RESPUESTA_NOT_FOUND,
   table: respuesta,
   idColumn: respuesta.idRespuesta,
-  from: (f) => db.select(f).from(respuesta).$dynamic(),
+  from: (f) => select(db, f),
   sortable: {
     id_respuesta: respuesta.idRespuesta,
     id: respuesta.idRespuesta,

@@ -6,21 +6,23 @@ import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { countExpr } from '../crud';
 import { normalizeRole, roleRank, type Role } from '../../../shared/roles';
 import { rolResource, type RolInput, type RolWire } from '../../../shared/resources/rol';
-import { serverResource } from '../define';
+import { bindingSelect, serverResource, type SelectRow } from '../define';
 
 export const ROL_NOT_FOUND = 'Rol no encontrado.';
 export const ROL_HIGHER_MSG = 'No puedes asignar un rol superior al tuyo.';
 export const LAST_SUPERADMIN_MSG = 'Debe quedar al menos un superadmin.';
 
-interface Row {
-  id: number;
-  nombre: string;
-  descripcion: string | null;
-  id_usuario: number;
-  unombre: string;
-  apellido: string;
-  email: string;
-}
+const fields = {
+  id: rol.id,
+  nombre: rol.nombre,
+  descripcion: rol.descripcion,
+  id_usuario: rol.idUsuario,
+  unombre: usuario.nombre,
+  apellido: usuario.apellido,
+  email: usuario.email,
+};
+const select = bindingSelect(fields, (db, f) => db.select(f).from(rol).innerJoin(usuario, eq(usuario.id, rol.idUsuario)).$dynamic());
+type Row = SelectRow<ReturnType<typeof select>>;
 
 /** Nobody grants (or touches) a role higher than their own. */
 function checkRank(req: FastifyRequest, ...names: string[]) {
@@ -62,16 +64,8 @@ export default serverResource<RolInput, Row, RolWire>(({ database: { db } }) => 
   notFound: ROL_NOT_FOUND,
   table: rol,
   idColumn: rol.id,
-  fields: {
-    id: rol.id,
-    nombre: rol.nombre,
-    descripcion: rol.descripcion,
-    id_usuario: rol.idUsuario,
-    unombre: usuario.nombre,
-    apellido: usuario.apellido,
-    email: usuario.email,
-  },
-  from: (f) => db.select(f).from(rol).innerJoin(usuario, eq(usuario.id, rol.idUsuario)).$dynamic(),
+  fields,
+  from: (f) => select(db, f),
   sortable: { id: rol.id, nombre: rol.nombre, descripcion: rol.descripcion, id_usuario: rol.idUsuario, usuario: usuario.nombre },
   searchOnly: { 'usuario.nombre': usuario.nombre, 'usuario.apellido': usuario.apellido, 'usuario.email': usuario.email },
   filters: { id_usuario: rol.idUsuario },

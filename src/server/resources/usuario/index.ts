@@ -1,12 +1,13 @@
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import { rol, usuario } from '../../db/schema';
 import { ROLES, roleRank, type Role } from '../../../shared/roles';
 import { badRequest } from '../../errors';
 import { roleNamesFor, toUsuarioWire } from '../../users';
 import { usuarioResource, type UsuarioWire } from '../../../shared/resources/usuario';
-import { serverResource } from '../define';
+import { bindingSelect, serverResource, type SelectRow } from '../define';
 
-type Row = typeof usuario.$inferSelect;
+const select = bindingSelect(getTableColumns(usuario), (db, f) => db.select(f).from(usuario).$dynamic());
+type Row = SelectRow<ReturnType<typeof select>>;
 
 export const ROL_FILTRO_INVALIDO = (name: string) => `El rol «${name}» no existe: usa usuario, profesor, admin o superadmin.`;
 
@@ -37,7 +38,7 @@ export default serverResource<unknown, Row, UsuarioWire>(({ database: { db } }) 
   notFound: 'Usuario no encontrado.',
   table: usuario,
   idColumn: usuario.id,
-  from: (f) => db.select(f).from(usuario).$dynamic(),
+  from: (f) => select(db, f),
   sortable: {
     id: usuario.id,
     nombre: usuario.nombre,
