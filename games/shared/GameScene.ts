@@ -32,7 +32,7 @@ type After<F> = F extends (scene: GameScene, ...rest: infer R) => unknown ? R : 
 /** Registry key holding the data the page hands to the scene (set by PhaserGame). */
 export const SCENE_DATA_KEY = 'sceneData';
 
-export interface SceneData {
+interface SceneData {
   words: GameWord[];
   /** Fixed seed (replays); Math.random when absent. */
   seed?: number;
@@ -41,7 +41,7 @@ export interface SceneData {
 }
 
 /** What a scene restarted for a new design size (tablet rotated) keeps. */
-export interface Carry {
+interface Carry {
   state: unknown;
   rng: Rng;
   phaseLog: { phase: string; at: number; state: unknown }[];

@@ -6,7 +6,7 @@ import type { GameScene } from './GameScene';
 import type { Rect, SignStage } from './layout';
 import { COLORS } from './theme';
 
-export type HintKind = 'picture' | 'letter';
+type HintKind = 'picture' | 'letter';
 
 /** Hearts ♥ for lives left, grey ones for lives lost. */
 export function drawHearts(scene: GameScene, container: Phaser.GameObjects.Container, x: number, y: number, lives: number, max: number, step = 46): number {

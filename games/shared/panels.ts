@@ -6,7 +6,7 @@ import type { GameScene } from './GameScene';
 import { COLORS } from './theme';
 
 /** What the instructions' demonstration shows after the sign: letter keys, letter tiles or cards. */
-export type PanelDemo = 'keys' | 'tiles' | 'cards';
+type PanelDemo = 'keys' | 'tiles' | 'cards';
 /** Height of that demonstration in design px. */
 const DEMO_HEIGHT = 120;
 /** The loss panel's missed word: its picture's height and the word's line (design px). */

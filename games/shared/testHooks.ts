@@ -11,7 +11,7 @@ import { fitSize } from './layout';
 import { COLORS, css } from './theme';
 
 /** A Text drawn in the canvas as the test hook `texts()` reports it. */
-export interface TextReport {
+interface TextReport {
   text: string;
   /** Rendered font size in CSS px (design px × canvas scale). */
   cssPx: number;
@@ -25,7 +25,7 @@ export interface TextReport {
   right: number;
 }
 
-export interface GameTestHooks {
+interface GameTestHooks {
   snapshot(): unknown;
   /** Page (viewport) coordinates of the centre of a named target ('key:A', 'button:check'...). */
   point(name: string): { x: number; y: number } | null;
@@ -72,7 +72,7 @@ declare global {
 }
 
 /** What the hooks read that the scene keeps to itself. */
-export interface HookView {
+interface HookView {
   started(): boolean;
   phaseLog(): { phase: string; at: number; state: unknown }[];
   /** The keys the scene took as moves, oldest first. */

@@ -7,7 +7,6 @@ import type { QuizMedia } from './evaluacion';
 
 export const TEXTO = 'Texto';
 export const TIPOS_PREGUNTA = [TEXTO, 'Imagen', 'Video', OPCION_MULTIPLE] as const;
-export type TipoPregunta = (typeof TIPOS_PREGUNTA)[number];
 
 /** The admin question form allows 4 answers, the evaluation panel 5: the server accepts 5. */
 export const MAX_RESPUESTAS_FORM = 4;
@@ -68,7 +67,7 @@ export const expectsOneText = (tipo: unknown) => tipo === TEXTO;
  * One answer inside `respuestas` (JSON text in the multipart body, or an array in JSON). On an
  * update, `id_respuesta` names a stored answer to change; an answer without it is new.
  */
-export const respuestaItemSchema = z.object({
+const respuestaItemSchema = z.object({
   id_respuesta: z.preprocess((v) => (isBlank(v) ? undefined : typeof v === 'string' ? v.trim() : v), dbIdFromText(PREGUNTA_MSG.respuestasInvalidas).optional()),
   respuesta: requiredText(PREGUNTA_MSG.respuesta, 300, 'La respuesta no puede exceder los 300 caracteres.'),
   valor: boolish('El valor es obligatorio.', 'El valor debe ser verdadero o falso.', false),
@@ -99,8 +98,8 @@ const MAX_MSG = { [MAX_RESPUESTAS_FORM]: PREGUNTA_MSG.max4, [MAX_RESPUESTAS]: PR
  * question without answers (they may be added later); an update that sends the list says what the
  * question keeps, so a Texto question keeps exactly one and a choice question a correct one.
  */
-export type AnswersMoment = 'form' | 'wire' | 'create' | 'update';
-export interface AnswerIssue {
+type AnswersMoment = 'form' | 'wire' | 'create' | 'update';
+interface AnswerIssue {
   path: (string | number)[];
   message: string;
 }

@@ -40,7 +40,7 @@ export interface SignQuizWord {
   media: readonly SignMediaRef[];
 }
 
-export interface PlannedAnswer {
+interface PlannedAnswer {
   respuesta: string;
   valor: boolean;
   id_palabra: number;
@@ -78,7 +78,7 @@ export function pictureMedia<T extends MediaLike>(list: readonly T[]): T | null 
  * mulberry32: a seeded generator in four lines (the games' rules use the same algorithm, but
  * src/shared must not import games/; a library for this would be larger than the function).
  */
-export function seededRandom(seed: number): () => number {
+function seededRandom(seed: number): () => number {
   let s = seed >>> 0;
   return () => {
     s = (s + 0x6d2b79f5) >>> 0;
