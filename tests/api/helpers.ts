@@ -13,6 +13,21 @@ import { ALL_TABLES } from '../../src/server/db/tables';
 import type { Mailer, MailMessage } from '../../src/server/mail';
 import { adminQuery } from './pg-admin';
 
+/** A valid POST /api/user/register body for a new learner (a fresh email each call), with `patch` over it. */
+export const registration = (patch: Record<string, unknown> = {}) => ({
+  nombre: 'Ana',
+  apellido: 'Ruiz',
+  fechaNacimiento: '2015-04-01',
+  email: `ana${Math.random().toString(36).slice(2, 8)}@ejemplo.com`,
+  photo: null,
+  password: 'secreto123',
+  avatar: 'girl',
+  sexo: 'niña',
+  phone: '5512345678',
+  Credential: 'ALU-1',
+  ...patch,
+});
+
 export const DEMO = {
   superadmin: 'superadmin@manitas.test',
   admin: 'admin@manitas.test',
