@@ -28,14 +28,8 @@ export const registration = (patch: Record<string, unknown> = {}) => ({
   ...patch,
 });
 
-export const DEMO = {
-  superadmin: 'superadmin@manitas.test',
-  admin: 'admin@manitas.test',
-  profesor: 'profesor@manitas.test',
-  nino: 'nino@manitas.test',
-  nina: 'nina@manitas.test',
-} as const;
-export type DemoUser = keyof typeof DEMO;
+export { DEMO, type DemoUser } from '../support/demo-accounts';
+import { DEMO, type DemoUser } from '../support/demo-accounts';
 
 /**
  * On PostgreSQL each test app gets a database of its own, made for it and dropped when it closes:

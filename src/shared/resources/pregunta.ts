@@ -3,7 +3,7 @@ import { defineResource } from './types';
 import { isChoiceQuestion, OPCION_MULTIPLE } from '../rules/quizRules';
 import { always, boolish, decimalInRange, formImage, hasText, isBlank, oneOf, optionalText, requiredId, requiredText } from './fields';
 import { dbIdFromText } from '../validation/numbers';
-import type { QuizMedia } from './evaluacion';
+import type { PreguntaDetalle, QuizMedia } from './evaluacion';
 
 export const TEXTO = 'Texto';
 export const TIPOS_PREGUNTA = [TEXTO, 'Imagen', 'Video', OPCION_MULTIPLE] as const;
@@ -186,18 +186,8 @@ export const preguntaFormSchema = (max: typeof MAX_RESPUESTAS_FORM | typeof MAX_
     }, always);
 export type PreguntaInput = z.infer<typeof preguntaSchema>;
 
-export interface PreguntaWire {
-  id_pregunta: number;
-  pregunta: string;
-  Tipo: string;
-  porcentaje: number;
-  id_evaluacion: number;
-  /** File name under uploads/preguntas/, or null. */
-  imagen: string | null;
-  id_multimedia?: number | null;
-  multimedia?: QuizMedia | null;
-  id_palabra?: number | null;
-  modo?: string | null;
+/** A question as the back office reads it: the quiz's fields (its `imagen` a file name under uploads/preguntas/), every answer whole. */
+export interface PreguntaWire extends Omit<PreguntaDetalle, 'respuestas'> {
   respuestas: {
     id_respuesta: number;
     respuesta: string;
