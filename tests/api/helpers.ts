@@ -12,6 +12,7 @@ import { clase, claseAlumno, claseProfesor, institucion, usuario } from '../../s
 import { ALL_TABLES } from '../../src/server/db/tables';
 import type { Mailer, MailMessage } from '../../src/server/mail';
 import { adminQuery } from './pg-admin';
+import { isChoiceQuestion } from '../../src/shared/rules/quiz';
 
 /** A valid POST /api/user/register body for a new learner (a fresh email each call), with `patch` over it. */
 export const registration = (patch: Record<string, unknown> = {}) => ({
@@ -223,4 +224,21 @@ export async function demoClass(t: TestApp, children: DemoUser[] = ['nino', 'nin
   await db.insert(claseProfesor).values({ idClase: c!.id, idUsuario: await t.userId('profesor') });
   for (const who of children) await db.insert(claseAlumno).values({ idClase: c!.id, idUsuario: await t.userId(who) });
   return c!.id;
+}
+
+/**
+ * The answers to the first quiz that has questions, as the demo child reads it: each choice
+ * question its first answer, each written one 'x' (a body for POST /api/resultados/save-multiple).
+ */
+export async function firstQuizAnswers(t: TestApp) {
+  const det = (await t.call('GET', '/api/evaluacion/detalles', { as: 'nino' })).json().data as {
+    id_nivel: number;
+    preguntas: { id_pregunta: number; Tipo: string; respuestas: { id_respuesta: number }[] }[];
+  }[];
+  const ev = det.find((e) => e.preguntas.length)!;
+  return ev.preguntas.map((p) =>
+    isChoiceQuestion(p.Tipo)
+      ? { id_pregunta: p.id_pregunta, id_nivel: ev.id_nivel, id_respuesta: p.respuestas[0]!.id_respuesta }
+      : { id_pregunta: p.id_pregunta, id_nivel: ev.id_nivel, respuesta: 'x' },
+  );
 }
