@@ -10,7 +10,8 @@ import * as Phaser from 'phaser';
 import * as R from '../../src/shared/rules/games/cards';
 import { type CelebrateOptions, inBand, starsSentence } from '../shared/celebrate';
 import { starsFor } from '../../src/shared/rules/games/stars';
-import { type Feedback, COLORS } from '../shared/GameScene';
+import type { Feedback } from '../shared/feedback';
+import { COLORS } from '../shared/theme';
 import { signStage, type Rect, type SignStage } from '../shared/layout';
 import { RulesScene } from '../shared/RulesScene';
 

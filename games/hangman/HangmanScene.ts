@@ -9,7 +9,9 @@ import * as Phaser from 'phaser';
 import * as R from '../../src/shared/rules/games/hangman';
 import { type CelebrateOptions, starsSentence } from '../shared/celebrate';
 import { starsFor } from '../../src/shared/rules/games/stars';
-import { type Feedback, COLORS, FONT, css, type Button } from '../shared/GameScene';
+import type { Feedback } from '../shared/feedback';
+import type { Button } from '../shared/button';
+import { COLORS, FONT, css } from '../shared/theme';
 import { signStage, type Rect, type SignStage } from '../shared/layout';
 import { RulesScene } from '../shared/RulesScene';
 

@@ -10,7 +10,7 @@ import { LANDSCAPE, type DesignSize } from './layout';
 import { SCENE_DATA_KEY } from './GameScene';
 import { preferredRenderer } from './testMode';
 
-export interface PhaserGameProps {
+interface PhaserGameProps {
   /** The scene class to run (constructed by Phaser). */
   scene: new () => Phaser.Scene;
   /** Passed to the scene's init(data). Read once: remount (change `key`) to start over. */

@@ -6,13 +6,13 @@
 import { GameScene } from './GameScene';
 
 /** What a rules transition returns: the next state and what happened on the way. */
-export interface RulesResult<S, E> {
+interface RulesResult<S, E> {
   state: S;
   events: readonly E[];
 }
 
 /** The part of a game's rules module the loop drives. */
-export interface SceneRules<S, E> {
+interface SceneRules<S, E> {
   /** The timed step (a pause between words, a preview ending). */
   advance(state: S): RulesResult<S, E>;
   /** A new run ("Jugar de nuevo"). */

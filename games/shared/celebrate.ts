@@ -56,9 +56,9 @@ export const CELEBRATE_DURATION_MS: Readonly<Record<CelebrationKind, number>> = 
 /** The final fade-out (row and plate), ending at CELEBRATE_DURATION_MS. */
 export const CELEBRATE_FADE_MS = 500;
 
-export type CelebrationStep = 'intro' | 'star' | 'fade';
+type CelebrationStep = 'intro' | 'star' | 'fade';
 
-export interface TimelineEntry {
+interface TimelineEntry {
   at: number;
   step: CelebrationStep;
   /** Star index (0-based) for 'star'. */
@@ -187,7 +187,7 @@ function phaseOf(scene: Phaser.Scene): string | null {
 }
 
 /** A row of 3 stars drawn still (in an end panel): where it is, its scale, its objects. */
-export interface StarRow {
+interface StarRow {
   x: number;
   y: number;
   scale: number;

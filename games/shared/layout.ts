@@ -5,8 +5,8 @@
  * of leaving a third of it empty. The page picks the size from the stage box (chooseDesign) and
  * the scene lays itself out for `this.scale.width × this.scale.height`.
  */
-export const DESIGN_WIDTH = 1280;
-export const DESIGN_HEIGHT = 800;
+const DESIGN_WIDTH = 1280;
+const DESIGN_HEIGHT = 800;
 
 export interface DesignSize {
   width: number;
@@ -59,17 +59,13 @@ export function fitSize(srcWidth: number, srcHeight: number, boxWidth: number, b
   return { width: srcWidth * s, height: srcHeight * s };
 }
 
-export function intersects(a: Rect, b: Rect): boolean {
-  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-}
-
 /**
  * Height (design px) of the strip under the sign for the sign player's own buttons (play / pause,
  * speed, mirror: about 52 CSS px plus their gap), so they sit outside the sign, never on it.
  */
 export const SIGN_CONTROLS_HEIGHT = 72;
 /** The signs are recorded 4:3 (320 × 240); the sign box keeps that shape so the sign fills it. */
-export const SIGN_RATIO = 4 / 3;
+const SIGN_RATIO = 4 / 3;
 
 /** Where the sign leads a game's stage: the sign, its controls strip, the side column and the room below. */
 export interface SignStage {

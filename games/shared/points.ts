@@ -22,7 +22,7 @@ export interface PointsSnapshot {
   byGame: Readonly<Record<GameId, number>>;
 }
 
-export interface PointsStore {
+interface PointsStore {
   get(): PointsSnapshot;
   /** Adds `points` (a whole number ≥ 0; anything else is ignored) to `game` and to the total. */
   add(game: GameId, points: number): void;

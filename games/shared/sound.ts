@@ -13,7 +13,7 @@ import { Howl } from 'howler';
 import { cueVolume, volume, type SoundCue } from './volume';
 
 /** What the games need of the app's sound gate. */
-export interface SoundGate {
+interface SoundGate {
   /** Whether sound may play now. */
   allowed(): boolean;
   /** Runs `stop` whenever the gate closes; returns the unregister function. */

@@ -45,7 +45,7 @@ export function cueVolume(cue: SoundCue, volume: number): number {
   return effectsVolume(v);
 }
 
-export interface VolumeStore {
+interface VolumeStore {
   get(): number;
   set(v: number): void;
   subscribe(listener: (v: number) => void): () => void;

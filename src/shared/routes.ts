@@ -3,10 +3,7 @@ import { ADMIN_ROLES, STAFF_ROLES, type Role, readRole } from './roles';
 /**
  * The route-access table of docs/product/routes.md R-1 (R-1.1 to R-1.3).
  * `null` roles = any logged-in user; public routes need no session at all.
- */
-export const PUBLIC_PATHS = ['/logIn', '/singIn', '/recuperar-password', '/restablecer-password', '/errorPage'] as const;
-
-/**
+ *
  * Admin pages that are not resources (first path segment under /admin) and the roles that may
  * open them. Each resource's screen is opened by the roles of its declaration (adminRole in
  * src/shared/resources/<entity>.ts); the back office joins both (src/client/admin/canAccess.ts).
@@ -39,7 +36,7 @@ export function adminShellRoles(pathname: string): readonly Role[] {
   return ADMIN_PAGE_ACCESS[child] ?? ADMIN_SHELL_ROLES;
 }
 
-export type StoredUserRead = { ok: true; user: Record<string, unknown> & { id: unknown }; role: Role } | { ok: false };
+type StoredUserRead = { ok: true; user: Record<string, unknown> & { id: unknown }; role: Role } | { ok: false };
 
 /** Reads the stored session user (the JSON kept under `user`). Broken or id-less → logged out. */
 export function readStoredUser(raw: string | null | undefined): StoredUserRead {
@@ -56,7 +53,7 @@ export function readStoredUser(raw: string | null | undefined): StoredUserRead {
   return { ok: true, user: parsed as Record<string, unknown> & { id: unknown }, role: readRole(parsed) };
 }
 
-export type GuardDecision = 'allow' | 'login' | 'forbidden';
+type GuardDecision = 'allow' | 'login' | 'forbidden';
 
 /**
  * The navigation guard of docs/product/routes.md R-1: no stored user with an id → /logIn;

@@ -6,7 +6,7 @@ import { atLeast, normalizeRole, roleRank, type Role } from './roles';
  * Staff of admin level or above change others' status; nobody changes their own account, nor an
  * account whose role is above their own. The reasons are the server's messages.
  */
-export type StatusRule = { allowed: true } | { allowed: false; reason: string };
+type StatusRule = { allowed: true } | { allowed: false; reason: string };
 
 export const STATUS_REASONS = {
   self: 'No puedes cambiar el estado de tu propia cuenta.',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, tableChecksum, type TestApp } from './helpers';
+import { makeTestApp, registration as reg, tableChecksum, type TestApp } from './helpers';
 import { sendForm } from './content-helpers';
 import { declaredResources, schemaFields } from './declared';
 import type { Role } from '../../src/shared/roles';
@@ -49,20 +49,6 @@ async function refused(run: () => Promise<Reply>, field?: string, where: 'campo'
 const NUL = '\u0000';
 /** Every refused kind: NUL, other C0 controls, DEL, a lone high and a lone low surrogate. */
 const REFUSED = [NUL, '\u0001', '\u0008', '\u000b', '\u001b', '\u007f', '\ud800', '\udfff'];
-
-const reg = (patch: Record<string, unknown> = {}) => ({
-  nombre: 'Ana',
-  apellido: 'Ruiz',
-  fechaNacimiento: '2015-04-01',
-  email: `ana${Math.random().toString(36).slice(2, 8)}@ejemplo.com`,
-  photo: null,
-  password: 'secreto123',
-  avatar: 'girl',
-  sexo: 'niña',
-  phone: '5512345678',
-  Credential: 'ALU-1',
-  ...patch,
-});
 
 describe('accounts', () => {
   it('POST /api/user/logIn: NUL (and every other refused character) in the email or password → 400', async () => {

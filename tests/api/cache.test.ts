@@ -10,7 +10,7 @@ import { usuario } from '../../src/server/db/schema';
 import { createBackup, restoreBackup } from '../../src/server/maintenance/backup';
 import { createCache, invalidates, registerCacheHooks } from '../../src/server/cache';
 import { isChoiceQuestion } from '../../src/shared/rules/quiz';
-import { makeTestApp, snapshotCounts, type TestApp } from './helpers';
+import { firstQuizAnswers, makeTestApp, snapshotCounts, type TestApp } from './helpers';
 
 type Nivel = { id_nivel: number; nombre_nivel: string };
 
@@ -125,16 +125,7 @@ describe('content cache: a write is visible to the next read', () => {
   it('a quiz submit does not empty the content cache (a classroom submitting keeps reads fast)', async () => {
     await levels();
     const v = t.app.ctx.cache.version('content');
-    const det = (await t.call('GET', '/api/evaluacion/detalles', { as: 'nino' })).json().data as {
-      id_nivel: number;
-      preguntas: { id_pregunta: number; Tipo: string; respuestas: { id_respuesta: number }[] }[];
-    }[];
-    const ev = det.find((e) => e.preguntas.length)!;
-    const rows = ev.preguntas.map((p) =>
-      isChoiceQuestion(p.Tipo)
-        ? { id_pregunta: p.id_pregunta, id_nivel: ev.id_nivel, id_respuesta: p.respuestas[0]!.id_respuesta }
-        : { id_pregunta: p.id_pregunta, id_nivel: ev.id_nivel, respuesta: 'x' },
-    );
+    const rows = await firstQuizAnswers(t);
     const r = await t.call('POST', '/api/resultados/save-multiple', { as: 'nina', body: { respuestas: rows } });
     expect(r.statusCode, r.body).toBe(201);
     expect(t.app.ctx.cache.version('content')).toBe(v);

@@ -12,15 +12,25 @@ import { clase, claseAlumno, claseProfesor, institucion, usuario } from '../../s
 import { ALL_TABLES } from '../../src/server/db/tables';
 import type { Mailer, MailMessage } from '../../src/server/mail';
 import { adminQuery } from './pg-admin';
+import { isChoiceQuestion } from '../../src/shared/rules/quiz';
 
-export const DEMO = {
-  superadmin: 'superadmin@manitas.test',
-  admin: 'admin@manitas.test',
-  profesor: 'profesor@manitas.test',
-  nino: 'nino@manitas.test',
-  nina: 'nina@manitas.test',
-} as const;
-export type DemoUser = keyof typeof DEMO;
+/** A valid POST /api/user/register body for a new learner (a fresh email each call), with `patch` over it. */
+export const registration = (patch: Record<string, unknown> = {}) => ({
+  nombre: 'Ana',
+  apellido: 'Ruiz',
+  fechaNacimiento: '2015-04-01',
+  email: `ana${Math.random().toString(36).slice(2, 8)}@ejemplo.com`,
+  photo: null,
+  password: 'secreto123',
+  avatar: 'girl',
+  sexo: 'niña',
+  phone: '5512345678',
+  Credential: 'ALU-1',
+  ...patch,
+});
+
+export { DEMO, type DemoUser } from '../support/demo-accounts';
+import { DEMO, type DemoUser } from '../support/demo-accounts';
 
 /**
  * On PostgreSQL each test app gets a database of its own, made for it and dropped when it closes:
@@ -214,4 +224,21 @@ export async function demoClass(t: TestApp, children: DemoUser[] = ['nino', 'nin
   await db.insert(claseProfesor).values({ idClase: c!.id, idUsuario: await t.userId('profesor') });
   for (const who of children) await db.insert(claseAlumno).values({ idClase: c!.id, idUsuario: await t.userId(who) });
   return c!.id;
+}
+
+/**
+ * The answers to the first quiz that has questions, as the demo child reads it: each choice
+ * question its first answer, each written one 'x' (a body for POST /api/resultados/save-multiple).
+ */
+export async function firstQuizAnswers(t: TestApp) {
+  const det = (await t.call('GET', '/api/evaluacion/detalles', { as: 'nino' })).json().data as {
+    id_nivel: number;
+    preguntas: { id_pregunta: number; Tipo: string; respuestas: { id_respuesta: number }[] }[];
+  }[];
+  const ev = det.find((e) => e.preguntas.length)!;
+  return ev.preguntas.map((p) =>
+    isChoiceQuestion(p.Tipo)
+      ? { id_pregunta: p.id_pregunta, id_nivel: ev.id_nivel, id_respuesta: p.respuestas[0]!.id_respuesta }
+      : { id_pregunta: p.id_pregunta, id_nivel: ev.id_nivel, respuesta: 'x' },
+  );
 }

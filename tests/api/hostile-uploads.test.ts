@@ -8,6 +8,9 @@ import { gif, jpegHeader, png } from './image-fixtures';
 /** Hostile uploads: what an attacker (or a confused teacher) might send to the upload endpoints. */
 let t: TestApp;
 let palabra: number;
+/** The admin uploads `file` as a medium of the demo's first word (fields: tipo, descripcion). */
+const upload = (fields: Record<string, string>, file: { name: string; data: Buffer; type?: string }) =>
+  sendForm(t, 'POST', '/api/multimedia/register', 'admin', { ...fields, id_palabra: palabra }, { file });
 beforeAll(async () => {
   t = await makeTestApp({ maxUploadBytes: 256 * 1024 });
   palabra = await scalar(t, 'SELECT min(id_palabra) FROM palabra');
@@ -45,21 +48,9 @@ describe('hostile uploads', () => {
         IMG_MSG,
         ['niveles'],
       );
-      await expectRefused(
-        t,
-        () =>
-          sendForm(
-            t,
-            'POST',
-            '/api/multimedia/register',
-            'admin',
-            { tipo: 'imagen', descripcion: 'imgEspanol', id_palabra: palabra },
-            { file: { name: 'x.gif', data, type: 'image/gif' } },
-          ),
-        400,
-        undefined,
-        ['multimedia'],
-      );
+      await expectRefused(t, () => upload({ tipo: 'imagen', descripcion: 'imgEspanol' }, { name: 'x.gif', data, type: 'image/gif' }), 400, undefined, [
+        'multimedia',
+      ]);
       // A text content file is plain text only: markup that a browser could run is refused.
       await expectRefused(
         t,
@@ -81,14 +72,7 @@ describe('hostile uploads', () => {
 
   it('a GIF/HTML polyglot is stored as a GIF and served so it can never run', async () => {
     const poly = Buffer.concat([FILES.gif, Buffer.from('<html><script>alert(document.cookie)</script></html>')]);
-    const r = await sendForm(
-      t,
-      'POST',
-      '/api/multimedia/register',
-      'admin',
-      { tipo: 'gif', descripcion: 'gifSena', id_palabra: palabra },
-      { file: { name: 'sena.html', data: poly, type: 'text/html' } },
-    );
+    const r = await upload({ tipo: 'gif', descripcion: 'gifSena' }, { name: 'sena.html', data: poly, type: 'text/html' });
     expect(r.statusCode).toBe(201);
     const url = r.json().data.url as string;
     expect(url).toMatch(/^uploads\/multimedia\/[a-f0-9]{24}-[a-f0-9]{6}\.gif$/);
@@ -113,15 +97,7 @@ describe('hostile uploads', () => {
     expect(lvl.code).toBe('IMAGE_UNREADABLE');
     const sign = await expectRefused(
       t,
-      () =>
-        sendForm(
-          t,
-          'POST',
-          '/api/multimedia/register',
-          'admin',
-          { tipo: 'imagen', descripcion: 'imgEspanol', id_palabra: palabra },
-          { file: { name: 'foto.jpg', data: fake, type: 'image/jpeg' } },
-        ),
+      () => upload({ tipo: 'imagen', descripcion: 'imgEspanol' }, { name: 'foto.jpg', data: fake, type: 'image/jpeg' }),
       400,
       unreadable,
       ['multimedia'],
@@ -192,14 +168,7 @@ describe('hostile uploads', () => {
     const results = await Promise.all(
       Array.from({ length: n }, (_, i) => {
         const data = Buffer.concat([FILES.gif, Buffer.from(`extra-${i}`)]);
-        return sendForm(
-          t,
-          'POST',
-          '/api/multimedia/register',
-          'admin',
-          { tipo: 'gif', descripcion: 'gifmenu', id_palabra: palabra },
-          { file: { name: `p${i}.gif`, data } },
-        );
+        return upload({ tipo: 'gif', descripcion: 'gifmenu' }, { name: `p${i}.gif`, data });
       }),
     );
     expect(results.map((r) => r.statusCode)).toEqual(Array(n).fill(201));
@@ -217,14 +186,7 @@ describe('hostile uploads', () => {
     const sign =
       (data: Buffer, tipo = 'gif') =>
       () =>
-        sendForm(
-          t,
-          'POST',
-          '/api/multimedia/register',
-          'admin',
-          { tipo, descripcion: 'gifSena', id_palabra: palabra },
-          { file: { name: 'sena.gif', data, type: 'image/gif' } },
-        );
+        upload({ tipo, descripcion: 'gifSena' }, { name: 'sena.gif', data, type: 'image/gif' });
 
     it('a PNG declaring 20000 × 20000 (a few dozen bytes on disk) → 400 IMAGE_TOO_LARGE, nothing stored', async () => {
       const bomb = png(20_000, 20_000);

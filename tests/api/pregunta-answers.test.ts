@@ -205,36 +205,19 @@ describe('pregunta with its answers (issue 19)', () => {
       'Una pregunta de texto tiene exactamente una respuesta esperada.',
       ['preguntas', 'respuestas'],
     );
-    await expectRefused(
-      t,
-      () =>
-        sendForm(
-          t,
-          'POST',
-          '/api/pregunta/register',
-          'profesor',
-          { ...create, respuestas: JSON.stringify([{ respuesta: 'a', valor: true }]) },
-          { respuesta_imagen_0: { name: 'x.png', data: FILES.html } },
-        ),
-      400,
-      'Solo se permiten archivos JPG, PNG y GIF para las respuestas.',
-      ['preguntas', 'respuestas'],
-    );
-    await expectRefused(
-      t,
-      () =>
-        sendForm(
-          t,
-          'POST',
-          '/api/pregunta/register',
-          'profesor',
-          { ...create, respuestas: JSON.stringify([{ respuesta: 'a', valor: true }]) },
-          { respuesta_imagen_3: { name: 'x.png', data: FILES.png } },
-        ),
-      400,
-      'Hay una imagen de respuesta sin su respuesta.',
-      ['preguntas', 'respuestas'],
-    );
+    // A bad answer picture, and a picture for an answer that does not exist: refused, nothing stored.
+    for (const [files, msg] of [
+      [{ respuesta_imagen_0: { name: 'x.png', data: FILES.html } }, 'Solo se permiten archivos JPG, PNG y GIF para las respuestas.'],
+      [{ respuesta_imagen_3: { name: 'x.png', data: FILES.png } }, 'Hay una imagen de respuesta sin su respuesta.'],
+    ] as const) {
+      await expectRefused(
+        t,
+        () => sendForm(t, 'POST', '/api/pregunta/register', 'profesor', { ...create, respuestas: JSON.stringify([{ respuesta: 'a', valor: true }]) }, files),
+        400,
+        msg,
+        ['preguntas', 'respuestas'],
+      );
+    }
   });
 
   it('a learner may neither create nor update a question with answers', async () => {

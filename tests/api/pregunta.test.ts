@@ -14,6 +14,18 @@ const opciones = JSON.stringify([
   { respuesta: 'azul', valor: false },
   { respuesta: 'verde', valor: 'false' },
 ]);
+/** A multiple-choice question with a picture and the three `opciones`, sent by the profesor through the form. */
+const withPicture = async (ev: number, pregunta: string) =>
+  (
+    await sendForm(
+      t,
+      'POST',
+      '/api/pregunta/register',
+      'profesor',
+      { pregunta, Tipo: 'Opción Múltiple', porcentaje: 5, id_evaluacion: ev, respuestas: opciones },
+      { imagen: { name: 'a.png', data: FILES.png } },
+    )
+  ).json().data;
 
 describe('pregunta', () => {
   it('POST api/pregunta/register (multipart, respuestas as JSON text, imagen) → {msg, data:{id_pregunta, respuestas}}', async () => {
@@ -151,16 +163,7 @@ describe('pregunta', () => {
 
   it('PUT api/pregunta/update/{id} changes the question (not its answers); a new image replaces the old file', async () => {
     const ev = await evaluation();
-    const created = (
-      await sendForm(
-        t,
-        'POST',
-        '/api/pregunta/register',
-        'profesor',
-        { pregunta: 'Antes', Tipo: 'Opción Múltiple', porcentaje: 5, id_evaluacion: ev, respuestas: opciones },
-        { imagen: { name: 'a.png', data: FILES.png } },
-      )
-    ).json().data;
+    const created = await withPicture(ev, 'Antes');
     const r = await sendForm(
       t,
       'PUT',
@@ -192,16 +195,7 @@ describe('pregunta', () => {
 
   it('DELETE api/pregunta/delete/{id} removes its answers too (one transaction) and their files', async () => {
     const ev = await evaluation();
-    const created = (
-      await sendForm(
-        t,
-        'POST',
-        '/api/pregunta/register',
-        'profesor',
-        { pregunta: 'Borrable', Tipo: 'Opción Múltiple', porcentaje: 5, id_evaluacion: ev, respuestas: opciones },
-        { imagen: { name: 'a.png', data: FILES.png } },
-      )
-    ).json().data;
+    const created = await withPicture(ev, 'Borrable');
     const ans = await sendForm(
       t,
       'POST',

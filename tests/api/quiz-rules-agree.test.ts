@@ -8,7 +8,7 @@
  * PostgreSQL under scripts/with-postgres.sh).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoClass, makeTestApp, type TestApp } from './helpers';
+import { demoClass, makeTestApp, registration, type TestApp } from './helpers';
 import { claseAlumno } from '../../src/server/db/schema';
 import { saveAttempt } from '../../src/server/quiz/submit';
 import { AppError } from '../../src/server/errors';
@@ -121,18 +121,7 @@ afterAll(async () => t?.close());
 async function newLearner(n: number): Promise<number> {
   const email = `reglas${n}.${Date.now().toString(36)}@ejemplo.com`;
   const r = await t.call('POST', '/api/user/register', {
-    body: {
-      nombre: 'Ana',
-      apellido: 'Ruiz',
-      fechaNacimiento: '2015-04-01',
-      email,
-      photo: null,
-      password: 'secreto123',
-      avatar: 'girl',
-      sexo: 'niña',
-      phone: '5512345678',
-      Credential: 'ALU-1',
-    },
+    body: registration({ email }),
   });
   expect(r.statusCode).toBe(201);
   const id = Number(r.json().data.id);

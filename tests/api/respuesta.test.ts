@@ -19,6 +19,19 @@ async function newQuestion(n = 1): Promise<number> {
   return r.json().data.id_pregunta;
 }
 
+/** A wrong answer 'a' with a picture, sent to question `q` by the profesor through the form. */
+async function answerWithPicture(q: number) {
+  const r = await sendForm(
+    t,
+    'POST',
+    '/api/respuesta/register',
+    'profesor',
+    { respuesta: 'a', valor: 'false', id_pregunta: q },
+    { imagen: { name: 'a.png', data: FILES.png } },
+  );
+  return r.json().data;
+}
+
 describe('respuesta', () => {
   it('POST api/respuesta/register (multipart with imagen) → 201; the image is served back', async () => {
     const q = await newQuestion();
@@ -131,16 +144,7 @@ describe('respuesta', () => {
 
   it('PUT api/respuesta/update/{id} → {msg, data}; a new image replaces the old file', async () => {
     const q = await newQuestion();
-    const created = (
-      await sendForm(
-        t,
-        'POST',
-        '/api/respuesta/register',
-        'profesor',
-        { respuesta: 'a', valor: 'false', id_pregunta: q },
-        { imagen: { name: 'a.png', data: FILES.png } },
-      )
-    ).json().data;
+    const created = await answerWithPicture(q);
     const r = await sendForm(
       t,
       'PUT',
@@ -160,16 +164,7 @@ describe('respuesta', () => {
 
   it('DELETE api/respuesta/delete/{id} → {msg}; its image goes too', async () => {
     const q = await newQuestion();
-    const created = (
-      await sendForm(
-        t,
-        'POST',
-        '/api/respuesta/register',
-        'profesor',
-        { respuesta: 'a', valor: 'false', id_pregunta: q },
-        { imagen: { name: 'a.png', data: FILES.png } },
-      )
-    ).json().data;
+    const created = await answerWithPicture(q);
     const r = await t.call('DELETE', `/api/respuesta/delete/${created.id_respuesta}`, { as: 'profesor' });
     expect(r.json()).toEqual({ msg: 'Respuesta eliminada correctamente.' });
     expect(fileExists(t, 'respuestas', created.imagen)).toBe(false);

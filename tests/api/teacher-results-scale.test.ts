@@ -5,10 +5,9 @@
 // gives: the same rows in the same order, the same total, the same reply shape.
 import { MAX_RETRIES } from '../../src/shared/rules/quizRules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp } from './helpers';
+import { firstQuizAnswers, makeTestApp, type TestApp } from './helpers';
 import { JUMP_FROM_OFFSET, WEEK_SECONDS, teacherResults } from '../../src/server/queries/teacher-results';
 import { listParams, nameOrderKey } from '../../src/server/resources/list';
-import { isChoiceQuestion } from '../../src/shared/rules/quiz';
 
 let t: TestApp;
 let levelIds: number[] = [];
@@ -221,16 +220,7 @@ describe('intento_conteo stays exact', () => {
 
   it('after a quiz submit, an update, a deleted account (cascade) and a truncate', async () => {
     await check();
-    const det = (await t.call('GET', '/api/evaluacion/detalles', { as: 'nino' })).json().data as {
-      id_nivel: number;
-      preguntas: { id_pregunta: number; Tipo: string; respuestas: { id_respuesta: number }[] }[];
-    }[];
-    const ev = det.find((e) => e.preguntas.length)!;
-    const rows = ev.preguntas.map((p) =>
-      isChoiceQuestion(p.Tipo)
-        ? { id_pregunta: p.id_pregunta, id_nivel: ev.id_nivel, id_respuesta: p.respuestas[0]!.id_respuesta }
-        : { id_pregunta: p.id_pregunta, id_nivel: ev.id_nivel, respuesta: 'x' },
-    );
+    const rows = await firstQuizAnswers(t);
     const r = await t.call('POST', '/api/resultados/save-multiple', { as: 'nino', body: { respuestas: rows } });
     expect(r.statusCode, r.body).toBe(201);
     await check();

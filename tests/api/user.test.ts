@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, snapshotCounts, type TestApp } from './helpers';
+import { makeTestApp, registration as reg, snapshotCounts, type TestApp } from './helpers';
 import { signToken } from '../../src/server/auth/jwt';
 import { eq } from 'drizzle-orm';
 import { rol, usuario } from '../../src/server/db/schema';
@@ -9,20 +9,6 @@ beforeAll(async () => {
   t = await makeTestApp();
 });
 afterAll(async () => t?.close());
-
-const reg = (patch: Record<string, unknown> = {}) => ({
-  nombre: 'Ana',
-  apellido: 'Ruiz',
-  fechaNacimiento: '2015-04-01',
-  email: `ana${Math.random().toString(36).slice(2, 8)}@ejemplo.com`,
-  photo: null,
-  password: 'secreto123',
-  avatar: 'girl',
-  sexo: 'niña',
-  phone: '5512345678',
-  Credential: 'ALU-1',
-  ...patch,
-});
 
 describe('POST /api/user/register', () => {
   it('creates a learner (201, no password in the reply) who can then log in', async () => {

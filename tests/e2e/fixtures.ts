@@ -3,14 +3,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { RENDERER_KEY } from '../../games/shared/testMode';
 
 export const DEMO_PASSWORD = 'Manitas2024';
-export const DEMO = {
-  superadmin: 'superadmin@manitas.test',
-  admin: 'admin@manitas.test',
-  profesor: 'profesor@manitas.test',
-  nino: 'nino@manitas.test',
-  nina: 'nina@manitas.test',
-} as const;
-export type DemoUser = keyof typeof DEMO;
+export { DEMO, type DemoUser } from '../support/demo-accounts';
+import { DEMO, type DemoUser } from '../support/demo-accounts';
 
 /** Headers for page.request calls that change data: the bearer token and the XSRF echo. */
 export async function apiHeaders(page: Page): Promise<Record<string, string>> {

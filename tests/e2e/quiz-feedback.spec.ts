@@ -9,6 +9,17 @@ import { BIRD, DEMO_QUESTIONS, DOG, LION, WATER, answerTiles, card } from './qui
  * attempts are not used up. Level 'Animales' (seed, asked in signs): see quiz-helpers.ts.
  */
 
+/** The water card brought into view on a portrait tablet, then on a laptop. */
+async function waterCardAtBothSizes(page: Page) {
+  for (const [w, h] of [
+    [768, 1024],
+    [1280, 800],
+  ] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    await card(page, WATER).scrollIntoViewIfNeeded();
+  }
+}
+
 async function seriousViolations(page: Page) {
   const r = await axe(page).analyze();
   return r.violations
@@ -95,13 +106,7 @@ test('feedback after sending, accent buttons, and leaving the quiz asks first', 
   await expect(page.getByRole('button', { name: /^Escribir / })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Volver al nivel' })).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
-  for (const [w, h] of [
-    [768, 1024],
-    [1280, 800],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await card(page, WATER).scrollIntoViewIfNeeded();
-  }
+  await waterCardAtBothSizes(page);
 
   // A retry with one wrong answer (5 of 6, a pass): now the wrong one shows its correct answer.
   await page.goto(quizPath);
@@ -119,13 +124,7 @@ test('feedback after sending, accent buttons, and leaving the quiz asks first', 
   await expect(card(page, WATER).getByTestId('question-feedback')).toContainText('Incorrecto');
   await expect(card(page, WATER).getByTestId('question-solution')).toHaveText('Respuesta correcta: pez');
   await expect(page.getByTestId('question-solution')).toHaveCount(1);
-  for (const [w, h] of [
-    [768, 1024],
-    [1280, 800],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await card(page, WATER).scrollIntoViewIfNeeded();
-  }
+  await waterCardAtBothSizes(page);
   await page.getByRole('button', { name: 'Volver al Nivel' }).click();
   await expect(page).toHaveURL(new RegExp(`${levelPath}$`));
 });

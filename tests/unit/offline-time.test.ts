@@ -69,21 +69,23 @@ describe('deviceTime: the fecha field', () => {
 });
 
 describe('the shared key rule and the bodies that carry fecha', () => {
+  /** A valid game run body (a lost cards run of one word). */
+  const run = {
+    clave: 'abcdefgh',
+    juego: 'cards',
+    idNivel: 1,
+    puntos: 0,
+    puntosMax: 10,
+    ganada: false,
+    palabrasBien: [],
+    palabrasMal: [],
+    palabras: [1],
+    rondas: [],
+  };
+
   it('one key rule for game runs, review answers and quizzes', () => {
     for (const ok of ['abcdefgh', 'a'.repeat(64), '0f8fad5b-d9cb-469f-a165-70867728950e', 'x_Y-z_09']) expect(DEVICE_CLAVE_RE.test(ok)).toBe(true);
     for (const bad of ['short', 'a'.repeat(65), 'con espacio', 'ñandú123', 'a/b/c/d/e']) expect(DEVICE_CLAVE_RE.test(bad)).toBe(false);
-    const run = {
-      clave: 'abcdefgh',
-      juego: 'cards',
-      idNivel: 1,
-      puntos: 0,
-      puntosMax: 10,
-      ganada: false,
-      palabrasBien: [],
-      palabrasMal: [],
-      palabras: [1],
-      rondas: [],
-    };
     expect(gameRunSchema.safeParse({ ...run, clave: 'short' }).success).toBe(false);
     expect(reviewAnswerSchema.safeParse({ id_palabra: 1, correcto: true, clave: 'short' }).success).toBe(false);
     expect(saveMultipleSchema.safeParse({ respuestas: [{ id_pregunta: 1, id_nivel: 1 }], clave: 'short' }).error!.issues[0]!.message).toBe(
@@ -92,18 +94,6 @@ describe('the shared key rule and the bodies that carry fecha', () => {
   });
 
   it('game run, review answer, word seen and quiz accept fecha, and refuse a malformed one in Spanish', () => {
-    const run = {
-      clave: 'abcdefgh',
-      juego: 'cards',
-      idNivel: 1,
-      puntos: 0,
-      puntosMax: 10,
-      ganada: false,
-      palabrasBien: [],
-      palabrasMal: [],
-      palabras: [1],
-      rondas: [],
-    };
     const fecha = '2026-11-20T08:30:00.000Z';
     expect(gameRunSchema.parse({ ...run, fecha }).fecha).toEqual(new Date(fecha));
     expect(gameRunSchema.parse(run).fecha).toBeUndefined();

@@ -4,7 +4,7 @@ import { actionRole, adminRoleOf } from '../../shared/resources/types';
 import { ADMIN_RESOURCES, adminResourceByName } from './registry';
 
 /** The actions react-admin asks about (plus `read` for fields and `export`). */
-export type AdminAction = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'export' | 'clone' | 'read' | string;
+type AdminAction = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'export' | 'clone' | 'read' | string;
 
 /** Every role from `min` up, highest first (role lists read superadmin, admin, profesor; routes.md R-0). */
 const from = (min: Role): readonly Role[] => [...ROLES].reverse().filter((r) => atLeast(r, min));

@@ -11,7 +11,7 @@ import { setUploadProgress } from './uploadProgress';
  * Every list is paged, sorted and filtered by the server; nothing is fetched whole to page here.
  * Multipart writes go through the XHR upload of src/client/api/http.ts to report progress.
  */
-export interface DataProviderOptions {
+interface DataProviderOptions {
   apiBase?: string;
   table?: Record<string, ResourceRow>;
   fetchJson?: typeof fetchUtils.fetchJson;
@@ -38,7 +38,7 @@ export function errorMessage(err: unknown, row?: Pick<ResourceRow, 'errorMessage
 }
 
 /** A react-admin HttpError carrying the server's body; `errors` = its per-field messages. */
-export function toError(err: unknown, row?: Pick<ResourceRow, 'errorMessageKey'>): HttpError {
+function toError(err: unknown, row?: Pick<ResourceRow, 'errorMessageKey'>): HttpError {
   if (err instanceof HttpError && (err as { __manitas?: boolean }).__manitas) return err;
   const e = (err ?? {}) as { status?: number; body?: unknown; msg?: string; code?: string; fields?: Record<string, string> };
   const body = (e.body && typeof e.body === 'object' ? { ...(e.body as Rec) } : { msg: e.msg, code: e.code, fields: e.fields }) as Rec;
@@ -49,7 +49,7 @@ export function toError(err: unknown, row?: Pick<ResourceRow, 'errorMessageKey'>
 }
 
 /** A JSON call with no answer after this long is given up as a lost connection (a hung network never rejects). */
-export const CALL_TIMEOUT_MS = 30_000;
+const CALL_TIMEOUT_MS = 30_000;
 
 /** What a call with no answer says (screens-backoffice.md B-1.1 "Connection lost"): at once, and for a write, that nothing was saved. */
 export const OFFLINE_MESSAGES = {
@@ -59,7 +59,7 @@ export const OFFLINE_MESSAGES = {
 } as const;
 
 /** The lost-connection error of a call (status 0, code OFFLINE: react-query does not retry it). */
-export function offlineError(method: string): HttpError {
+function offlineError(method: string): HttpError {
   const msg = method === 'GET' ? OFFLINE_MESSAGES.load : method === 'DELETE' ? OFFLINE_MESSAGES.delete : OFFLINE_MESSAGES.save;
   const err = new HttpError(msg, 0, { msg, code: 'OFFLINE' });
   (err as { __manitas?: boolean }).__manitas = true;

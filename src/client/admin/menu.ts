@@ -2,7 +2,7 @@ import { readRole } from '../../shared/roles';
 import { canAccess } from './canAccess';
 import { ADMIN_RESOURCES } from './registry';
 
-export interface MenuLink {
+interface MenuLink {
   /** Absolute path (react-admin's basename is /admin). */
   to: string;
   label: string;

@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 
 /** True for the dataProvider's lost-connection error (no answer at all). */
-export const isOffline = (error: unknown) => (error as { body?: { code?: unknown } } | null)?.body?.code === 'OFFLINE';
+const isOffline = (error: unknown) => (error as { body?: { code?: unknown } } | null)?.body?.code === 'OFFLINE';
 
 /**
  * A refusal (4xx: not found, not allowed, bad request) is an answer, not a failure: it is shown at

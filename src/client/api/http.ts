@@ -1,7 +1,7 @@
 import { FRESH_PARAM } from '../offline/cacheNames';
 
 /** The API base, relative to the app's origin (docs/product/wire.md W-1.1). */
-export const API_BASE = '/api/';
+const API_BASE = '/api/';
 
 export interface ApiErrorShape {
   status: number;
@@ -70,7 +70,7 @@ export interface StartedAnswer {
   text: string;
 }
 
-export interface RequestOptions {
+interface RequestOptions {
   query?: Record<string, string | number | undefined>;
   signal?: AbortSignal;
   headers?: Record<string, string>;

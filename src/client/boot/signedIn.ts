@@ -10,7 +10,7 @@ import { claimOfflineCachesFor } from '../offline/caches';
 import { getStoredUser } from '../auth/session';
 
 /** Asks the root's AfterLoad (src/client/offline/AfterLoad.tsx) for the offline layer after a sign-in in this page. */
-export const SIGNED_IN_EVENT = 'manitas:signed-in';
+const SIGNED_IN_EVENT = 'manitas:signed-in';
 
 export function startSignedIn(): void {
   void Promise.resolve(loadServerPreferences()).catch(() => undefined);

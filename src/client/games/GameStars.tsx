@@ -19,7 +19,7 @@ import { starsKey, type StarsMap } from './results';
 const FILLED = '#b86e00';
 const EMPTY = '#6b6b6b';
 
-export const starsAria = (n: number) => `Estrellas: ${n} de ${STARS_MAX}`;
+const starsAria = (n: number) => `Estrellas: ${n} de ${STARS_MAX}`;
 
 export function GameStars({ value, size = 32, testId }: { value: number; size?: number; testId?: string }) {
   const n = Math.max(0, Math.min(STARS_MAX, Math.floor(value) || 0));

@@ -41,7 +41,7 @@ function raiseStars(idNivel: number | null, game: GameId, n: number) {
   if ((stars[k] ?? -1) >= n) return;
   setStars({ ...stars, [k]: n });
 }
-export const getStars = () => stars;
+const getStars = () => stars;
 function subscribeStars(fn: () => void) {
   starListeners.add(fn);
   return () => {
@@ -63,7 +63,7 @@ whenSent('partida', (entry, reply) => {
 });
 
 /** Sends every run (and every other event) waiting on this device for the signed-in account. */
-export const flushResults = (): Promise<void> => flushOutbox();
+const flushResults = (): Promise<void> => flushOutbox();
 
 /** A fresh idempotency key for one run (one rule for every event a device sends). */
 export { newClave as newRunKey } from '../offline/clave';

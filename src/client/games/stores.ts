@@ -43,7 +43,7 @@ export function useRunPoints(): number {
  * Whether the game's end panel is open (won / lost). The header's 'Puntos acumulados' hides
  * meanwhile: the end panel's 'Puntos: {n}' is then the one score a child sees.
  */
-export function createFlagStore() {
+function createFlagStore() {
   let current = false;
   const listeners = new Set<() => void>();
   return {

@@ -21,7 +21,7 @@ import {
 /** Only words with a sign are played. */
 export const hasSign = (w: GameWord) => Boolean(w.sign);
 
-export type WordsState =
+type WordsState =
   | { status: 'loading' }
   | { status: 'error'; message: string }
   /** `withoutSign`: words of the level left out because they have no sign to show as the clue. */

@@ -134,7 +134,7 @@ export function practiceWords<W extends { id: number }>(
 }
 
 /** One item of `GET repaso/sesion` as far as the games need it (ReviewItem). */
-export interface ReviewSessionWord extends ApiPalabra {
+interface ReviewSessionWord extends ApiPalabra {
   /** True for a word seen or never seen (not due): only due words fill a run. */
   nuevo: boolean;
 }

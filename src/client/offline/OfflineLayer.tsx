@@ -45,7 +45,7 @@ const CloudOff = () => (
   </svg>
 );
 
-export function OfflineBanner() {
+function OfflineBanner() {
   const online = useOnline();
   const { pathname } = useLocation();
   if (online) return null;

@@ -8,7 +8,7 @@
  */
 import React, { useState } from 'react';
 
-export const UPDATE_MSG = 'Nueva versión disponible';
+const UPDATE_MSG = 'Nueva versión disponible';
 
 export default function UpdatePrompt({ open, onUpdate }: { open: boolean; onUpdate: () => Promise<void> }) {
   const [busy, setBusy] = useState(false);

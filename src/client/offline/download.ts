@@ -9,7 +9,7 @@ import { claimOfflineCachesFor, offlineCachesOwner } from './caches';
 import { API_CACHE, MEDIA_CACHE } from './cacheNames';
 
 /** The parts of the API's answers the download reads (shapes of src/shared/resources). */
-export interface LevelLike {
+interface LevelLike {
   id_nivel: number;
   imagen?: string | null;
 }
@@ -85,7 +85,7 @@ export const wordIdsOf = (r: unknown): number[] => list<{ id_palabra: number }>(
 
 export class DownloadError extends Error {}
 
-export const MSG = {
+const MSG = {
   noWorker: 'La app todavía se está preparando para funcionar sin conexión. Inténtalo de nuevo en unos segundos.',
   offline: 'No hay conexión a internet. Conéctate para descargar el nivel.',
   failed: (n: number) => `No se pudieron descargar ${n} ${n === 1 ? 'archivo' : 'archivos'}. Revisa la conexión e inténtalo de nuevo.`,

@@ -19,9 +19,9 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { api, ApiError } from '../api/http';
 import { getStoredUser, getToken } from '../auth/session';
 
-export type OutboxKind = 'quiz' | 'partida' | 'respuesta' | 'visto-palabra' | 'visto-nivel' | 'practica';
+type OutboxKind = 'quiz' | 'partida' | 'respuesta' | 'visto-palabra' | 'visto-nivel' | 'practica';
 
-export interface OutboxEntry {
+interface OutboxEntry {
   /** Unique per account: the idempotency key, or a stable key for idempotent events (a word seen). */
   id: string;
   usuario: number;
@@ -41,7 +41,7 @@ interface OutboxDb extends DBSchema {
   eventos: { key: [number, string]; value: OutboxEntry; indexes: { usuario: number } };
 }
 
-export const OUTBOX_DB = 'manitas-outbox';
+const OUTBOX_DB = 'manitas-outbox';
 /** Waits between flushes while something is waiting and the device says it is online (ms). */
 export const FLUSH_BACKOFF_MS: readonly number[] = [5_000, 15_000, 30_000, 60_000, 120_000, 300_000];
 
@@ -73,9 +73,7 @@ function db(): Promise<IDBPDatabase<OutboxDb> | null> {
 }
 
 const listeners = new Set<() => void>();
-let version = 0;
 function changed() {
-  version++;
   for (const l of [...listeners]) l();
 }
 /** Called whenever the queue changes (an entry added, sent or dropped). */
@@ -85,7 +83,6 @@ export function onOutboxChange(fn: () => void): () => void {
     listeners.delete(fn);
   };
 }
-export const outboxVersion = () => version;
 
 /** The signed-in account, or null (nothing is sent without one). */
 export function currentUserId(): number | null {
@@ -134,7 +131,7 @@ export async function clearOutbox(usuario: number): Promise<void> {
 }
 
 /** Whether a failed send may succeed later (network, server trouble, signed out meanwhile). */
-export const retryable = (err: unknown) =>
+const retryable = (err: unknown) =>
   !(err instanceof ApiError) || err.status === 0 || err.status === 401 || err.status === 408 || err.status === 429 || err.status >= 500;
 
 type SentHandler = (entry: OutboxEntry, reply: unknown) => void;

@@ -25,7 +25,7 @@ export { API_CACHE, HAND_MODEL_CACHE, MEDIA_CACHE };
  * 20–300 KB, so 600 entries is ~100 words' worth (≈ 60–120 MB). Workbox caps by entries, not bytes:
  * a byte cap would need opaque size bookkeeping of our own, which the entry cap makes unnecessary.
  */
-export const MEDIA_MAX_ENTRIES = 600;
+const MEDIA_MAX_ENTRIES = 600;
 
 /**
  * The learner's API reads (src/client/learner, src/client/games, src/client/boot/loaders.ts). Never
@@ -49,7 +49,7 @@ export const CHILD_API_READ =
 /** Every learner read the service worker keeps (either kind). */
 export const LEARNER_API_READ = { test: (url: string) => CONTENT_API_READ.test(url) || CHILD_API_READ.test(url) };
 /** A slow school network: past this, a child's own read is answered from the device. */
-export const NETWORK_TIMEOUT_S = 4;
+const NETWORK_TIMEOUT_S = 4;
 
 /** The hand-tracking model's files (scripts/build/hand-model.ts). */
 export const HAND_MODEL_FILES_URL = /\/mediapipe\/hands\/[^?#]+$/;

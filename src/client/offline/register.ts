@@ -5,7 +5,7 @@
  * 'prompt' is these few lines. The protocol is the generated sw.js's own: a waiting worker takes
  * over on the message {type: 'SKIP_WAITING'}.
  */
-export const SW_URL = '/sw.js';
+const SW_URL = '/sw.js';
 
 /** Registers the service worker (AfterLoad.tsx calls it after the page's load event). */
 export function registerServiceWorker(): void {

@@ -3,7 +3,7 @@
  * a module apart from register.ts, which the first visit's entry carries. Hand-written for the
  * same reason as register.ts (workbox-window's weight); the protocol is the generated sw.js's own.
  */
-export const UPDATE_CHECK_MS = 60 * 60 * 1000;
+const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
 let watching = false;
 

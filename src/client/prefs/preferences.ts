@@ -7,7 +7,7 @@
 import { useSyncExternalStore } from 'react';
 import { DEFAULT_PREFERENCES, cleanPreferencesPatch, parsePreferences, type Preferences } from '../../shared/rules/preferencesRules';
 
-export const PREFERENCES_KEY = 'manitas.preferencias';
+const PREFERENCES_KEY = 'manitas.preferencias';
 const KEY = PREFERENCES_KEY;
 const listeners = new Set<() => void>();
 let current: Preferences | null = null;

@@ -19,8 +19,8 @@ import { cleanPreferencesPatch, parsePreferences, type Preferences } from '../..
 import { getPreferences, resetLocalPreferences, setLocalPreferences } from './preferences';
 import { markPreferencesLoading } from './soundGate';
 
-export const PENDING_KEY = 'manitas.preferencias.pendientes';
-export const SAVE_DEBOUNCE_MS = 400;
+const PENDING_KEY = 'manitas.preferencias.pendientes';
+const SAVE_DEBOUNCE_MS = 400;
 
 /** What the profile shows next to the controls. */
 export type SaveState = 'idle' | 'saving' | 'saved' | 'offline';

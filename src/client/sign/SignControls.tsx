@@ -26,7 +26,7 @@ const chosen = {
   '&.Mui-selected, &.Mui-selected:hover': { bgcolor: 'primary.main', color: '#fff', borderColor: 'primary.main' },
 } as const;
 
-export interface ControlsProps {
+interface ControlsProps {
   variant: NonNullable<SignPlayerProps['variant']>;
   playing: boolean;
   speed: number;

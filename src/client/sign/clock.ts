@@ -31,7 +31,7 @@ export function applyMatrix(m: readonly number[], x: number, y: number): [number
   return [a * x + c * y + e, b * x + d * y + f];
 }
 
-export interface ClockOptions {
+interface ClockOptions {
   speed: number;
   loop: boolean;
   secondSlower: boolean;

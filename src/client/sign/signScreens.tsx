@@ -18,7 +18,7 @@ export interface Engine {
   step(direction: 1 | -1): void;
 }
 
-export interface ScreenProps {
+interface ScreenProps {
   src: string;
   label: string;
   speed: number;

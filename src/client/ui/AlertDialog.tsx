@@ -18,7 +18,7 @@ const shake = keyframes`
   40%, 80% { transform: translateX(10px); }
 `;
 
-export interface AlertDialogProps {
+interface AlertDialogProps {
   open: boolean;
   kind: AlertKind;
   message: string;

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 
 export type AlertKind = 'success' | 'error' | 'warning';
 
-export interface AlertOptions {
+interface AlertOptions {
   kind?: AlertKind;
   /** Where to go after a success alert is closed. */
   redirect?: string;

@@ -14,12 +14,12 @@ import VolumeOffIcon from '@mui/icons-material/VolumeOff';
 import { getPreferences, usePreferences } from '../prefs/preferences';
 import { playWordAudio, type SoundHandle } from '../learner/home/sound';
 
-export const LISTEN_LABEL = 'Escuchar';
-export const PLAYING_LABEL = 'Sonando…';
-export const MUTED_LABEL = 'Sin sonido';
+const LISTEN_LABEL = 'Escuchar';
+const PLAYING_LABEL = 'Sonando…';
+const MUTED_LABEL = 'Sin sonido';
 
 /** Three bars that rise and fall while a sound plays (each bar ~1 cycle per second, no flashing). */
-export function SoundWaves({ size = 24 }: { size?: number }) {
+function SoundWaves({ size = 24 }: { size?: number }) {
   const bar = (x: number, delay: string) => (
     <Box
       component="rect"
@@ -47,7 +47,7 @@ export function SoundWaves({ size = 24 }: { size?: number }) {
   );
 }
 
-export interface ListenButtonProps {
+interface ListenButtonProps {
   /** The audio file (already made absolute with mediaUrl); null = no button. */
   src: string | null;
   /** The written word, for the accessible name. */

@@ -21,7 +21,7 @@ import { logout } from '../auth/logout';
 import { ADMIN_ROLES, hasAnyRole, readRole } from '../../shared/roles';
 
 /** Avatar picture of the child: boy, girl, or (null) the first letter of the name. */
-export function avatarKind(avatar: unknown): 'boy' | 'girl' | null {
+function avatarKind(avatar: unknown): 'boy' | 'girl' | null {
   return avatar === 'boy' || avatar === 'girl' ? avatar : null;
 }
 

@@ -153,7 +153,7 @@ export interface InvitacionWire {
 }
 
 /** One row of an import (pasted list or CSV file), as the browser parsed it. */
-export const importRowSchema = z.object({
+const importRowSchema = z.object({
   nombre: z.string().optional().default(''),
   apellido: z.string().optional().default(''),
   /** aaaa-mm-dd or dd/mm/aaaa (Spanish Excel). */

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { defineResource } from './types';
 import { intInRange, requiredId, requiredText } from './fields';
 
-export const CALIFICACION_MSG = 'La calificación es obligatoria y debe estar entre 1 y 5.';
+const CALIFICACION_MSG = 'La calificación es obligatoria y debe estar entre 1 y 5.';
 
-export const COMENTARIO_MSG = {
+const COMENTARIO_MSG = {
   usuario: 'El usuario es obligatorio.',
   comentario: 'El comentario es obligatorio.',
   calificacion: CALIFICACION_MSG,

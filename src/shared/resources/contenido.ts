@@ -3,9 +3,9 @@ import { defineResource } from './types';
 import { oneOf, optionalId, optionalText, requiredId } from './fields';
 
 export const TIPOS_CONTENIDO = ['Imagen', 'Video', 'Texto', 'Juego'] as const;
-export type TipoContenido = (typeof TIPOS_CONTENIDO)[number];
+type TipoContenido = (typeof TIPOS_CONTENIDO)[number];
 
-export const CONTENIDO_MSG = {
+const CONTENIDO_MSG = {
   tipo: 'El tipo de contenido es requerido.',
   tipoInvalido: 'El tipo de contenido debe ser Imagen, Video, Texto o Juego.',
   nivel: 'El nivel es requerido.',

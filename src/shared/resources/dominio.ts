@@ -11,7 +11,7 @@ export const DOMINIO_MSG = {
 } as const;
 
 /** A mail domain such as escuela.edu.mx (letters, digits, hyphens; at least one dot). A leading @ is dropped. */
-export const DOMINIO_RE = /^(?=.{3,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+const DOMINIO_RE = /^(?=.{3,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
 /** POST api/dominio/register and PUT api/dominio/update/{id} (JSON). */
 export const dominioSchema = z.object({

@@ -3,7 +3,7 @@ import { defineResource } from './types';
 import { intInRange, requiredId } from './fields';
 import { isChoiceQuestion } from '../rules/quizRules';
 
-export const EVALUACION_MSG = {
+const EVALUACION_MSG = {
   nivel: 'El nivel es obligatorio.',
   nivelInvalido: 'El nivel seleccionado no es válido.',
   puntaje: 'El puntaje es obligatorio.',
@@ -33,7 +33,7 @@ export interface QuizMedia {
   compacta: { url: string } | null;
 }
 
-export interface RespuestaDetalle {
+interface RespuestaDetalle {
   id_respuesta: number;
   respuesta?: string;
   valor?: boolean;

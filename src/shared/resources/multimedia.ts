@@ -26,7 +26,7 @@ export const MULTIMEDIA_FILE_RULES: Record<MultimediaTipo, { kinds: readonly str
 };
 
 /** POST api/multimedia/register and PUT api/multimedia/update/{id} (multipart; `file` required on create only). */
-export const multimediaSchema = z.object({
+const multimediaSchema = z.object({
   tipo: oneOf(MULTIMEDIA_TIPOS, MULTIMEDIA_MSG.tipo, MULTIMEDIA_MSG.tipoInvalido),
   descripcion: requiredText(MULTIMEDIA_MSG.descripcion, 100, 'La descripción no puede exceder los 100 caracteres.'),
   id_palabra: requiredId(MULTIMEDIA_MSG.palabra, MULTIMEDIA_MSG.palabraInvalida),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineResource } from './types';
 import { requiredId, requiredText } from './fields';
 
-export const PALABRA_MSG = {
+const PALABRA_MSG = {
   espanol: 'La palabra en español es obligatoria.',
   ingles: 'La palabra en inglés es obligatoria.',
   nivel: 'El nivel es obligatorio.',

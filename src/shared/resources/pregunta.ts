@@ -3,11 +3,10 @@ import { defineResource } from './types';
 import { isChoiceQuestion, OPCION_MULTIPLE } from '../rules/quizRules';
 import { always, boolish, decimalInRange, formImage, hasText, isBlank, oneOf, optionalText, requiredId, requiredText } from './fields';
 import { dbIdFromText } from '../validation/numbers';
-import type { QuizMedia } from './evaluacion';
+import type { PreguntaDetalle, QuizMedia } from './evaluacion';
 
 export const TEXTO = 'Texto';
 export const TIPOS_PREGUNTA = [TEXTO, 'Imagen', 'Video', OPCION_MULTIPLE] as const;
-export type TipoPregunta = (typeof TIPOS_PREGUNTA)[number];
 
 /** The admin question form allows 4 answers, the evaluation panel 5: the server accepts 5. */
 export const MAX_RESPUESTAS_FORM = 4;
@@ -68,7 +67,7 @@ export const expectsOneText = (tipo: unknown) => tipo === TEXTO;
  * One answer inside `respuestas` (JSON text in the multipart body, or an array in JSON). On an
  * update, `id_respuesta` names a stored answer to change; an answer without it is new.
  */
-export const respuestaItemSchema = z.object({
+const respuestaItemSchema = z.object({
   id_respuesta: z.preprocess((v) => (isBlank(v) ? undefined : typeof v === 'string' ? v.trim() : v), dbIdFromText(PREGUNTA_MSG.respuestasInvalidas).optional()),
   respuesta: requiredText(PREGUNTA_MSG.respuesta, 300, 'La respuesta no puede exceder los 300 caracteres.'),
   valor: boolish('El valor es obligatorio.', 'El valor debe ser verdadero o falso.', false),
@@ -99,8 +98,8 @@ const MAX_MSG = { [MAX_RESPUESTAS_FORM]: PREGUNTA_MSG.max4, [MAX_RESPUESTAS]: PR
  * question without answers (they may be added later); an update that sends the list says what the
  * question keeps, so a Texto question keeps exactly one and a choice question a correct one.
  */
-export type AnswersMoment = 'form' | 'wire' | 'create' | 'update';
-export interface AnswerIssue {
+type AnswersMoment = 'form' | 'wire' | 'create' | 'update';
+interface AnswerIssue {
   path: (string | number)[];
   message: string;
 }
@@ -187,18 +186,8 @@ export const preguntaFormSchema = (max: typeof MAX_RESPUESTAS_FORM | typeof MAX_
     }, always);
 export type PreguntaInput = z.infer<typeof preguntaSchema>;
 
-export interface PreguntaWire {
-  id_pregunta: number;
-  pregunta: string;
-  Tipo: string;
-  porcentaje: number;
-  id_evaluacion: number;
-  /** File name under uploads/preguntas/, or null. */
-  imagen: string | null;
-  id_multimedia?: number | null;
-  multimedia?: QuizMedia | null;
-  id_palabra?: number | null;
-  modo?: string | null;
+/** A question as the back office reads it: the quiz's fields (its `imagen` a file name under uploads/preguntas/), every answer whole. */
+export interface PreguntaWire extends Omit<PreguntaDetalle, 'respuestas'> {
   respuestas: {
     id_respuesta: number;
     respuesta: string;

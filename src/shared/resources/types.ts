@@ -55,7 +55,7 @@ export interface ResourceDecl<S extends z.ZodType = z.ZodType> {
 
 export const defineResource = <S extends z.ZodType>(decl: ResourceDecl<S>) => decl;
 
-export type WriteAction = 'create' | 'edit' | 'delete';
+type WriteAction = 'create' | 'edit' | 'delete';
 
 /** The path each write action needs: an action whose path is not declared does not exist. */
 const ACTION_PATH: Record<WriteAction, keyof ResourceDecl['paths']> = { create: 'create', edit: 'update', delete: 'delete' };

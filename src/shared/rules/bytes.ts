@@ -2,7 +2,7 @@
  * File sizes as staff read them, in Spanish (1 KB = 1024 bytes): "820 B", "58 KB", "1,2 MB".
  * One formatter for the back office; its screens differ only in the options below.
  */
-export interface BytesFormat {
+interface BytesFormat {
   /** Round up, so a file just over a limit never reads as the limit ("25,1 MB"). */
   up?: boolean;
   /** One decimal under 10 KB ("8,2 KB"), for the media list where small files sit side by side. */

@@ -27,8 +27,8 @@ export const IMPORT_MSG = {
 /** Where a row-level error (a duplicate) goes in `errores`: it is about the whole row, not one field. */
 export const ROW_ERROR_KEY = 'fila';
 
-export const IMPORT_MAX_TEXT = 100;
-export const IMPORT_MIN_DATE = '1990-01-01';
+const IMPORT_MAX_TEXT = 100;
+const IMPORT_MIN_DATE = '1990-01-01';
 
 /** What a teacher may write for sexo (lower case, accents folded), and what is stored. */
 const SEXO_ALIASES: Record<string, 'niño' | 'niña'> = {
@@ -80,7 +80,7 @@ export function parseBirthDate(input: string): string | 'format' | 'invalid' {
 export const childKey = (nombre: string, apellido: string, fechaNacimiento: string) =>
   `${fold(nombre).replace(/\s+/g, ' ')}|${fold(apellido).replace(/\s+/g, ' ')}|${fechaNacimiento}`;
 
-export interface ImportInputRow {
+interface ImportInputRow {
   nombre?: string;
   apellido?: string;
   fechaNacimiento?: string;

@@ -89,7 +89,7 @@ export const PICTURE_KEYS: readonly PictureKey[] = PICTURES.map((p) => p.key);
 /** How many pictures a picture password has (chosen in order; a picture may repeat). */
 export const PICTURE_PASSWORD_LENGTH = 3;
 
-export const isPictureKey = (k: unknown): k is PictureKey => typeof k === 'string' && (PICTURE_KEYS as readonly string[]).includes(k);
+const isPictureKey = (k: unknown): k is PictureKey => typeof k === 'string' && (PICTURE_KEYS as readonly string[]).includes(k);
 
 /** Whether `seq` is a well-formed picture password (3 known keys). */
 export function isPicturePassword(seq: unknown): seq is PictureKey[] {

@@ -26,15 +26,15 @@ export type GameRunGame = (typeof GAME_IDS)[number];
  * Longest word list one report may carry (per list): the words a game is given (every level's words
  * when no level is chosen), and so the words right or wrong.
  */
-export const GAME_RUN_MAX_WORDS = 2000;
+const GAME_RUN_MAX_WORDS = 2000;
 /** Most rounds one report may carry: hangman's level restarts make the longest runs (≈ 100 level tries). */
-export const GAME_RUN_MAX_ROUNDS = 500;
+const GAME_RUN_MAX_ROUNDS = 500;
 
 /**
  * The most each game can score in one run, from the games' own constants: hangman 10 levels × 100,
  * order words 50 words × 10, cards 10 levels × 5 rounds × 10. A report above it is refused.
  */
-export const GAME_MAX_POINTS: Readonly<Record<GameRunGame, number>> = Object.freeze({
+const GAME_MAX_POINTS: Readonly<Record<GameRunGame, number>> = Object.freeze({
   hangman: HANGMAN_LEVELS * HANGMAN_LEVEL_START_SCORE,
   orderWords: ORDER_MAX_WORDS * ORDER_CORRECT_POINTS,
   cards: CARDS_MAX_LEVELS * CARDS_WORD_POOL_SIZE * CARDS_CORRECT_POINTS,

@@ -38,7 +38,7 @@
 import { formatBytes as formatSize } from './bytes';
 import { MEDIA_SLOTS, kindOfFile, tipoFor, type MediaKind, type MediaSlot } from './mediaSlots';
 
-export type SlotName = MediaSlot['descripcion'];
+type SlotName = MediaSlot['descripcion'];
 export type Tipo = 'imagen' | 'audio' | 'video' | 'gif';
 
 /** Limits of one import (the server refuses files over MAX_UPLOAD_MB, 25 MB by default). */
@@ -52,8 +52,8 @@ export const IMPORT_LIMITS = {
 } as const;
 
 /** What a file is, for the slot rules (an .m4a is audio although its kind is mp4). */
-export type FileClass = 'gif' | 'image' | 'video' | 'audio';
-export type Suffix = 'es' | 'en' | 'menu' | 'sena';
+type FileClass = 'gif' | 'image' | 'video' | 'audio';
+type Suffix = 'es' | 'en' | 'menu' | 'sena';
 
 /** The suffixes, folded, as the last part of a name (`gato-es`, `gato_en`, `gato-seña`). */
 const SUFFIXES: Record<string, Suffix> = { es: 'es', en: 'en', menu: 'menu', sena: 'sena' };
@@ -147,7 +147,7 @@ export function repairZipName(name: string): string {
 const CP850_HIGH =
   'ÇüéâäàåçêëèïîìÄÅÉæÆôöòûùÿÖÜø£Ø×ƒáíóúñÑªº¿®¬½¼¡«»░▒▓│┤ÁÂÀ©╣║╗╝¢¥┐└┴┬├─┼ãÃ╚╔╩╦╠═╬¤ðÐÊËÈıÍÎÏ┘┌█▄¦Ì▀ÓßÔÒõÕµþÞÚÛÙýÝ¯´\u00ad±‗¾¶§÷¸°¨·¹³²■\u00a0'.split('');
 
-export interface ParsedName {
+interface ParsedName {
   /** The file's own name (no folders). */
   base: string;
   /** Its extension, lower case, without the dot ('' when none). */
@@ -205,7 +205,7 @@ export interface ExistingMedia {
   id_palabra: number;
 }
 
-export interface WordIndex {
+interface WordIndex {
   es: Map<string, ImportWord[]>;
   en: Map<string, ImportWord[]>;
   /** Words of the level that only their accents or «ñ» tell apart, for the page's warning. */
@@ -269,7 +269,7 @@ export interface UnmatchedItem extends ItemBase {
   reason: string;
 }
 
-export interface ImportFileInfo {
+interface ImportFileInfo {
   /** The name with any folders (`fotos/gato.png`), or just the name. */
   path: string;
   size: number;

@@ -6,14 +6,13 @@
 import { MAX_RETRIES, bestAttempt } from './quizRules';
 
 /** Progress bar colour thresholds (constants.md C-4): red below 50, orange below 80, green otherwise. */
-export const PROGRESS_RED_BELOW = 50;
-export const PROGRESS_ORANGE_BELOW = 80;
+const PROGRESS_RED_BELOW = 50;
+const PROGRESS_ORANGE_BELOW = 80;
 
 export type ProgressColor = 'red' | 'orange' | 'green';
 
 export const ESTADO_EN_PROGRESO = 'en progreso';
 export const ESTADO_COMPLETADO = 'completado';
-export type EstadoProgreso = typeof ESTADO_EN_PROGRESO | typeof ESTADO_COMPLETADO;
 
 /** The ids of `seen` that are words of the level now (a word deleted since does not count). */
 export function seenInLevel(seen: readonly number[], levelWordIds: readonly number[]): number[] {

@@ -29,7 +29,7 @@ export const resultRowSchema = z.object({
 });
 export type ResultRow = z.infer<typeof resultRowSchema>;
 
-export const MAX_ROWS = 200;
+const MAX_ROWS = 200;
 
 /**
  * The quiz submit's body (routes.md R-2.4): `respuestas`, and beside them (a quiz taken offline

@@ -77,7 +77,7 @@ export function retriesUsed(made: number, granted: number): number {
 }
 
 /** An attempt as the level menu and the quiz screen compare them. */
-export interface ScoredAttempt {
+interface ScoredAttempt {
   puntaje: number;
   fecha: string;
 }
@@ -97,7 +97,7 @@ export function bestAttempt<T extends ScoredAttempt>(attempts: readonly T[]): T 
 }
 
 /** What the quiz screen opens on (screens-learner.md L-14.6). */
-export type QuizOpening = 'resultado' | 'sin-intentos' | 'formulario';
+type QuizOpening = 'resultado' | 'sin-intentos' | 'formulario';
 
 /**
  * A child who passed sees their best result (and may practise); a child with no attempt left is told
@@ -135,12 +135,12 @@ export function isTextQuestion(tipo: string | null | undefined): boolean {
 }
 
 /** Text comparison (docs/product/constants.md C-4): equal after trimming, ignoring case. */
-export function sameText(a: string | null | undefined, b: string | null | undefined): boolean {
+function sameText(a: string | null | undefined, b: string | null | undefined): boolean {
   const norm = (s: string | null | undefined) => (s ?? '').normalize('NFC').trim().toLocaleLowerCase('es');
   return norm(a) === norm(b);
 }
 
-export interface KeyAnswer {
+interface KeyAnswer {
   id_respuesta: number;
   respuesta: string;
   valor: boolean;
@@ -204,7 +204,7 @@ export interface AttemptResult {
 }
 
 /** One correct answer shown after sending: the option's id and text (typed: the first answer). */
-export interface SolutionAnswer {
+interface SolutionAnswer {
   id_respuesta: number;
   texto: string;
 }

@@ -21,7 +21,7 @@ export const SESSION_MAX_NEW = 3;
 /** Options shown in a multiple-choice item (the right one + distractors). */
 export const CHOICES = 3;
 /** A word is "known" (typed from memory instead of chosen) once FSRS gives it this many days of stability. */
-export const KNOWN_STABILITY_DAYS = 7;
+const KNOWN_STABILITY_DAYS = 7;
 /** Days of reviews the teacher's per-child view shows. */
 export const REVIEW_HISTORY_DAYS = 30;
 
@@ -74,7 +74,7 @@ export function gameRunReviews(palabrasBien: readonly number[], palabrasMal: rea
 export const gradeQuizAnswer = (correcta: boolean): Grade => (correcta ? Rating.Good : Rating.Again);
 
 /** Lower case, no accents, trimmed: how a quiz answer's text is matched to a word. */
-export const normalizeWord = (s: string) =>
+const normalizeWord = (s: string) =>
   s
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -200,8 +200,8 @@ export const claveSchema = z
  * POST /api/repaso/respuesta: what the child did; the server grades it and schedules. `fecha`: when
  * the child answered on the device (answers queued offline, wire W-11.2), within bounds.
  */
-export const REVIEW_ANSWER_MAX_TYPED = 100;
-export const REVIEW_ANSWER_ONE_MSG = 'Envía la palabra elegida o la palabra escrita (solo una).';
+const REVIEW_ANSWER_MAX_TYPED = 100;
+const REVIEW_ANSWER_ONE_MSG = 'Envía la palabra elegida o la palabra escrita (solo una).';
 export const reviewAnswerSchema = z
   .strictObject(
     {
@@ -227,7 +227,6 @@ export const reviewAnswerSchema = z
     { error: (iss) => (iss.code === 'unrecognized_keys' ? 'Solo se envía la respuesta: el servidor calcula el repaso.' : 'La respuesta no es válida.') },
   )
   .refine((a) => (a.elegida === undefined) !== (a.escrita === undefined), { message: REVIEW_ANSWER_ONE_MSG, path: ['respuesta'] });
-export type ReviewAnswer = z.output<typeof reviewAnswerSchema>;
 
 /** POST /api/repaso/visto: a word seen in word detail (learning, not a review), and when on the device. */
 export const wordSeenSchema = z.strictObject(

@@ -16,7 +16,7 @@ export function sameTypedWord(typed: string, expected: string): boolean {
 }
 
 /** What the child answered: the word chosen among the options, or the word typed. */
-export type GivenReviewAnswer = { elegida: number; escrita?: undefined } | { escrita: string; elegida?: undefined };
+type GivenReviewAnswer = { elegida: number; escrita?: undefined } | { escrita: string; elegida?: undefined };
 
 /** Right when the chosen option is the item's word, or the typed text is that word. */
 export function isReviewAnswerRight(word: { idPalabra: number; palabraEspanol: string }, given: GivenReviewAnswer): boolean {

@@ -11,6 +11,8 @@
  */
 import { mediaBy, signMedia, type MediaLike } from './signMedia';
 import { OPCION_MULTIPLE } from './quizRules';
+// The games' seeded generator (mulberry32): a generated quiz is the same for the same seed.
+import { mulberry32 } from './games/types';
 
 export const SIGN_QUIZ_KINDS = ['sena-palabra', 'palabra-sena', 'sena-imagen'] as const;
 export type SignQuizKind = (typeof SIGN_QUIZ_KINDS)[number];
@@ -40,7 +42,7 @@ export interface SignQuizWord {
   media: readonly SignMediaRef[];
 }
 
-export interface PlannedAnswer {
+interface PlannedAnswer {
   respuesta: string;
   valor: boolean;
   id_palabra: number;
@@ -72,21 +74,6 @@ export interface SignQuizPlan {
 /** The picture of a word: its Spanish picture, else any still picture. */
 export function pictureMedia<T extends MediaLike>(list: readonly T[]): T | null {
   return mediaBy(list, 'imgEspanol') ?? list.find((m) => (m.tipo ?? '').trim().toLowerCase() === 'imagen') ?? null;
-}
-
-/**
- * mulberry32: a seeded generator in four lines (the games' rules use the same algorithm, but
- * src/shared must not import games/; a library for this would be larger than the function).
- */
-export function seededRandom(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function shuffle<T>(items: readonly T[], rnd: () => number): T[] {
@@ -150,7 +137,7 @@ function build(kind: SignQuizKind, target: Prepared, others: readonly Prepared[]
  * level has too few other words with a sign or a picture for it.
  */
 export function planSignQuiz(words: readonly SignQuizWord[], seed: number, alreadyGenerated: ReadonlySet<number> = new Set()): SignQuizPlan {
-  const rnd = seededRandom(seed);
+  const rnd = mulberry32(seed);
   const prepared: Prepared[] = [...words]
     .sort((a, b) => a.id_palabra - b.id_palabra)
     .map((word) => ({ word, sign: signMedia(word.media), picture: pictureMedia(word.media) }));

@@ -47,12 +47,12 @@ const TIPS = [4, 8, 12, 16, 20];
 export const LANDMARKS = 21;
 
 /** Both tracks are resampled to this many pictures before the time alignment. */
-export const RESAMPLE_N = 32;
+const RESAMPLE_N = 32;
 /** A track needs a hand in at least this share of its pictures, and at least MIN_HAND_FRAMES. */
-export const MIN_HAND_SHARE = 0.4;
-export const MIN_HAND_FRAMES = 5;
+const MIN_HAND_SHARE = 0.4;
+const MIN_HAND_FRAMES = 5;
 /** DTW band (Sakoe–Chiba), as a share of RESAMPLE_N: the sign's parts may shift this much in time. */
-export const DTW_BAND = 0.5;
+const DTW_BAND = 0.5;
 
 /**
  * Each part's distance maps to a 0–1 score: 1 up to `full`, 0 from `zero`, straight between.
@@ -60,16 +60,16 @@ export const DTW_BAND = 0.5;
  * lengths (the hand's place from the picture's centre); movement is the worse of the path's shape
  * (palm lengths) and its size ratio (1 − smaller/larger path length).
  */
-export const THRESHOLDS = {
+const THRESHOLDS = {
   forma: { full: 0.15, zero: 0.5 },
   lugar: { full: 1.0, zero: 3.0 },
   movimiento: { full: 0.35, zero: 1.2 },
   movimientoTamano: { full: 0.3, zero: 0.8 },
 } as const;
 /** A path shorter than this (palm lengths) counts as "the hand stays still": jitter is not movement. */
-export const STILL_PATH = 1.0;
+const STILL_PATH = 1.0;
 /** The overall score weighs the three parts so. */
-export const WEIGHTS: Record<Part, number> = { forma: 0.4, lugar: 0.3, movimiento: 0.3 };
+const WEIGHTS: Record<Part, number> = { forma: 0.4, lugar: 0.3, movimiento: 0.3 };
 /**
  * 3 stars from 0.8 with no part under 0.6; 2 stars from 0.55 with no part under 0.3; else 1 (never 0:
  * no failure screen). The floor per part because in a sign language one part wrong (the handshape, the

@@ -14,7 +14,7 @@ export const PRACTICA_PUNTAJE_MSG = 'La puntuación no corresponde a las partes 
 export const PRACTICA_OTRO_NINO_MSG = 'Solo puedes guardar tus propias prácticas.';
 
 /** How far the sent total may be from the total of the sent parts (rounding on the device). */
-export const PUNTAJE_TOLERANCIA = 0.005;
+const PUNTAJE_TOLERANCIA = 0.005;
 
 const part = (name: string) =>
   z
@@ -50,7 +50,6 @@ export const practiceEventSchema = z
     if (stars !== e.estrellas) ctx.addIssue({ code: 'custom', path: ['estrellas'], message: PRACTICA_ESTRELLAS_MSG });
     if (Math.abs(score - e.puntaje) > PUNTAJE_TOLERANCIA) ctx.addIssue({ code: 'custom', path: ['puntaje'], message: PRACTICA_PUNTAJE_MSG });
   });
-export type PracticeEvent = z.output<typeof practiceEventSchema>;
 
 /** The body a device sends for one scored attempt (the parts rounded to 3 decimals: enough, and short). */
 export function practiceBody(idPalabra: number, clave: string, r: { stars: Stars; parts: Record<Part, number> }, fecha: Date) {

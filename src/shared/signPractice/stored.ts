@@ -9,7 +9,7 @@ import { LANDMARKS, type Track } from './compare';
 export const TRAZO_MAX_FRAMES = 400;
 export const TRAZO_GUARDADO_MSG = 'Trazo guardado.';
 export const TRAZO_SIN_SENA_MSG = 'Esa seña no existe (o cambió): vuelve a cargar la página.';
-export const TRAZO_INVALIDO_MSG = 'El trazo de la seña no es válido.';
+const TRAZO_INVALIDO_MSG = 'El trazo de la seña no es válido.';
 
 const coord = z.number().finite().min(-1).max(2);
 const frame = z.strictObject({

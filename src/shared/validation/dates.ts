@@ -6,11 +6,11 @@ import { z } from 'zod';
  * 500), and JavaScript's Date rolls such days over silently. Every date that enters the app is
  * checked here, on both ends.
  */
-export const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** The oldest year a date may carry; birth dates use BIRTH_MIN_YEAR. */
-export const MIN_DATE_YEAR = 1900;
-export const MAX_DATE_YEAR = 2999;
+const MIN_DATE_YEAR = 1900;
+const MAX_DATE_YEAR = 2999;
 export const BIRTH_MIN_YEAR = 1900;
 
 export const INVALID_BIRTH_DATE_MSG = 'La fecha de nacimiento no es válida.';

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Unicode's bidirectional controls: the embeddings and overrides U+202A–U+202E, the isolates
  * U+2066–U+2069 and the marks U+200E, U+200F and U+061C. In a person's or a class's name they only
@@ -14,6 +12,3 @@ export const hasBidiControl = (s: unknown): boolean => typeof s === 'string' && 
 
 /** Refinement for a name schema: `.refine(...noBidi(msg))`. */
 export const noBidi = (msg = NAME_BIDI_MSG) => [(s: string | null | undefined) => !hasBidiControl(s), { message: msg }] as const;
-
-/** A name field's zod check alone (for schemas that build the rest themselves). */
-export const bidiFreeName = (msg = NAME_BIDI_MSG) => z.string().refine(...noBidi(msg));

@@ -12,14 +12,14 @@ export const REG_MSG = {
 } as const;
 
 export const PASSWORD_MIN = 8;
-export const PHONE_RE = /^\+?\d{7,15}$/;
+const PHONE_RE = /^\+?\d{7,15}$/;
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const AVATARS = ['boy', 'girl'] as const;
 export const SEXOS = ['niño', 'niña'] as const;
 
 export const PHOTO_MSG = 'La foto no es válida: elige uno de los avatares o una imagen subida a Manitas.';
 /** A picture stored by our own uploads, in the form the app stores it (`uploads/{folder}/{name}`). */
-export const STORED_UPLOAD_RE = /^uploads\/(niveles|preguntas|respuestas|multimedia|contenidos)\/[a-f0-9]{24}-[a-f0-9]{6}\.(jpg|png|gif|webp)$/;
+const STORED_UPLOAD_RE = /^uploads\/(niveles|preguntas|respuestas|multimedia|contenidos)\/[a-f0-9]{24}-[a-f0-9]{6}\.(jpg|png|gif|webp)$/;
 /**
  * A sign-up `photo`: none, one of the avatars the app offers, or one of our stored uploads. Any
  * other text (a `javascript:` or `data:` URL, a foreign address, 200 KB of anything) is refused:
@@ -42,7 +42,7 @@ export interface RegistrationForm {
 }
 
 /** YYYY-MM-DD of a date in the browser's (or server's) local calendar. */
-export function localDateString(d: Date): string {
+function localDateString(d: Date): string {
   const p = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
 }

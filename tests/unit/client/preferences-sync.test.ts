@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { memoryStorage } from '../memoryStorage';
 
 /**
  * Preferences that follow the child (src/client/prefs/sync.ts): the device store is written at once,
@@ -6,17 +7,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
  * and is retried with the next change or on the next visit; loading takes the server's value (server
  * wins) but keeps changes not yet sent. fetch, window and localStorage are stand-ins (node).
  */
-function memoryStorage() {
-  const m = new Map<string, string>();
-  return {
-    getItem: (k: string) => m.get(k) ?? null,
-    setItem: (k: string, v: string) => void m.set(k, String(v)),
-    removeItem: (k: string) => void m.delete(k),
-    clear: () => m.clear(),
-    map: m,
-  };
-}
-
 interface Call {
   method: string;
   url: string;

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { memoryStorage } from '../memoryStorage';
 
 /**
  * The "Sin sonido" gate (src/client/prefs/soundGate.ts) and the two places that make sound through it:
@@ -38,17 +39,6 @@ vi.mock('howler', () => {
   howler.imports++;
   return { Howl: howler.FakeHowl, Howler: {} };
 });
-
-function memoryStorage() {
-  const m = new Map<string, string>();
-  return {
-    getItem: (k: string) => m.get(k) ?? null,
-    setItem: (k: string, v: string) => void m.set(k, String(v)),
-    removeItem: (k: string) => void m.delete(k),
-    clear: () => m.clear(),
-    map: m,
-  };
-}
 
 beforeEach(() => {
   vi.resetModules();

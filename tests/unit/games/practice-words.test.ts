@@ -3,21 +3,13 @@ import { practiceFrom, practiceWords, PRACTICE_SET_SIZE, type PracticeEntry } fr
 import { HANGMAN_MAX_WORDS, HANGMAN_WORD_POOL_SIZE, createGame as createHangman } from '../../../src/shared/rules/games/hangman';
 import { CARDS_WORD_POOL_SIZE } from '../../../src/shared/rules/games/cards';
 import { ORDER_MAX_WORDS } from '../../../src/shared/rules/games/orderWords';
+import { mulberry32 } from '../../../src/shared/rules/games/types';
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i + 1 }));
 const ids = (ws: readonly { id: number }[]) => ws.map((w) => w.id);
 const e = (id_palabra: number, estrellas: number, pendiente = false): PracticeEntry => ({ id_palabra, estrellas, pendiente });
-/** A deterministic rng (mulberry32) so a shuffle can be compared between two calls. */
-function seeded(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A deterministic rng so a shuffle can be compared between two calls. */
+const seeded = mulberry32;
 
 describe('games practise what is due (issue 20)', () => {
   it('puts the due words first (server order), then the weak ones (fewest stars first), then the rest, cut to the size', () => {

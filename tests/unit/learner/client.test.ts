@@ -3,12 +3,7 @@ import { addSeenWord, levelKey, parseLevelData, readLevelData, updateLevelData, 
 import { buildRows, filterLevels, nextWord } from '../../../src/client/learner/model/learnerRules';
 import { signMedia } from '../../../src/shared/rules/signMedia';
 import { EMPTY_LEVEL_DATA } from '../../../src/shared/rules/progress';
-
-/** An in-memory Storage stand-in (the unit project runs in node). */
-function memoryStorage() {
-  const m = new Map<string, string>();
-  return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, String(v)), map: m };
-}
+import { memoryStorage } from '../memoryStorage';
 
 describe('local per-level, per-user data (levelStorage)', () => {
   it('is stored under a key built from the level id and the user id', () => {

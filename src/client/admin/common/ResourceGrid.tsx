@@ -39,7 +39,7 @@ import { CsvExportButton } from './CsvExportButton';
 import { SAVED_ID_STATE } from './hooks';
 
 /** Below this width the grid becomes one card per record (tablets in portrait: 768 px). */
-export const COMPACT_QUERY = '(max-width:1023.95px)';
+const COMPACT_QUERY = '(max-width:1023.95px)';
 /** Export fetches the list in pages of this size, up to EXPORT_MAX rows (a bound, not a sample). */
 export const EXPORT_PAGE = 500;
 export const EXPORT_MAX = 20000;
@@ -158,7 +158,7 @@ export function ExportCsvButton({ columns, name }: { columns?: ColumnSpec[]; nam
  * once, in turn (pessimistic), a refused row (409, in use) is named with the server's reason, and the
  * others are still deleted.
  */
-export function BulkDeleteWithReasons() {
+function BulkDeleteWithReasons() {
   const { selectedIds, data, onSelect } = useListContext();
   const resource = useResourceContext() ?? '';
   const dataProvider = useDataProvider();
@@ -235,7 +235,7 @@ const savedFlash = keyframes`
   0%, 60% { background-color: var(--manitas-saved-bg); }
   100% { background-color: transparent; }
 `;
-export const SAVED_ROW_ANIMATION = 4000;
+const SAVED_ROW_ANIMATION = 4000;
 // The theme's success green (#2e7d32) at 22 %: light enough for the row's text to keep its contrast.
 const savedSx = {
   '--manitas-saved-bg': 'rgba(46, 125, 50, 0.22)',

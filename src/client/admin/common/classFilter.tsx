@@ -9,12 +9,12 @@ import { isAdminUser } from '../resources/clases/api';
  * a profesor gets only the classes they teach, admins all), and the server refuses any other id.
  * Empty = no class named = every class the caller may see, so a profesor starts on "their classes".
  */
-export const allClassesLabel = () => (isAdminUser() ? 'Todas las clases' : 'Todas mis clases');
+const allClassesLabel = () => (isAdminUser() ? 'Todas las clases' : 'Todas mis clases');
 
 const CLASS_SORT = { field: 'nombre', order: 'ASC' } as const;
 
 /** The caller's classes, by name (a school has dozens at most). */
-export function useMyClasses() {
+function useMyClasses() {
   return useGetList<{ id: number; nombre: string }>('clases', { pagination: { page: 1, perPage: 200 }, sort: CLASS_SORT });
 }
 

@@ -23,7 +23,7 @@ import { getUploadProgress, subscribeUploadProgress } from '../uploadProgress';
 import { mediaUrl } from '../../api/http';
 
 /** Replaces react-admin's generic invalid-form notification with the form's own text (B-1.3, B-1.4). */
-export function InvalidFormWarning({ message }: { message: string }) {
+function InvalidFormWarning({ message }: { message: string }) {
   const { submitCount, errors } = useFormState();
   const seen = useRef(submitCount);
   const notify = useNotify();
@@ -141,7 +141,7 @@ export function UploadProgress() {
   );
 }
 
-export const IMAGE_ACCEPT = { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'], 'image/gif': ['.gif'] };
+const IMAGE_ACCEPT = { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'], 'image/gif': ['.gif'] };
 
 /** Shows a stored file name as a preview; a fresh pick keeps its {rawFile, src}. */
 export const formatImage = (folder: 'niveles' | 'preguntas' | 'respuestas') => (v: unknown) =>

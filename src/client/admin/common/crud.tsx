@@ -23,7 +23,7 @@ import { ExportCsvButton, GridColumnsContext } from './ResourceGrid';
  * just saved is on page 1 (in id order it went to the end, often onto page 2). `id` sorts by the
  * record's id column on every resource (listSpecOf, src/server/resources/define.ts).
  */
-export const NEWEST_FIRST: SortPayload = { field: 'id', order: 'DESC' };
+const NEWEST_FIRST: SortPayload = { field: 'id', order: 'DESC' };
 
 /**
  * A list screen (screens-backoffice.md B-1.2): its title, search box (`q`), a create button when the role may create and

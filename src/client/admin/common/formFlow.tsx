@@ -12,7 +12,7 @@ import { takeTypeAhead } from './typeAhead';
 export const DEFAULT_KEEP = ['id_nivel', 'id_evaluacion', 'id_pregunta', 'id_palabra', 'id_institucion'] as const;
 
 /** The values a blank form starts with after "Guardar y crear otro": defaults + the kept fields. */
-export function nextBlankValues(saved: Record<string, unknown>, keep: readonly string[], defaults: Record<string, unknown> = {}): Record<string, unknown> {
+function nextBlankValues(saved: Record<string, unknown>, keep: readonly string[], defaults: Record<string, unknown> = {}): Record<string, unknown> {
   const out: Record<string, unknown> = { ...defaults };
   for (const k of keep) if (saved[k] !== undefined && saved[k] !== null && saved[k] !== '') out[k] = saved[k];
   return out;
@@ -29,7 +29,7 @@ const FIELD_SELECTOR = [
  * the fields named in `skip` (after "Guardar y crear otro" the kept level is already filled: the
  * teacher goes on typing the next word, not the level).
  */
-export function focusFirstField(form: Element | null | undefined, skip: readonly string[] = []) {
+function focusFirstField(form: Element | null | undefined, skip: readonly string[] = []) {
   const fields = Array.from(form?.querySelectorAll<HTMLElement>(FIELD_SELECTOR) ?? []);
   const named = (el: HTMLElement) => el.getAttribute('name') ?? el.id;
   const el = fields.find((f) => !skip.includes(named(f))) ?? fields[0];

@@ -82,7 +82,7 @@ export function NivelPicker({ source = 'id_nivel', onChange }: { source?: string
 
 type PalabraRow = { palabraEspanol: string; palabraIngles?: string; id_nivel?: number; nivel?: { nombre_nivel?: string } };
 /** The level heading a word is listed under. */
-export const palabraGroup = (p: RaRecord) => (p as unknown as PalabraRow).nivel?.nombre_nivel ?? `Nivel ${(p as unknown as PalabraRow).id_nivel ?? ''}`.trim();
+const palabraGroup = (p: RaRecord) => (p as unknown as PalabraRow).nivel?.nombre_nivel ?? `Nivel ${(p as unknown as PalabraRow).id_nivel ?? ''}`.trim();
 
 /**
  * A word, grouped by level (sorted by level so each group is one block, as MUI's groupBy needs).

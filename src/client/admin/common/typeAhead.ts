@@ -13,7 +13,7 @@
  * last click or non-printable key (a click, Enter or Tab starts a new gesture: what was typed on the
  * list before it is not for the form), and at most MAX_AGE_MS old.
  */
-export const TYPE_AHEAD_MAX_AGE_MS = 3000;
+const TYPE_AHEAD_MAX_AGE_MS = 3000;
 
 let typed = '';
 let since = 0;

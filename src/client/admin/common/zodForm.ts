@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import { z } from 'zod';
 
-export interface SchemaResolverOptions {
+interface SchemaResolverOptions {
   /** Form values the schema must not see (e.g. a question's stored answers on edit, edited elsewhere). */
   omit?: readonly string[];
   /** Where a wire field's message shows when the form names the field otherwise (rol: idUsuario → id_usuario). */

@@ -38,6 +38,6 @@ const ours = {
   },
 };
 
-export const esMessages = mergeTranslations(spanishMessages, ours) as TranslationMessages;
+const esMessages = mergeTranslations(spanishMessages, ours) as TranslationMessages;
 
 export const i18nProvider = polyglotI18nProvider(() => esMessages, 'es', [{ locale: 'es', name: 'Español' }], { allowMissing: true });

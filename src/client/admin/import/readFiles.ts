@@ -17,7 +17,7 @@ export interface SourceFile {
   previewUrl: string | null;
 }
 
-export interface ReadResult {
+interface ReadResult {
   files: SourceFile[];
   /** Zips refused or unreadable, in Spanish. */
   errors: string[];

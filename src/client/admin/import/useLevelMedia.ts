@@ -4,7 +4,7 @@ import type { ExistingMedia, ImportWord } from '../../../shared/rules/mediaImpor
 import type { PalabraWire } from '../../../shared/resources/palabra';
 import type { MultimediaWire } from '../../../shared/resources/multimedia';
 
-export interface LevelMedia {
+interface LevelMedia {
   words: ImportWord[];
   existing: ExistingMedia[];
   loading: boolean;

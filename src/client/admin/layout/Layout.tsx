@@ -9,7 +9,7 @@ import { UploadProgress } from '../common/components';
 import { ConnectionAlert } from './ConnectionAlert';
 
 /** Below this width (tablets, 768 px portrait) the sidebar is an overlay, closed by default (B-1.1, constants C-9). */
-export const SIDEBAR_OVERLAY_QUERY = '(max-width: 1023.95px)';
+const SIDEBAR_OVERLAY_QUERY = '(max-width: 1023.95px)';
 
 /**
  * react-admin's Sidebar switches to an overlay only below 600 px; at a tablet's 768 px it took a
@@ -17,7 +17,7 @@ export const SIDEBAR_OVERLAY_QUERY = '(max-width: 1023.95px)';
  * the page: closed on arrival, opened by the top bar's menu button, closed again by choosing an
  * entry (a new address), the backdrop or Escape. From 1024 px it is react-admin's, open as before.
  */
-export function AdminSidebar({ children, ...rest }: SidebarProps) {
+function AdminSidebar({ children, ...rest }: SidebarProps) {
   const narrow = useMediaQuery(SIDEBAR_OVERLAY_QUERY, { noSsr: true });
   const [open, setOpen] = useSidebarState();
   const { pathname } = useLocation();

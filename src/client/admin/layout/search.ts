@@ -7,7 +7,7 @@
  * - anywhere else, it searches every resource the role may read (GET /api/buscar) and shows the
  *   results grouped by type.
  */
-export type SearchTarget = { kind: 'usuario' } | { kind: 'list'; resource: string } | { kind: 'global' };
+type SearchTarget = { kind: 'usuario' } | { kind: 'list'; resource: string } | { kind: 'global' };
 
 /** `listResources`: the resources that have a list screen the user may open. */
 export function searchTarget(pathname: string, listResources: readonly string[]): SearchTarget {

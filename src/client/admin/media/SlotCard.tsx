@@ -26,7 +26,7 @@ import { buildAndStoreTrack, savedSignOf, type SavedSign } from './buildTrack';
 const m = MESSAGES.multimedia!;
 const reason = (err: unknown) => (err instanceof ApiError ? err.msg : String((err as Error)?.message ?? err));
 
-export interface SlotCardProps {
+interface SlotCardProps {
   slot: MediaSlot;
   row: WordMediaRow | null;
   word: string;
@@ -37,9 +37,9 @@ export interface SlotCardProps {
   onTrackStored?: () => void;
 }
 
-export const TRAZO_CALCULANDO = 'Calculando el trazo…';
-export const TRAZO_LISTO = 'Trazo listo';
-export const TRAZO_FALLO = 'No se pudo calcular el trazo de esta seña. La seña está guardada; puedes construir el trazo con «Construir trazos que faltan».';
+const TRAZO_CALCULANDO = 'Calculando el trazo…';
+const TRAZO_LISTO = 'Trazo listo';
+const TRAZO_FALLO = 'No se pudo calcular el trazo de esta seña. La seña está guardada; puedes construir el trazo con «Construir trazos que faltan».';
 
 type TrackStatus = 'calculando' | 'listo' | 'fallo' | null;
 

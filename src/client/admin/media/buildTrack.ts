@@ -1,7 +1,7 @@
 import { apiPut, mediaUrl } from '../../api/http';
 
 /** A sign as the server stores it: its address (multimedia.url), compact rendition and kind. */
-export interface SignToTrack {
+interface SignToTrack {
   url: string;
   urlCompacta?: string | null;
   tipo: string;

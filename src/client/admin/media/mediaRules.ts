@@ -71,7 +71,7 @@ export function acceptFor(slot: MediaSlot): Record<string, string[]> {
   return out;
 }
 
-export type FileCheck = { ok: true; tipo: 'imagen' | 'audio' | 'video' | 'gif' } | { ok: false; msg: string };
+type FileCheck = { ok: true; tipo: 'imagen' | 'audio' | 'video' | 'gif' } | { ok: false; msg: string };
 
 /**
  * Whether the chosen/dropped files suit the slot, decided before anything is sent (the server

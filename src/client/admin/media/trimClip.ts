@@ -11,7 +11,7 @@
  */
 import { trimProgress, VIDEO_BITS_PER_SECOND } from './mediaRules';
 
-export interface TrimOptions {
+interface TrimOptions {
   mimeType: string | null;
   onProgress?: (fraction: number) => void;
   /** Receives the canvas being drawn, so the dialog can show what is being cut. */

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 
-export interface Bar {
+interface Bar {
   label: string;
   value: number | null;
   hint?: string;

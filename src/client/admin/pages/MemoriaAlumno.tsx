@@ -10,7 +10,7 @@ import { BarChart } from './BarChart';
 import { MemoriaNav, SIN_REPASOS, STAR_COLORS, STAR_LABELS, Stat, dayMonth } from './MemoriaParts';
 
 /** GET /api/repaso/alumno/:userId (src/server/resources/repaso/routes.ts). */
-export interface AlumnoMemoria {
+interface AlumnoMemoria {
   id_usuario: number;
   alumno?: string;
   pendientes: number;

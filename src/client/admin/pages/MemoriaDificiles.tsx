@@ -19,7 +19,7 @@ import { errorMessage } from '../dataProvider';
 import { MemoriaNav, SIN_REPASOS } from './MemoriaParts';
 
 /** One row of GET /api/repaso/dificiles/:id (src/server/resources/repaso/routes.ts), most forgotten first. */
-export interface PalabraDificil {
+interface PalabraDificil {
   id_palabra: number;
   palabraEspanol: string;
   repasos: number;

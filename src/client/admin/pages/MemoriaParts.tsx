@@ -52,7 +52,7 @@ const NAV: { screen: Screen; to: string; label: string }[] = [
 ];
 
 /** The links to the other Memoria screens (bare buttons: a toolbar or a wrapping row lays them out). */
-export function MemoriaNavButtons({ here }: { here?: Screen }) {
+function MemoriaNavButtons({ here }: { here?: Screen }) {
   return (
     <>
       {NAV.filter((n) => n.screen !== here).map((n) => (

@@ -96,7 +96,7 @@ type ResultadoRow = {
  * The CSV of the results as the table shows them (B-13 "Exportar CSV"): its columns but 'Intentos' (a button),
  * the same '#', names, score (numbers with the decimal mark of the separator) and date.
  */
-export function resultadosCsv(rows: readonly ResultadoRow[], sep: CsvSeparator): string {
+function resultadosCsv(rows: readonly ResultadoRow[], sep: CsvSeparator): string {
   const name = (r: ResultadoRow) => `${r.usuario?.nombre ?? ''} ${r.usuario?.apellido ?? ''}`.trim() || '-';
   const numbered = rows.map((r, i) => ({ r, n: i + 1 }));
   return toCsv(
@@ -115,7 +115,7 @@ export function resultadosCsv(rows: readonly ResultadoRow[], sep: CsvSeparator):
 }
 
 /** A yyyy-mm-dd of the date input as the viewer's local midnight (plus `days`), as an instant for the server. */
-export function localDayStart(day: string, days = 0): string | undefined {
+function localDayStart(day: string, days = 0): string | undefined {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined;
   const d = new Date(`${day}T00:00:00`);
   if (Number.isNaN(d.getTime())) return undefined;
@@ -143,7 +143,7 @@ const COMPACT_TABLE = {
 };
 
 /** The profesor's own screen: /admin/resultados-alumnos (the spec's /admin/resultados stays admin-only). */
-export const MIS_RESULTADOS_TITLE = 'Resultados de mis alumnos';
+const MIS_RESULTADOS_TITLE = 'Resultados de mis alumnos';
 
 /** What the 'Intentos' cell says on the profesor's screen: the attempts the child has left at that level. */
 export const intentosRestantes = (n: number) => (n <= 0 ? 'Sin intentos' : n === 1 ? 'Le queda 1 intento' : `Le quedan ${n} intentos`);

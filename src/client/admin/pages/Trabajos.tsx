@@ -12,7 +12,7 @@ import { ApiError, apiGet, apiPost } from '../../api/http';
 import { QueryState } from '../common/QueryState';
 
 /** One failed job of GET /api/trabajos?estado=fallido (src/server/resources/trabajos/routes.ts). */
-export interface TrabajoFallido {
+interface TrabajoFallido {
   id: string;
   cola: string;
   descripcion: string;
@@ -22,7 +22,7 @@ export interface TrabajoFallido {
   terminado: string | null;
 }
 
-export const SIN_TRABAJOS = 'No hay trabajos con errores.';
+const SIN_TRABAJOS = 'No hay trabajos con errores.';
 const KEY = ['trabajos', 'fallido'] as const;
 
 const when = (iso: string | null) =>

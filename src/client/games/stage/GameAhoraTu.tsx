@@ -9,10 +9,10 @@ import { isVideoUrl } from '../words';
  * (the word is then written out), Ordenar's word placed, Cartas' right card. Only the scenes' own
  * events are read (GAME_EVENTS.events), so the games' rules stay as they are.
  */
-export const WORD_FINISHED_EVENTS: ReadonlySet<string> = new Set(['word-solved', 'word-failed', 'correct', 'correct-word']);
+const WORD_FINISHED_EVENTS: ReadonlySet<string> = new Set(['word-solved', 'word-failed', 'correct', 'correct-word']);
 
 /** The sign's stored address (multimedia.url, the key of its stored track) from the address the page plays. */
-export function storedSignAddress(url: string): string | null {
+function storedSignAddress(url: string): string | null {
   return url.startsWith('/uploads/') ? url.slice(1) : null;
 }
 

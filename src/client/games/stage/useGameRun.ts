@@ -10,7 +10,7 @@ import { newRunKey, reportRun, syncGameResults } from '../results';
 import { createRunTracker } from '../runTracker';
 
 /** What the stage shows of the scene's events. */
-export interface GameRunView {
+interface GameRunView {
   onSign: (s: SignOverlay | null) => void;
   onFocus: (label: string | null) => void;
   onCaption: (c: Caption) => void;

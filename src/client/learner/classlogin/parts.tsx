@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
+import { SkyBackdrop } from '../auth/SkyBackdrop';
 // Types only: the declaration module carries zod, which this first screen must not download. The
 // messages (CLASE_MSG) are the server's: every refusal below shows the reply's msg.
 import type { ClaseEntradaWire } from '../../../shared/resources/clases';
@@ -109,25 +110,8 @@ export function RoundButton({ onClick, label, d, disabled = false }: { onClick: 
  * would be shared with the email login and split its chunks, which /logIn pays for (see pictures.tsx).
  */
 export function Sky({ children }: { children: ReactNode }) {
-  const deco = { '@media (max-width: 1099px)': { display: 'none' } };
   return (
-    <Box
-      component="main"
-      sx={{
-        minHeight: '100vh',
-        position: 'relative',
-        overflow: 'hidden',
-        background: 'linear-gradient(180deg, #a9def9 0%, #e4f4ff 60%, #fef9ef 100%)',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        p: { xs: 1.5, sm: 3 },
-      }}
-    >
-      <Box component="img" src="/img/nube.svg" alt="" sx={{ position: 'absolute', top: 40, left: 30, width: 220, opacity: 0.9, ...deco }} />
-      <Box component="img" src="/img/nube.svg" alt="" sx={{ position: 'absolute', top: 120, right: 60, width: 180, opacity: 0.8, ...deco }} />
-      <Box component="img" src="/img/ninos.svg" alt="" sx={{ position: 'absolute', bottom: 20, left: 20, width: 260, ...deco }} />
-      <Box component="img" src="/img/logo.svg" alt="" sx={{ position: 'absolute', bottom: 30, right: 40, width: 120, ...deco }} />
+    <SkyBackdrop hideBelow={1100}>
       <Box
         sx={{
           position: 'relative',
@@ -142,7 +126,7 @@ export function Sky({ children }: { children: ReactNode }) {
       >
         {children}
       </Box>
-    </Box>
+    </SkyBackdrop>
   );
 }
 

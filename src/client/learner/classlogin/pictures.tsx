@@ -49,7 +49,7 @@ const SHAPES: Record<PictureKey, ReactNode> = {
 };
 
 /** Each picture's colour and its tile's background (light enough for the shape to stand out, also printed in grey). */
-export const PICTURE_ART: Record<PictureKey, { color: string; bg: string }> = {
+const PICTURE_ART: Record<PictureKey, { color: string; bg: string }> = {
   sol: { color: '#f59e0b', bg: '#fff4d6' },
   luna: { color: '#4f46e5', bg: '#e6e6ff' },
   estrella: { color: '#eab308', bg: '#fdf7d0' },
@@ -62,7 +62,7 @@ export const PICTURE_ART: Record<PictureKey, { color: string; bg: string }> = {
 };
 
 /** The bare shape (24×24, filled with the current colour), e.g. for a small printed card. */
-export function PictureShape({ pictureKey, size = 24, color }: { pictureKey: PictureKey; size?: number | string; color?: string }) {
+function PictureShape({ pictureKey, size = 24, color }: { pictureKey: PictureKey; size?: number | string; color?: string }) {
   return (
     <svg viewBox="0 0 24 24" width={size} height={size} fill={color ?? PICTURE_ART[pictureKey].color} aria-hidden="true" focusable="false">
       {SHAPES[pictureKey]}

@@ -40,10 +40,10 @@ import { DownloadLevel } from './DownloadLevel';
 import { isOnline } from '../../offline/useOnline';
 import { PendingQuizNote } from '../../offline/PendingQuizNote';
 
-export const BAR_COLORS: Record<ProgressColor, string> = { red: '#c62828', orange: '#b35c00', green: '#1b7f4a' };
+const BAR_COLORS: Record<ProgressColor, string> = { red: '#c62828', orange: '#b35c00', green: '#1b7f4a' };
 const NO_WORDS_MSG = 'No hay palabras para este nivel.';
 /** L-11: a level that never reached this tablet's caches, opened offline. */
-export const NOT_DOWNLOADED_MSG = 'Este nivel no está descargado en esta tableta. Necesitas conexión para abrirlo la primera vez.';
+const NOT_DOWNLOADED_MSG = 'Este nivel no está descargado en esta tableta. Necesitas conexión para abrirlo la primera vez.';
 
 function WordCard({
   word,

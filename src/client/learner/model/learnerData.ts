@@ -29,7 +29,7 @@ export interface UserResult {
   nivel: { id_nivel: number; nombre_nivel: string } | null;
 }
 
-export const NO_USER_MSG = 'Usuario no identificado. Inicia sesión de nuevo.';
+const NO_USER_MSG = 'Usuario no identificado. Inicia sesión de nuevo.';
 
 /** How a call's body becomes what a screen shows (the same for a loader's answer and a query's own call). */
 export const levelsOf = (r: unknown): Nivel[] => (r as { data?: Nivel[] } | null)?.data ?? [];

@@ -4,10 +4,10 @@
 import { isAnswerCorrect, isTextQuestion, type GivenAnswer } from '../../../shared/rules/quizRules';
 import type { ResultRow } from '../../../shared/rules/quiz';
 
-export interface NivelLike {
+interface NivelLike {
   nombre_nivel: string;
 }
-export interface PalabraLike {
+interface PalabraLike {
   id_palabra: number;
 }
 export interface QuizLike {

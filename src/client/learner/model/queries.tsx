@@ -19,7 +19,7 @@ import { useLoaderData } from 'react-router-dom';
 import type { FirstData } from '../../boot/loaders';
 import { fetchWords, wordsOf, type ReadOptions } from './learnerData';
 
-export const learnerQueryClient = new QueryClient({
+const learnerQueryClient = new QueryClient({
   defaultOptions: {
     queries: { gcTime: 0, staleTime: Infinity, retry: false, networkMode: 'always', refetchOnWindowFocus: false, refetchOnReconnect: false },
   },

@@ -3,7 +3,7 @@ import { newClave } from '../../offline/clave';
 import { submit } from '../../offline/outbox';
 import type { AttemptResult, AttemptReview, ResultRow } from '../../../shared/rules/quiz';
 
-export type QuizSend =
+type QuizSend =
   /** `practica`: the child had passed already; graded, not stored (docs/decisions.md "The quiz"). */
   | { estado: 'enviado'; result: AttemptResult; review: AttemptReview | null; practica: boolean }
   /** Kept on this device (offline, or the connection dropped during the send): it goes later, once. */

@@ -31,7 +31,7 @@ const EMPTY: RegistrationForm = {
 };
 
 /** Registration success text: '¡{nombre} {apellido}, tu usuario ha sido creado exitosamente! 🎉'. */
-export const successMessage = (f: Pick<RegistrationForm, 'nombre' | 'apellido'>) =>
+const successMessage = (f: Pick<RegistrationForm, 'nombre' | 'apellido'>) =>
   `¡${f.nombre.trim()} ${f.apellido.trim()}, tu usuario ha sido creado exitosamente! 🎉`;
 
 /** /singIn: the sign-up form, with the checks of screens-learner.md L-4.3 in their order. */

@@ -9,8 +9,8 @@ import ZoomOutMapRoundedIcon from '@mui/icons-material/ZoomOutMapRounded';
 import CloseRoundedIcon from '@mui/icons-material/CloseRounded';
 import { focusRing } from '../ui/LearnerPage';
 
-export const ENLARGE_TEXT = 'Ver grande';
-export const CLOSE_TEXT = 'Cerrar';
+const ENLARGE_TEXT = 'Ver grande';
+const CLOSE_TEXT = 'Cerrar';
 
 /**
  * One sign choice of "¿Cuál es la seña de…?" as a big tile (the sign is the clue, so it is the

@@ -5,7 +5,7 @@ import StarBorderIcon from '@mui/icons-material/StarOutlineRounded';
 import { apiGet } from '../../api/http';
 
 /** Strength per word of a level (GET repaso/nivel/{id}): 0–3 stars. */
-export interface WordStrength {
+interface WordStrength {
   id_palabra: number;
   estrellas: 0 | 1 | 2 | 3;
   pendiente: boolean;
@@ -18,7 +18,7 @@ const FILLED = '#b86e00';
 const EMPTY = '#6b6b6b';
 
 /** "2 de 3 estrellas": how strong a word is in the child's memory (constants C-7, GET repaso/nivel/{id}). */
-export const wordStarsText = (n: number) => `${n} de 3 ${n === 1 ? 'estrella' : 'estrellas'}`;
+const wordStarsText = (n: number) => `${n} de 3 ${n === 1 ? 'estrella' : 'estrellas'}`;
 
 export function WordStars({ n }: { n: 0 | 1 | 2 | 3 }) {
   return (

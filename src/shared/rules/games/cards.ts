@@ -103,7 +103,7 @@ export const CARDS_END_MESSAGES: Readonly<Record<EndMessageKey, string>> = Objec
 // Types
 // ---------------------------------------------------------------------------------------------
 
-export type CardsPhase = 'instructions' | 'preview' | 'pick-card' | 'pick-word' | 'feedback' | 'won' | 'lost';
+type CardsPhase = 'instructions' | 'preview' | 'pick-card' | 'pick-word' | 'feedback' | 'won' | 'lost';
 
 export interface CardsState {
   /** Every usable word (targets and distractors). */
@@ -150,7 +150,7 @@ export type CardsEvent =
   | { type: 'game-won'; totalScore: number; message: EndMessageKey; stars: Stars }
   | { type: 'game-over'; totalScore: number; message: EndMessageKey; stars: Stars };
 
-export interface CardsResult {
+interface CardsResult {
   state: CardsState;
   events: CardsEvent[];
 }

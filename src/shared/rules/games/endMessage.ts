@@ -17,9 +17,9 @@
 import type { EndMessageKey } from './types';
 
 /** The score scale the spec's end-message thresholds are written for. */
-export const END_MESSAGE_SCALE = 100;
+const END_MESSAGE_SCALE = 100;
 
-export interface EndMessageThresholds {
+interface EndMessageThresholds {
   readonly excellent: number;
   readonly good: number;
 }

@@ -86,7 +86,7 @@ export const HANGMAN_FONT_SHORT_MAX_LENGTH = 4;
 /** Most words one run plays: 10 levels of 5, each word once. */
 export const HANGMAN_MAX_WORDS = HANGMAN_LEVELS * HANGMAN_WORDS_PER_LEVEL;
 
-export type HangmanHint = 'picture' | 'letter';
+type HangmanHint = 'picture' | 'letter';
 
 /**
  * What a hint costs (docs/games.md, "Hints"): the price of a wrong letter, one attempt and 2 points
@@ -102,7 +102,7 @@ export const HANGMAN_FONT_MEDIUM_MAX_LENGTH = 8;
 // Types
 // ---------------------------------------------------------------------------------------------
 
-export type HangmanPhase = 'instructions' | 'playing' | 'word-solved' | 'word-failed' | 'level-passed' | 'level-failed' | 'won' | 'lost';
+type HangmanPhase = 'instructions' | 'playing' | 'word-solved' | 'word-failed' | 'level-passed' | 'level-failed' | 'won' | 'lost';
 
 export interface HangmanState {
   /** Playable words (cleaned list). */
@@ -152,7 +152,7 @@ export interface HangmanResult {
 }
 
 /** One character of the displayed word. */
-export interface HangmanCell {
+interface HangmanCell {
   /** The character as displayed (accents, ñ and case kept). */
   char: string;
   /** The key (A–Z, Ñ) that reveals it, or null when it needs no guessing (space, hyphen...). */
@@ -249,7 +249,7 @@ export function levelSize(total: number, level: number): number {
 }
 
 /** Levels of a run of `total` words: one per 5 (the last may be shorter), at most 10. */
-export function levelCount(total: number): number {
+function levelCount(total: number): number {
   return Math.min(HANGMAN_LEVELS, Math.ceil(Math.min(total, HANGMAN_MAX_WORDS) / HANGMAN_WORD_POOL_SIZE));
 }
 

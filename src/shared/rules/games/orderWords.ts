@@ -75,7 +75,7 @@ export const ORDER_DELAY_MS = 1200;
  */
 export const ORDER_HINT_COST = 2;
 
-export type OrderHint = 'picture' | 'letter';
+type OrderHint = 'picture' | 'letter';
 
 /** The points a hint takes from a run's score of `score` (never below 0). */
 export function hintCost(score: number, _kind: OrderHint): number {
@@ -95,7 +95,7 @@ export const ORDER_END_MESSAGES: Readonly<Record<EndMessageKey, string>> = Objec
 // Types
 // ---------------------------------------------------------------------------------------------
 
-export type OrderPhase = 'instructions' | 'playing' | 'feedback' | 'won' | 'lost';
+type OrderPhase = 'instructions' | 'playing' | 'feedback' | 'won' | 'lost';
 
 export interface OrderTile {
   /** Position of the tile in the scrambled row (tiles[i].id === i). */
@@ -104,7 +104,7 @@ export interface OrderTile {
   char: string;
 }
 
-export interface OrderSlot {
+interface OrderSlot {
   /** Character shown in the slot: a fixed character, the placed tile's letter, or null. */
   char: string | null;
   /** Fixed character (space, hyphen...) that is not a tile. */
@@ -156,7 +156,7 @@ export type OrderEvent =
   | { type: 'game-won'; totalScore: number; message: EndMessageKey; stars: Stars }
   | { type: 'game-over'; totalScore: number; message: EndMessageKey; stars: Stars };
 
-export interface OrderResult {
+interface OrderResult {
   state: OrderWordsState;
   events: OrderEvent[];
 }

@@ -17,7 +17,7 @@ export interface RunRound {
 }
 
 /** A run's figures, recomputed from its rounds. */
-export interface RunFigures {
+interface RunFigures {
   puntos: number;
   puntosMax: number;
   ganada: boolean;

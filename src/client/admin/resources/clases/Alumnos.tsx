@@ -94,7 +94,7 @@ export function ClaseHeader({ id, here }: { id: string; here: 'alumnos' | 'tarje
 }
 
 /** The 3 pictures of a password in order (or 3 closed tiles while hidden). */
-export function PictureRow({ imagenes, hidden, size = 36 }: { imagenes: readonly PictureKey[] | null; hidden?: boolean; size?: number }) {
+function PictureRow({ imagenes, hidden, size = 36 }: { imagenes: readonly PictureKey[] | null; hidden?: boolean; size?: number }) {
   if (!imagenes) return <Typography color="text.secondary">Sin clave</Typography>;
   if (hidden)
     return (

@@ -33,10 +33,10 @@ import { TareasPanel } from './dashboard/Tareas';
 import { nivelEtiqueta, tableroCsv } from './dashboard/tableroCsv';
 import { ClaseRefusal } from './Alumnos';
 
-export const tableroKey = (id: string) => ['clase', id, 'tablero'] as const;
+const tableroKey = (id: string) => ['clase', id, 'tablero'] as const;
 
 /** GET api/clase/{id}/tablero (src/server/resources/clases/tablero.ts). */
-export function useTablero(id: string) {
+function useTablero(id: string) {
   return useQuery({
     queryKey: tableroKey(id),
     queryFn: async () => (await apiGet<{ data: TableroWire }>(`clase/${encodeURIComponent(id)}/tablero`, { query: { tz: browserTimeZone() } })).data,
@@ -48,7 +48,7 @@ export function useTablero(id: string) {
 const LEVEL_COL = 150;
 
 /** The grid's legend, written above it: what each figure of a cell is (the cells carry short labels too). */
-export const LEYENDA = 'Barra: palabras vistas · Nota: último cuestionario (verde: 60 o más; rojo: menos de 60) · Por repasar: señas que toca repasar';
+const LEYENDA = 'Barra: palabras vistas · Nota: último cuestionario (verde: 60 o más; rojo: menos de 60) · Por repasar: señas que toca repasar';
 
 /**
  * One cell of the grid: words seen (a bar and the %), the latest score, the signs due, each with a

@@ -39,7 +39,7 @@ const PRINT_CSS = {
 type Alumno = TarjetasWire['alumnos'][number];
 
 /** The refusal of another class's cards. */
-export const TARJETAS_NO_ES_TU_CLASE = 'Solo los profesores de esta clase y los administradores pueden verlas.';
+const TARJETAS_NO_ES_TU_CLASE = 'Solo los profesores de esta clase y los administradores pueden verlas.';
 
 /** One child's login card: the class code, who they are, and their 3 pictures in order. */
 function Tarjeta({ clase, a }: { clase: TarjetasWire['clase']; a: Alumno }) {

@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 
 /** One child as the teacher's list gives it (the server checks and normalises it). */
-export interface ParsedRow {
+interface ParsedRow {
   nombre: string;
   apellido: string;
   fechaNacimiento: string;
@@ -46,7 +46,7 @@ export function headerColumns(first: readonly string[]): Partial<Record<keyof Pa
 }
 
 /** The rows of a list (see parseImportText) with the line of the text each one starts on (1 = the first line, a header counted). */
-export interface ParsedList {
+interface ParsedList {
   filas: ParsedRow[];
   lineas: number[];
 }

@@ -42,7 +42,7 @@ interface Plan {
 }
 
 const PATH = 'pregunta/generar-senas';
-export const GENERATE_LABEL = 'Generar preguntas con señas';
+const GENERATE_LABEL = 'Generar preguntas con señas';
 
 function Thumb({ m, label }: { m: Media; label: string }) {
   const src = mediaUrl(m.url)!;

@@ -11,7 +11,7 @@ import { claseFilter } from '../../common/classFilter';
 import { MemoriaNav, SIN_REPASOS, Stars, dateTime } from '../../pages/MemoriaParts';
 
 /** The link to one child's memory screen (users list, memory rows). */
-export function MemoriaLink({ id, name }: { id: number | string; name?: string }) {
+function MemoriaLink({ id, name }: { id: number | string; name?: string }) {
   return (
     <Button
       size="small"

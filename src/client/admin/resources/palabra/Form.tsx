@@ -23,7 +23,7 @@ function PalabraInputs() {
  * 'Guardar y añadir multimedia': saves the new word and opens its media page, where its sign and
  * pictures go next (a teacher used to search the word again and press Multimedia).
  */
-export function SaveAndAddMedia() {
+function SaveAndAddMedia() {
   const notify = useNotify();
   const redirect = useRedirect();
   const { isSubmitting } = useFormState();

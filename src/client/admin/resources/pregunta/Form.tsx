@@ -157,7 +157,7 @@ function PorcentajeEffects() {
   );
 }
 
-export function PreguntaInputs() {
+function PreguntaInputs() {
   return (
     <>
       <SelectInput source="Tipo" label="Tipo" choices={TIPOS_PREGUNTA.map((t) => ({ id: t, name: t }))} isRequired />

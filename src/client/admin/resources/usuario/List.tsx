@@ -18,7 +18,7 @@ import { ExportCsvButton, GridColumnsContext, ResourceGrid, RowActions } from '.
 import { MemoriaRecordLink } from '../memoria/List';
 
 /** dd/mm/aaaa from an ISO date (no time-zone shift: the date is a calendar date). */
-export const shortDate = (iso: unknown) => {
+const shortDate = (iso: unknown) => {
   if (typeof iso !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(iso)) return '-';
   const [y, m, d] = iso.slice(0, 10).split('-');
   return `${d}/${m}/${y}`;

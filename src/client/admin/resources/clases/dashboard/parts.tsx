@@ -17,10 +17,10 @@ import { PASS_MARK } from '../../../pages/Resultados';
 export type Actividad = TableroWire['actividad'];
 
 /** "24/11" from "2026-11-24". */
-export const diaMes = (dia: string) => `${dia.slice(8, 10)}/${dia.slice(5, 7)}`;
+const diaMes = (dia: string) => `${dia.slice(8, 10)}/${dia.slice(5, 7)}`;
 
 /** A score as the screen writes it: "80 %" or "66,67 %" (es-MX keeps the point: "66.67 %"). */
-export const puntajeTexto = (p: number) => `${p.toLocaleString('es-MX', { maximumFractionDigits: 2 })} %`;
+const puntajeTexto = (p: number) => `${p.toLocaleString('es-MX', { maximumFractionDigits: 2 })} %`;
 
 /**
  * A score coloured as results are (green ≥ 60, red below; screens-backoffice.md B-3.3), with a word too so colour
