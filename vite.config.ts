@@ -8,7 +8,9 @@ import { handModel } from './scripts/build/hand-model.ts';
 import { pwaOptions } from './src/client/offline/pwaOptions.ts';
 import { testHooksMarker } from './scripts/build/test-hooks-marker.ts';
 import { pgliteOnlyFiles } from './tests/api/postgres-pass.ts';
+import { unitFilesNeedingIsolation } from './tests/unit/isolation.ts';
 
+const unitIsolated = unitFilesNeedingIsolation(fileURLToPath(new URL('.', import.meta.url)));
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:3001';
 
 export default defineConfig({
@@ -47,9 +49,16 @@ export default defineConfig({
     // Every core: vitest's default leaves one free, which on a 2-core machine is half the machine.
     maxWorkers: Math.max(2, availableParallelism()),
     projects: [
+      // The unit files share their worker's modules (isolate: false): loading them afresh for each
+      // file was half the project's CPU. A file that replaces a module, a global, the timers or the
+      // environment keeps modules of its own (tests/unit/isolation.ts says which and why).
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' },
+        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], exclude: unitIsolated, environment: 'node', isolate: false },
+      },
+      {
+        extends: true,
+        test: { name: 'unit-isolated', include: unitIsolated, environment: 'node' },
       },
       {
         extends: true,
