@@ -8,7 +8,11 @@ import { handModel } from './scripts/build/hand-model.ts';
 import { pwaOptions } from './src/client/offline/pwaOptions.ts';
 import { testHooksMarker } from './scripts/build/test-hooks-marker.ts';
 import { pgliteOnlyFiles } from './tests/api/postgres-pass.ts';
+import { filesNeedingIsolation } from './tests/unit/isolation.ts';
 
+const root = fileURLToPath(new URL('.', import.meta.url));
+const unitIsolated = filesNeedingIsolation(root, 'tests/unit');
+const apiIsolated = filesNeedingIsolation(root, 'tests/api');
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:3001';
 
 export default defineConfig({
@@ -47,25 +51,36 @@ export default defineConfig({
     // Every core: vitest's default leaves one free, which on a 2-core machine is half the machine.
     maxWorkers: Math.max(2, availableParallelism()),
     projects: [
+      // The unit files share their worker's modules (isolate: false): loading them afresh for each
+      // file was half the project's CPU. A file that replaces a module, a global, the timers or the
+      // environment keeps modules of its own (tests/unit/isolation.ts says which and why).
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' },
+        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], exclude: unitIsolated, environment: 'node', isolate: false },
       },
       {
         extends: true,
+        test: { name: 'unit-isolated', include: unitIsolated, environment: 'node' },
+      },
+      // The API files share their worker's modules too (Fastify, Drizzle, sharp and PGlite's WASM
+      // loaded once per worker, not once per file), except those tests/unit/isolation.ts names.
+      // Both projects have the same setup; each its own seeded template (global-setup.ts).
+      ...(['api', 'api-isolated'] as const).map((name) => ({
+        extends: true as const,
         test: {
-          name: 'api',
-          include: ['tests/api/**/*.test.ts'],
+          name,
+          include: name === 'api' ? ['tests/api/**/*.test.ts'] : apiIsolated,
+          isolate: name !== 'api',
           // On PostgreSQL (DATABASE_URL) the files marked `@pglite-suffices` are left out: they
           // prove nothing there that PGlite did not (docs/testing.md, "The PostgreSQL pass").
-          exclude: process.env.DATABASE_URL ? pgliteOnlyFiles(fileURLToPath(new URL('.', import.meta.url))) : [],
-          environment: 'node',
+          exclude: [...(name === 'api' ? apiIsolated : []), ...(process.env.DATABASE_URL ? pgliteOnlyFiles(root) : [])],
+          environment: 'node' as const,
           globalSetup: ['tests/api/global-setup.ts'],
           setupFiles: ['tests/api/per-worker-postgres.ts'],
           testTimeout: 30000,
           hookTimeout: 60000,
         },
-      },
+      })),
       // Two running hosts: only when scripts/with-cluster.sh has started them (it sets CLUSTER_A and
       // CLUSTER_B), so a bare `vitest run`, which has no hosts to talk to, leaves this project out.
       ...(process.env.CLUSTER_A

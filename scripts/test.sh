@@ -48,7 +48,7 @@ if [ "${WITH_POSTGRES:-}" = 1 ]; then
   pg_port="${PG_TEST_PORT:-55432}"
   together \
     e2e-google 'bash scripts/test-google.sh' \
-    api-postgres "PG_TEST_PORT=$pg_port bash scripts/with-postgres.sh npx vitest run --project api" \
+    api-postgres "PG_TEST_PORT=$pg_port bash scripts/with-postgres.sh npx vitest run --project 'api*'" \
     cluster "PG_TEST_PORT=$(( pg_port + 1 )) bash scripts/with-cluster.sh"
 else
   stage e2e-google bash scripts/test-google.sh

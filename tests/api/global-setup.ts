@@ -12,10 +12,14 @@ import { adminQuery } from './pg-admin';
  * migrations and the seed again (about 1 s per test database, some 70 of them per run):
  * - embedded (PGlite): the data directory saved as a tar, loaded by each test database;
  * - PostgreSQL (DATABASE_URL, scripts/with-postgres.sh): a database `<name>_plantilla` that each
- *   test database is created from with `CREATE DATABASE … TEMPLATE` (PostgreSQL's own file copy).
+ *   test database is created from with `CREATE DATABASE … TEMPLATE` (PostgreSQL's own file copy);
+ *   `<name>_plantilla_<project>`.
  */
 export default async function setup(project: TestProject) {
-  const dir = path.join(PROJECT_ROOT, '.tmp', `api-template-${process.pid}`);
+  // One per project (api and api-isolated run this each, at the same time): a folder and a
+  // template database of its own, so neither removes or replaces what the other's files copy.
+  const suffix = project.name.replace(/\W/g, '_');
+  const dir = path.join(PROJECT_ROOT, '.tmp', `api-template-${process.pid}-${suffix}`);
   const config = loadConfig({} as NodeJS.ProcessEnv, { dataDir: null, seedDemo: true, staticDir: null, logLevel: 'silent' });
   const uploadsDir = path.join(dir, 'uploads');
   await mkdir(uploadsDir, { recursive: true });
@@ -24,7 +28,7 @@ export default async function setup(project: TestProject) {
   let templateUrl: string | null = null;
   if (base) {
     const url = new URL(base);
-    pgTemplate = `${url.pathname.slice(1)}_plantilla`;
+    pgTemplate = `${url.pathname.slice(1)}_plantilla_${suffix}`;
     await adminQuery(base, [`DROP DATABASE IF EXISTS "${pgTemplate}" WITH (FORCE)`, `CREATE DATABASE "${pgTemplate}"`]);
     url.pathname = `/${pgTemplate}`;
     templateUrl = url.toString();

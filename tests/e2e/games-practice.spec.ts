@@ -44,6 +44,9 @@ test.describe('Los juegos practican lo pendiente', () => {
     expect(memory.filter((m) => practised.includes(m.id_palabra)).every((m) => m.estrellas >= 1 && m.estrellas <= 2 && !m.pendiente)).toBe(true);
 
     await openGame(page, '/ruleta-palabras?nivel=1');
+    // Which words come up is the subject, not the pauses between rounds: they run 20× faster
+    // (test hook); Cartas' preview and feedback pauses are timed in real time in games-cards.spec.ts.
+    await page.evaluate(() => window.__game!.setTimeScale(20));
     await clickTarget(page, 'button:start');
     const targets: number[] = [];
     const shown = new Set<number>();

@@ -16,6 +16,9 @@ test('a won game keeps its stars and points after a reload (menu and home)', asy
 
   await openGame(page, '/ruleta-palabras?nivel=1');
   await expect(page.getByTestId('game-points')).toHaveText('Puntos acumulados: 0');
+  // What carries over is the subject here, not the pauses between rounds: they run 20× faster
+  // (test hook); Cartas' preview and feedback pauses are timed in real time in games-cards.spec.ts.
+  await page.evaluate(() => window.__game!.setTimeScale(20));
   await clickTarget(page, 'button:start');
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/partidas') && r.request().method() === 'POST', { timeout: 0 }); // the test's own timeout bounds it
   let rounds = 0;
