@@ -289,6 +289,9 @@ export abstract class GameScene extends Phaser.Scene {
       if ((ev.key === 'Enter' || ev.key === ' ') && this.pressFocused()) return;
       this.onKey(ev);
     });
+    // What is under a tap, top first, as the display list will draw it (see topFirst).
+    (this.input as unknown as { sortGameObjects: (objs: Phaser.GameObjects.GameObject[]) => Phaser.GameObjects.GameObject[] }).sortGameObjects = (objs) =>
+      this.topFirst(objs);
     EventBus.on(GAME_EVENTS.pauseRequest, this.onPauseRequest, this);
     EventBus.on(GAME_EVENTS.tab, this.onTab, this);
     this.events.once(Phaser.Scenes.Events.SHUTDOWN, () => this.tearDown());
@@ -378,6 +381,28 @@ export abstract class GameScene extends Phaser.Scene {
     }
     remove.length = 0;
     ip._list = current.concat(insert.splice(0));
+  }
+
+  /**
+   * The objects under a pointer, top first, by the display list as it is now (depth, then order,
+   * containers' children in their place), which is the order the next frame draws. Phaser's own
+   * InputPlugin#sortGameObjects orders them by the camera's list of the LAST frame drawn, where an
+   * object made since counts as the bottom one: an end panel opened by a timer and tapped before
+   * its first frame gave the tap to its dimmed backdrop (made first, so first among equals) instead
+   * of "Jugar de nuevo" over it, and the tap was lost (CI under load: the hangman's loss panel).
+   */
+  private topFirst(objs: Phaser.GameObjects.GameObject[]): Phaser.GameObjects.GameObject[] {
+    if (objs.length < 2) return objs;
+    const order = new Map<Phaser.GameObjects.GameObject, number>();
+    const walk = (list: readonly Phaser.GameObjects.GameObject[]) => {
+      for (const o of list) {
+        order.set(o, order.size);
+        if (o instanceof Phaser.GameObjects.Container) walk(o.list);
+      }
+    };
+    this.children.depthSort();
+    walk(this.children.list);
+    return objs.sort((a, b) => (order.get(b) ?? -1) - (order.get(a) ?? -1));
   }
 
   protected publish(events: readonly unknown[]): void {
