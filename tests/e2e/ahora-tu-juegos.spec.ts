@@ -19,6 +19,14 @@ test.use({
   permissions: ['camera'],
 });
 
+/**
+ * Level 1's words whose drawn sign the hand model cannot read: león's hands are found in 4 of its 16
+ * pictures, fewer than the comparison needs, so "¡Ahora tú!" says at once that it cannot be practised
+ * yet (ahora-tu.spec.ts). Practising it here gave "sinReferencia" instead of stars whenever the game
+ * drew león for the first round (1 run in 6), under load or not.
+ */
+const UNREADABLE_SIGNS = ['león'];
+
 type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
@@ -55,7 +63,18 @@ test('after the right card: ¡Ahora tú! holds the round, gives stars, and "Segu
   // Nothing to practise before a word is finished.
   await expect(page.getByTestId('ahora-juego')).toHaveCount(0);
   await clickTarget(page, 'button:start');
-  const s = await waitPhase<CardsSnapshot>(page, ['pick-card']);
+  let s = await waitPhase<CardsSnapshot>(page, ['pick-card']);
+  // The round's word is drawn at random: a round asking for a sign the model cannot read is answered
+  // and passed, so the word practised here is one that can be scored.
+  while (UNREADABLE_SIGNS.includes(s.targetWord ?? '')) {
+    const rounds = await phaseCount(page, 'pick-card');
+    const wordsBefore = await phaseCount(page, 'pick-word');
+    await clickTarget(page, `card:${s.clueCard}`);
+    const shown = await waitNewPhase<CardsSnapshot>(page, 'pick-word', wordsBefore, 'the clue card (a passed round)');
+    await clickTarget(page, `option:${shown.options.findIndex((o) => o.id === s.targetWordId)}`);
+    s = await waitNewPhase<CardsSnapshot>(page, 'pick-card', rounds, 'the next round');
+  }
+  const scoreBefore = s.totalScore;
   const words = await phaseCount(page, 'pick-word');
   await clickTarget(page, `card:${s.clueCard}`);
   const found = await waitNewPhase<CardsSnapshot>(page, 'pick-word', words, 'the clue card');
@@ -64,7 +83,7 @@ test('after the right card: ¡Ahora tú! holds the round, gives stars, and "Segu
   const feedbacks = await phaseCount(page, 'feedback');
   await clickTarget(page, `option:${found.options.findIndex((o) => o.id === s.targetWordId)}`);
   const feedback = await waitNewPhase<CardsSnapshot>(page, 'feedback', feedbacks, 'the right word');
-  expect(feedback).toMatchObject({ lastResult: 'correct', totalScore: 10 });
+  expect(feedback).toMatchObject({ lastResult: 'correct', totalScore: scoreBefore + 10 });
 
   const offer = page.getByTestId('ahora-juego');
   await expect(offer).toHaveAttribute('data-palabra', String(s.targetWordId));
@@ -111,7 +130,7 @@ test('after the right card: ¡Ahora tú! holds the round, gives stars, and "Segu
   );
   const next = (await moved.jsonValue())!;
   expect(next.at).toBeGreaterThanOrEqual(closedAt);
-  expect(await snap<CardsSnapshot>(page)).toMatchObject({ totalScore: 10, lives: atOpen.lives });
+  expect(await snap<CardsSnapshot>(page)).toMatchObject({ totalScore: scoreBefore + 10, lives: atOpen.lives });
   // The offer stays for that word until another is finished, and fits a tablet held upright.
   await page.setViewportSize({ width: 768, height: 1024 });
   // The stage is laid out again for the new size (the scene is made again, its state carried).
