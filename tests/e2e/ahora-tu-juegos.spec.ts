@@ -67,6 +67,7 @@ test('after the right card: ¡Ahora tú! holds the round, gives stars, and "Segu
   // The round's word is drawn at random: a round asking for a sign the model cannot read is answered
   // and passed, so the word practised here is one that can be scored.
   while (UNREADABLE_SIGNS.includes(s.targetWord ?? '')) {
+    console.log(`Cartas drew «${s.targetWord}» (a sign the model cannot read): its round is answered and passed`);
     const rounds = await phaseCount(page, 'pick-card');
     const wordsBefore = await phaseCount(page, 'pick-word');
     await clickTarget(page, `card:${s.clueCard}`);
