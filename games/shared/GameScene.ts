@@ -170,6 +170,12 @@ export interface GameTestHooks {
   focused(): string | null;
   /** Pictures drawn that are not tap targets ('picture:option:0', 'picture:missed'); `bounds` measures them. */
   pictures(): string[];
+  /**
+   * A feedback banner is on screen (growing, held or fading). Its life runs on the game's clock,
+   * which Phaser slows when frames are slow (a loaded machine): a test waits for this, not for the
+   * banner's length in wall-clock time.
+   */
+  flashing(): boolean;
 }
 
 declare global {
@@ -321,6 +327,7 @@ export abstract class GameScene extends Phaser.Scene {
         },
         focused: () => this.focusName,
         pictures: () => [...this.named.keys()].filter((k) => k.startsWith('picture:') && this.isTargetLive(k)),
+        flashing: () => this.flashObjects.some((o) => o.active),
       };
     }
   }
