@@ -23,7 +23,7 @@ import { drawHearts, drawSignFrame, drawWordHints, hintButton, signOverlayBox } 
 import { PauseClock } from './pause';
 import { KeyFocus } from './focus';
 import { SceneTargets } from './targets';
-import { flushInputList } from './input';
+import { flushInputList, topFirst } from './input';
 import { installTestHooks } from './testHooks';
 
 /** The arguments of a part's function after the scene: the thin methods below pass them on. */
@@ -140,6 +140,9 @@ export abstract class GameScene extends Phaser.Scene {
       if ((ev.key === 'Enter' || ev.key === ' ') && this.focus.pressFocused()) return;
       this.onKey(ev);
     });
+    // What is under a tap, top first, as the display list will draw it (see topFirst).
+    (this.input as unknown as { sortGameObjects: (objs: Phaser.GameObjects.GameObject[]) => Phaser.GameObjects.GameObject[] }).sortGameObjects = (objs) =>
+      topFirst(this, objs);
     EventBus.on(GAME_EVENTS.pauseRequest, this.clock.onPauseRequest, this.clock);
     EventBus.on(GAME_EVENTS.tab, this.focus.onTab, this.focus);
     this.events.once(Phaser.Scenes.Events.SHUTDOWN, () => this.tearDown());

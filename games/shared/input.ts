@@ -1,5 +1,5 @@
 /** Taps: a redrawn board's new objects take taps at once. */
-import type * as Phaser from 'phaser';
+import * as Phaser from 'phaser';
 
 /**
  * Every scene redraws its board after each change, and Phaser adds a new interactive object to
@@ -31,4 +31,26 @@ export function flushInputList(input: Phaser.Input.InputPlugin): void {
   }
   remove.length = 0;
   ip._list = current.concat(insert.splice(0));
+}
+
+/**
+ * The objects under a pointer, top first, by the display list as it is now (depth, then order,
+ * containers' children in their place), which is the order the next frame draws. Phaser's own
+ * InputPlugin#sortGameObjects orders them by the camera's list of the LAST frame drawn, where an
+ * object made since counts as the bottom one: an end panel opened by a timer and tapped before
+ * its first frame gave the tap to its dimmed backdrop (made first, so first among equals) instead
+ * of "Jugar de nuevo" over it, and the tap was lost (CI under load: the hangman's loss panel).
+ */
+export function topFirst(scene: Phaser.Scene, objs: Phaser.GameObjects.GameObject[]): Phaser.GameObjects.GameObject[] {
+  if (objs.length < 2) return objs;
+  const order = new Map<Phaser.GameObjects.GameObject, number>();
+  const walk = (list: readonly Phaser.GameObjects.GameObject[]) => {
+    for (const o of list) {
+      order.set(o, order.size);
+      if (o instanceof Phaser.GameObjects.Container) walk(o.list);
+    }
+  };
+  scene.children.depthSort();
+  walk(scene.children.list);
+  return objs.sort((a, b) => (order.get(b) ?? -1) - (order.get(a) ?? -1));
 }

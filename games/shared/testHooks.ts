@@ -63,6 +63,12 @@ interface GameTestHooks {
   focused(): string | null;
   /** Pictures drawn that are not tap targets ('picture:option:0', 'picture:missed'); `bounds` measures them. */
   pictures(): string[];
+  /**
+   * A feedback banner is on screen (growing, held or fading). Its life runs on the game's clock,
+   * which Phaser slows when frames are slow (a loaded machine): a test waits for this, not for the
+   * banner's length in wall-clock time.
+   */
+  flashing(): boolean;
 }
 
 declare global {
@@ -104,6 +110,7 @@ export function installTestHooks(scene: GameScene, view: HookView): void {
     },
     focused: () => scene.focus.focusName,
     pictures: () => [...scene.marks.named.keys()].filter((k) => k.startsWith('picture:') && scene.marks.isTargetLive(k)),
+    flashing: () => scene.marks.flashObjects.some((o) => o.active),
   };
 }
 

@@ -116,7 +116,8 @@ test('media page: a picture chosen into its slot, then a sign recorded with the 
     await expect(signCard.getByTestId('tamano')).toBeVisible();
     await expect(signCard.getByLabel(`Seña de ${WORD}`)).toBeVisible();
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForTimeout(300); // the top bar slides back in
+    // The top bar slides back in: wait until it is whole on screen (its slide is slower under load).
+    await expect(page.getByRole('banner')).toBeInViewport({ ratio: 1 });
     expect(await seriousViolations(page, 'main')).toEqual([]);
 
     // Through the API: the word's gifSena is one video row with a real WebM/MP4 file behind it.

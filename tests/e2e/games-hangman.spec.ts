@@ -192,4 +192,39 @@ test.describe('Adivina la palabra', () => {
     s = await waitPhase<Snap>(page, ['playing']);
     expect(s).toMatchObject({ level: 1, lives: 3, levelScore: 100, totalScore: 0, attemptsLeft: 6 });
   });
+
+  test('a tap on the loss panel counts at once, before the panel has been drawn once (a slow tablet)', async ({ page }) => {
+    await openGame(page, '/ahorcado?nivel=1');
+    await page.keyboard.press('Enter');
+    await waitPhase(page, ['playing']);
+    await page.evaluate(() => window.__game!.setTimeScale(20));
+    await failWord(page);
+    await waitPhase(page, ['playing']);
+    await failWord(page);
+    await waitPhase(page, ['playing']);
+    // The last word's pause lasts 3 s here: time to stop the frames before the panel comes.
+    await page.evaluate(() => window.__game!.setTimeScale(0.5));
+    await failWord(page);
+    expect(await snap<Snap>(page)).toMatchObject({ phase: 'word-failed', lives: 0 });
+    // No frame is drawn from now on (the game's loop asks for its frames through requestAnimationFrame),
+    // as on a loaded tablet between two frames: the panel opens (a timer) and is not drawn yet.
+    await page.evaluate(() => {
+      const w = window as unknown as { __held: FrameRequestCallback[]; __release: () => void };
+      const real = window.requestAnimationFrame.bind(window);
+      w.__held = [];
+      window.requestAnimationFrame = (cb) => (w.__held.push(cb), 0);
+      w.__release = () => {
+        window.requestAnimationFrame = real;
+        for (const cb of w.__held.splice(0)) real(cb);
+      };
+    });
+    await page.waitForFunction(() => (window as unknown as { __held: unknown[] }).__held.length > 0, undefined, { polling: POLL_MS });
+    await waitPhase<Snap>(page, ['lost']);
+    // The child taps "Jugar de nuevo" at once: the tap reaches the button, not the dimmed backdrop
+    // under it (Phaser ordered what is under a tap by the last frame drawn).
+    await clickTarget(page, 'button:restart');
+    const s = await waitPhase<Snap>(page, ['playing'], 3_000);
+    expect(s).toMatchObject({ level: 1, lives: 3, levelScore: 100, totalScore: 0 });
+    await page.evaluate(() => (window as unknown as { __release: () => void }).__release());
+  });
 });

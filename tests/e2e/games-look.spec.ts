@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { clickTarget, loginForGames, openGame, waitPhase } from './games-helpers';
+import { POLL_MS, clickTarget, loginForGames, openGame, waitPhase } from './games-helpers';
 
 /**
  * How each game looks to a child when its first round starts, compared with committed references
@@ -38,10 +38,11 @@ async function fixedRandom(page: Page) {
 
 /** Waits until the level banner has gone and no target moves between two looks 200 ms apart. */
 async function atRest(page: Page) {
-  // The level banner (GameScene.flash) grows in for 180 ms, stays 950 ms and fades for 250 ms; the
-  // scene keeps its last bounds afterwards, so nothing in the test view says it is gone. Its whole
-  // life is waited out once: a still banner would otherwise pass the screenshot's own steadiness check.
-  await page.waitForTimeout(180 + 950 + 250 + 100);
+  // The level banner (GameScene.flash) grows in, stays and fades on the game's clock, which Phaser
+  // slows when frames are slow (its first 120 frames count 1/60 s at most each): on a loaded machine
+  // it outlived the 1.5 s this test used to wait. Its end is waited for: a still banner would
+  // otherwise pass the screenshot's own steadiness check.
+  await page.waitForFunction(() => !window.__game!.flashing(), undefined, { polling: POLL_MS, timeout: 15_000 });
   await page.waitForFunction(
     () => {
       const g = window.__game!;

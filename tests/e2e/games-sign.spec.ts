@@ -137,15 +137,25 @@ test('order words: the sign leads at both sizes; the hints cost 2 points each; t
 
   // A wrong try stays on screen beside the right word, written once.
   await page.keyboard.press('Delete');
-  // (Real time: the answer is read during its 1.2 s.)
+  // The answer is read in the same look as its phase, during a 4.8 s answer pause (test hook): read
+  // apart during the real 1.2 s, a loaded machine had already moved on to the next word.
+  await page.evaluate(() => window.__game!.setTimeScale(0.25));
   for (let round = 0; round < 3; round++) {
     s = await waitPhase(page, ['playing']);
     for (let t = 0; t < s.tiles.length; t++) await clickTarget(page, `tile:${t}`);
     await expect.poll(async () => (await snap(page)).picked.length).toBe(s.tiles.length);
     await clickTarget(page, 'button:check');
-    const fb = await waitPhase(page, ['feedback', 'lost']);
+    const seen = await page.waitForFunction(
+      () => {
+        const g = window.__game;
+        const now = g?.snapshot() as { phase?: string } | undefined;
+        return now && ['feedback', 'lost'].includes(now.phase ?? '') ? { fb: now, texts: g!.texts().map((t) => t.text) } : null;
+      },
+      undefined,
+      { polling: POLL_MS, timeout: 15_000 },
+    );
+    const { fb, texts } = (await seen.jsonValue()) as { fb: { phase: string; currentWord: string; built: string }; texts: string[] };
     if (fb.phase === 'feedback') {
-      const texts = (await page.evaluate(() => window.__game!.texts())).map((t) => t.text);
       expect(texts.filter((t) => t.includes(`«${fb.currentWord}»`))).toHaveLength(1);
       expect(fb.built.toLowerCase()).not.toBe(fb.currentWord.toLowerCase());
     }

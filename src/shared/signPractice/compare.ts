@@ -105,6 +105,15 @@ function enoughHand(track: Track): boolean {
   return seen >= MIN_HAND_FRAMES && seen >= MIN_HAND_SHARE * track.length;
 }
 
+/**
+ * Whether a sign's reference track can be compared at all (compareSign answers 'sinReferencia'
+ * otherwise): the dialog asks this before the countdown, so a child is never recorded for a sign
+ * that cannot be scored (a drawn sign whose hands the model finds in 4 of its 16 pictures).
+ */
+export function referenceUsable(reference: Track): boolean {
+  return enoughHand(reference);
+}
+
 /** The side the track's hand is on most often. */
 function mainSide(frames: Required<TrackFrame>[]): Side {
   const left = frames.filter((f) => f.side === 'Left').length;
@@ -229,7 +238,7 @@ export function starsOf(parts: Record<Part, number>): { score: number; stars: St
 
 /** Scores an attempt against the reference sign. */
 export function compareSign(reference: Track, attempt: Track): Comparison {
-  if (!enoughHand(reference)) return { ok: false, reason: 'sinReferencia' };
+  if (!referenceUsable(reference)) return { ok: false, reason: 'sinReferencia' };
   if (!enoughHand(attempt)) return { ok: false, reason: 'sinMano' };
   const refFrames = handFrames(reference);
   const attFrames = handFrames(attempt);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareSign, dtwPath, type Point, type Track } from '../../../src/shared/signPractice/compare';
+import { MIN_HAND_FRAMES, MIN_HAND_SHARE, compareSign, dtwPath, referenceUsable, type Point, type Track } from '../../../src/shared/signPractice/compare';
 
 /**
  * "¡Ahora tú!" comparison (docs/learning.md) on synthetic landmark tracks: a drawn hand (21
@@ -206,6 +206,28 @@ describe('compareSign: nothing to score', () => {
   });
   it('a reference with no hand → sinReferencia', () => {
     expect(compareSign([{ t: 0 }, { t: 50 }], reference)).toEqual({ ok: false, reason: 'sinReferencia' });
+  });
+  it('the dialog asks referenceUsable before the countdown: exactly what compareSign refuses as sinReferencia', () => {
+    // A drawn sign whose hands the model finds in 4 of its 16 pictures (the demo's león): some hand,
+    // yet not enough to compare; the dialog used to take it as ready and refuse it after recording.
+    const fewHands = track({ at: wave, missing: (i) => ![2, 5, 10, 13].includes(i) }).slice(0, 16);
+    expect(fewHands.filter((f) => f.points).length).toBe(4);
+    expect(referenceUsable(fewHands)).toBe(false);
+    expect(compareSign(fewHands, reference)).toEqual({ ok: false, reason: 'sinReferencia' });
+    expect(referenceUsable(reference)).toBe(true);
+    // At the rule's edges: MIN_HAND_FRAMES pictures with a hand, and MIN_HAND_SHARE of the track.
+    const withHands = (n: number, len: number) => reference.slice(0, len).map((f, i) => (i < n ? f : { t: f.t }));
+    expect(referenceUsable(withHands(MIN_HAND_FRAMES, MIN_HAND_FRAMES))).toBe(true);
+    expect(referenceUsable(withHands(MIN_HAND_FRAMES - 1, MIN_HAND_FRAMES - 1))).toBe(false);
+    const len = 20;
+    const atShare = Math.ceil(MIN_HAND_SHARE * len);
+    expect(referenceUsable(withHands(atShare, len))).toBe(true);
+    expect(referenceUsable(withHands(atShare - 1, len))).toBe(false);
+    const refused = (r: Track) => {
+      const c = compareSign(r, reference);
+      return !c.ok && c.reason === 'sinReferencia';
+    };
+    for (const r of [withHands(atShare, len), withHands(atShare - 1, len), fewHands, reference]) expect(refused(r)).toBe(!referenceUsable(r));
   });
 });
 

@@ -24,7 +24,7 @@ import VideocamOffIcon from '@mui/icons-material/VideocamOff';
 import ZoomInMapIcon from '@mui/icons-material/ZoomInMap';
 import { SignPlayer } from '../../sign/SignPlayer';
 import { usePreferences } from '../../prefs';
-import { compareSign, type Comparison, type Hint, type Track } from '../../../shared/signPractice/compare';
+import { compareSign, referenceUsable, type Comparison, type Hint, type Track } from '../../../shared/signPractice/compare';
 import { loadHandTracker, referenceTrack, trackLive, type HandTracker } from './handTracker';
 import { sendPractice } from './practiceEvent';
 import type { AhoraTuProps } from './AhoraTuButton';
@@ -176,7 +176,9 @@ export default function AhoraTuDialog({ src, compactSrc, kind, word, idPalabra, 
         if (cancelled) return;
         referenceRef.current = reference;
         setMeasures((m) => ({ ...m, loadMs: tracker.loadMs }));
-        setPhase(reference.track.some((f) => f.points) ? { kind: 'listo' } : { kind: 'aviso', notice: 'sinReferencia' });
+        // The comparison's own rule, before the countdown: a reference with a hand in a few pictures
+        // only used to pass here and be refused after the child had signed.
+        setPhase(referenceUsable(reference.track) ? { kind: 'listo' } : { kind: 'aviso', notice: 'sinReferencia' });
       } catch (err) {
         console.error('No se pudo preparar "¡Ahora tú!"', err);
         if (!cancelled) setPhase({ kind: 'aviso', notice: 'noSePudo' });
