@@ -49,8 +49,8 @@ export const LANDMARKS = 21;
 /** Both tracks are resampled to this many pictures before the time alignment. */
 const RESAMPLE_N = 32;
 /** A track needs a hand in at least this share of its pictures, and at least MIN_HAND_FRAMES. */
-const MIN_HAND_SHARE = 0.4;
-const MIN_HAND_FRAMES = 5;
+export const MIN_HAND_SHARE = 0.4;
+export const MIN_HAND_FRAMES = 5;
 /** DTW band (Sakoe–Chiba), as a share of RESAMPLE_N: the sign's parts may shift this much in time. */
 const DTW_BAND = 0.5;
 
