@@ -203,7 +203,7 @@ async function main() {
     const rows = c.steps.map((r) => [r.step, r.clicks, r.keys, (r.ms / 1000).toFixed(1)]);
     rows.push(['Total', c.clicks, c.keys, seconds.toFixed(1)]);
     const md = [
-      `Tarea de contenido (issue 19), ${new Date().toISOString().slice(0, 10)}, ${machine()}`,
+      `Tarea de contenido, ${new Date().toISOString().slice(0, 10)}, ${machine()}`,
       '',
       table(['Paso', 'Clics', 'Teclas', 'Segundos (script)'], rows),
       '',

@@ -5,7 +5,7 @@ import { signToken } from '../../src/server/auth/jwt';
 import { usuario } from '../../src/server/db/schema';
 
 /**
- * Issue 23: the auth hook remembers an accepted token for at most a second (src/server/auth/plugin.ts).
+ * The auth hook remembers an accepted token for at most a second (src/server/auth/plugin.ts).
  * A remembered token must still be refused at once when the account changes (anything that empties
  * the auth cache) and when it expires.
  */

@@ -3,7 +3,7 @@ import { nivel } from '../../src/server/db/schema';
 import { makeTestApp, type TestApp } from './helpers';
 
 /**
- * Issue 19: every search ignores accents and case (both in the stored text and in the term), and
+ * Every search ignores accents and case (both in the stored text and in the term), and
  * GET /api/buscar searches across the resources the caller may read, grouped, a few per type.
  * Runs on PGlite, and on PostgreSQL with DATABASE_URL (scripts/with-postgres.sh).
  */

@@ -21,7 +21,7 @@ vi.mock('../../src/server/auth/password', async (importOriginal) => {
 });
 
 /**
- * Issue 21, part B: the class-code login (public), picture passwords, unlocking and login cards.
+ * The class-code login (public), picture passwords, unlocking and login cards.
  * Classes and their children are made straight in the database here, so these tests do not depend
  * on the class routes of part A.
  */

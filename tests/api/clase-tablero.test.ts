@@ -5,7 +5,7 @@ import { DIFICILES_DIAS, activityDays, validTimeZone } from '../../src/server/re
 import { CLASE_MSG, type TableroAlumnoWire, type TableroWire } from '../../src/shared/resources/clases';
 
 /**
- * The class dashboard (issue 21, part C) on a small hand-made data set whose every figure is known:
+ * The class dashboard (part C) on a small hand-made data set whose every figure is known:
  * class A (the demo profesor's) has Ana and Beto; class B (another profesor's) has Otro, whose rows
  * are noise the dashboard of class A must not count.
  */
@@ -121,7 +121,7 @@ beforeAll(async () => {
     `INSERT INTO repaso (id_usuario, id_palabra, calificacion, fuente, clave, estado_antes, vence, fecha) VALUES ($1, $2, 1, 'repaso', 'k1', 2, $3, $3)`,
     [ids.ana, ids.w1, ago(H / 2)],
   );
-  // A review a game run wrote (issue 20): already counted as that game, not a second time as a review.
+  // A review a game run wrote: already counted as that game, not a second time as a review.
   await t.database.raw(
     `INSERT INTO repaso (id_usuario, id_palabra, calificacion, fuente, clave, estado_antes, vence, fecha) VALUES ($1, $2, 3, 'juego', 'k2', 2, $3, $3)`,
     [ids.ana, ids.w2, ago(H / 2)],

@@ -8,7 +8,7 @@ import { CLASE_MSG, INVITACION_MSG } from '../../src/shared/resources/clases';
 import { isPicturePassword, picturePasswordText } from '../../src/shared/rules/classes';
 import { IMPORT_MSG } from '../../src/shared/rules/classImport';
 
-/** A class's children (issue 21): adding existing learners, removing, candidates and the all-or-none import. */
+/** A class's children: adding existing learners, removing, candidates and the all-or-none import. */
 let t: TestApp;
 let id: number;
 let ids: { nino: number; nina: number; profesor: number };

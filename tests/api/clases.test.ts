@@ -7,7 +7,7 @@ import { CLASE_MSG } from '../../src/shared/resources/clases';
 import { isClassCode } from '../../src/shared/rules/classes';
 
 /**
- * Classes (issue 21): the resource (list/one/create/update/delete) with its access rules (a
+ * Classes: the resource (list/one/create/update/delete) with its access rules (a
  * profesor sees only the classes they teach), assignments, mis-tareas, joining with a code (also at
  * sign-up), and accounts without an email.
  */

@@ -44,13 +44,13 @@ export const ACCESS: readonly Entry[] = [
   ['GET', '/api/trabajos', 'admin'],
   ['POST', '/api/trabajos/:id/reintentar', 'admin'],
   ['POST', '/api/user/logout', 'user'],
-  // Sign-player and sound preferences (issue 16): always the caller's own row, any role
+  // Sign-player and sound preferences: always the caller's own row, any role
   ['GET', '/api/preferencias', 'user'],
   ['PUT', '/api/preferencias', 'user'],
-  // Game runs (issue 17): always the caller's own runs, any role
+  // Game runs: always the caller's own runs, any role
   ['POST', '/api/partidas', 'user'],
   ['GET', '/api/partidas/resumen', 'user'],
-  // Memory per child and word (issue 20): the child's own reviews, any role; the teacher's views profesor+
+  // Memory per child and word: the child's own reviews, any role; the teacher's views profesor+
   // (/alumno also answers a child about themself: the matrix samples a missing id, so a child gets 403)
   ['GET', '/api/repaso/hoy', 'user'],
   ['GET', '/api/repaso/sesion', 'user'],
@@ -66,7 +66,7 @@ export const ACCESS: readonly Entry[] = [
   ['GET', '/api/repaso/dificiles/:id', 'profesor', '1'],
   ['GET', '/api/repaso/memorias', 'profesor'],
   ['GET', '/api/repaso/registros', 'profesor'],
-  // Classes (issue 21): the resource and its members, import and assignments (src/server/resources/clases/routes.ts)
+  // Classes: the resource and its members, import and assignments (src/server/resources/clases/routes.ts)
   // [part A]
   ['GET', '/api/clase/getClases', 'profesor'],
   ['GET', '/api/clase/getClase/:id', 'profesor'],
@@ -90,7 +90,7 @@ export const ACCESS: readonly Entry[] = [
   // An invited child's own invitations (joining with consent)
   ['GET', '/api/clase/invitaciones', 'user'],
   ['POST', '/api/clase/invitaciones/:id/:respuesta', 'user'],
-  // Classes (issue 21): the class-code login and picture passwords (src/server/resources/clases/login.ts)
+  // Classes: the class-code login and picture passwords (src/server/resources/clases/login.ts)
   // [part B]
   ['GET', '/api/clase/codigo/:codigo', 'public'],
   ['POST', '/api/user/logInClase', 'public'],
@@ -98,7 +98,7 @@ export const ACCESS: readonly Entry[] = [
   ['POST', '/api/clase/:id/alumnos/:userId/desbloquear', 'profesor'],
   ['POST', '/api/clase/:id/desbloquear', 'profesor'],
   ['GET', '/api/clase/:id/tarjetas', 'profesor'],
-  // Classes (issue 21): the dashboard (src/server/resources/clases/tablero.ts)
+  // Classes: the dashboard (src/server/resources/clases/tablero.ts)
   // [part C]
   ['GET', '/api/clase/:id/tablero', 'profesor', '{x}'],
   ['GET', '/api/clase/:id/alumno/:userId', 'profesor', '{x}'],
@@ -116,9 +116,9 @@ export const ACCESS: readonly Entry[] = [
   ['POST', '/api/respuestas/save-multiple', 'user'],
   ['POST', '/api/resultados/create', 'user'],
   ['GET', '/api/resultados/resultados-profesor', 'profesor'],
-  // The back office home's figures (issue 18): staff only, as the home (admin-and-games §2: inicio is profesor+)
+  // The back office home's figures: staff only, as the home (admin-and-games §2: inicio is profesor+)
   ['GET', '/api/resultados/resumen', 'profesor'],
-  // The back office's top-bar search across resources (issue 19): staff only; each role gets only what it may read
+  // The back office's top-bar search across resources: staff only; each role gets only what it may read
   ['GET', '/api/buscar', 'profesor'],
   ['POST', '/api/resultados/otro-intento', 'profesor'],
   ['GET', '/api/progreso/usuario/:userId', 'self'],
@@ -176,7 +176,7 @@ export const ACCESS: readonly Entry[] = [
   ['POST', '/api/rol/register', 'superadmin'],
   ['PUT', '/api/rol/update/:id', 'superadmin'],
   ['DELETE', '/api/rol/delete/:id', 'superadmin'],
-  // Registered but missing from the hand-written list before issue 18 (found by the route check):
+  // Registered but missing from the old hand-written route list (found by the route check):
   // the media list and one media record (admin-and-games "Multimedia"; media reads: any signed-in
   // account), and one evaluation for its edit form (docs/decisions.md "Content API": profesor+).
   ['GET', '/api/multimedia/getMultimedias', 'user'],

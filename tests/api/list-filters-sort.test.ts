@@ -5,7 +5,7 @@ import { nameOrderKey } from '../../src/server/resources/list';
 import { demoClass, makeTestApp, type TestApp } from './helpers';
 
 /**
- * Issue 19, lists that find things: the reference filters (words without a sign, media by tipo),
+ * Lists that find things: the reference filters (words without a sign, media by tipo),
  * the names beside the ids, sorting by every declared column both ways (PGlite, and PostgreSQL
  * through scripts/with-postgres.sh), and the teacher results paged, searched, filtered and sorted.
  */

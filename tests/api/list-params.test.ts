@@ -4,7 +4,7 @@ import { makeTestApp, type TestApp } from './helpers';
 /**
  * Every resource list reads page, perPage, sort, order, q, ids and the filters its binding
  * declares, and refuses anything else: a filter the back office sends but the server ignored would
- * look applied while the list held every row (issue 18).
+ * look applied while the list held every row.
  */
 let t: TestApp;
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import { CLAVE_OTHER_QUIZ_MSG } from '../../src/server/resources/resultados/rout
 import { DEVICE_TIME_MSG } from '../../src/shared/rules/offline';
 
 /**
- * Issue 22, the server side of offline work: what a tablet queued offline arrives later, maybe
+ * The server side of offline work: what a tablet queued offline arrives later, maybe
  * twice, with the device's idempotency key and the time it happened there. Each event is stored
  * once (also when two sends race), the spec's retry limit still holds for new attempts but never
  * refuses a resend, and the device's time is kept within [now − 30 days, now] (else the server's).

@@ -6,7 +6,7 @@ import { nivel, palabra, partida } from '../../src/server/db/schema';
 import { applyReviews } from '../../src/server/resources/repaso/memory';
 
 /**
- * POST /api/partidas and GET /api/partidas/resumen (issue 17): game runs kept on the server.
+ * POST /api/partidas and GET /api/partidas/resumen: game runs kept on the server.
  * Written from the brief: signed-in only, idempotent by clave, implausible reports refused with a
  * Spanish 400 storing nothing, stars computed by the server, each child sees only their own runs.
  */

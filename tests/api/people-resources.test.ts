@@ -1,4 +1,4 @@
-// progreso, rol and usuario through the resource layer (issue 18): the search columns the server
+// progreso, rol and usuario through the resource layer: the search columns the server
 // had before the conversion (now the declarations' searchFields), the parent filters the back
 // office pages on, the one-statement search page of the users list, and the learner progress
 // routes that became the progreso binding's extra routes.

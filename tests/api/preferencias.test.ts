@@ -5,7 +5,7 @@ import { usuario } from '../../src/server/db/schema';
 import { DEFAULT_PREFERENCES } from '../../src/shared/rules/preferences';
 
 /**
- * GET/PUT /api/preferencias (issue 16): the signed-in user's own sign-player and sound choices.
+ * GET/PUT /api/preferencias: the signed-in user's own sign-player and sound choices.
  * Written from the brief (any role, own row only, partial merge, Spanish 400s, strict keys).
  */
 let t: TestApp;

@@ -3,7 +3,7 @@ import { FILES, makeTestApp, type DemoUser, type TestApp } from './helpers';
 import { expectRefused, fileExists, scalar, sendForm } from './content-helpers';
 
 /**
- * Issue 19: a question's answers are edited from its own form. The create and the update carry the
+ * A question's answers are edited from its own form. The create and the update carry the
  * answers (and their pictures, as `respuesta_imagen_<i>` file fields) in one request, written in one
  * transaction, for admin and profesor alike.
  */
@@ -53,7 +53,7 @@ async function createChoice(as: DemoUser) {
   return r.json().data as { id_pregunta: number; respuestas: Answer[] };
 }
 
-describe('pregunta with its answers (issue 19)', () => {
+describe('pregunta with its answers', () => {
   for (const as of ['admin', 'profesor'] as const) {
     it(`${as}: a Texto question is created with its expected answer; the update changes it`, async () => {
       const q = await createText(as, 'gato');
@@ -251,7 +251,7 @@ describe('pregunta with its answers (issue 19)', () => {
   });
 });
 
-describe('evaluacion (issue 19)', () => {
+describe('evaluacion', () => {
   it('a second evaluation for a level is refused with a clear message, nothing written', async () => {
     const lvl = await scalar(t, 'SELECT id_nivel FROM evaluacion ORDER BY id_evaluacion LIMIT 1');
     const body = await expectRefused(t, () => t.call('POST', '/api/evaluacion/register', { as: 'profesor', body: { id_nivel: lvl, puntaje: 50 } }), 409);

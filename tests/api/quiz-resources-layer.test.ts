@@ -26,7 +26,7 @@ async function question(answers: number) {
 }
 
 describe('quiz resources on the resource layer', () => {
-  // Issue 19: the update carries the question's answers (tests/api/pregunta-answers.test.ts), so
+  // The update carries the question's answers (tests/api/pregunta-answers.test.ts), so
   // unreadable ones are refused instead of ignored; without `respuestas` the answers stay.
   it('PUT pregunta/update refuses unreadable answers and changes nothing; without them the answers stay', async () => {
     const q = await question(2);

@@ -151,7 +151,7 @@ describe('quiz submit: one statement, the same rows', () => {
     }
     expect(seen.filter((q) => /intento|resultado|progreso/i.test(q))).toEqual([SAVE_ATTEMPT_SQL]);
     // The attempt is stored outside any transaction; the memory reviews of the questions linked to a
-    // word (issue 20) come after it, in their own short transaction.
+    // word come after it, in their own short transaction.
     const at = seen.indexOf(SAVE_ATTEMPT_SQL);
     expect(seen.slice(0, at).filter((q) => /^\s*(begin|commit|rollback)/i.test(q))).toEqual([]);
     expect(t.app.ctx.cache.stats.bumps).toEqual(bumps);

@@ -3,7 +3,7 @@ import { demoClass, makeTestApp, snapshotCounts, type TestApp } from './helpers'
 import { genuineRun, round } from './game-runs';
 
 /**
- * The review API (issue 20, src/server/resources/repaso/routes.ts): the child's memory per word is graded and
+ * The review API (src/server/resources/repaso/routes.ts): the child's memory per word is graded and
  * scheduled by the server only, replays store nothing twice, a word of a level the child has not
  * opened is refused, nobody answers for another child, and the games, quizzes and teachers read or
  * feed the same memory.

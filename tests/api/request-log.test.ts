@@ -8,7 +8,7 @@ import { usuario } from '../../src/server/db/schema';
 import { eq } from 'drizzle-orm';
 
 /**
- * Issue 23: the request log keeps errors, refusals (4xx), slow requests and writes, each with its
+ * The request log keeps errors, refusals (4xx), slow requests and writes, each with its
  * request id; successful fast reads are written only at debug (src/server/request-log.ts).
  * The app's pino output is captured through its logStream.
  */

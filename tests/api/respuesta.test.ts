@@ -46,7 +46,7 @@ describe('respuesta', () => {
     expect(r.statusCode).toBe(201);
     expect(r.json()).toEqual({
       msg: 'Respuesta creada correctamente.',
-      // Beside the spec's fields, the question's text (issue 19: the list shows it).
+      // Beside the spec's fields, the question's text (the list shows it).
       data: {
         id_respuesta: expect.any(Number),
         respuesta: 'amarillo',
@@ -135,7 +135,7 @@ describe('respuesta', () => {
     const por = (await t.call('GET', `/api/respuesta/getRespuestasPorPregunta/${q}`, { as: 'profesor' })).json().data;
     expect(por.map((r: { respuesta: string }) => r.respuesta)).toEqual(['op0', 'op1', 'op2']);
     const filtered = (await t.call('GET', `/api/respuesta/getRespuestas?id_pregunta=${q}`, { as: 'profesor' })).json().data;
-    // The list carries the question's text beside the spec's fields (issue 19).
+    // The list carries the question's text beside the spec's fields.
     expect(filtered).toEqual(por.map((r: object) => ({ ...r, pregunta: { pregunta: expect.any(String) } })));
     const all = await t.call('GET', '/api/respuesta/getRespuestas', { as: 'profesor' });
     expect(all.json().data.length).toBe(await scalar(t, 'SELECT count(*) FROM respuesta'));

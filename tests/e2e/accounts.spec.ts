@@ -55,7 +55,7 @@ test.describe('sign-up, log in, profile, log out', () => {
     await page.getByRole('button', { name: 'Cerrar' }).click();
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user')!).nombre)).toBe('Sofi');
 
-    // The spec's link (the classes section at the bottom of /perfil has one too, issue 21).
+    // The spec's link (the classes section at the bottom of /perfil has one too).
     await page.getByRole('link', { name: 'Volver al inicio' }).click();
     await expect(page).toHaveURL(/\/home$/);
     await page

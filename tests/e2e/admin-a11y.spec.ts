@@ -6,7 +6,7 @@ import { test, expect, loginAs, apiHeaders, markupOf, type DemoUser, axe } from 
 test.describe.configure({ mode: 'parallel' });
 
 /**
- * Issue 19, "Measured": axe finds no serious or critical violation on any back-office screen, at
+ * Axe finds no serious or critical violation on any back-office screen, at
  * the desktop (1280×800) and tablet (768×1024) sizes. Every axe rule runs (WCAG A/AA and best
  * practices); a failure names each rule, its impact and the elements it hit.
  */

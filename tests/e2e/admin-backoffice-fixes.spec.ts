@@ -1,6 +1,6 @@
 import { test, expect, loginAs } from './fixtures';
 
-/** Issue 19's small back-office defects that issue 18's paging work touched. */
+/** Small back-office defects found after the lists became server-paged. */
 
 test('a missing question answers at once: its 404 is asked once, not retried', async ({ page }) => {
   await loginAs(page, 'admin');

@@ -4,7 +4,7 @@ import Papa from 'papaparse';
 import { test, expect, loginAs, apiHeaders } from './fixtures';
 
 /**
- * The class dashboard (issue 21, part C): a profesor's class of three new learners, two of whom saw
+ * The class dashboard (part C): a profesor's class of three new learners, two of whom saw
  * words and took level 1's quiz through the learner API; the teacher assigns a level, reads the grid,
  * exports it (';' by default, then ',') and the CSV must say exactly what the page shows; the same
  * for the teacher results list with a filter, at 768×1024 and 1280×800.

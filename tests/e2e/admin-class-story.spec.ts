@@ -4,7 +4,7 @@ import Papa from 'papaparse';
 import { test, expect, loginAs } from './fixtures';
 
 /**
- * Issue 21, "Measured", the whole story through the screens: the demo profesor creates a class,
+ * The whole class story through the screens: the demo profesor creates a class,
  * imports 5 children from a CSV file, prints their cards; on a tablet (a second browser context) one
  * child enters with the class code, their name and the 3 pictures read from their card, sees every
  * word of the first level and takes its quiz; the teacher finds that child's words seen (100 %) and

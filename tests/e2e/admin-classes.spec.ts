@@ -1,5 +1,5 @@
 /**
- * The teacher's class screens (issue 21, back office): a profesor creates a class (only themself as
+ * The teacher's class screens (back office): a profesor creates a class (only themself as
  * teacher), imports 5 children from a CSV file (';', accents) after one bad row has shown its error
  * and imported nothing, sees and resets picture passwords, and prints the login cards; a profesor of
  * another class is refused; an admin sees the class.

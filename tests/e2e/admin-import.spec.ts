@@ -22,7 +22,7 @@ async function mediaOf(page: Page, idPalabra: number): Promise<Media[]> {
 const summary = (rows: Media[]) => rows.map((m) => `${m.descripcion}:${m.tipo}`).sort();
 
 /**
- * Issue 16: a zip of files named by word is matched to a throwaway level's words, previewed
+ * A zip of files named by word is matched to a throwaway level's words, previewed
  * (3 matches, 1 without), imported, checked through the API, and imported again: the second time
  * every file replaces its slot's row instead of adding a second one.
  */

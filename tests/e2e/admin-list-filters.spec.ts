@@ -2,7 +2,7 @@ import type { APIRequestContext, Page, PlaywrightWorkerArgs } from '@playwright/
 import { test, expect, loginAs, apiHeaders, pickOption, DEMO_LEVELS } from './fixtures';
 
 /**
- * Issue 19, lists that find things, as a teacher uses them: words filtered by level and by "Sin
+ * Lists that find things, as a teacher uses them: words filtered by level and by "Sin
  * seña" (each row opening that word's media page), questions by evaluation (shown by its level's
  * name), words sorted by Nivel, and Resultados paged and filtered by student and dates.
  */

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, loginAs, apiHeaders, makeLevel } from './fixtures';
 
 /**
- * Issue 19, lists: every admin list fits a tablet (768 px, sidebar closed) with its first row's
+ * Lists: every admin list fits a tablet (768 px, sidebar closed) with its first row's
  * actions on screen; bulk delete names the rows it could not delete; 'Exportar' writes the filtered
  * rows as an Excel-readable CSV; a row click opens the record; 'Desactivar' is locked, with its
  * reason, where the server would refuse it.

@@ -1,5 +1,5 @@
 /**
- * The teacher's view of the children's memory (issue 20): a child answers review items through the
+ * The teacher's view of the children's memory: a child answers review items through the
  * API as themself, then staff open the child's memory screen (due count, strength per level,
  * today's reviews in the chart) and the level's "Palabras difíciles"; a child cannot open it.
  */

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, loginAs, apiHeaders, pickOption, signUpChild } from './fixtures';
 
 /**
- * Issue 19: a question's answers are edited from its own form. A profesor (no Respuestas screen)
+ * A question's answers are edited from its own form. A profesor (no Respuestas screen)
  * creates a Texto question with its expected answer and a choice question with 3 answers (one
  * with a picture), then edits an answer; an admin does the same from the verevaluacion panel; an
  * answer opened from a question returns there; a child who types the expected answer passes.

@@ -130,7 +130,7 @@ test('verevaluacion: create a question with answers in the panel, view its answe
   await expect(card.getByRole('row').filter({ hasText: '¿Cuál maúlla?' })).toHaveCount(0);
 });
 
-// Issue 19: outside the users list the top-bar search no longer jumps to users: it lists the
+// Outside the users list the top-bar search no longer jumps to users: it lists the
 // matches of every resource grouped (tests/e2e/admin-shell.spec.ts); a user result opens the users list searching the term.
 test('the top bar search finds a user from another screen and opens them', async ({ page }) => {
   await loginAs(page, 'admin');

@@ -110,7 +110,7 @@ test('users: search box, global search-usuario event, and status toggled only af
   await page.getByPlaceholder('Buscar usuarios...').fill('LÓPEZ');
   await expect(page.getByRole('row')).toHaveCount(2); // header + Mateo
   await page.getByPlaceholder('Buscar usuarios...').fill('nadie-se-llama-asi');
-  // Issue 19: a search that matches nothing says so (not 'No hay usuarios registrados.').
+  // A search that matches nothing says so (not 'No hay usuarios registrados.').
   await expect(page.getByText('Ningún usuario coincide con «nadie-se-llama-asi».')).toBeVisible();
   await expect(page.getByText('No hay usuarios registrados.')).toHaveCount(0);
   await page.evaluate(() => window.dispatchEvent(new CustomEvent('search-usuario', { detail: 'García' })));
@@ -152,7 +152,7 @@ test('question detail, answer edit from ?editar=true&id_respuesta, institution �
   await answer.getByRole('link', { name: 'Editar' }).click();
   await expect(page).toHaveURL(/\/admin\/respuesta\/\d+$/);
   await expect(page.getByRole('textbox', { name: 'Respuesta', exact: true })).not.toHaveValue('');
-  // Issue 19: an answer opened from its question returns there.
+  // An answer opened from its question returns there.
   await page.getByRole('button', { name: 'Cancelar' }).click();
   await expect(page).toHaveURL(/\/admin\/pregunta\/1$/);
 

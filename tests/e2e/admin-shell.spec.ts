@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, loginAs, apiHeaders } from './fixtures';
 
 /**
- * Issue 19, the back office shell: the sidebar as an overlay on tablets, the top-bar search (this
+ * The back office shell: the sidebar as an overlay on tablets, the top-bar search (this
  * list, or every resource grouped) and a lost connection said at once, with no save replayed.
  * SHOTS_DIR=<dir> also saves screenshots of the screens checked.
  */

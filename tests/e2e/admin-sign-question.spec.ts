@@ -4,7 +4,7 @@ import { test, expect, loginAs, apiHeaders, signUpChild } from './fixtures';
 
 const SIGN_GIF = readFileSync(path.resolve('public/demo/palabras/gato/sign.gif'));
 
-// Issue 17: a question of Tipo 'Video' shows its sign (a GIF or video as the question's imagen)
+// A question of Tipo 'Video' shows its sign (a GIF or video as the question's imagen)
 // in the sign player; the child types the word. Everything is created on a throwaway level.
 test('a Video question shows its sign in the quiz; the admin form previews it', async ({ page, browser }) => {
   test.setTimeout(120_000);

@@ -5,7 +5,7 @@ import { cameraLaunchOptions, createWord, deleteWordWithMedia, openWordMediaFrom
 import { formatBytes } from '../../src/client/admin/media/mediaRules';
 
 /**
- * Issue 16: a word's media page (six slots, drop/choose a file, previews, sizes) and "Grabar seña"
+ * A word's media page (six slots, drop/choose a file, previews, sizes) and "Grabar seña"
  * with Chromium's stand-in camera.
  */
 test.use({ launchOptions: cameraLaunchOptions() });

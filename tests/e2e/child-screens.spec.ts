@@ -1,5 +1,5 @@
 /**
- * Child screens (issue 17): the game header's points follow the game live, the sign-up form's
+ * Child screens: the game header's points follow the game live, the sign-up form's
  * Sexo placeholder and 'Ya tengo cuenta', the navbar avatar, the profile illustration and the
  * level cards keeping their size on keyboard focus.
  */
@@ -99,7 +99,7 @@ test.describe('Avatar de la barra', () => {
       .locator('label', { has: page.getByLabel('Avatar Niño') })
       .locator('img')
       .getAttribute('src');
-    // The spec's link (the classes section at the bottom of /perfil has one too, issue 21).
+    // The spec's link (the classes section at the bottom of /perfil has one too).
     await page.getByRole('link', { name: 'Volver al inicio' }).click();
     await expect(page).toHaveURL(/\/home$/);
     await expect.poll(() => navbarAvatar(page)).toBe(boyPicture);

@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { test, expect, loginAs, apiHeaders, signUpChild, pickOption, DEMO_LEVELS } from './fixtures';
 
 /**
- * Issue 21, the child's side of classes: joining a class by its code on /perfil or at sign-up, the
+ * The child's side of classes: joining a class by its code on /perfil or at sign-up, the
  * assigned levels first on /home marked 'Tarea', and a child without an email (created by their
  * teacher) who sees no email field. The class and its assignment are made through the API as the
  * demo profesor would in the back office.

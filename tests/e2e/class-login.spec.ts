@@ -3,7 +3,7 @@ import { test, expect, loginAs, apiHeaders } from './fixtures';
 import { pictureLabel, PICTURE_KEYS, type PictureKey } from '../../src/shared/rules/classes';
 
 /**
- * Issue 21, part B: a child without an email logs in with the class code, their name button and
+ * A child without an email logs in with the class code, their name button and
  * their 3 pictures. The class and its 2 children are made through the API as the demo profesor
  * does in the back office (register the class, import a list).
  */

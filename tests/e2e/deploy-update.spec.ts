@@ -1,5 +1,5 @@
 /**
- * Issue 22, "never a stale app after a deploy": a deploy (the built sw.js changed on disk for a
+ * "Never a stale app after a deploy": a deploy (the built sw.js changed on disk for a
  * moment — Playwright's routing does not see the worker's own update checks) shows "Nueva versión
  * disponible", and "Actualizar" puts the new version in charge.
  *

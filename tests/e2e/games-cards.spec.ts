@@ -1,6 +1,6 @@
 /**
  * Cartas (/ruleta-palabras): every round first shows the cards face up for a moment (the memory
- * preview, issue 17: taps ignored), then find the card hiding the clue (−2 for an empty card), then pick the
+ * preview: taps ignored), then find the card hiding the clue (−2 for an empty card), then pick the
  * word (+10 / −10 and a life). A win through the level's rounds, a loss at zero lives, restart.
  * Played by touch at 768×1024 in games-play-sizes.spec.ts; a tap while the cards turn over, here.
  */

@@ -1,5 +1,5 @@
 /**
- * The reward of a won game (issue 17): Cartas played to a win shows a 'game' celebration with the
+ * The reward of a won game: Cartas played to a win shows a 'game' celebration with the
  * stars the run earned (read from the scene's celebration log in test mode, not from a picture),
  * the caption says them in Spanish, and the end panel keeps them. With reduced motion the stars
  * only fade in (no particles). A level passed has a smaller one (cards: in a free band of the

@@ -1,5 +1,5 @@
 /**
- * The games fit a tablet and a small hand (issue 17): at 768×1024, 1024×768, 1280×800 and 375×667
+ * The games fit a tablet and a small hand: at 768×1024, 1024×768, 1280×800 and 375×667
  * each game fills its room without page scroll, its touch targets are ≥ 60 CSS px (tablet sizes),
  * every canvas text is ≥ 18 CSS px at ≥ 4.5:1 contrast (read from the scene's own Text objects),
  * and the feedback banner covers no target nor clue box. Also: turning the tablet keeps the game.

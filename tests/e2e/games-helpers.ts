@@ -7,7 +7,7 @@ export const TEST_FLAG_KEY = 'manitas.gamesTest';
 export const POLL_MS = 40;
 
 /**
- * Signs up a fresh child (game runs are kept on the server since issue 17, so the demo child's
+ * Signs up a fresh child (game runs are kept on the server, so the demo child's
  * points grow with every test: a new account starts every test at 0) and turns the games' test
  * mode on (window.__game).
  */

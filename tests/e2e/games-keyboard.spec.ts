@@ -1,5 +1,5 @@
 /**
- * The game area takes the keyboard (issue 17): Tab from the header reaches it (one tab stop, a
+ * The game area takes the keyboard: Tab from the header reaches it (one tab stop, a
  * visible focus ring, a Spanish name saying the keys), Enter starts each game, Escape pauses: the
  * pending delay holds for as long as the pause lasts, keys and taps are ignored, Enter or Escape
  * resumes and the focus goes back to the game. Keys typed on a header control stay with it.

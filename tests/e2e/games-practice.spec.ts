@@ -1,5 +1,5 @@
 /**
- * Games practise what is due (issue 20): a child whose memory holds 5 weak words of level 1 (just
+ * Games practise what is due: a child whose memory holds 5 weak words of level 1 (just
  * answered in a review: 1 star, not yet due) gets exactly those 5 in Cartas (one chosen level is one
  * game level with a pool of 5), so the level's 6th word is never a target nor an option. When the
  * memory cannot be read the game plays as before.

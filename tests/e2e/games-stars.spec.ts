@@ -1,5 +1,5 @@
 /**
- * Rewards that carry over (issue 17): a fresh child plays Cartas on level 1 to a win; the run is
+ * Rewards that carry over: a fresh child plays Cartas on level 1 to a win; the run is
  * kept on the server, so after a reload the games menu shows the level's stars and the points, and
  * the home shows the stars on that level's card. A fresh child, so the demo child is not affected.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 22, "Descargar para usar sin conexión": a child downloads a level from its menu (progress,
+ * "Descargar para usar sin conexión": a child downloads a level from its menu (progress,
  * then "Disponible sin conexión"), /home marks it, and with the network gone the level still opens
  * from the tablet's caches under the calm "Sin conexión" banner, while a level never opened says it
  * needs the connection the first time. SHOTS_DIR=... also saves the screens at 768×1024 and 1280×800.

@@ -1,5 +1,5 @@
 /**
- * Issue 22, "a classroom with bad Wi-Fi keeps learning, and nothing is lost": a child opens a level
+ * "A classroom with bad Wi-Fi keeps learning, and nothing is lost": a child opens a level
  * online, the tablet loses the connection, the child watches signs, plays a game and sends the quiz;
  * when the connection returns the server holds exactly one attempt with the child's answers, the
  * words seen and the game run. The same when the connection drops during the submit (the server got

@@ -1,5 +1,5 @@
 /**
- * Issue 22, installable app: against the built app (STATIC_DIR), the service worker takes charge
+ * Installable app: against the built app (STATIC_DIR), the service worker takes charge
  * of the page after load, Chrome finds nothing stopping the install (CDP
  * Page.getInstallabilityErrors), the manifest is the Spanish one, and a deploy shows "Nueva versión
  * disponible" whose "Actualizar" puts the new version in charge (deploy-update.spec.ts, run last).

@@ -3,7 +3,7 @@ import { test, expect, signUpChild, axe } from './fixtures';
 import { BIRD, DEMO_QUESTIONS, DOG, LION, WATER, answerTiles, card } from './quiz-helpers';
 
 /**
- * Issue 17, "the quiz teaches too": per-question right/wrong marks after sending, the correct
+ * "The quiz teaches too": per-question right/wrong marks after sending, the correct
  * answers only once no retry remains or the child passed, accent buttons under text answers, and
  * 'Volver al nivel' that asks before answers are lost. A child of its own, so the demo children's
  * attempts are not used up. Level 'Animales' (seed, asked in signs): see quiz-helpers.ts.

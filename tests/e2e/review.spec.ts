@@ -2,7 +2,7 @@ import type { Page, Response } from '@playwright/test';
 import { test, expect, apiHeaders, joinClass, loginAs, profesorClass, signUpChild, axe } from './fixtures';
 
 /**
- * The review session as a child uses it (issue 20, learner screens): a new child opens a level and
+ * The review session as a child uses it (learner screens): a new child opens a level and
  * two of its words, /home's "Repaso de hoy" card counts the signs waiting, the session asks them
  * (right, wrong with the correct sign shown, right), a lost answer is retried and a reload resumes
  * without storing anything twice, the summary lists the word to practise, and back on /home the

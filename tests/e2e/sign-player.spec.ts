@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, signUpChild, test } from './fixtures';
 
 /**
- * The sign player (issue 16): a GIF sign is decoded and drawn on a canvas, so its speed really
+ * The sign player: a GIF sign is decoded and drawn on a canvas, so its speed really
  * changes how long each frame stays; the mirror really flips the picture; the child's choices hold
  * on the next word and after a reload; a video sign gets the same controls.
  * Each test signs up its own child, so the saved preferences never leak into other specs.

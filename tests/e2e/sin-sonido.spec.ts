@@ -4,7 +4,7 @@ import { POLL_MS, TEST_FLAG_KEY, clickTarget, expectCaption, snap, waitPhase } f
 import { HANGMAN_ALPHABET, lettersToGuess } from '../../src/shared/rules/games/hangman';
 
 /**
- * "Sin sonido" (issue 16): a child turns it on in the profile; then opening a level, a word
+ * "Sin sonido": a child turns it on in the profile; then opening a level, a word
  * ('Escuchar') and a game plays NO sound at all — no <audio>/<video> with sound, no AudioContext,
  * no Web Audio buffer started, no howler sound — while every cue is seen: the level-start banner,
  * the muted 'Escuchar', the game's captions (right and wrong) and a ripple for each tap. With Sin

@@ -1,4 +1,4 @@
-/** Helpers of the specs that run with the service worker (issue 22). */
+/** Helpers of the specs that run with the service worker. */
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect } from './fixtures';

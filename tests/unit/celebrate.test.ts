@@ -1,5 +1,5 @@
 /**
- * The celebration's calm rules (issue 17, WCAG 2.3.1): at most 3 flash events in any second, the
+ * The celebration's calm rules (WCAG 2.3.1): at most 3 flash events in any second, the
  * earned stars one after another, no saturated red, a game's bigger than a level's, and the
  * sentence the caption and panel say.
  */

@@ -1,4 +1,4 @@
-// Issue 22: the offline rules of the client — what the service worker caches, what a level's
+// The offline rules of the client — what the service worker caches, what a level's
 // download asks for, when a level counts as available offline, whose caches they are, the banner's
 // words and the update's state.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// The device's queue of offline work (issue 22): kept in IndexedDB before it is sent, sent once,
+// The device's queue of offline work: kept in IndexedDB before it is sent, sent once,
 // oldest first, only for the signed-in child; a final refusal drops it; logout deletes a child's.
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -9,7 +9,7 @@ const video = m('otra', 'video', 'uploads/multimedia/v.webm');
 const looseGif = m('otra', 'gif', 'uploads/multimedia/o.gif');
 
 /**
- * One picker for the sign (issue 18). Before, the learner screens took gifSena, else a video, else
+ * One picker for the sign. Before, the learner screens took gifSena, else a video, else
  * a GIF; the games took gifSena, else a GIF, else a video (also told by the URL), and matched the
  * description ignoring case and spaces. These are the cases where the two answered differently.
  */

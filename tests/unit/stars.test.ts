@@ -9,7 +9,7 @@ import { createRunTracker, runMaxScore } from '../../src/client/games/runTracker
 import { mergeSummary } from '../../src/client/games/results';
 
 /**
- * Stars (issue 17): the rule, each game's maximum score, the stars on the rules' events, and what
+ * Stars: the rule, each game's maximum score, the stars on the rules' events, and what
  * the client reports of a run. Written from the brief: ≥ 90 % of the maximum → 3, ≥ 60 % → 2,
  * else 1; a lost game → 0.
  */

@@ -3,7 +3,7 @@ import { parseImportRows } from '../../../src/client/admin/resources/clases/impo
 import { lineasTexto } from '../../../src/client/admin/resources/clases/ImportarAlumnos';
 import { fechaCorta, fechaLarga } from '../../../src/client/admin/resources/clases/api';
 
-/** The import preview numbers each row by the line the teacher sees in their text or file (issue 21 review). */
+/** The import preview numbers each row by the line the teacher sees in their text or file. */
 describe('parseImportRows line numbers', () => {
   it('counts the header line, blank lines and a BOM as the teacher sees them', () => {
     const r = parseImportRows('\uFEFFNombre;Apellido;Fecha de nacimiento;Sexo\r\nLucía;Pérez;14/03/2017;niña\r\n\r\nMateo;Gómez;02/09/2016;niño\r\n');

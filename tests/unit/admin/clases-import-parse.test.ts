@@ -4,7 +4,7 @@ import { EXAMPLE_CSV, headerColumns, parseImportText, readCsvFile } from '../../
 const lucia = { nombre: 'Lucía', apellido: 'Pérez', fechaNacimiento: '14/03/2017', sexo: 'niña' };
 const mateo = { nombre: 'Mateo', apellido: 'Gómez', fechaNacimiento: '2016-09-02', sexo: 'niño' };
 
-describe('class import: the rows of a pasted list or a CSV file (issue 21)', () => {
+describe('class import: the rows of a pasted list or a CSV file', () => {
   it('reads tabs (pasted from Excel), ";" and "," without a header, in the default column order', () => {
     expect(parseImportText('Lucía\tPérez\t14/03/2017\tniña\nMateo\tGómez\t2016-09-02\tniño\n')).toEqual([lucia, mateo]);
     expect(parseImportText('Lucía;Pérez;14/03/2017;niña\r\nMateo;Gómez;2016-09-02;niño')).toEqual([lucia, mateo]);

@@ -3,7 +3,7 @@ import { answersToWire } from '../../../src/client/admin/resources/pregunta/reso
 import { answersForSave, rowsForTipo } from '../../../src/client/admin/resources/pregunta/answers';
 import { answerIssues, MAX_RESPUESTAS, MAX_RESPUESTAS_FORM, PREGUNTA_MSG } from '../../../src/shared/resources/pregunta';
 
-/** Issue 19: what the question form sends with its answers (one request, pictures as file fields). */
+/** What the question form sends with its answers (one request, pictures as file fields). */
 describe('question form → wire', () => {
   const file = { rawFile: new Blob(['x']), title: 'a.png' };
 

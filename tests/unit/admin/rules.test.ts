@@ -28,7 +28,7 @@ describe('question form rules', () => {
     expect(await rule([{ valor: false }, { valor: false }], { Tipo: 'Opción Múltiple' })).toBe('Debes marcar al menos una respuesta como correcta.');
     expect(await rule([{ valor: false }, { valor: true }], { Tipo: 'Opción Múltiple' })).toBeUndefined();
     expect(await rule(five, { Tipo: 'Video' })).toBeUndefined();
-    // Issue 19: Texto's rows are its one expected answer.
+    // Texto's rows are its one expected answer.
     expect(await rule(five, { Tipo: 'Texto' })).toBe('Una pregunta de texto tiene exactamente una respuesta esperada.');
     expect(
       await answersRule(5)(
@@ -49,7 +49,7 @@ describe('question form rules', () => {
     );
     expect(validateDraft({ ...ok, respuestas: [{ respuesta: ' ', valor: true, imagen: null }] })).toBe('La respuesta es obligatoria.');
     expect(validateDraft({ ...ok, respuestas: [{ respuesta: 'a', valor: false, imagen: null }] })).toBe('Debes marcar al menos una respuesta como correcta.');
-    // Issue 19: editing in the panel edits the answers too, with the same rules.
+    // Editing in the panel edits the answers too, with the same rules.
     expect(validateDraft({ ...ok, respuestas: [{ respuesta: '', valor: false, imagen: null }] })).toBe('La respuesta es obligatoria.');
     // Texto: its one expected answer is required.
     expect(validateDraft({ ...ok, Tipo: 'Texto', respuestas: [] })).toBe('La respuesta esperada es obligatoria.');

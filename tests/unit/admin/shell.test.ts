@@ -4,7 +4,7 @@ import { createDataProvider, OFFLINE_MESSAGES } from '../../../src/client/admin/
 import { shouldRetry } from '../../../src/client/admin/queryClient';
 import { foldSearch } from '../../../src/server/resources/list';
 
-/** Issue 19: the top-bar search's rules, accent folding, and a lost connection named at once. */
+/** The top-bar search's rules, accent folding, and a lost connection named at once. */
 describe('top-bar search: what it does where the user is', () => {
   const lists = ['usuario', 'nivel', 'palabra'];
   it('the users list keeps the spec event; another list filters itself; anywhere else searches everything', () => {

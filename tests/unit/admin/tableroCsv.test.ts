@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { nivelEtiqueta, tableroCsv } from '../../../src/client/admin/resources/clases/dashboard/tableroCsv';
 import type { TableroWire } from '../../../src/shared/resources/clases';
 
-/** The dashboard's CSV (issue 21): the grid as the screen shows it, in the screen's order. */
+/** The dashboard's CSV: the grid as the screen shows it, in the screen's order. */
 const t: Pick<TableroWire, 'niveles' | 'alumnos'> = {
   niveles: [
     { id_nivel: 7, nombre_nivel: 'Comida', palabras: 4, tarea: true, fecha: '2030-05-04' },

@@ -1,5 +1,5 @@
 /**
- * Issue 17: accent folding in the word games. Hangman: a base letter reveals its accented forms,
+ * Accent folding in the word games. Hangman: a base letter reveals its accented forms,
  * ñ has its own key (N does not reveal it). Order words: typed keys take tiles ignoring accents,
  * the tile needed at the next slot first.
  */

@@ -503,7 +503,7 @@ describe('cards snapshot', () => {
   });
 });
 
-describe('cards memory preview (issue 17)', () => {
+describe('cards memory preview', () => {
   const previewing = (words: GameWord[], seed = 1): CardsState => startGame(createGame(words, mulberry32(seed))).state;
 
   it('has its constants: 2 s face up, a calm flip, a Spanish instruction with a full stop', () => {

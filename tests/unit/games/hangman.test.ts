@@ -404,7 +404,7 @@ describe('hangman word and level flow', () => {
     }
     expect(s.levelScore).toBe(70);
     const r = advance(s);
-    // 70 of the level's 100 → 2 stars (issue 17).
+    // 70 of the level's 100 → 2 stars.
     expect(r.events).toEqual([{ type: 'level-passed', level: 1, levelScore: 70, stars: 2 }]);
     expect(r.state.phase).toBe('level-passed');
     expect(r.state.totalScore).toBe(70);

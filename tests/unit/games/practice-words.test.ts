@@ -11,7 +11,7 @@ const e = (id_palabra: number, estrellas: number, pendiente = false): PracticeEn
 /** A deterministic rng so a shuffle can be compared between two calls. */
 const seeded = mulberry32;
 
-describe('games practise what is due (issue 20)', () => {
+describe('games practise what is due', () => {
   it('puts the due words first (server order), then the weak ones (fewest stars first), then the rest, cut to the size', () => {
     const practice = [e(7, 0, true), e(3, 1, true), e(12, 2), e(5, 1), e(9, 3), e(2, 0)];
     const got = practiceWords(words(20), practice, 10, seeded(1));

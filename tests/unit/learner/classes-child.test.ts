@@ -5,7 +5,7 @@ import { registerErrorMessage } from '../../../src/client/learner/register/class
 
 const t = (id_nivel: number, fecha: string | null) => ({ id_nivel, fecha });
 
-describe('assignments on /home (issue 21)', () => {
+describe('assignments on /home', () => {
   it('orders assigned levels by date, undated last, one entry per level with its earliest date', () => {
     expect(tareasPorNivel([t(5, null), t(2, '2026-12-12'), t(7, '2026-12-01'), t(2, '2026-11-30'), t(7, null)])).toEqual([
       t(2, '2026-11-30'),
@@ -49,7 +49,7 @@ describe('the class code a child types on /perfil', () => {
   });
 });
 
-describe('the sign-up error alert with a class code (issue 21)', () => {
+describe('the sign-up error alert with a class code', () => {
   it('keeps the spec: 409 shows the server message, other errors the email text', () => {
     expect(registerErrorMessage({ status: 409, msg: 'El correo ya está registrado.' }, 'a@b.c', '')).toBe('El correo ya está registrado.');
     expect(registerErrorMessage({ status: 500, msg: 'Error 500' }, 'a@b.c', '')).toBe('El correo ingresado ya existe. a@b.c');
@@ -67,7 +67,7 @@ describe('the sign-up error alert with a class code (issue 21)', () => {
   });
 });
 
-describe('a user without an email in the back office pickers (issue 21)', () => {
+describe('a user without an email in the back office pickers', () => {
   it('is "Nombre Apellido", never "(null)"', async () => {
     const { userLabel } = await import('../../../src/client/admin/common/pickers');
     expect(userLabel({ nombre: 'Nora', apellido: 'Sinco', email: null })).toBe('Nora Sinco');

@@ -15,7 +15,7 @@ import {
 import { sameTypedWord } from '../../../src/client/learner/repaso/typedAnswer';
 import { claveSchema, type ReviewItem } from '../../../src/shared/rules/review';
 
-/** The review session's client rules (issue 20, src/client/learner/repaso/reviewRules.ts). */
+/** The review session's client rules (src/client/learner/repaso/reviewRules.ts). */
 const word = (id: number, es: string) => ({ id_palabra: id, palabraEspanol: es, palabraIngles: es, id_nivel: 1, sena: null, imagen: null });
 const item = (id: number, es: string, distractores = [word(id + 100, 'otra'), word(id + 200, 'más')]): ReviewItem => ({
   ...word(id, es),

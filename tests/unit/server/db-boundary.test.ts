@@ -4,7 +4,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The database layer (src/server/db) imports no server code from outside it (issue 18): the demo
+ * The database layer (src/server/db) imports no server code from outside it: the demo
  * seed, config, auth and storage depend on the database, never the other way round. Imports are
  * read with TypeScript's own pre-processor (static, re-exports and dynamic `import()` alike).
  */

@@ -136,7 +136,7 @@ describe('question form', () => {
     });
     const five = Array.from({ length: 5 }, (_, i) => ({ respuesta: `r${i}`, valor: i === 0 }));
     expect(await errorsOf(pregunta, { ...ok, respuestas: five })).toEqual({ respuestas: 'Máximo 4 respuestas permitidas.' });
-    // Imagen and Video keep their rows unchecked; Texto has exactly one expected answer (issue 19).
+    // Imagen and Video keep their rows unchecked; Texto has exactly one expected answer.
     expect((await run(pregunta, { ...ok, Tipo: 'Imagen', respuestas: five })).errors).toEqual({});
     expect(await errorsOf(pregunta, { ...ok, Tipo: 'Texto', respuestas: five })).toEqual({ respuestas: PREGUNTA_MSG.textoUnaRespuesta });
     expect(await errorsOf(pregunta, { ...ok, Tipo: 'Texto', respuestas: [] })).toEqual({ 'respuestas.0.respuesta': PREGUNTA_MSG.respuestaEsperada });
