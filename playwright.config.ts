@@ -1,14 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { execSync } from 'node:child_process';
-
-function chromiumPath(): string {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  try {
-    return execSync('command -v chromium', { shell: '/bin/bash' }).toString().trim() || '/usr/bin/chromium';
-  } catch {
-    return '/usr/bin/chromium';
-  }
-}
+import { CHROME_ARGS, CHROMIUM } from './scripts/chromium';
 
 export const E2E_PORT = Number(process.env.E2E_PORT || 3100);
 
@@ -49,16 +40,8 @@ export default defineConfig({
     serviceWorkers: 'block',
     trace: 'off',
     launchOptions: {
-      executablePath: chromiumPath(),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      executablePath: CHROMIUM,
+      args: CHROME_ARGS,
     },
   },
   // learner and admin run together: neither changes what the other reads (docs/testing.md). Two

@@ -8,6 +8,7 @@
 // - "cartoon": the same movement drawn in flat colours with hard edges and no noise (like the
 //   demo's placeholder GIFs): what GIF compresses best.
 import sharp from 'sharp';
+import { mulberry32 } from '../../src/shared/rules/games/types';
 
 export type SampleKind = 'camera' | 'cartoon';
 
@@ -45,17 +46,8 @@ export interface SampleGif {
   delay: number[];
 }
 
-/** mulberry32: a small seeded PRNG (same bytes on every machine). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** mulberry32, the games' seeded PRNG: the same bytes on every machine. */
+const rng = mulberry32;
 
 interface Blob {
   cx: number;

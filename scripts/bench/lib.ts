@@ -1,6 +1,6 @@
 // Shared pieces of `npm run bench`: start the production server on 127.0.0.1, wait for it, sign in,
 // stop it; format tables. Only loopback is ever contacted.
-import { execSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,25 +16,8 @@ const OFF = Number(process.env.BENCH_PORT_OFFSET || 0);
 export const PORTS = { api: 3301 + OFF, api2: 3302 + OFF, bare: 3303 + OFF, web: 3310 + OFF, scale: 3320 + OFF, lighthouse: 3330 + OFF } as const;
 export const DEMO_PASSWORD = 'Manitas2024';
 
-/** Debian's Chromium (no browser downloads on this machine), and the flags every bench launches it with. */
-export const CHROMIUM =
-  process.env.CHROMIUM_PATH ||
-  (() => {
-    try {
-      return execSync('command -v chromium', { shell: '/bin/bash' }).toString().trim();
-    } catch {
-      return '/usr/bin/chromium';
-    }
-  })();
-export const CHROME_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+/** Debian's Chromium and the flags every bench launches it with (shared with the e2e suite). */
+export { CHROMIUM, CHROME_ARGS } from '../chromium';
 
 export function buildClient(): void {
   const r = spawnSync(

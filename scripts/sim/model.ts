@@ -8,18 +8,8 @@
 // days until R drops to 0.9) grows after a successful retrieval, more when R was low (the spacing effect) and
 // less when S is already large (saturation).
 
-/** A tiny deterministic PRNG (mulberry32): the simulation must give the same table for the same --seed, and
- * Math.random cannot be seeded. 32-bit state, period 2^32: plenty for ~1e6 draws per run. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The simulation must give the same table for the same --seed (Math.random cannot be seeded): the games' mulberry32. */
+export { mulberry32 } from '../../src/shared/rules/games/types';
 
 /** Mixes several integers into one 32-bit seed, so each learner and each stream gets its own independent PRNG
  * (the three schedulers then meet exactly the same learners and words). */

@@ -5,12 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
 import { usuario } from '../../src/server/db/schema';
 import { createBackup, restoreBackup } from '../../src/server/maintenance/backup';
 import { createCache, invalidates, registerCacheHooks } from '../../src/server/cache';
 import { isChoiceQuestion } from '../../src/shared/rules/quiz';
-import { firstQuizAnswers, makeTestApp, snapshotCounts, type TestApp } from './helpers';
+import { firstQuizAnswers, makeTestApp, secondApp, snapshotCounts, type TestApp } from './helpers';
 
 type Nivel = { id_nivel: number; nombre_nivel: string };
 
@@ -266,16 +265,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
     let other: Awaited<ReturnType<typeof buildApp>>;
     beforeAll(async () => {
       t = await makeTestApp();
-      const config = loadConfig({ DATABASE_URL: t.config.databaseUrl! } as NodeJS.ProcessEnv, {
-        dataDir: null,
-        seedDemo: false,
-        staticDir: null,
-        logLevel: 'silent',
-        authRateLimit: 1000,
-        jwtSecret: t.config.jwtSecret,
-        uploadsDir: t.config.uploadsDir,
-      });
-      other = await buildApp(config, { logger: false });
+      other = await secondApp(t);
     });
     afterAll(async () => {
       await other?.close();

@@ -1,9 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { makeTestApp, type TestApp } from './helpers';
-import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
+import { makeTestApp, registration, secondApp, type TestApp } from './helpers';
 import { clase, claseAlumno, claseProfesor, institucion, limiteIntento, rol, usuario } from '../../src/server/db/schema';
 import { setPicturePassword } from '../../src/server/auth/pictureSecret';
 import { CHILD_PICTURE_RULE, CLASS_PICTURE_RULE } from '../../src/server/auth/pictureSecret';
@@ -27,16 +25,7 @@ let idInstitucion: number;
 
 beforeAll(async () => {
   t = await makeTestApp();
-  const config = loadConfig({ DATABASE_URL: t.config.databaseUrl ?? undefined } as NodeJS.ProcessEnv, {
-    dataDir: null,
-    seedDemo: false,
-    staticDir: null,
-    logLevel: 'silent',
-    authRateLimit: 1000,
-    jwtSecret: t.config.jwtSecret,
-    uploadsDir: t.config.uploadsDir,
-  });
-  other = await buildApp(config, { logger: false, ...(process.env.DATABASE_URL ? {} : { database: t.database }) });
+  other = await secondApp(t);
   const db = t.database.db;
   const [inst] = await db.insert(institucion).values({ nombre: 'Escuela de los límites' }).returning();
   idInstitucion = inst!.idInstitucion;
@@ -105,18 +94,19 @@ async function freshAccount() {
   accounts++;
   const email = `limite${accounts}@familia.test`;
   const password = `clave-${accounts}-segura`;
-  const r = await bare('/api/user/register', {
-    nombre: 'Límite',
-    apellido: 'Cuenta',
-    fechaNacimiento: '2017-04-01',
-    email,
-    photo: null,
-    password,
-    avatar: 'boy',
-    sexo: 'niño',
-    phone: '5512345678',
-    Credential: `LIM-${accounts}`,
-  });
+  const r = await bare(
+    '/api/user/register',
+    registration({
+      nombre: 'Límite',
+      apellido: 'Cuenta',
+      fechaNacimiento: '2017-04-01',
+      email,
+      password,
+      avatar: 'boy',
+      sexo: 'niño',
+      Credential: `LIM-${accounts}`,
+    }),
+  );
   expect(r.statusCode, r.body).toBe(201);
   return { email, password };
 }

@@ -29,6 +29,24 @@ export const registration = (patch: Record<string, unknown> = {}) => ({
   ...patch,
 });
 
+/**
+ * A second app on a test app's database, as a second server process would be (same secret, same
+ * uploads; on PGlite the same embedded database, which has one process): for what two instances
+ * must agree on. Its sign-in rate limit is high, so only the first app's limits are under test.
+ */
+export async function secondApp(t: TestApp) {
+  const config = loadConfig({ DATABASE_URL: t.config.databaseUrl ?? undefined } as NodeJS.ProcessEnv, {
+    dataDir: null,
+    seedDemo: false,
+    staticDir: null,
+    logLevel: 'silent',
+    authRateLimit: 1000,
+    jwtSecret: t.config.jwtSecret,
+    uploadsDir: t.config.uploadsDir,
+  });
+  return buildApp(config, { logger: false, ...(process.env.DATABASE_URL ? {} : { database: t.database }) });
+}
+
 export { DEMO, type DemoUser } from '../support/demo-accounts';
 import { DEMO, type DemoUser } from '../support/demo-accounts';
 

@@ -1,5 +1,22 @@
 import { expect, signInWithGooglePopup, storedSession, test } from './fixtures';
 import { ADMIN_EMAIL_DOMAIN, SUPERADMIN_EMAIL } from './playwright.config';
+import type { Page } from '@playwright/test';
+
+/** The "Admin" entry from /home, then the back office with `entry` in its menu. */
+async function openBackOffice(page: Page, entry: string) {
+  await page
+    .getByRole('link', { name: 'Admin' })
+    .or(page.getByRole('button', { name: 'Admin' }))
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/admin/);
+  await expect(
+    page
+      .getByRole('link', { name: entry })
+      .or(page.getByRole('menuitem', { name: entry }))
+      .first(),
+  ).toBeVisible({ timeout: 20_000 });
+}
 
 // Google sign-in (accounts-and-learner.md sections 2, 3, 4, 8) through the Firebase Auth emulator:
 // the real Firebase SDK in the page, the emulator's popup, the server's firebase-admin check.
@@ -24,18 +41,7 @@ test.describe('Google sign-in', () => {
     expect(s.user).toMatchObject({ email: SUPERADMIN_EMAIL, nombre: 'Julia Jefa', rol: 'superadmin' });
     await expect(page.getByText('¡Hola, Julia Jefa!')).toBeVisible();
 
-    await page
-      .getByRole('link', { name: 'Admin' })
-      .or(page.getByRole('button', { name: 'Admin' }))
-      .first()
-      .click();
-    await expect(page).toHaveURL(/\/admin/);
-    await expect(
-      page
-        .getByRole('link', { name: 'Roles' })
-        .or(page.getByRole('menuitem', { name: 'Roles' }))
-        .first(),
-    ).toBeVisible({ timeout: 20_000 });
+    await openBackOffice(page, 'Roles');
 
     // After a full page load Firebase is not loaded (no sign-out hook); its session sits in
     // localStorage (local persistence), which logout clears: that ends the Firebase session too.
@@ -74,18 +80,7 @@ test.describe('Google sign-in', () => {
     await signInWithGooglePopup(page, { email: `directora@${ADMIN_EMAIL_DOMAIN}`, name: 'Directora' });
     await expect(page).toHaveURL(/\/home$/, { timeout: 30_000 });
     expect((await storedSession(page)).userRole).toBe('admin');
-    await page
-      .getByRole('link', { name: 'Admin' })
-      .or(page.getByRole('button', { name: 'Admin' }))
-      .first()
-      .click();
-    await expect(page).toHaveURL(/\/admin/);
-    await expect(
-      page
-        .getByRole('link', { name: 'Niveles' })
-        .or(page.getByRole('menuitem', { name: 'Niveles' }))
-        .first(),
-    ).toBeVisible({ timeout: 20_000 });
+    await openBackOffice(page, 'Niveles');
     await expect(page.getByRole('link', { name: 'Roles' })).toHaveCount(0);
     await expect(page.getByRole('menuitem', { name: 'Roles' })).toHaveCount(0);
   });

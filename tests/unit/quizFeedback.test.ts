@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { quizFeedback, revealSolutions, type KeyQuestion } from '../../src/shared/rules/quizRules';
+import { quizFeedback, revealSolutions } from '../../src/shared/rules/quizRules';
+import { choiceKey, typedKey } from './quiz-keys';
 import { ACCENT_LETTERS, hasUnsentAnswers, insertAtCaret, solutionText } from '../../src/client/learner/quiz/feedback';
 
-const choice: KeyQuestion = {
-  id_pregunta: 1,
-  Tipo: 'Opción Múltiple',
-  respuestas: [
-    { id_respuesta: 10, respuesta: 'gato', valor: false },
-    { id_respuesta: 11, respuesta: 'perro', valor: true },
-  ],
-};
-const typed: KeyQuestion = {
-  id_pregunta: 2,
-  Tipo: 'Texto',
-  respuestas: [
-    { id_respuesta: 20, respuesta: 'pájaro', valor: true },
-    { id_respuesta: 21, respuesta: 'ave', valor: true },
-  ],
-};
+const choice = choiceKey;
+const typed = typedKey;
 
 describe('revealSolutions: only after a pass or the last attempt', () => {
   it('reveals on a pass, or when no attempt is left; not while a retry remains', () => {

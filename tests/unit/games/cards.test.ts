@@ -124,36 +124,30 @@ describe('cards constants (spec section 9)', () => {
 });
 
 describe('cards end message', () => {
-  it('a 100-point run keeps the spec thresholds: excellent from 70, good from 60, practice below', () => {
-    expect(endMessage(70, 100)).toBe('excellent');
-    expect(endMessage(69, 100)).toBe('good');
-    expect(endMessage(60, 100)).toBe('good');
-    expect(endMessage(59, 100)).toBe('practice');
-    expect(endMessage(0, 100)).toBe('practice');
-    expect(endMessageText(70, 100)).toBe(CARDS_END_MESSAGES.excellent);
-    expect(endMessageText(60, 100)).toBe(CARDS_END_MESSAGES.good);
-    expect(endMessageText(59, 100)).toBe(CARDS_END_MESSAGES.practice);
-  });
-
-  it('a run worth more than 100 points keeps the absolute thresholds', () => {
-    expect(endMessage(70, 500)).toBe('excellent');
-    expect(endMessage(69, 500)).toBe('good');
-    expect(endMessage(60, 500)).toBe('good');
-    expect(endMessage(59, 500)).toBe('practice');
-  });
-
-  it('below 100 points the thresholds are shares of the maximum: 70 % and 60 %', () => {
-    // 50-point run (one level of 5): 35 = 70 %, 30 = 60 %.
-    expect(endMessage(50, 50)).toBe('excellent');
-    expect(endMessage(35, 50)).toBe('excellent');
-    expect(endMessage(34, 50)).toBe('good');
-    expect(endMessage(30, 50)).toBe('good');
-    expect(endMessage(29, 50)).toBe('practice');
-    // 70 % of 10 is exactly 7 (no floating-point 69.999…); 60 % of 30 is 18.
-    expect(endMessage(7, 10)).toBe('excellent');
-    expect(endMessage(18, 30)).toBe('good');
-    expect(endMessage(17, 30)).toBe('practice');
-    expect(endMessageText(50, 50)).toBe(CARDS_END_MESSAGES.excellent);
+  // [score, the run's maximum, message]. A run of 100 points or more keeps the absolute thresholds
+  // (excellent from 70, good from 60); below 100 they are shares of the maximum, 70 % and 60 %
+  // (one level of 5 is worth 50: 35 = 70 %, 30 = 60 %; 70 % of 10 is exactly 7, no 69.999…).
+  it.each([
+    [70, 100, 'excellent'],
+    [69, 100, 'good'],
+    [60, 100, 'good'],
+    [59, 100, 'practice'],
+    [0, 100, 'practice'],
+    [70, 500, 'excellent'],
+    [69, 500, 'good'],
+    [60, 500, 'good'],
+    [59, 500, 'practice'],
+    [50, 50, 'excellent'],
+    [35, 50, 'excellent'],
+    [34, 50, 'good'],
+    [30, 50, 'good'],
+    [29, 50, 'practice'],
+    [7, 10, 'excellent'],
+    [18, 30, 'good'],
+    [17, 30, 'practice'],
+  ] as const)('%i of %i points → %s, with its text', (score, max, key) => {
+    expect(endMessage(score, max)).toBe(key);
+    expect(endMessageText(score, max)).toBe(CARDS_END_MESSAGES[key]);
   });
 
   it('5 of 5 right with no life lost: 3 stars and the excellent message, never "practice"', () => {

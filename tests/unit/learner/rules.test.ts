@@ -22,8 +22,8 @@ import {
   PASS_MARK,
   quizScore,
   roundScore,
-  type KeyQuestion,
 } from '../../../src/shared/rules/quiz';
+import { choiceKey, typedKey } from '../quiz-keys';
 
 describe('progress percent = seen / total, rounded down', () => {
   it('rounds down', () => {
@@ -97,22 +97,8 @@ describe('score, pass mark and retries', () => {
 });
 
 describe('answer correctness', () => {
-  const choice: KeyQuestion = {
-    id_pregunta: 1,
-    Tipo: 'Opción Múltiple',
-    respuestas: [
-      { id_respuesta: 10, respuesta: 'gato', valor: false },
-      { id_respuesta: 11, respuesta: 'perro', valor: true },
-    ],
-  };
-  const text: KeyQuestion = {
-    id_pregunta: 2,
-    Tipo: 'Texto',
-    respuestas: [
-      { id_respuesta: 20, respuesta: 'Pájaro', valor: true },
-      { id_respuesta: 21, respuesta: 'ave', valor: true },
-    ],
-  };
+  const choice = choiceKey;
+  const text = typedKey;
   it('multiple choice: correct when the chosen option has valor true', () => {
     expect(isAnswerCorrect(choice, { id_respuesta: 11 })).toBe(true);
     expect(isAnswerCorrect(choice, { id_respuesta: 10 })).toBe(false);
