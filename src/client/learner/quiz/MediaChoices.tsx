@@ -16,6 +16,7 @@ import { type GivenAnswer, type QuestionFeedback } from '../../../shared/rules/q
 import type { PreguntaDetalle as PreguntaQuiz, QuizMedia } from '../../../shared/resources/evaluacion';
 import { focusRing } from '../ui/LearnerPage';
 import { SignPlayer } from '../../sign/SignPlayer';
+import { choiceLook } from './feedback';
 
 const isPicture = (m: QuizMedia) => m.tipo.trim().toLowerCase() === 'imagen';
 
@@ -75,9 +76,7 @@ export function MediaChoices({
           const src = m ? mediaUrl(m.url) : null;
           const picture = !!m && isPicture(m);
           const name = picture ? `Imagen ${i + 1}` : m ? `Seña ${i + 1}` : r.respuesta || `Opción ${i + 1}`;
-          const checked = answer?.id_respuesta === r.id_respuesta;
-          const isSolution = !!feedback?.solucion?.some((x) => x.id_respuesta === r.id_respuesta);
-          const chosenColor = feedback && checked ? (feedback.acierto ? '#2e7d32' : '#c62828') : isSolution ? '#2e7d32' : null;
+          const { checked, isSolution, borderColor, bgcolor } = choiceLook(answer, feedback, r.id_respuesta);
           return (
             <Box
               key={r.id_respuesta}
@@ -90,8 +89,8 @@ export function MediaChoices({
                 p: 1.5,
                 borderRadius: 3,
                 border: '4px solid',
-                borderColor: chosenColor ?? (checked ? 'primary.main' : '#e2ddf7'),
-                bgcolor: checked ? '#efeaff' : isSolution ? '#e8f5e9' : '#fff',
+                borderColor,
+                bgcolor,
                 '&:focus-within': { outline: '4px solid #c2185b', outlineOffset: 2 },
               }}
             >

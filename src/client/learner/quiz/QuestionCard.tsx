@@ -14,7 +14,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import CancelIcon from '@mui/icons-material/Cancel';
 import { mediaUrl } from '../../api/http';
 import { isAnswered, isTextQuestion, type GivenAnswer, type QuestionFeedback } from '../../../shared/rules/quizRules';
-import { ACCENT_LETTERS, insertAtCaret, solutionText } from './feedback';
+import { ACCENT_LETTERS, choiceLook, insertAtCaret, solutionText } from './feedback';
 import type { PreguntaDetalle as PreguntaQuiz } from '../../../shared/resources/evaluacion';
 import { focusRing } from '../ui/LearnerPage';
 import { SignPlayer, isAnimatedSign } from '../../sign/SignPlayer';
@@ -190,9 +190,7 @@ export function QuestionCard({
           >
             {q.respuestas.map((r) => {
               const rImg = mediaUrl(r.imagen, 'respuestas');
-              const checked = answer?.id_respuesta === r.id_respuesta;
-              const isSolution = !!feedback?.solucion?.some((x) => x.id_respuesta === r.id_respuesta);
-              const chosenColor = feedback && checked ? (feedback.acierto ? '#2e7d32' : '#c62828') : isSolution ? '#2e7d32' : null;
+              const { checked, isSolution, borderColor, bgcolor } = choiceLook(answer, feedback, r.id_respuesta);
               return (
                 <FormControlLabel
                   key={r.id_respuesta}
@@ -210,8 +208,8 @@ export function QuestionCard({
                     pr: 2,
                     borderRadius: 3,
                     border: '3px solid',
-                    borderColor: chosenColor ?? (checked ? 'primary.main' : '#e2ddf7'),
-                    bgcolor: checked ? '#efeaff' : isSolution ? '#e8f5e9' : '#fff',
+                    borderColor,
+                    bgcolor,
                     '& .MuiFormControlLabel-label.Mui-disabled': { color: 'text.primary' },
                     minHeight: 64,
                     ...(sent ? {} : { '&:hover': { borderColor: 'primary.main' } }),

@@ -53,3 +53,20 @@ export function solutionText(q: QuestionLike, fb: QuestionFeedback | undefined):
     .filter((n) => n !== '');
   return names.length ? names.join(' o ') : null;
 }
+
+/**
+ * How one option of a choice question looks (the picture tiles and the text options alike): the
+ * chosen one framed in the theme colour, then, once marked, green if right or red if wrong, and the
+ * right answers framed green with a light green fill.
+ */
+export function choiceLook(answer: GivenAnswer | undefined, feedback: QuestionFeedback | undefined, idRespuesta: number) {
+  const checked = answer?.id_respuesta === idRespuesta;
+  const isSolution = !!feedback?.solucion?.some((x) => x.id_respuesta === idRespuesta);
+  const marked = feedback && checked ? (feedback.acierto ? '#2e7d32' : '#c62828') : isSolution ? '#2e7d32' : null;
+  return {
+    checked,
+    isSolution,
+    borderColor: marked ?? (checked ? 'primary.main' : '#e2ddf7'),
+    bgcolor: checked ? '#efeaff' : isSolution ? '#e8f5e9' : '#fff',
+  };
+}
