@@ -63,6 +63,8 @@ export abstract class GameScene extends Phaser.Scene {
   /** Canvas buttons reachable with Tab, and the one focused. */
   focus = new KeyFocus(this);
 
+  /** This scene's window.__game (test builds only). */
+  private hooks: ReturnType<typeof installTestHooks> | null = null;
   /** Set when the scene was restarted by relayout(): create() carries on from this rules state. */
   protected carried: unknown = null;
   private carry: Carry | null = null;
@@ -149,7 +151,7 @@ export abstract class GameScene extends Phaser.Scene {
     this.events.once(Phaser.Scenes.Events.DESTROY, () => this.tearDown());
     if (this.carry?.paused) this.events.once(Phaser.Scenes.Events.CREATE, () => this.pause());
     if (this.testMode) {
-      installTestHooks(this, { started: () => this.started, phaseLog: () => this.phaseLog, taken, jump: (level) => this.testJump(level) });
+      this.hooks = installTestHooks(this, { started: () => this.started, phaseLog: () => this.phaseLog, taken, jump: (level) => this.testJump(level) });
     }
   }
 
@@ -157,7 +159,9 @@ export abstract class GameScene extends Phaser.Scene {
     this.clock.stop();
     EventBus.off(GAME_EVENTS.pauseRequest, this.clock.onPauseRequest, this.clock);
     EventBus.off(GAME_EVENTS.tab, this.focus.onTab, this.focus);
-    if (this.testMode && window.__game) delete window.__game;
+    // Only this scene's hooks: a game made anew for a new size may have put its own there first
+    // (the old game is destroyed on its next frame, not at once).
+    if (this.testMode && this.hooks && window.__game === this.hooks) delete window.__game;
     EventBus.emit(GAME_EVENTS.sign, null);
     EventBus.emit(GAME_EVENTS.focus, null);
   }

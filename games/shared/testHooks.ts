@@ -86,8 +86,8 @@ interface HookView {
   jump(level: number): boolean;
 }
 
-export function installTestHooks(scene: GameScene, view: HookView): void {
-  window.__game = {
+export function installTestHooks(scene: GameScene, view: HookView): GameTestHooks {
+  const hooks: GameTestHooks = {
     snapshot: () => (view.started() ? scene.snapshotView() : null),
     point: (name) => scene.marks.pagePoint(name),
     targets: () => [...scene.marks.named.keys()].filter((k) => !k.startsWith('picture:') && scene.marks.isTargetLive(k)),
@@ -112,6 +112,8 @@ export function installTestHooks(scene: GameScene, view: HookView): void {
     pictures: () => [...scene.marks.named.keys()].filter((k) => k.startsWith('picture:') && scene.marks.isTargetLive(k)),
     flashing: () => scene.marks.flashObjects.some((o) => o.active),
   };
+  window.__game = hooks;
+  return hooks;
 }
 
 /**

@@ -31,17 +31,42 @@ export async function snap<T = any>(page: Page): Promise<T> {
   return (await handle.jsonValue()) as T;
 }
 
-/** Waits until the scene's phase is one of `phases`; returns the snapshot. */
+/**
+ * Waits until the scene's phase is one of `phases`; returns the snapshot. When it times out, the
+ * error says where the game was instead: its phases with their times, whether it was paused, the
+ * page's address and any dialog, so a failure seen only in CI can be read from its log.
+ */
 export async function waitPhase<T = any>(page: Page, phases: string[], timeout = 15_000): Promise<T> {
-  const handle = await page.waitForFunction(
-    (ps) => {
-      const s = window.__game?.snapshot() as { phase?: string } | undefined;
-      return s && ps.includes(s.phase ?? '') ? s : null;
-    },
-    phases,
-    { timeout, polling: POLL_MS },
-  );
-  return (await handle.jsonValue()) as T;
+  try {
+    const handle = await page.waitForFunction(
+      (ps) => {
+        const s = window.__game?.snapshot() as { phase?: string } | undefined;
+        return s && ps.includes(s.phase ?? '') ? s : null;
+      },
+      phases,
+      { timeout, polling: POLL_MS },
+    );
+    return (await handle.jsonValue()) as T;
+  } catch (err) {
+    const where = await page
+      .evaluate(() => {
+        const g = window.__game;
+        const log = g?.phases() ?? [];
+        const t0 = log[0]?.at ?? 0;
+        return {
+          url: location.pathname + location.search,
+          hooks: Boolean(g),
+          phases: log.slice(-8).map((p) => `${p.phase}@${p.at - t0}ms`),
+          sinceLast: log.length ? Date.now() - log[log.length - 1].at : null,
+          pausePanel: Boolean(document.querySelector('[data-testid="game-pause"]')),
+          dialog: document.querySelector('[role="dialog"]')?.textContent?.slice(0, 120) ?? null,
+          online: navigator.onLine,
+          visibility: document.visibilityState,
+        };
+      })
+      .catch((e: Error) => ({ unreadable: e.message }));
+    throw new Error(`waitPhase(${phases.join('|')}): ${(err as Error).message.split('\n')[0]}\n  the game instead: ${JSON.stringify(where)}`);
+  }
 }
 
 /** Page coordinates of a named canvas target (key:A, tile:0, card:1, option:2, button:start...). */

@@ -104,6 +104,10 @@ test('offline: the child watches signs, plays a game and sends the quiz; online 
   // A game: two rounds of Cartas (20 points), then back to the games: the run is kept on the device.
   await page.goto(`/ruleta-palabras?nivel=${levelId}`);
   await expect(page.getByTestId('game-stage')).toBeVisible({ timeout: 30_000 });
+  // Offline, the "Sin conexión" banner comes after the page's load event and takes its room at the
+  // top, moving the game down: the child sees it before playing, and the taps aim at where the
+  // game is once it has moved (a tap aimed before the move landed beside the start button).
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
   await waitPhase(page, ['instructions']);
   await clickTarget(page, 'button:start');
   for (let round = 1; round <= 2; round++) {
@@ -120,6 +124,7 @@ test('offline: the child watches signs, plays a game and sends the quiz; online 
 
   // The quiz, sent offline: kept on the tablet, and the level menu says so.
   await page.goto(`/cuestionario/${levelId}`);
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
   await answerQuiz(page);
   await page.getByRole('button', { name: 'Enviar respuestas' }).click();
   const queued = page.getByTestId('quiz-queued');
