@@ -106,7 +106,7 @@ test('offline: the child watches signs, plays a game and sends the quiz; online 
   await expect(page.getByTestId('game-stage')).toBeVisible({ timeout: 30_000 });
   // Offline, the "Sin conexión" banner comes after the page's load event and takes its room at the
   // top, moving the game down: the child sees it before playing, and the taps aim at where the
-  // game is once it has moved (a tap aimed before the move landed beside the start button).
+  // game is once it has moved (a tap aimed before the move would land beside the start button).
   await expect(page.getByTestId('offline-banner')).toBeVisible();
   await waitPhase(page, ['instructions']);
   await clickTarget(page, 'button:start');
