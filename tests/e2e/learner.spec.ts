@@ -295,6 +295,8 @@ test.describe('learner area, as a new learner would use it', () => {
     expect(await page.locator('link[rel=modulepreload][href*="/Home-"]').count()).toBeGreaterThan(0);
     expect(scripts.length).toBe(new Set(scripts).size);
     expect(asked.filter((a) => a === 'GET /api/nivel/getNivels')).toHaveLength(1);
+    // The assigned levels come with the first data too (they order the cards), asked once.
+    expect(asked.filter((a) => a === 'GET /api/clase/mis-tareas')).toHaveLength(1);
 
     asked.length = 0;
     await page.goto('/supmenu/1');

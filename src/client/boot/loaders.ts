@@ -23,6 +23,8 @@ const FIRST_DATA_WAIT_MS = 1500;
 export interface FirstData {
   started: Record<string, Promise<StartedAnswer | null>>;
   done: Record<string, StartedAnswer>;
+  /** Each answer of `done` as its screen reads it and when, made once (src/client/learner/model/queries.tsx). */
+  read: Record<string, { value: unknown; at: number }>;
 }
 
 /** The address the app started on: only that first load is prefetched. */
@@ -43,7 +45,7 @@ function firstVisit(request: Request): { token: string; user: number } | null {
 
 /** Starts `GET api/{key}` for the screen; resolves to its parsed body on 200, else null; never rejects. */
 function starter(token: string) {
-  const first: FirstData = { started: {}, done: {} };
+  const first: FirstData = { started: {}, done: {}, read: {} };
   const start = <T>(key: string): Promise<T | null> => {
     const answer = fetch(`/api/${key}`, { headers: { Accept: 'application/json', Authorization: `Bearer ${token}` }, credentials: 'same-origin' }).then(
       async (r): Promise<StartedAnswer> => ({ status: r.status, text: await r.text() }),
@@ -68,7 +70,9 @@ export function homeLoader({ request, params }: LoaderFunctionArgs): Promise<Fir
   const s = params.panel ? null : firstVisit(request);
   if (!s) return null;
   const { start, handOver } = starter(s.token);
-  return handOver(start('nivel/getNivels'));
+  // The assigned levels too: they order the cards, so the first render has them (no reordering
+  // render after the first paint, docs/performance.md "/home's blocking time").
+  return handOver(Promise.all([start('nivel/getNivels'), start('clase/mis-tareas')]));
 }
 
 export function levelMenuLoader({ request, params }: LoaderFunctionArgs): Promise<FirstData> | null {

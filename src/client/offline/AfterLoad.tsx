@@ -21,6 +21,7 @@ export function AfterLoad() {
       void import('./OfflineLayer').then((m) => live && setLayer(() => m.default));
     };
     const start = () => {
+      if (!live) return;
       registerServiceWorker();
       let signedIn = false;
       try {
@@ -33,11 +34,19 @@ export function AfterLoad() {
     window.addEventListener('offline', show);
     // A sign-in in this page (src/client/boot/signedIn.ts): the layer comes now, not at the next load.
     window.addEventListener('manitas:signed-in', show);
-    if (document.readyState === 'complete') start();
-    else window.addEventListener('load', start, { once: true });
+    // In the first idle moment after the load event, not in the task that paints the first screen:
+    // the worker's registration and the layer's chunk (with its preload links) were 50 ms of it at
+    // a 4× slower CPU, counted as blocking time on /home (docs/performance.md "/home's blocking time").
+    // The fallback: Safari has no requestIdleCallback.
+    const later = () => {
+      if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(start, { timeout: 1500 });
+      else setTimeout(start, 1);
+    };
+    if (document.readyState === 'complete') later();
+    else window.addEventListener('load', later, { once: true });
     return () => {
       live = false;
-      window.removeEventListener('load', start);
+      window.removeEventListener('load', later);
       window.removeEventListener('offline', show);
       window.removeEventListener('manitas:signed-in', show);
     };

@@ -7,7 +7,7 @@
  * "Segunda vez más lenta". Speed, mirror and the slower second play are the child's preferences
  * (device + profile) and apply to every sign.
  */
-import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useRef, useState, type KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -49,7 +49,8 @@ const isVideo = (src: string, kind: SignPlayerProps['kind']) =>
  */
 export const isAnimatedSign = (src: string) => /\.(gif|webp|mp4|webm|ogv|mov|m4v)(\?|$)/i.test(src);
 
-export function SignPlayer({
+// Memoised: a card that renders again for news of its own (its stars, "Vista") leaves its sign playing untouched.
+export const SignPlayer = memo(function SignPlayer({
   src,
   compactSrc,
   label,
@@ -192,4 +193,4 @@ export function SignPlayer({
       )}
     </Box>
   );
-}
+});

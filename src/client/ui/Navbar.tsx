@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -47,7 +47,8 @@ export interface NavbarProps {
  * The child navbar (docs/product/screens-learner.md L-1.3): logo, search, Admin for admin/superadmin,
  * avatar, name (or 'Invitado'), 'Mi perfil' and 'Salir'.
  */
-export function Navbar({ search, onSearch }: NavbarProps) {
+// Memoised: a screen that renders again for its later answers (/home) leaves the bar alone.
+export const Navbar = memo(function Navbar({ search, onSearch }: NavbarProps) {
   const user = useSession();
   const navigate = useNavigate();
   const isAdmin = hasAnyRole(readRole(user), ADMIN_ROLES);
@@ -189,6 +190,6 @@ export function Navbar({ search, onSearch }: NavbarProps) {
       </Dialog>
     </AppBar>
   );
-}
+});
 
 export default Navbar;

@@ -39,16 +39,16 @@ afterEach(() => {
 });
 
 describe('first-visit route loaders', () => {
-  it('/home: asks for the levels with the session token, once; the answer is the loader data', async () => {
+  it('/home: asks for the levels and the assigned levels with the session token, once; the answers are the loader data', async () => {
     const { homeLoader } = await boot('/home');
     const first = (await homeLoader(req('/home'))) as First;
-    expect(asked).toEqual(['/api/nivel/getNivels Bearer T1']);
-    expect(stored(first)).toEqual(['nivel/getNivels']);
+    expect(asked).toEqual(['/api/nivel/getNivels Bearer T1', '/api/clase/mis-tareas Bearer T1']);
+    expect(stored(first)).toEqual(['clase/mis-tareas', 'nivel/getNivels']);
     // The loader resolved after the answer: the screen's first render has it.
     expect(first?.done['nivel/getNivels']).toEqual({ status: 200, text: '{"data":[]}' });
     expect(window).not.toHaveProperty('__manitasPrefetch'); // nothing kept on window
     expect(await homeLoader(req('/home'))).toBeNull(); // a later navigation to the same address: the screen asks itself
-    expect(asked).toHaveLength(1);
+    expect(asked).toHaveLength(2);
   });
 
   it("/supmenu/{id}: levels, progress, the words and then each word's media", async () => {

@@ -30,7 +30,7 @@ afterEach(() => {
   delete g.localStorage;
 });
 
-const answered = (key: string, a: StartedAnswer): FirstData => ({ started: { [key]: Promise.resolve(a) }, done: { [key]: a } });
+const answered = (key: string, a: StartedAnswer): FirstData => ({ started: { [key]: Promise.resolve(a) }, done: { [key]: a }, read: {} });
 const client = () => new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: 0, staleTime: Infinity } } });
 
 describe("a GET with the loader's started answer", () => {
@@ -61,9 +61,23 @@ describe('learnerQuery', () => {
     expect(calls).toEqual([]);
   });
 
+  it('a query dropped and built again (gcTime 0 while React renders the first screen in slices) gets the very same value', async () => {
+    const first = answered('nivel/getNivels', { status: 200, text: '{"data":[{"id_nivel":1}]}' });
+    const q = client();
+    const o = learnerQuery(first, 'nivel/getNivels', fetchLevels, levelsOf);
+    const before = q.getQueryCache().build(q, o).state;
+    await new Promise((r) => setTimeout(r, 5));
+    q.getQueryCache().clear();
+    const after = q.getQueryCache().build(q, learnerQuery(first, 'nivel/getNivels', fetchLevels, levelsOf)).state;
+    expect(after.data).toEqual([{ id_nivel: 1 }]);
+    expect(after.data).toBe(before.data); // not a second parse: the screen's memoised cards keep their props
+    expect(after.dataUpdatedAt).toBe(before.dataUpdatedAt); // the same result: no render at the commit
+    expect(calls).toEqual([]);
+  });
+
   it('an answer on its way is what the first call reads; it is taken once, then the screen asks', async () => {
     let answer!: (a: StartedAnswer) => void;
-    const first: FirstData = { started: { 'palabra/nivel/3': new Promise((r) => (answer = r)) }, done: {} };
+    const first: FirstData = { started: { 'palabra/nivel/3': new Promise((r) => (answer = r)) }, done: {}, read: {} };
     const o = learnerQuery(first, 'palabra/nivel/3', (opts) => fetchWords(3, opts), wordsOf);
     expect(o).not.toHaveProperty('initialData');
     const q = client();

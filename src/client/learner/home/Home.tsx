@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,24 +21,23 @@ import { filterLevels } from '../model/learnerRules';
 import { CURRENT_LEVEL_KEY } from '../model/levelStorage';
 import { LEVEL_BANNER_MIN_MS, playLevelSound, warmSound } from './sound';
 import { LevelStartBanner } from './LevelStartBanner';
-import { syncGameResults, useGameStars, type StarsMap } from '../../games/results';
+import { starsKey, syncGameResults, useGameStars, type StarsMap } from '../../games/results';
+import { GAMES } from '../../../../games/shared/catalog';
 import { LevelStars } from '../../games/GameStars';
 import { ReviewCard } from '../repaso/ReviewCard';
 import { Invitaciones } from './Invitaciones';
 import type { MiTareaWire } from '../../../shared/resources/clases';
 import { fechaTarea, ordenarConTareas, tareasPorNivel, type TareaNivel } from './tareas';
 
+/** The assigned levels from `GET clase/mis-tareas`'s body (none when it is not a list). */
+const tareasOf = (body: unknown): TareaNivel[] => {
+  const data = (body as { data?: MiTareaWire[] } | null)?.data;
+  return tareasPorNivel(Array.isArray(data) ? data : []);
+};
+
 const CARD_COLORS = ['#ffe3ec', '#e3f2ff', '#fff4d6', '#e6f7ea', '#f1e6ff'];
 
-function LevelCard({
-  level,
-  index,
-  onStart,
-  busy,
-  stars,
-  tarea,
-  offline,
-}: {
+interface LevelCardProps {
   level: Nivel;
   index: number;
   onStart: (l: Nivel) => void;
@@ -48,7 +47,17 @@ function LevelCard({
   tarea?: TareaNivel;
   /** L-9 "Offline level": the level's reads and files are all in this tablet's caches. */
   offline?: boolean;
-}) {
+}
+
+/**
+ * One level's card. Memoised, as are the screen's other parts (Greeting, ReviewCard, Invitaciones,
+ * the navbar): /home's data arrives in several answers after its first paint (assignments, stars,
+ * offline levels, review count), and TanStack Query and the stars' store hand each one to React as
+ * an urgent update, rendered in one piece. Without memo each answer rendered every card and its MUI
+ * styles again: 120–360 ms tasks at a 4× slower CPU, most of /home's blocking time
+ * (docs/performance.md "/home's blocking time").
+ */
+const LevelCard = memo(function LevelCard({ level, index, onStart, busy, stars, tarea, offline }: LevelCardProps) {
   const img = mediaUrl(level.imagen, 'niveles');
   const descId = `nivel-desc-${level.id_nivel}`;
   const due = tarea ? fechaTarea(tarea.fecha) : '';
@@ -193,7 +202,45 @@ function LevelCard({
       </Box>
     </Box>
   );
+}, sameCard);
+
+/** LevelCard's props unchanged: the same values, and the same stars for this card's level (the map is new whenever any level's stars change). */
+function sameCard(a: LevelCardProps, b: LevelCardProps): boolean {
+  const keys = Object.keys(a) as (keyof LevelCardProps)[];
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((k) =>
+    k === 'stars' ? GAMES.every((g) => a.stars[starsKey(a.level.id_nivel, g.id)] === b.stars[starsKey(b.level.id_nivel, g.id)]) : Object.is(a[k], b[k]),
+  );
 }
+
+/** The greeting and 'Jugar' (memoised: see LevelCard). */
+const Greeting = memo(function Greeting({ nombre, listo, idNivel }: { nombre: string; listo: string; idNivel: string | null }) {
+  return (
+    <Box sx={{ mb: { xs: 2, sm: 2.5 }, display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', columnGap: 2, rowGap: 1.5 }}>
+      <Box sx={{ minWidth: 0 }}>
+        <Typography
+          variant="h3"
+          component="h1"
+          sx={{ fontSize: { xs: '2rem', sm: '2.4rem', md: '2.2rem' }, color: 'primary.dark', lineHeight: 1.15, overflowWrap: 'anywhere' }}
+        >
+          ¡Hola, {nombre}!
+        </Typography>
+        <Typography sx={{ fontSize: { xs: '1.15rem', sm: '1.3rem', md: '1.2rem' }, mt: 0.5 }}>¿Estás {listo} para la clase de hoy?</Typography>
+      </Box>
+      <Fab
+        component={RouterLink}
+        to={idNivel ? `/juegos/${idNivel}` : '/juegos'}
+        color="secondary"
+        variant="extended"
+        aria-label="Ir a los juegos"
+        sx={{ width: { xs: '100%', sm: 'auto' }, minHeight: 64, px: 3, fontSize: '1.1rem', flex: '0 0 auto', ...focusRing }}
+      >
+        <SportsEsportsIcon sx={{ mr: 1 }} />
+        Jugar
+      </Fab>
+    </Box>
+  );
+});
 
 const Review = lazy(() => import('../repaso/Review'));
 
@@ -223,9 +270,10 @@ export default function HomeRoute() {
 function Home() {
   const user = useLearner();
   const navigate = useNavigate();
+  const first = useFirstData();
   const levelsQ = useQuery(
     learnerQuery(
-      useFirstData(),
+      first,
       'nivel/getNivels',
       (opts) =>
         fetchLevels(opts).catch((err: unknown) => {
@@ -264,13 +312,9 @@ function Home() {
 
   // The levels the child's classes assigned (L-9) come first. Any failure (offline, no class,
   // an older server) leaves /home as it was: the levels in their usual order, no error shown.
-  const tareasQ = useQuery({
-    queryKey: ['api', 'clase/mis-tareas'],
-    queryFn: async ({ signal }) => {
-      const r = await apiGet<{ data?: MiTareaWire[] }>('clase/mis-tareas', { signal });
-      return tareasPorNivel(Array.isArray(r?.data) ? r.data : []);
-    },
-  });
+  const tareasQ = useQuery(
+    learnerQuery(first, 'clase/mis-tareas', async ({ signal, started }) => tareasOf(await apiGet<unknown>('clase/mis-tareas', { signal, started })), tareasOf),
+  );
   const tareas = useMemo(() => tareasQ.data ?? [], [tareasQ.data]);
   const tareaDe = useMemo(() => new Map(tareas.map((t) => [t.id_nivel, t])), [tareas]);
   // The cards are snapped (scroll-snap): when the assigned levels move to the front, the browser
@@ -282,13 +326,16 @@ function Home() {
 
   const shown = useMemo(() => ordenarConTareas(filterLevels(levels ?? [], search), tareas), [levels, search, tareas]);
 
-  const start = async (level: Nivel) => {
-    setStarting(level.id_nivel);
-    // The sound (none with Sin sonido) and its visible twin, the banner, for at least a second:
-    // navigation waits for both, at most 1.5 s (playLevelSound's limit).
-    await Promise.all([playLevelSound(), new Promise((r) => setTimeout(r, LEVEL_BANNER_MIN_MS))]);
-    navigate(`/supmenu/${level.id_nivel}`);
-  };
+  const start = useCallback(
+    async (level: Nivel) => {
+      setStarting(level.id_nivel);
+      // The sound (none with Sin sonido) and its visible twin, the banner, for at least a second:
+      // navigation waits for both, at most 1.5 s (playLevelSound's limit).
+      await Promise.all([playLevelSound(), new Promise((r) => setTimeout(r, LEVEL_BANNER_MIN_MS))]);
+      navigate(`/supmenu/${level.id_nivel}`);
+    },
+    [navigate],
+  );
   const startingLevel = starting === null ? null : (levels?.find((l) => l.id_nivel === starting) ?? null);
 
   const nombre = (typeof user?.nombre === 'string' && user.nombre.trim()) || 'Invitado';
@@ -302,31 +349,7 @@ function Home() {
           of the page is short enough that the first card's 'Empezar' is on screen without scrolling
           on a tablet either way up (768×1024, 1280×800), descriptions written out on touch screens. */}
       <Box sx={{ display: { md: 'grid' }, gridTemplateColumns: { md: 'minmax(0, 1fr) minmax(0, 2fr)' }, columnGap: 3, alignItems: 'start' }}>
-        <Box
-          sx={{ mb: { xs: 2, sm: 2.5 }, display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', columnGap: 2, rowGap: 1.5 }}
-        >
-          <Box sx={{ minWidth: 0 }}>
-            <Typography
-              variant="h3"
-              component="h1"
-              sx={{ fontSize: { xs: '2rem', sm: '2.4rem', md: '2.2rem' }, color: 'primary.dark', lineHeight: 1.15, overflowWrap: 'anywhere' }}
-            >
-              ¡Hola, {nombre}!
-            </Typography>
-            <Typography sx={{ fontSize: { xs: '1.15rem', sm: '1.3rem', md: '1.2rem' }, mt: 0.5 }}>¿Estás {listo} para la clase de hoy?</Typography>
-          </Box>
-          <Fab
-            component={RouterLink}
-            to={idNivel ? `/juegos/${idNivel}` : '/juegos'}
-            color="secondary"
-            variant="extended"
-            aria-label="Ir a los juegos"
-            sx={{ width: { xs: '100%', sm: 'auto' }, minHeight: 64, px: 3, fontSize: '1.1rem', flex: '0 0 auto', ...focusRing }}
-          >
-            <SportsEsportsIcon sx={{ mr: 1 }} />
-            Jugar
-          </Fab>
-        </Box>
+        <Greeting nombre={nombre} listo={listo} idNivel={idNivel} />
 
         {/* A child who has seen no word yet is sent to the first level the list shows (assigned ones first). */}
         <ReviewCard firstLevel={ordenarConTareas(levels ?? [], tareas)[0] ?? null} />

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -14,7 +14,8 @@ import type { InvitacionWire } from '../../../shared/resources/clases';
  * A teacher's invitation to a class, asked on /home (the child's next visit): the child joins only
  * by pressing «Unirme» (consent); «No» declines it. One at a time, big buttons with pictures.
  */
-export function Invitaciones() {
+// Memoised: /home renders again for each of its later answers (Home.tsx LevelCard).
+export const Invitaciones = memo(function Invitaciones() {
   const [list, setList] = useState<InvitacionWire[]>([]);
   const [busy, setBusy] = useState(false);
   const [aviso, setAviso] = useState('');
@@ -72,4 +73,4 @@ export function Invitaciones() {
       </DialogActions>
     </Dialog>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
@@ -45,7 +45,15 @@ const NO_WORDS_MSG = 'No hay palabras para este nivel.';
 /** L-11: a level that never reached this tablet's caches, opened offline. */
 const NOT_DOWNLOADED_MSG = 'Este nivel no está descargado en esta tableta. Necesitas conexión para abrirlo la primera vez.';
 
-function WordCard({
+/** A word without media yet: one array, so a memoised card keeps its props. */
+const NO_MEDIA: Multimedia[] = [];
+
+/**
+ * One word's card, memoised: the level menu renders again when its later answers arrive (the
+ * server's progress, each word's strength), and each card holds a sign player; without memo every
+ * answer rendered every card again in one piece (docs/performance.md "/home's blocking time").
+ */
+const WordCard = memo(function WordCard({
   word,
   media,
   seen,
@@ -58,7 +66,7 @@ function WordCard({
   media: Multimedia[];
   seen: boolean;
   highlighted: boolean;
-  onOpen: () => void;
+  onOpen: (w: Palabra) => void;
   index: number;
   /** The word's strength (0–3 stars); undefined until it arrives (nothing shown meanwhile). */
   stars?: 0 | 1 | 2 | 3;
@@ -159,13 +167,13 @@ function WordCard({
           {word.palabraIngles}
         </Typography>
         {stars !== undefined && <WordStars n={stars} />}
-        <Button variant="contained" onClick={onOpen} aria-label={`Empezar ${word.palabraEspanol}`} sx={{ mt: 'auto', minHeight: 48, ...focusRing }}>
+        <Button variant="contained" onClick={() => onOpen(word)} aria-label={`Empezar ${word.palabraEspanol}`} sx={{ mt: 'auto', minHeight: 48, ...focusRing }}>
           Empezar
         </Button>
       </Box>
     </Box>
   );
-}
+});
 
 /** Level menu (/supmenu/{id}): progress, word cards, questionnaire, latest result, game button. */
 export default function LevelMenu() {
@@ -268,11 +276,14 @@ function LevelMenuScreen() {
   const bestDiffers = !!result && !!best && (best.puntaje !== result.puntaje || best.fecha !== result.fecha);
   const levelName = level?.nombre_nivel ?? words?.[0]?.nivel?.nombre_nivel ?? 'Nivel';
 
-  const openWord = (w: Palabra) => {
-    // Opening a card adds the word to the words seen; the word screen tells the server.
-    setData(addSeenWord(levelId, userId, w.id_palabra));
-    navigate(`/menuletra/${levelId}/${w.id_palabra}`);
-  };
+  const openWord = useCallback(
+    (w: Palabra) => {
+      // Opening a card adds the word to the words seen; the word screen tells the server.
+      setData(addSeenWord(levelId, userId, w.id_palabra));
+      navigate(`/menuletra/${levelId}/${w.id_palabra}`);
+    },
+    [levelId, userId, navigate],
+  );
   const openQuiz = () => navigate(`/cuestionario/${levelId}`);
   const retry = () => {
     setData(updateLevelData(levelId, userId, (d) => ({ ...d, reintentos: d.reintentos + 1 })));
@@ -345,10 +356,10 @@ function LevelMenuScreen() {
                   key={w.id_palabra}
                   index={i}
                   word={w}
-                  media={media[w.id_palabra] ?? []}
+                  media={media[w.id_palabra] ?? NO_MEDIA}
                   seen={seen.includes(w.id_palabra)}
                   highlighted={String(w.id_palabra) === palabraId}
-                  onOpen={() => openWord(w)}
+                  onOpen={openWord}
                   stars={strength?.[w.id_palabra]}
                 />
               ))}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -36,7 +36,8 @@ const NO_NEXT = 'Abre un nivel y mira sus palabras para empezar a repasar.';
  * `firstLevel`: the first level /home shows, where a child who has seen no word yet is sent (its
  * picture and a button to it); until the levels arrive the invitation has no button.
  */
-export function ReviewCard({ firstLevel = null }: { firstLevel?: Pick<NivelWire, 'id_nivel' | 'nombre_nivel' | 'imagen'> | null }) {
+// Memoised: /home renders again for each of its later answers (Home.tsx LevelCard).
+export const ReviewCard = memo(function ReviewCard({ firstLevel = null }: { firstLevel?: Pick<NivelWire, 'id_nivel' | 'nombre_nivel' | 'imagen'> | null }) {
   const [today, setToday] = useState<ReviewToday | null>(null);
   const [error, setError] = useState(false);
 
@@ -175,4 +176,4 @@ export function ReviewCard({ firstLevel = null }: { firstLevel?: Pick<NivelWire,
       </Box>
     </Paper>
   );
-}
+});

@@ -1,4 +1,4 @@
-import type { ReactNode, RefObject } from 'react';
+import { memo, type ReactNode, type RefObject } from 'react';
 import IconButton from '@mui/material/IconButton';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
@@ -37,7 +37,7 @@ export function LearnerPage({
 }
 
 /** Previous/next buttons for a horizontal carousel (mouse users; touch swipes, keyboard tabs). */
-export function ScrollButtons({ target, label }: { target: RefObject<HTMLElement | null>; label: string }) {
+export const ScrollButtons = memo(function ScrollButtons({ target, label }: { target: RefObject<HTMLElement | null>; label: string }) {
   const scroll = (dir: 1 | -1) => {
     const el = target.current;
     el?.scrollBy({ left: dir * Math.max(240, el.clientWidth * 0.8), behavior: 'smooth' });
@@ -52,4 +52,4 @@ export function ScrollButtons({ target, label }: { target: RefObject<HTMLElement
       </IconButton>
     </Box>
   );
-}
+});
