@@ -66,7 +66,20 @@ export function PhaserGame({ scene, data, label, areaLabel, areaRef, design = LA
     const canvas = game.canvas;
     canvas?.setAttribute('aria-label', init.label);
     canvas?.setAttribute('role', 'img');
+    // Phaser turns a tap's page position into the game's with the canvas position it last measured,
+    // and measures again only every 500 ms of *game* time: on a slow frame rate (a loaded tablet,
+    // software WebGL) that is many seconds. Anything that moves the game without resizing it in
+    // between (the "Sin conexión" banner arriving over the page, a bar above growing) sent the
+    // child's taps to where the game had been: "¡A jugar!" tapped where it is drawn did nothing
+    // (seen in CI). Measured again as each tap starts, before Phaser reads it (capture phase on the
+    // canvas's parent runs before the canvas's own listeners): one getBoundingClientRect per tap.
+    const measure = () => {
+      if (game.scale?.canvas) game.scale.updateBounds();
+    };
+    const TAP_STARTS = ['mousedown', 'touchstart', 'pointerdown'] as const;
+    for (const type of TAP_STARTS) el.addEventListener(type, measure, { capture: true, passive: true });
     return () => {
+      for (const type of TAP_STARTS) el.removeEventListener(type, measure, { capture: true });
       const running = game.scene.getScenes(true)[0] as (Phaser.Scene & { carryOver?: () => unknown }) | undefined;
       carry.current = typeof running?.carryOver === 'function' ? running.carryOver() : null;
       game.destroy(true);

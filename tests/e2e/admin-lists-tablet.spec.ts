@@ -161,29 +161,44 @@ test('Exportar writes the filtered words as a CSV Excel reads: BOM, Spanish head
 
 test('a row click opens the record: a word its edit form, a question its detail', async ({ page }) => {
   await loginAs(page, 'superadmin');
+  // Its own words (the list's first rows are other specs' words, which they delete as this runs).
+  const tag = `fila${Date.now()}`;
+  const level = await makeLevel(page, `Nivel ${tag}`);
+  const words = await makeWords(page, tag, ['Abeja', 'Búho'], level.id_nivel);
+  const word = words[0];
   await page.goto('/admin/palabra');
   // Every row has its buttons (not only the first).
   await expect(page.getByRole('row').nth(6).getByRole('link', { name: 'Editar' })).toBeVisible();
   await expect(page.getByRole('row').nth(6).getByRole('button', { name: 'Eliminar' })).toBeVisible();
-  const firstRow = page.getByRole('row').nth(1);
-  const word = (await firstRow.locator('td').nth(1).innerText()).trim();
-  await firstRow.locator('td').nth(1).click();
-  await expect(page).toHaveURL(/\/admin\/palabra\/\d+$/);
+  await page.goto(filtered('palabra', tag));
+  await page.getByRole('row').filter({ hasText: word!.palabraEspanol }).getByRole('cell', { name: word!.palabraEspanol }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/palabra/${word!.id_palabra}$`));
   // The text box itself: while the list is still leaving, its 'Palabra en Español' column header matches a label too.
-  await expect(page.getByRole('textbox', { name: /Palabra en Español/ })).toHaveValue(word);
-  // A button inside the row keeps its own action.
-  await page.goto('/admin/pregunta');
+  await expect(page.getByRole('textbox', { name: /Palabra en Español/ })).toHaveValue(word!.palabraEspanol);
+  // A button inside the row keeps its own action; a row click opens the detail. The questions of a
+  // demo quiz: no spec changes them.
+  const headers = await apiHeaders(page);
+  const evs = (
+    (await (await page.request.get('/api/evaluacion/getEvaluaciones?perPage=500', { headers })).json()) as {
+      data: { id_evaluacion: number; nivel: { nombre_nivel: string } }[];
+    }
+  ).data;
+  const demo = evs.find((e) => e.nivel.nombre_nivel === 'Animales')!;
+  const demoQuestions = `/admin/pregunta?filter=${encodeURIComponent(JSON.stringify({ id_evaluacion: demo.id_evaluacion }))}`;
+  await page.goto(demoQuestions);
   await page.getByRole('row').nth(1).getByRole('link', { name: 'Editar' }).click();
   await expect(page).toHaveURL(/\/admin\/pregunta\/\d+\/editar$/);
-  await page.goto('/admin/pregunta');
+  await page.goto(demoQuestions);
   await page.getByRole('row').nth(1).locator('td').nth(1).click();
   await expect(page).toHaveURL(/\/admin\/pregunta\/\d+$/);
   await expect(page.getByText('Volver a la lista')).toBeVisible();
   // On a tablet the card opens it the same way.
   await page.setViewportSize({ width: 768, height: 1024 });
-  await page.goto('/admin/palabra');
-  await page.getByTestId('grid-card').first().locator('dd').first().click();
-  await expect(page).toHaveURL(/\/admin\/palabra\/\d+$/);
+  await page.goto(filtered('palabra', tag));
+  await page.getByTestId('grid-card').filter({ hasText: word!.palabraEspanol }).locator('dd').first().click();
+  await expect(page).toHaveURL(new RegExp(`/admin/palabra/${word!.id_palabra}$`));
+  for (const w of words) await page.request.delete(`/api/palabra/delete/${w!.id_palabra}`, { headers });
+  await page.request.delete(`/api/nivel/delete/${level.id_nivel}`, { headers });
 });
 
 test('an admin sees Desactivar locked on a superadmin, with the reason as a tooltip', async ({ page }) => {

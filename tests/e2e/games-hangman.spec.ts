@@ -227,4 +227,36 @@ test.describe('Adivina la palabra', () => {
     expect(s).toMatchObject({ level: 1, lives: 3, levelScore: 100, totalScore: 0 });
     await page.evaluate(() => (window as unknown as { __release: () => void }).__release());
   });
+
+  test('a tap lands where the button is drawn after the game has moved down (a banner arrived above) and before a frame was drawn', async ({ page }) => {
+    await openGame(page, '/ahorcado?nivel=1');
+    // No frame from now on, as on a loaded tablet: Phaser measures where its canvas is only between frames.
+    await page.evaluate(() => {
+      const w = window as unknown as { __release: () => void };
+      const real = window.requestAnimationFrame.bind(window);
+      const held: FrameRequestCallback[] = [];
+      window.requestAnimationFrame = (cb) => (held.push(cb), 0);
+      w.__release = () => {
+        window.requestAnimationFrame = real;
+        for (const cb of held.splice(0)) real(cb);
+      };
+    });
+    const canvas = page.getByTestId('game-canvas').locator('canvas');
+    const before = (await canvas.boundingBox())!;
+    // A bar arrives at the top of the page, where the "Sin conexión" banner is put when the connection
+    // drops (OfflineLayer.tsx: the body's first child): the game moves down without changing its size.
+    await page.evaluate(() => {
+      const bar = document.createElement('div');
+      bar.style.height = '120px';
+      bar.textContent = 'Aviso';
+      document.body.prepend(bar);
+    });
+    const after = (await canvas.boundingBox())!;
+    expect(after.y - before.y).toBeCloseTo(120, 0);
+    expect([after.width, after.height]).toEqual([before.width, before.height]);
+    // The child taps "¡A jugar!" where it is now drawn: the game starts.
+    await clickTarget(page, 'button:start');
+    await waitPhase<Snap>(page, ['playing'], 3_000);
+    await page.evaluate(() => (window as unknown as { __release: () => void }).__release());
+  });
 });
