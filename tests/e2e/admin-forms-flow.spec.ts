@@ -16,7 +16,13 @@ async function getRows(page: Page, path: string) {
 /** Types into a searchable picker (react-admin AutocompleteInput) and picks the option. */
 async function pick(page: Page, label: string, search: string, option: string | RegExp) {
   const box = page.getByRole('combobox', { name: label });
+  // The picker asks the server for the typed text (after its debounce) and draws that answer's
+  // options: the option is picked from those, as a person picks from the list once it has settled.
+  // (react-admin's AutocompleteInput dropped a pick made in the instant before that answer: seen once
+  // in CI, noted in docs/testing.md.)
+  const answered = page.waitForResponse((r) => r.url().includes('/api/') && new URL(r.url()).searchParams.get('q') === search.trim());
   await box.fill(search);
+  await answered;
   await page.getByRole('option', { name: option, exact: typeof option === 'string' }).click();
   await expect(page.getByRole('listbox')).toBeHidden();
   await expect(box).toHaveValue(option);
