@@ -76,10 +76,10 @@ export function PhaserGame({ scene, data, label, areaLabel, areaRef, design = LA
     const measure = () => {
       if (game.scale?.canvas) game.scale.updateBounds();
     };
-    const TAP_STARTS = ['mousedown', 'touchstart', 'pointerdown'] as const;
-    for (const type of TAP_STARTS) el.addEventListener(type, measure, { capture: true, passive: true });
+    // pointerdown comes before the mousedown and touchstart Phaser reads, for a mouse, a pen or a finger.
+    el.addEventListener('pointerdown', measure, { capture: true, passive: true });
     return () => {
-      for (const type of TAP_STARTS) el.removeEventListener(type, measure, { capture: true });
+      el.removeEventListener('pointerdown', measure, { capture: true });
       const running = game.scene.getScenes(true)[0] as (Phaser.Scene & { carryOver?: () => unknown }) | undefined;
       carry.current = typeof running?.carryOver === 'function' ? running.carryOver() : null;
       game.destroy(true);

@@ -12,6 +12,7 @@
 // later runs reuse the browser's compiled code.
 import { chromium } from '@playwright/test';
 import { CHROME_ARGS, CHROMIUM, PORTS, login, startServer } from './lib';
+import { storeSession } from './web';
 
 const args = process.argv.slice(2);
 const route = args.find((a) => a.startsWith('/')) ?? '/home';
@@ -38,11 +39,7 @@ try {
   const s = await login(server.base, 'nino@manitas.test');
   for (let run = 0; run < runs; run++) {
     const ctx = await browser.newContext({ viewport: { width: 412, height: 823 } });
-    await ctx.addInitScript(`
-      localStorage.setItem('token', ${JSON.stringify(s.token)});
-      localStorage.setItem('user', ${JSON.stringify(JSON.stringify(s.usuario))});
-      localStorage.setItem('userRole', 'usuario');
-      localStorage.setItem('userId', ${JSON.stringify(String(s.usuario.id))});
+    await ctx.addInitScript(`${storeSession(s)}
       window.__longTasks = [];
       new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__longTasks.push([Math.round(e.startTime), Math.round(e.duration)]); })
         .observe({ type: 'longtask', buffered: true });`);

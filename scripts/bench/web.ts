@@ -49,7 +49,8 @@ async function sessionFor(base: string, who: Who) {
   return login(base, who === 'admin' ? 'admin@manitas.test' : 'nino@manitas.test');
 }
 
-const storeSession = (s: { token: string; usuario: { id: number; rol?: string | null } }) => `
+/** The learner app's stored session, as an init script (shared with profile.ts). */
+export const storeSession = (s: { token: string; usuario: { id: number; rol?: string | null } }) => `
   localStorage.setItem('token', ${JSON.stringify(s.token)});
   localStorage.setItem('user', ${JSON.stringify(JSON.stringify(s.usuario))});
   localStorage.setItem('userRole', ${JSON.stringify(String(s.usuario.rol ?? 'usuario'))});

@@ -6,7 +6,7 @@
  * lives, restart to level 1). State is read from window.__game (test mode).
  */
 import { test, expect } from './fixtures';
-import { POLL_MS, clickTarget, expectCaption, lastPauseOf, loginForGames, openGame, pointOf, snap, waitLogged, waitPhase } from './games-helpers';
+import { POLL_MS, clickTarget, holdFrames, expectCaption, lastPauseOf, loginForGames, openGame, pointOf, snap, waitLogged, waitPhase } from './games-helpers';
 import { HANGMAN_ALPHABET, lettersToGuess, type HangmanSnapshot } from '../../src/shared/rules/games/hangman';
 import { foldLetters } from '../../src/shared/rules/games/fold';
 
@@ -208,16 +208,7 @@ test.describe('Adivina la palabra', () => {
     expect(await snap<Snap>(page)).toMatchObject({ phase: 'word-failed', lives: 0 });
     // No frame is drawn from now on (the game's loop asks for its frames through requestAnimationFrame),
     // as on a loaded tablet between two frames: the panel opens (a timer) and is not drawn yet.
-    await page.evaluate(() => {
-      const w = window as unknown as { __held: FrameRequestCallback[]; __release: () => void };
-      const real = window.requestAnimationFrame.bind(window);
-      w.__held = [];
-      window.requestAnimationFrame = (cb) => (w.__held.push(cb), 0);
-      w.__release = () => {
-        window.requestAnimationFrame = real;
-        for (const cb of w.__held.splice(0)) real(cb);
-      };
-    });
+    const release = await holdFrames(page);
     await page.waitForFunction(() => (window as unknown as { __held: unknown[] }).__held.length > 0, undefined, { polling: POLL_MS });
     await waitPhase<Snap>(page, ['lost']);
     // The child taps "Jugar de nuevo" at once: the tap reaches the button, not the dimmed backdrop
@@ -225,22 +216,13 @@ test.describe('Adivina la palabra', () => {
     await clickTarget(page, 'button:restart');
     const s = await waitPhase<Snap>(page, ['playing'], 3_000);
     expect(s).toMatchObject({ level: 1, lives: 3, levelScore: 100, totalScore: 0 });
-    await page.evaluate(() => (window as unknown as { __release: () => void }).__release());
+    await release();
   });
 
   test('a tap lands where the button is drawn after the game has moved down (a banner arrived above) and before a frame was drawn', async ({ page }) => {
     await openGame(page, '/ahorcado?nivel=1');
     // No frame from now on, as on a loaded tablet: Phaser measures where its canvas is only between frames.
-    await page.evaluate(() => {
-      const w = window as unknown as { __release: () => void };
-      const real = window.requestAnimationFrame.bind(window);
-      const held: FrameRequestCallback[] = [];
-      window.requestAnimationFrame = (cb) => (held.push(cb), 0);
-      w.__release = () => {
-        window.requestAnimationFrame = real;
-        for (const cb of held.splice(0)) real(cb);
-      };
-    });
+    const release = await holdFrames(page);
     const canvas = page.getByTestId('game-canvas').locator('canvas');
     const before = (await canvas.boundingBox())!;
     // A bar arrives at the top of the page, where the "Sin conexión" banner is put when the connection
@@ -257,6 +239,6 @@ test.describe('Adivina la palabra', () => {
     // The child taps "¡A jugar!" where it is now drawn: the game starts.
     await clickTarget(page, 'button:start');
     await waitPhase<Snap>(page, ['playing'], 3_000);
-    await page.evaluate(() => (window as unknown as { __release: () => void }).__release());
+    await release();
   });
 });

@@ -141,3 +141,22 @@ export async function waitNewPhase<T = any>(page: Page, phase: string, countBefo
     throw new Error(`${what}: the game never entered '${phase}' (${(err as Error).message.split('\n')[0]})`);
   }
 }
+
+/**
+ * Stops the game's frames (its loop asks for them through requestAnimationFrame), as on a loaded
+ * tablet between two frames (the held requests are `window.__held`); the returned function lets
+ * them run again.
+ */
+export async function holdFrames(page: Page): Promise<() => Promise<void>> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __held: FrameRequestCallback[]; __release: () => void };
+    const real = window.requestAnimationFrame.bind(window);
+    w.__held = [];
+    window.requestAnimationFrame = (cb) => (w.__held.push(cb), 0);
+    w.__release = () => {
+      window.requestAnimationFrame = real;
+      for (const cb of w.__held.splice(0)) real(cb);
+    };
+  });
+  return () => page.evaluate(() => (window as unknown as { __release: () => void }).__release());
+}
