@@ -135,6 +135,26 @@ test('elsewhere it searches every resource the role may read, grouped, by keyboa
   await expect(panel).toContainText('Sin resultados para «zzzz sin nada».');
 });
 
+test('a search typed the moment the back office opens is kept: the redirect to Inicio does not close its panel', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await loginAs(page, 'admin');
+  // A slow tablet: the router commits /admin → /admin/inicio as a transition, which used to land
+  // after a search typed at once and close its panel (seen in CI: the text in the box, no results).
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const redirected = page.waitForEvent('framenavigated', (f) => f === page.mainFrame() && f.url().endsWith('/admin/inicio'));
+  await page.goto('/admin');
+  await redirected;
+  await search(page).fill('pajaro');
+  await search(page).press('Enter');
+  const panel = page.getByRole('region', { name: 'Resultados de la búsqueda' });
+  await expect(panel.getByRole('list', { name: 'Palabras' })).toContainText('pájaro');
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  // The panel stays: the redirect has landed by now and closed nothing.
+  await expect(page.getByRole('heading', { name: /¡Hola/ })).toBeVisible();
+  await expect(panel.getByRole('list', { name: 'Palabras' })).toContainText('pájaro');
+});
+
 test('only the newest search fills the panel: a slow earlier answer never covers a newer one', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await loginAs(page, 'admin');

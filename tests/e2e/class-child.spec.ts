@@ -184,9 +184,12 @@ test.describe('a child in a class', () => {
   test('a child created by their teacher without an email sees no email field, and saves the profile', async ({ page, browser }) => {
     const { clase, nivel, teacher } = await classWithTarea(browser);
     const headers = await apiHeaders(teacher);
+    // Her surname is this test's own (letters only, as a surname must be): the searches below find her alone.
+    const apellido = `Sinco ${Array.from({ length: 8 }, () => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(Math.random() * 26)]).join('')}`;
+    const saved = `${apellido} Paz`;
     const imported = await teacher.request.post(`/api/clase/${clase.id_clase}/importar`, {
       headers,
-      data: { filas: [{ nombre: 'Nora', apellido: 'Sinco', fechaNacimiento: '2018-04-09', sexo: 'niña' }], guardar: true },
+      data: { filas: [{ nombre: 'Nora', apellido, fechaNacimiento: '2018-04-09', sexo: 'niña' }], guardar: true },
     });
     expect(imported.status(), await imported.text()).toBe(200);
     const made = ((await imported.json()) as { data: { id: number; email: string | null; imagenes?: unknown }[] }).data[0]!;
@@ -233,7 +236,7 @@ test.describe('a child in a class', () => {
 
     // Saving the profile sends no email (the server keeps none) and succeeds.
     const sent = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith(`/api/user/${nora.id}`));
-    await page.getByLabel('Apellido').fill('Sinco Paz');
+    await page.getByLabel('Apellido').fill(saved);
     await page.getByRole('button', { name: 'Actualizar Perfil' }).click();
     expect(Object.keys((await sent).postDataJSON() as object)).not.toContain('email');
     await expect(page.getByTestId('alert-modal')).toContainText('Perfil actualizado correctamente');
@@ -243,15 +246,15 @@ test.describe('a child in a class', () => {
     const admin = await (await browser.newContext()).newPage();
     await loginAs(admin, 'admin');
     await admin.goto('/admin/usuario');
-    await admin.getByRole('textbox', { name: 'Buscar usuarios' }).fill('Sinco Paz');
+    await admin.getByRole('textbox', { name: 'Buscar usuarios' }).fill(saved);
     const row = admin.locator('tbody tr').filter({ hasText: 'Nora' });
     await expect(row).toHaveCount(1);
     await expect(row).not.toContainText('null');
     // From the home screen (on a list the top bar filters that list instead).
     await admin.goto('/admin');
-    await admin.getByRole('textbox', { name: 'Buscar en el panel' }).fill('Sinco Paz');
+    await admin.getByRole('textbox', { name: 'Buscar en el panel' }).fill(saved);
     await admin.getByRole('textbox', { name: 'Buscar en el panel' }).press('Enter');
-    await expect(admin.locator('[data-search-result]').filter({ hasText: 'Sinco Paz' }).first()).toBeVisible();
+    await expect(admin.locator('[data-search-result]').filter({ hasText: saved }).first()).toBeVisible();
     await expect(admin.locator('#admin-search-results')).not.toContainText('null');
     await admin.context().close();
   });

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -52,6 +52,7 @@ function TopSearch() {
   const panel = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
   const location = useLocation();
+  const navigationType = useNavigationType();
   const user = useSession();
   const role = readRole(user);
   const target = searchTarget(location.pathname, listResources(role));
@@ -60,10 +61,14 @@ function TopSearch() {
   // Only the newest search may fill the panel: an answer that arrives after a newer search started,
   // or after the screen changed, is dropped (a slow 'pájaro' must not cover 'zzzz').
   const latest = useRef(0);
-  // A new screen closes the panel (a result was opened, or the menu was used).
+  // A new screen the person moved to closes the panel (a result was opened, the menu was used, or
+  // Back). A redirect (a REPLACE: /admin → /admin/inicio) does not: the router commits it as a
+  // transition, which on a slow tablet lands after a search typed at once and used to drop it.
   useEffect(() => {
+    if (navigationType === 'REPLACE') return;
     latest.current++;
     setResults(null);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the kind of the move is read as it lands, not a reason to close
   }, [location.pathname]);
 
   const searchAll = async (q: string) => {
