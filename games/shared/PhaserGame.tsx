@@ -8,7 +8,7 @@ import { useLayoutEffect, useRef, type RefObject } from 'react';
 import * as Phaser from 'phaser';
 import { LANDSCAPE, type DesignSize } from './layout';
 import { SCENE_DATA_KEY } from './GameScene';
-import { preferredRenderer } from './testMode';
+import { fpsLimit, preferredRenderer } from './testMode';
 
 interface PhaserGameProps {
   /** The scene class to run (constructed by Phaser). */
@@ -57,6 +57,8 @@ export function PhaserGame({ scene, data, label, areaLabel, areaRef, design = LA
       banner: false,
       audio: { noAudio: true },
       disableContextMenu: true,
+      // 0 (the device's rate) except on a test build's page that asks for fewer (testMode.ts).
+      fps: { limit: fpsLimit() },
       scale: { mode: Phaser.Scale.FIT, autoCenter: Phaser.Scale.CENTER_BOTH },
       scene: [],
     });

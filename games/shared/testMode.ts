@@ -40,3 +40,24 @@ export function preferredRenderer(): 'canvas' | 'auto' {
     return 'auto';
   }
 }
+
+/**
+ * The most frames a second a game draws: none set (0), so the device's own rate, as a child gets
+ * it. A test build's page may ask for fewer with `manitas.gamesFps` (a whole number from 1 to
+ * 60): the end-to-end suite asks for 30. Headless Chromium draws every frame on the CPU, and three
+ * browsers share two cores; a game drawing 60 frames a second was most of a game spec's cost
+ * (games-fit + games-hangman + games-keyboard: 241 → 207 CPU-s, 128 → 113 s). The scenes run on
+ * time, not frames (tweens, pauses and the rules read the clock), so nothing a test checks counts
+ * frames. A production build ignores the key: a child's game is never slowed by it.
+ */
+export const FPS_KEY = 'manitas.gamesFps';
+
+export function fpsLimit(built: boolean = import.meta.env.DEV || import.meta.env.VITE_GAME_TEST_HOOKS === '1'): number {
+  if (!built || typeof window === 'undefined') return 0;
+  try {
+    const n = Number(window.localStorage.getItem(FPS_KEY));
+    return Number.isInteger(n) && n >= 1 && n <= 60 ? n : 0;
+  } catch {
+    return 0;
+  }
+}

@@ -1,6 +1,6 @@
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { RENDERER_KEY } from '../../games/shared/testMode';
+import { FPS_KEY, RENDERER_KEY } from '../../games/shared/testMode';
 
 export const DEMO_PASSWORD = 'Manitas2024';
 export { DEMO, type DemoUser } from '../support/demo-accounts';
@@ -139,18 +139,19 @@ export const test = base.extend<{ externalRequests: string[]; gamesRenderer: 'ca
   gamesRenderer: ['canvas', { option: true }],
   renderer: [
     async ({ page, gamesRenderer }, use) => {
-      if (gamesRenderer === 'canvas') {
-        await page.addInitScript(
-          ([key]) => {
-            try {
-              window.localStorage.setItem(key!, 'canvas');
-            } catch {
-              // about:blank and other opaque origins have no storage: nothing to set there.
-            }
-          },
-          [RENDERER_KEY],
-        );
-      }
+      // Every game draws at most 30 frames a second (games/shared/testMode.ts FPS_KEY, test builds
+      // only): the frames are drawn on the CPU, and nothing checked counts them.
+      await page.addInitScript(
+        ([fpsKey, rendererKey, renderer]) => {
+          try {
+            window.localStorage.setItem(fpsKey!, '30');
+            if (renderer === 'canvas') window.localStorage.setItem(rendererKey!, 'canvas');
+          } catch {
+            // about:blank and other opaque origins have no storage: nothing to set there.
+          }
+        },
+        [FPS_KEY, RENDERER_KEY, gamesRenderer],
+      );
       await use();
     },
     { auto: true },

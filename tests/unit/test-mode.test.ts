@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { TEST_FLAG_KEY, isTestMode } from '../../games/shared/testMode';
+import { FPS_KEY, TEST_FLAG_KEY, fpsLimit, isTestMode } from '../../games/shared/testMode';
 
 // The games' test hooks (window.__game) answer `?test=1` only in a test build: a production build
 // compiles `built` to false.
@@ -29,5 +29,30 @@ describe('isTestMode', () => {
   it('vitest runs as the dev build: the default is on', () => {
     page('?test=1', null);
     expect(isTestMode()).toBe(true);
+  });
+});
+
+// The end-to-end suite draws the games at 30 frames a second; a child's build never reads the key.
+describe('fpsLimit', () => {
+  const g = globalThis as { window?: unknown };
+  afterEach(() => {
+    delete g.window;
+  });
+  const stored = (value: string | null) => {
+    g.window = { location: { search: '' }, localStorage: { getItem: (k: string) => (k === FPS_KEY ? value : null) } };
+  };
+
+  it("a test build's page may ask for fewer frames, a whole number from 1 to 60", () => {
+    stored('30');
+    expect(fpsLimit(true)).toBe(30);
+    for (const bad of [null, '', '0', '61', '12.5', 'treinta', '-5']) {
+      stored(bad);
+      expect(fpsLimit(true), String(bad)).toBe(0);
+    }
+  });
+
+  it('a production build draws at the device rate whatever is stored', () => {
+    stored('30');
+    expect(fpsLimit(false)).toBe(0);
   });
 });

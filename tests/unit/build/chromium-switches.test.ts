@@ -18,7 +18,10 @@ describe('the browsers the tests start', () => {
   it("repeat Playwright's --disable-features list (Chromium reads only the last such switch)", () => {
     const theirs = playwrightList();
     expect(theirs.length).toBeGreaterThan(5);
-    expect(theirs.filter((f) => !PLAYWRIGHT_DISABLED_FEATURES.includes(f)), 'copy these into scripts/chromium.ts').toEqual([]);
+    expect(
+      theirs.filter((f) => !PLAYWRIGHT_DISABLED_FEATURES.includes(f)),
+      'copy these into scripts/chromium.ts',
+    ).toEqual([]);
   });
 
   it('switch off the address bar popup no headless test shows, in one --disable-features', () => {
