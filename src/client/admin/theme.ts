@@ -1,9 +1,14 @@
 import { createTheme } from '@mui/material/styles';
 import type { CheckboxOwnerState } from '@mui/material/Checkbox';
-import { theme as productTheme } from '../ui/theme';
+import { theme as productTheme, themeOptions } from '../ui/theme';
 
-/** The product's look, plus react-admin touches: the delete dialog's buttons as screens-backoffice.md B-1.3 words them. */
-export const adminTheme = createTheme(productTheme, {
+/**
+ * The product's look, plus react-admin touches: the delete dialog's buttons as screens-backoffice.md B-1.3 words them.
+ * Made from the product's options, not from its made theme: relating a whole Theme to the
+ * ThemeOptions createTheme takes cost the type-check 39 of its 45 s (TypeScript's trace); the
+ * result is the same, createTheme merges these touches over the options as it did over the theme.
+ */
+export const adminTheme = createTheme(themeOptions, {
   sidebar: { width: 250, closedWidth: 56 },
   components: {
     RaConfirm: { defaultProps: { confirm: 'Sí, eliminar', cancel: 'Cancelar' } },

@@ -1,11 +1,11 @@
-import { createTheme } from '@mui/material/styles';
+import { createTheme, type ThemeOptions } from '@mui/material/styles';
 
 /**
  * Child-friendly look shared by the learner screens and the back office.
  * Every palette colour is given whole (light, dark and contrast text are what MUI computed from
  * `main`): MUI then computes nothing, which is part of what an app start costs on a tablet.
  */
-export const theme = createTheme({
+export const themeOptions: ThemeOptions = {
   palette: {
     primary: { main: '#4a3aff', light: 'rgb(110, 97, 255)', dark: '#3322cc', contrastText: '#ffffff' },
     secondary: { main: '#c2185b', light: 'rgb(206, 70, 123)', dark: 'rgb(135, 16, 63)', contrastText: '#ffffff' },
@@ -29,4 +29,6 @@ export const theme = createTheme({
     MuiButton: { styleOverrides: { root: { minHeight: 44, borderRadius: 999, paddingInline: 20 } } },
     MuiTextField: { defaultProps: { fullWidth: true } },
   },
-});
+};
+
+export const theme = createTheme(themeOptions);
