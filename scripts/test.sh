@@ -29,7 +29,7 @@ source scripts/stages.sh
 : > .tmp/stage-times.txt
 
 together \
-  typecheck 'npx tsc -p tsconfig.json --noEmit' \
+  typecheck 'npm run --silent typecheck' \
   lint 'npx eslint . --max-warnings=0' \
   format 'npx prettier --check . --log-level warn' \
   build 'VITE_GAME_TEST_HOOKS=1 npx vite build --logLevel warn'
