@@ -8,12 +8,15 @@
  */
 export const TEST_FLAG_KEY = 'manitas.gamesTest';
 
+/** True only in a test build (`VITE_GAME_TEST_HOOKS=1`) or Vite's dev server: compiled in by Vite. */
+const testBuild = () => import.meta.env.DEV || import.meta.env.VITE_GAME_TEST_HOOKS === '1';
+
 /**
  * `built`: compiled in by Vite, true only in a test build or the dev server. Read when called, not
  * when the module loads: the Playwright specs import this file's keys in Node, where
  * `import.meta.env` does not exist.
  */
-export function isTestMode(built: boolean = import.meta.env.DEV || import.meta.env.VITE_GAME_TEST_HOOKS === '1'): boolean {
+export function isTestMode(built: boolean = testBuild()): boolean {
   if (!built || typeof window === 'undefined') return false;
   try {
     if (new URLSearchParams(window.location.search).get('test') === '1') return true;
@@ -52,7 +55,7 @@ export function preferredRenderer(): 'canvas' | 'auto' {
  */
 export const FPS_KEY = 'manitas.gamesFps';
 
-export function fpsLimit(built: boolean = import.meta.env.DEV || import.meta.env.VITE_GAME_TEST_HOOKS === '1'): number {
+export function fpsLimit(built: boolean = testBuild()): number {
   if (!built || typeof window === 'undefined') return 0;
   try {
     const n = Number(window.localStorage.getItem(FPS_KEY));
