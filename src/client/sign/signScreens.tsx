@@ -245,6 +245,21 @@ export function VideoScreen({ src, label, speed, mirror, loop, secondSlower, var
     };
   }, [src, engine]);
 
+  // The element may have loaded its first frame (or failed) before React could hear it: React
+  // creates the element, with its src, during a render it can pause, and drops an event that fires
+  // on an element not yet committed. A slow tablet (the CI machine too) then kept the spinner over a
+  // playing sign. So after each commit the element's own state is read as well as its events.
+  useEffect(() => {
+    const v = ref.current;
+    if (!v || !visible) return;
+    if (v.error) onFail();
+    else if (v.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) {
+      applyRate();
+      onReady();
+    }
+    onPlaying(!v.paused);
+  }, [src, visible, applyRate, onFail, onReady, onPlaying]);
+
   // Looping by hand (not the loop attribute), so each new play can take its own speed.
   const onEnded = () => {
     const v = ref.current;
