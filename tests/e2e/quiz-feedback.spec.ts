@@ -128,3 +128,43 @@ test('feedback after sending, accent buttons, and leaving the quiz asks first', 
   await page.getByRole('button', { name: 'Volver al Nivel' }).click();
   await expect(page).toHaveURL(new RegExp(`${levelPath}$`));
 });
+
+test('a press on "Volver al Nivel" made while the review is coming into view is kept: the page does not jump under the finger', async ({ page }) => {
+  test.setTimeout(60_000);
+  // The page's clock (timers, not the browser's drawing) is the test's from here: the review's
+  // wait and the result's fade run only when the test moves time on.
+  await page.clock.install();
+  await signUpChild(page);
+  await page.goto('/home');
+  await page.getByRole('button', { name: 'Empezar Animales' }).click();
+  await expect(page).toHaveURL(/\/supmenu\/\d+$/);
+  const levelPath = new URL(page.url()).pathname;
+  await page.goto(levelPath.replace('/supmenu/', '/cuestionario/'));
+  await expect(page.getByTestId('question-card')).toHaveCount(DEMO_QUESTIONS);
+  await card(page, DOG).getByLabel('perro').check();
+  await card(page, BIRD).getByLabel('Escribe tu respuesta').fill('pájaro');
+  await card(page, WATER).getByLabel('gato').check();
+  await card(page, LION).getByLabel('Escribe tu respuesta').fill('tigre');
+  await answerTiles(page, { rabbit: false, cat: false });
+  await page.getByRole('button', { name: 'Enviar respuestas' }).click();
+  const overlay = page.getByTestId('quiz-result');
+  await expect(overlay.getByRole('heading', { name: '¡Sigue practicando!' })).toBeVisible();
+
+  // Time stops; 'Ver mis respuestas', then only the result's fade (under 300 ms) is let run.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+  await overlay.getByRole('button', { name: 'Ver mis respuestas' }).click();
+  await page.clock.runFor(250);
+  await expect(overlay).toBeHidden();
+  // The child presses 'Volver al Nivel' at the bottom; while the finger is down the review's wait
+  // ends; then the finger lifts. The press counts: the child is back at the level.
+  const back = page.getByRole('button', { name: 'Volver al Nivel' });
+  await back.scrollIntoViewIfNeeded();
+  const box = (await back.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.clock.runFor(100);
+  // A smooth scroll would take a few frames: give the page time to move, if it does.
+  await page.waitForTimeout(500);
+  await page.mouse.up();
+  await expect(page).toHaveURL(new RegExp(`${levelPath}$`));
+});

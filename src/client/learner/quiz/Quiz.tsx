@@ -157,7 +157,22 @@ export default function Quiz() {
   };
   const showReview = () => {
     setOverlayOpen(false);
-    setTimeout(() => reviewRef.current?.focus(), 300);
+    // Once the result has faded, the review comes into view (and takes the focus), unless the child
+    // has already pressed or typed something: focusing scrolls the page, and a page that moves
+    // between a finger's press and its release loses that tap. Under load the wait ran late and the
+    // jump landed inside a press of 'Volver al Nivel' at the bottom (CI: quiz-attempts).
+    let acted = false;
+    const onAct = () => {
+      acted = true;
+    };
+    const opts = { capture: true, once: true } as const;
+    window.addEventListener('pointerdown', onAct, opts);
+    window.addEventListener('keydown', onAct, opts);
+    setTimeout(() => {
+      window.removeEventListener('pointerdown', onAct, opts);
+      window.removeEventListener('keydown', onAct, opts);
+      if (!acted) reviewRef.current?.focus();
+    }, 300);
   };
 
   return (
