@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, signUpChild, apiHeaders } from './fixtures';
-import { BIRD, DEMO_QUESTIONS, DOG, LION, WATER, answerTiles, card } from './quiz-helpers';
+import { DEMO_QUESTIONS, WATER, answerQuiz, card } from './quiz-helpers';
 
 /**
  * Quiz attempts (docs/decisions.md "The quiz", screens-learner.md L-14.6): a child who passed and goes
@@ -18,19 +18,6 @@ async function animales(page: Page): Promise<number> {
   return lvl!.id_nivel;
 }
 
-async function answer(page: Page, right: boolean) {
-  await card(page, DOG).getByLabel('perro').check();
-  await card(page, BIRD).getByLabel('Escribe tu respuesta').fill('pájaro');
-  await card(page, WATER)
-    .getByLabel(right ? 'pez' : 'gato')
-    .check();
-  await card(page, LION)
-    .getByLabel('Escribe tu respuesta')
-    .fill(right ? 'león' : 'tigre');
-  await answerTiles(page, { rabbit: right, cat: right });
-  await page.getByRole('button', { name: 'Enviar respuestas' }).click();
-}
-
 test('after a pass, Back shows the result and "Practicar otra vez"; practice never replaces the result', async ({ page }) => {
   test.setTimeout(90_000);
   await signUpChild(page);
@@ -39,7 +26,7 @@ test('after a pass, Back shows the result and "Practicar otra vez"; practice nev
   await page.getByRole('button', { name: 'Hacer el cuestionario' }).click();
   await expect(page).toHaveURL(new RegExp(`/cuestionario/${id}$`));
   await expect(page.getByTestId('question-card')).toHaveCount(DEMO_QUESTIONS);
-  await answer(page, true);
+  await answerQuiz(page, true);
   const overlay = page.getByTestId('quiz-result');
   await expect(overlay.getByRole('heading', { name: '¡Excelente trabajo!' })).toBeVisible();
   await overlay.getByRole('button', { name: 'Volver al Nivel' }).click();
@@ -59,7 +46,7 @@ test('after a pass, Back shows the result and "Practicar otra vez"; practice nev
   // Practice: a worse run is graded and shown, with the correct answers, and changes nothing.
   await best.getByRole('button', { name: 'Practicar otra vez' }).click();
   await expect(page.getByTestId('quiz-practice-note')).toHaveText('Estás practicando: este intento no cambia tu mejor resultado.');
-  await answer(page, false);
+  await answerQuiz(page, false);
   await expect(overlay.getByRole('heading', { name: '¡Sigue practicando!' })).toBeVisible();
   await expect(overlay.getByTestId('result-correct')).toHaveText('Respuestas correctas: 2 de 6');
   await expect(overlay.getByRole('button', { name: 'Practicar otra vez' })).toBeVisible();
@@ -105,7 +92,7 @@ test('no attempt left: the child is told before any question, with a way back to
   await page.goto(`/cuestionario/${id}`);
   await expect(page.getByTestId('question-card')).toHaveCount(DEMO_QUESTIONS);
   await fail();
-  await answer(page, false);
+  await answerQuiz(page, false);
   await expect(page.getByTestId('alert-modal')).toContainText(NO_ATTEMPTS);
   await page.getByRole('button', { name: 'Cerrar' }).click();
   await expect(page).toHaveURL(new RegExp(`/supmenu/${id}$`));

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, signUpChild, axe } from './fixtures';
-import { BIRD, DEMO_QUESTIONS, DOG, LION, WATER, answerTiles, card } from './quiz-helpers';
+import { BIRD, DEMO_QUESTIONS, DOG, LION, WATER, answerQuiz, answerTiles, card } from './quiz-helpers';
 
 /**
  * "The quiz teaches too": per-question right/wrong marks after sending, the correct
@@ -141,12 +141,7 @@ test('a press on "Volver al Nivel" made while the review is coming into view is 
   const levelPath = new URL(page.url()).pathname;
   await page.goto(levelPath.replace('/supmenu/', '/cuestionario/'));
   await expect(page.getByTestId('question-card')).toHaveCount(DEMO_QUESTIONS);
-  await card(page, DOG).getByLabel('perro').check();
-  await card(page, BIRD).getByLabel('Escribe tu respuesta').fill('pájaro');
-  await card(page, WATER).getByLabel('gato').check();
-  await card(page, LION).getByLabel('Escribe tu respuesta').fill('tigre');
-  await answerTiles(page, { rabbit: false, cat: false });
-  await page.getByRole('button', { name: 'Enviar respuestas' }).click();
+  await answerQuiz(page, false);
   const overlay = page.getByTestId('quiz-result');
   await expect(overlay.getByRole('heading', { name: '¡Sigue practicando!' })).toBeVisible();
 

@@ -26,3 +26,17 @@ export async function answerTiles(page: Page, right: { rabbit: boolean; cat: boo
     .getByRole('radio', { name: right.cat ? 'Imagen 3' : 'Imagen 1' })
     .check();
 }
+
+/** Answers all six (every one right, or 2 of 6: perro and pájaro only) and sends. */
+export async function answerQuiz(page: Page, right: boolean) {
+  await card(page, DOG).getByLabel('perro').check();
+  await card(page, BIRD).getByLabel('Escribe tu respuesta').fill('pájaro');
+  await card(page, WATER)
+    .getByLabel(right ? 'pez' : 'gato')
+    .check();
+  await card(page, LION)
+    .getByLabel('Escribe tu respuesta')
+    .fill(right ? 'león' : 'tigre');
+  await answerTiles(page, { rabbit: right, cat: right });
+  await page.getByRole('button', { name: 'Enviar respuestas' }).click();
+}
