@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
-import { AutocompleteInput, BooleanInput, ReferenceInput, SearchInput, SelectInput, type RaRecord } from 'react-admin';
+import { BooleanInput, ReferenceInput, SearchInput, SelectInput, type RaRecord } from 'react-admin';
 import { MULTIMEDIA_TIPOS } from '../../../shared/resources/multimedia';
+import { HeldAutocompleteInput } from './heldWhilePressed';
 
 /**
  * The lists' reference filters (routes.md R-2.2.2): react-admin filter inputs shown beside the list's search
@@ -18,13 +19,13 @@ const pickerSx = { minWidth: 200 };
 
 export const nivelFilter = (source = 'id_nivel') => (
   <ReferenceInput key={source} source={source} reference="nivel" sort={{ field: 'nombre_nivel', order: 'ASC' }} alwaysOn>
-    <AutocompleteInput label="Nivel" optionText="nombre_nivel" sx={pickerSx} />
+    <HeldAutocompleteInput label="Nivel" optionText="nombre_nivel" sx={pickerSx} />
   </ReferenceInput>
 );
 
 export const palabraFilter = (source = 'id_palabra') => (
   <ReferenceInput key={source} source={source} reference="palabra" sort={{ field: 'palabraEspanol', order: 'ASC' }} alwaysOn>
-    <AutocompleteInput
+    <HeldAutocompleteInput
       label="Palabra"
       optionText={(p: RaRecord) => `${p.palabraEspanol}${p.nivel?.nombre_nivel ? ` (${p.nivel.nombre_nivel})` : ''}`}
       sx={pickerSx}
@@ -37,7 +38,7 @@ export const evaluacionLabel = (id: unknown, nombreNivel: unknown) => (nombreNiv
 
 export const evaluacionFilter = (source = 'id_evaluacion') => (
   <ReferenceInput key={source} source={source} reference="evaluacion" sort={{ field: 'nivel', order: 'ASC' }} alwaysOn>
-    <AutocompleteInput label="Evaluación" optionText={(e: RaRecord) => evaluacionLabel(e.id, e.nivel?.nombre_nivel)} sx={pickerSx} />
+    <HeldAutocompleteInput label="Evaluación" optionText={(e: RaRecord) => evaluacionLabel(e.id, e.nivel?.nombre_nivel)} sx={pickerSx} />
   </ReferenceInput>
 );
 
@@ -46,7 +47,7 @@ export const preguntaLabel = (id: unknown, texto: unknown) => (texto ? `${String
 
 export const preguntaFilter = (source = 'id_pregunta') => (
   <ReferenceInput key={source} source={source} reference="pregunta" sort={{ field: 'pregunta', order: 'ASC' }} alwaysOn>
-    <AutocompleteInput label="Pregunta" optionText={(p: RaRecord) => preguntaLabel(p.id, p.pregunta)} sx={{ minWidth: 260 }} />
+    <HeldAutocompleteInput label="Pregunta" optionText={(p: RaRecord) => preguntaLabel(p.id, p.pregunta)} sx={{ minWidth: 260 }} />
   </ReferenceInput>
 );
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { AutocompleteInput, ReferenceInput, type AutocompleteInputProps, type RaRecord } from 'react-admin';
+import { ReferenceInput, type AutocompleteInputProps, type RaRecord } from 'react-admin';
+import { HeldAutocompleteInput } from './heldWhilePressed';
 
 /**
  * Reference pickers that search: react-admin's AutocompleteInput inside a ReferenceInput. Typing
@@ -37,7 +38,7 @@ type PickerProps = {
 export function RefPicker({ source, reference, label, optionText, isRequired, sort, filter, groupBy, onChange, helperText, autoFocus }: PickerProps) {
   return (
     <ReferenceInput source={source} reference={reference} perPage={PICKER_PAGE} sort={sort} filter={filter}>
-      <AutocompleteInput
+      <HeldAutocompleteInput
         label={label}
         optionText={optionText}
         isRequired={isRequired}

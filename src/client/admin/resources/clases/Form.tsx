@@ -14,6 +14,7 @@ import { ApiError, apiGet, apiPost } from '../../../api/http';
 import { errorMessage } from '../../dataProvider';
 import { MESSAGES } from '../../messages';
 import { PICKER_TEXTS, RefPicker } from '../../common/pickers';
+import { useHeldWhilePressed } from '../../common/heldWhilePressed';
 import { ResourceCreate, ResourceEdit, ResourceForm } from '../../common/crud';
 import { schemaResolver } from '../../common/zodForm';
 import { isAdminUser, me } from './api';
@@ -113,10 +114,12 @@ function ProfesoresPicker() {
     for (const o of q.data ?? []) m.set(o.id, o.nombre);
     return m;
   }, [names, q.data]);
+  // The list stays still under a press, so a search answer landing then cannot move the option away.
+  const shown = useHeldWhilePressed(options);
   return (
     <Autocomplete
       multiple
-      options={[...options.keys()]}
+      options={[...shown.keys()]}
       value={value}
       filterOptions={(ids) => ids}
       getOptionLabel={(id) => options.get(id) ?? `#${id}`}

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { AutocompleteInput, CreateButton, EditButton, FunctionField, NumberField, ReferenceInput, SelectInput, TextField, type RaRecord } from 'react-admin';
+import { CreateButton, EditButton, FunctionField, NumberField, ReferenceInput, SelectInput, TextField, type RaRecord } from 'react-admin';
 import { Link } from 'react-router-dom';
 import MuiButton from '@mui/material/Button';
 import { ResourceList } from '../../common/crud';
@@ -9,11 +9,12 @@ import { ResourceGrid } from '../../common/ResourceGrid';
 import { ConfirmDelete } from '../../common/components';
 import { withSearch } from '../../common/listFilters';
 import { isAdminUser } from './api';
+import { HeldAutocompleteInput } from '../../common/heldWhilePressed';
 
 /** Institution filter: only for admins (the institutions list is theirs; a profesor's classes are few). */
 const institucionFilter = () => (
   <ReferenceInput key="id_institucion" source="id_institucion" reference="institucion" sort={{ field: 'nombre', order: 'ASC' }} alwaysOn>
-    <AutocompleteInput label="Institución" optionText="nombre" sx={{ minWidth: 200 }} />
+    <HeldAutocompleteInput label="Institución" optionText="nombre" sx={{ minWidth: 200 }} />
   </ReferenceInput>
 );
 
