@@ -122,9 +122,9 @@ function ProfesoresPicker() {
       options={[...shown.keys()]}
       value={value}
       filterOptions={(ids) => ids}
-      getOptionLabel={(id) => options.get(id) ?? `#${id}`}
+      getOptionLabel={(id) => shown.get(id) ?? options.get(id) ?? `#${id}`}
       onChange={(_e, ids) => {
-        setNames((prev) => new Map([...prev, ...ids.map((id) => [id, options.get(id) ?? `#${id}`] as const)]));
+        setNames((prev) => new Map([...prev, ...ids.map((id) => [id, shown.get(id) ?? options.get(id) ?? `#${id}`] as const)]));
         field.onChange(ids);
       }}
       onBlur={field.onBlur}
