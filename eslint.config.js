@@ -69,4 +69,24 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // A searchable picker holds its list still under a press, or a search answer landing then loses
+    // the pick (src/client/admin/common/heldWhilePressed.tsx): react-admin's own input does not.
+    files: ['src/client/**/*.{ts,tsx}'],
+    ignores: ['src/client/admin/common/heldWhilePressed.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-admin',
+              importNames: ['AutocompleteInput'],
+              message: 'Usa HeldAutocompleteInput (common/heldWhilePressed.tsx): la lista no se mueve bajo el dedo.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
