@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { AutocompleteInput, ChoicesContextProvider, useChoicesContext, type AutocompleteInputProps } from 'react-admin';
 
 /** Where a press holds a picker's list: inside an open autocomplete's list of options. */
@@ -54,19 +54,14 @@ export function useHeldWhilePressed<T>(value: T): T {
 }
 
 /**
- * A react-admin reference picker's choices, held still under a press (see useHeldWhilePressed). Goes
- * between a ReferenceInput and its AutocompleteInput.
+ * react-admin's AutocompleteInput for a ReferenceInput, its choices held still under a press: it
+ * reads the ReferenceInput's choices and gives its AutocompleteInput the held ones.
  */
-export function HeldChoices({ children }: { children: ReactNode }) {
-  const choices = useHeldWhilePressed(useChoicesContext());
-  return <ChoicesContextProvider value={choices}>{children}</ChoicesContextProvider>;
-}
-
-/** react-admin's AutocompleteInput for a ReferenceInput, its list held still under a press. */
 export function HeldAutocompleteInput(props: AutocompleteInputProps) {
+  const choices = useHeldWhilePressed(useChoicesContext());
   return (
-    <HeldChoices>
+    <ChoicesContextProvider value={choices}>
       <AutocompleteInput {...props} />
-    </HeldChoices>
+    </ChoicesContextProvider>
   );
 }
