@@ -6,9 +6,10 @@ mkdir -p .tmp
 stage() {
   local name="$1"; shift
   echo "== $name"
-  local t0; t0=$(date +%s)
-  "$@"
+  local t0 rc=0; t0=$(date +%s)
+  "$@" || rc=$?
   echo "$name $(( $(date +%s) - t0 ))" >> .tmp/stage-times.txt
+  return "$rc"
 }
 
 # Stages that do not depend on each other run side by side (the type-check is the long one and

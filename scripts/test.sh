@@ -34,7 +34,16 @@ together \
   format 'npx prettier --check . --log-level warn' \
   build 'VITE_GAME_TEST_HOOKS=1 npx vite build --logLevel warn'
 stage unit+api npx vitest run
-stage e2e npx playwright test
+if ! stage e2e npx playwright test; then
+  # CI keeps only what is printed: each failed test's page as Playwright last saw it (its ARIA
+  # snapshot: the text on screen, the open lists, the field values), so a failure seen only there
+  # can be read afterwards. The screenshots beside them stay in test-results/ on the machine.
+  for f in test-results/*/error-context.md; do
+    [ -f "$f" ] || continue
+    echo "== $f"; sed '/^# Test source/,$d' "$f" | head -c 12000; echo
+  done
+  exit 1
+fi
 if [ -n "$google_install_pid" ] && ! wait "$google_install_pid"; then
   cat .tmp/google-install.log; echo "No se pudo instalar el emulador de Firebase Auth"; exit 1
 fi
