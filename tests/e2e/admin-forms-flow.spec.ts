@@ -138,6 +138,47 @@ test('a pick is kept when the search answer redraws the list between the press a
   await expect(list.getByRole('option')).toHaveText([DEMO_LEVELS[1]]);
 });
 
+test('a pick is kept when the list was scrolled down to it: the press does not scroll the list back', async ({ page }) => {
+  await loginAs(page, 'admin');
+  const headers = await apiHeaders(page);
+  const run = Math.random().toString(36).slice(2, 7);
+  const levels = [];
+  for (let i = 1; i <= 12; i++) levels.push(await makeLevel(page, `Lista ${run} ${String(i).padStart(2, '0')}`));
+  try {
+    const box = page.getByRole('combobox', { name: 'Nivel' });
+    const list = page.getByRole('listbox');
+    // Twice, the last row then the one above it, each on a new form (nothing picked yet, no answer
+    // kept from before that could redraw the list after it is measured).
+    for (const row of ['12', '11']) {
+      await page.goto('/admin/palabra/create');
+      await box.fill(`Lista ${run}`);
+      // The search's answer drawn (the list before it starts with the demo levels).
+      await expect(list.getByRole('option').first()).toHaveText(`Lista ${run} 01`);
+      // Taller than its box: the row is reached by scrolling the list, with the wheel.
+      expect(await list.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+      await list.hover();
+      await page.mouse.wheel(0, 2000);
+      await expect.poll(() => list.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+      // It stays where it was scrolled (react-admin redraws the input a second after typing; that
+      // redraw scrolled it back to the top).
+      await page.waitForTimeout(1200);
+      expect(await list.evaluate((el) => el.scrollTop), 'the list stays scrolled down').toBeGreaterThan(0);
+      const name = `Lista ${run} ${row}`;
+      const at = (await list.getByRole('option', { name, exact: true }).boundingBox())!;
+      await page.mouse.move(at.x + at.width / 2, at.y + at.height / 2);
+      // A tap. A redraw caused by the press itself came before the release (React draws a press's
+      // state change at once), and MUI's first redraw after the list changed scrolls it back to the
+      // top: the release fell on another row and nothing was picked.
+      await page.mouse.down();
+      await page.mouse.up();
+      await expect(list, `a pick of row ${row} closes the list`).toBeHidden();
+      await expect(box).toHaveValue(name);
+    }
+  } finally {
+    for (const l of levels) await page.request.delete(`/api/nivel/delete/${l.id_nivel}`, { headers });
+  }
+});
+
 test('Multimedia: Descripción follows Tipo and sets it', async ({ page }) => {
   await loginAs(page, 'admin');
   await page.goto('/admin/multimedia/create');

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useReducer, useRef, type ReactNode } from 'react';
 import { AutocompleteInput, ChoicesContextProvider, useChoicesContext, type AutocompleteInputProps } from 'react-admin';
 
 /** Where a press holds a picker's list: inside an open autocomplete's list of options. */
@@ -8,32 +8,46 @@ const LET_GO_MS = 500;
 
 /**
  * `value` as it was on screen when a press began in an autocomplete's list, until that press's click
- * is over; `value` itself otherwise.
+ * is over (`held` true meanwhile); `value` itself otherwise. Draw the picker inside `<Still held>`,
+ * so that nothing redraws it under the press.
  *
  * Why: a searchable picker shows the options it has while the server searches the typed text, then
  * redraws the list with the answer, so an option moves (from the fifth row to the first, say). When
  * the answer lands between the press and the release, the release falls beside the option that was
  * pressed, the browser sends no click to it and the pick is lost, with the list left open (seen in
- * CI: a profesor's "Evaluación" pick dropped). Holding the list still under a press keeps the pick,
- * and the answer is drawn right after. MUI's Autocomplete and react-admin have no option for this
- * (they redraw whenever the options change), and it is a few lines, so it is written here.
+ * CI: a profesor's "Evaluación" pick dropped). Any redraw under the press loses it too, even with the
+ * same options: MUI's Autocomplete scrolls its list back to the top on its first redraw after the
+ * list changed (useAutocomplete's syncHighlightedIndex, "reset" when nothing is picked yet), so an
+ * option the user had scrolled down to jumps away (seen in CI and here under load: a new level
+ * pressed near the bottom of the "Nivel" list, the release on another level). So the press itself
+ * changes no state: it is noted in a ref, read when something else redraws the picker, and the
+ * picker is redrawn once when the press ends.
+ * MUI's Autocomplete and react-admin have no option for either (they redraw whenever the options
+ * change), and it is a few lines, so it is written here.
  */
-export function useHeldWhilePressed<T>(value: T): T {
+export function useHeldWhilePressed<T>(value: T): { value: T; held: boolean } {
+  // What is on screen: the value of the last redraw outside a press.
   const shown = useRef(value);
+  const press = useRef<{ value: T } | null>(null);
+  const [, redraw] = useReducer((n: number) => n + 1, 0);
   useLayoutEffect(() => {
-    shown.current = value;
+    if (!press.current) shown.current = value;
   });
-  const [held, setHeld] = useState<{ value: T } | null>(null);
   useEffect(() => {
     let timer: number | undefined;
+    const letGo = () => {
+      if (!press.current) return;
+      press.current = null;
+      redraw();
+    };
     const letGoIn = (ms: number) => {
       window.clearTimeout(timer);
-      timer = window.setTimeout(() => setHeld(null), ms);
+      timer = window.setTimeout(letGo, ms);
     };
     const down = (e: PointerEvent) => {
       if (!inAList(e.target)) return;
       window.clearTimeout(timer);
-      setHeld({ value: shown.current });
+      press.current = { value: shown.current };
     };
     // The option's own click handler runs first (this one only lets go in a later task).
     const clicked = () => letGoIn(0);
@@ -50,18 +64,38 @@ export function useHeldWhilePressed<T>(value: T): T {
       document.removeEventListener('pointercancel', clicked, true);
     };
   }, []);
-  return held ? held.value : value;
+  // Read in the render on purpose: a state set by the press would itself redraw the list (above).
+  const held = press.current;
+  return held ? { value: held.value, held: true } : { value, held: false };
 }
 
+/** Its children as last drawn while `held` (a press in a picker's list, useHeldWhilePressed); redrawn when it ends. */
+export const Still = memo(
+  function Still({ children }: { held: boolean; children: ReactNode }) {
+    return <>{children}</>;
+  },
+  (_before, now) => now.held,
+);
+
 /**
- * react-admin's AutocompleteInput for a ReferenceInput, its choices held still under a press: it
- * reads the ReferenceInput's choices and gives its AutocompleteInput the held ones.
+ * react-admin's AutocompleteInput for a ReferenceInput, held still under a press: the
+ * ReferenceInput's choices as drawn when the press began, and no redraw until it ends.
  */
 export function HeldAutocompleteInput(props: AutocompleteInputProps) {
-  const choices = useHeldWhilePressed(useChoicesContext());
+  const { value: choices, held } = useHeldWhilePressed(useChoicesContext());
+  // One more redraw right after the list changes, before anyone can scroll it: MUI scrolls the list
+  // to the top on its first redraw after a change (above), which otherwise came whenever something
+  // next redrew the input (react-admin's own timer one second after typing), under a list the
+  // teacher had just scrolled down.
+  const [, settle] = useReducer((n: number) => n + 1, 0);
+  useLayoutEffect(() => {
+    if (!held) settle();
+  }, [choices.allChoices, held]);
   return (
     <ChoicesContextProvider value={choices}>
-      <AutocompleteInput {...props} />
+      <Still held={held}>
+        <AutocompleteInput {...props} />
+      </Still>
     </ChoicesContextProvider>
   );
 }

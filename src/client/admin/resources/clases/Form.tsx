@@ -14,7 +14,7 @@ import { ApiError, apiGet, apiPost } from '../../../api/http';
 import { errorMessage } from '../../dataProvider';
 import { MESSAGES } from '../../messages';
 import { PICKER_TEXTS, RefPicker } from '../../common/pickers';
-import { useHeldWhilePressed } from '../../common/heldWhilePressed';
+import { Still, useHeldWhilePressed } from '../../common/heldWhilePressed';
 import { ResourceCreate, ResourceEdit, ResourceForm } from '../../common/crud';
 import { schemaResolver } from '../../common/zodForm';
 import { isAdminUser, me } from './api';
@@ -115,37 +115,39 @@ function ProfesoresPicker() {
     return m;
   }, [names, q.data]);
   // The list stays still under a press, so a search answer landing then cannot move the option away.
-  const shown = useHeldWhilePressed(options);
+  const { value: shown, held } = useHeldWhilePressed(options);
   return (
-    <Autocomplete
-      multiple
-      options={[...shown.keys()]}
-      value={value}
-      filterOptions={(ids) => ids}
-      getOptionLabel={(id) => shown.get(id) ?? options.get(id) ?? `#${id}`}
-      onChange={(_e, ids) => {
-        setNames((prev) => new Map([...prev, ...ids.map((id) => [id, shown.get(id) ?? options.get(id) ?? `#${id}`] as const)]));
-        field.onChange(ids);
-      }}
-      onBlur={field.onBlur}
-      inputValue={text}
-      onInputChange={(_e, v, reason) => reason !== 'reset' && setText(v)}
-      loading={q.isFetching}
-      renderValue={(ids, getItemProps) =>
-        ids.map((id, index) => <Chip {...getItemProps({ index })} key={id} label={options.get(id) ?? `#${id}`} size="small" />)
-      }
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          label="Profesores *"
-          placeholder="Escribe un nombre para buscar"
-          error={!!fieldState.error}
-          helperText={fieldState.error?.message ?? 'Profesores y administradores.'}
-        />
-      )}
-      sx={{ width: '100%', mb: 2 }}
-      {...PICKER_TEXTS}
-    />
+    <Still held={held}>
+      <Autocomplete
+        multiple
+        options={[...shown.keys()]}
+        value={value}
+        filterOptions={(ids) => ids}
+        getOptionLabel={(id) => shown.get(id) ?? options.get(id) ?? `#${id}`}
+        onChange={(_e, ids) => {
+          setNames((prev) => new Map([...prev, ...ids.map((id) => [id, shown.get(id) ?? options.get(id) ?? `#${id}`] as const)]));
+          field.onChange(ids);
+        }}
+        onBlur={field.onBlur}
+        inputValue={text}
+        onInputChange={(_e, v, reason) => reason !== 'reset' && setText(v)}
+        loading={q.isFetching}
+        renderValue={(ids, getItemProps) =>
+          ids.map((id, index) => <Chip {...getItemProps({ index })} key={id} label={options.get(id) ?? `#${id}`} size="small" />)
+        }
+        renderInput={(params) => (
+          <TextField
+            {...params}
+            label="Profesores *"
+            placeholder="Escribe un nombre para buscar"
+            error={!!fieldState.error}
+            helperText={fieldState.error?.message ?? 'Profesores y administradores.'}
+          />
+        )}
+        sx={{ width: '100%', mb: 2 }}
+        {...PICKER_TEXTS}
+      />
+    </Still>
   );
 }
 
