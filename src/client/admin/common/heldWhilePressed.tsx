@@ -7,9 +7,8 @@ const inAList = (target: EventTarget | null) => target instanceof Element && tar
 const LET_GO_MS = 500;
 
 /**
- * `value` as it was on screen when a press began in an autocomplete's list, until that press's click
- * is over (`held` true meanwhile); `value` itself otherwise. Draw the picker inside `<Still held>`,
- * so that nothing redraws it under the press.
+ * Whether a press that began in an autocomplete's list is under way, until that press's click is
+ * over. Draw the picker inside `<Still held>`, so that nothing redraws it under the press.
  *
  * Why: a searchable picker shows the options it has while the server searches the typed text, then
  * redraws the list with the answer, so an option moves (from the fifth row to the first, say). When
@@ -25,19 +24,14 @@ const LET_GO_MS = 500;
  * MUI's Autocomplete and react-admin have no option for either (they redraw whenever the options
  * change), and it is a few lines, so it is written here.
  */
-export function useHeldWhilePressed<T>(value: T): { value: T; held: boolean } {
-  // What is on screen: the value of the last redraw outside a press.
-  const shown = useRef(value);
-  const press = useRef<{ value: T } | null>(null);
+export function usePressInList(): boolean {
+  const press = useRef(false);
   const [, redraw] = useReducer((n: number) => n + 1, 0);
-  useLayoutEffect(() => {
-    if (!press.current) shown.current = value;
-  });
   useEffect(() => {
     let timer: number | undefined;
     const letGo = () => {
       if (!press.current) return;
-      press.current = null;
+      press.current = false;
       redraw();
     };
     const letGoIn = (ms: number) => {
@@ -47,7 +41,7 @@ export function useHeldWhilePressed<T>(value: T): { value: T; held: boolean } {
     const down = (e: PointerEvent) => {
       if (!inAList(e.target)) return;
       window.clearTimeout(timer);
-      press.current = { value: shown.current };
+      press.current = true;
     };
     // The option's own click handler runs first (this one only lets go in a later task).
     const clicked = () => letGoIn(0);
@@ -65,11 +59,10 @@ export function useHeldWhilePressed<T>(value: T): { value: T; held: boolean } {
     };
   }, []);
   // Read in the render on purpose: a state set by the press would itself redraw the list (above).
-  const held = press.current;
-  return held ? { value: held.value, held: true } : { value, held: false };
+  return press.current;
 }
 
-/** Its children as last drawn while `held` (a press in a picker's list, useHeldWhilePressed); redrawn when it ends. */
+/** Its children as last drawn while `held` (a press in a picker's list, usePressInList); redrawn when it ends. */
 export const Still = memo(
   function Still({ children }: { held: boolean; children: ReactNode }) {
     return <>{children}</>;
@@ -82,7 +75,15 @@ export const Still = memo(
  * ReferenceInput's choices as drawn when the press began, and no redraw until it ends.
  */
 export function HeldAutocompleteInput(props: AutocompleteInputProps) {
-  const { value: choices, held } = useHeldWhilePressed(useChoicesContext());
+  const held = usePressInList();
+  // The choices as last drawn outside a press: a context's new value reaches its readers through
+  // Still, so the provider itself must not change under the press.
+  const live = useChoicesContext();
+  const drawn = useRef(live);
+  useLayoutEffect(() => {
+    if (!held) drawn.current = live;
+  });
+  const choices = held ? drawn.current : live;
   // One more redraw right after the list changes, before anyone can scroll it: MUI scrolls the list
   // to the top on its first redraw after a change (above), which otherwise came whenever something
   // next redrew the input (react-admin's own timer one second after typing), under a list the

@@ -14,7 +14,7 @@ import { ApiError, apiGet, apiPost } from '../../../api/http';
 import { errorMessage } from '../../dataProvider';
 import { MESSAGES } from '../../messages';
 import { PICKER_TEXTS, RefPicker } from '../../common/pickers';
-import { Still, useHeldWhilePressed } from '../../common/heldWhilePressed';
+import { Still, usePressInList } from '../../common/heldWhilePressed';
 import { ResourceCreate, ResourceEdit, ResourceForm } from '../../common/crud';
 import { schemaResolver } from '../../common/zodForm';
 import { isAdminUser, me } from './api';
@@ -115,17 +115,17 @@ function ProfesoresPicker() {
     return m;
   }, [names, q.data]);
   // The list stays still under a press, so a search answer landing then cannot move the option away.
-  const { value: shown, held } = useHeldWhilePressed(options);
+  const held = usePressInList();
   return (
     <Still held={held}>
       <Autocomplete
         multiple
-        options={[...shown.keys()]}
+        options={[...options.keys()]}
         value={value}
         filterOptions={(ids) => ids}
-        getOptionLabel={(id) => shown.get(id) ?? options.get(id) ?? `#${id}`}
+        getOptionLabel={(id) => options.get(id) ?? `#${id}`}
         onChange={(_e, ids) => {
-          setNames((prev) => new Map([...prev, ...ids.map((id) => [id, shown.get(id) ?? options.get(id) ?? `#${id}`] as const)]));
+          setNames((prev) => new Map([...prev, ...ids.map((id) => [id, options.get(id) ?? `#${id}`] as const)]));
           field.onChange(ids);
         }}
         onBlur={field.onBlur}
