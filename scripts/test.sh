@@ -39,13 +39,14 @@ if ! stage e2e npx playwright test; then
   # snapshot: the text on screen, the open lists, the field values), so a failure seen only there
   # can be read afterwards. The screenshots beside them stay in test-results/ on the machine.
   # A long list page fills most of a snapshot; what went wrong is mostly at its ends (the error
-  # above it, the open menus and dialogs, drawn last, below it), so a long one keeps both ends.
+  # above it, the open menus and dialogs, drawn last, below it), so a long one keeps both ends,
+  # short enough that the reporter's own account (call logs) above stays in CI's printed tail.
   # No pipe into head here: under pipefail its early close would end the script (exit 141).
   for f in test-results/*/error-context.md; do
     [ -f "$f" ] || continue
     ctx=$(sed '/^# Test source/,$d' "$f")
     echo "== $f"
-    if [ "${#ctx}" -le 12000 ]; then echo "$ctx"; else echo "${ctx:0:4000}"; echo "[…]"; echo "${ctx: -8000}"; fi
+    if [ "${#ctx}" -le 9000 ]; then echo "$ctx"; else echo "${ctx:0:2500}"; echo "[…]"; echo "${ctx: -6000}"; fi
   done
   exit 1
 fi

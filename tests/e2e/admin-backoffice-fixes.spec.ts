@@ -1,4 +1,4 @@
-import { test, expect, loginAs } from './fixtures';
+import { test, expect, loginAs, AFTER_ACTION } from './fixtures';
 
 /** Small back-office defects found after the lists became server-paged. */
 
@@ -17,7 +17,7 @@ test('a missing question answers at once: its 404 is asked once, not retried', a
 
 test('Multimedia opens newest first (ID descending); a click on ID sends the ascending sort and shows it', async ({ page }) => {
   await loginAs(page, 'admin');
-  const first = page.waitForRequest((r) => r.url().includes('/api/multimedia/getMultimedias'));
+  const first = page.waitForRequest((r) => r.url().includes('/api/multimedia/getMultimedias'), AFTER_ACTION);
   await page.goto('/admin/multimedia');
   const opened = new URL((await first).url()).searchParams;
   expect([opened.get('sort'), opened.get('order')]).toEqual(['id', 'DESC']);
@@ -29,7 +29,7 @@ test('Multimedia opens newest first (ID descending); a click on ID sends the asc
     return v.length > 1 && v.every((x, i) => i === 0 || (desc ? v[i - 1]! > x : v[i - 1]! < x));
   };
   await expect.poll(inOrder(true), { message: 'newest first' }).toBe(true);
-  const sorted = page.waitForRequest((r) => r.url().includes('/api/multimedia/getMultimedias') && r.url().includes('order=ASC'));
+  const sorted = page.waitForRequest((r) => r.url().includes('/api/multimedia/getMultimedias') && r.url().includes('order=ASC'), AFTER_ACTION);
   await header.getByRole('button').click();
   const req = await sorted;
   expect(new URL(req.url()).searchParams.get('sort')).toBe('id');

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Download, Page, PlaywrightWorkerArgs } from '@playwright/test';
 import Papa from 'papaparse';
-import { test, expect, loginAs, apiHeaders } from './fixtures';
+import { test, expect, loginAs, apiHeaders, AFTER_ACTION } from './fixtures';
 
 /**
  * The class dashboard (part C): a profesor's class of three new learners, two of whom saw
@@ -266,7 +266,7 @@ test('the class dashboard shows the class, and its CSV says what the grid shows;
   await page.goto('/admin/resultados/2');
   // The table is read once the search has reached the server (on a new database the list before the
   // search may already hold just these two rows, and it is replaced while the filtered one loads).
-  const searched = page.waitForResponse((r) => r.url().includes('/api/resultados/resultados-profesor') && r.url().includes(tag));
+  const searched = page.waitForResponse((r) => r.url().includes('/api/resultados/resultados-profesor') && r.url().includes(tag), AFTER_ACTION);
   await page.getByRole('textbox', { name: 'Buscar estudiante' }).fill(tag);
   expect((await searched).status()).toBe(200);
   const table = page.getByRole('table', { name: 'Resultados del Cuestionario' });

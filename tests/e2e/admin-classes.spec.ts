@@ -5,7 +5,7 @@
  * another class is refused; an admin sees the class.
  */
 import type { Page, TestInfo } from '@playwright/test';
-import { test, expect, apiHeaders, loginAs, pickOption, DEMO_PASSWORD, axe } from './fixtures';
+import { test, expect, apiHeaders, loginAs, pickOption, DEMO_PASSWORD, axe, AFTER_ACTION } from './fixtures';
 import { CLASE_MSG } from '../../src/shared/resources/clases';
 
 const SHOTS = process.env.SHOTS_DIR ?? '.tmp/shots-D21';
@@ -312,7 +312,7 @@ test('a profesor creates a class, imports 5 children from a CSV, manages their p
 
   // --- Another profesor: the class is not listed, its screens refuse.
   await loginAs(page, { email: otherEmail, password: DEMO_PASSWORD });
-  const listed = page.waitForResponse((r) => r.url().includes('/api/clase/getClases'));
+  const listed = page.waitForResponse((r) => r.url().includes('/api/clase/getClases'), AFTER_ACTION);
   await page.goto('/admin/clases');
   const seen = (await (await listed).json()).data as { nombre: string }[];
   expect(seen.map((c) => c.nombre)).not.toContain(nombreClase);

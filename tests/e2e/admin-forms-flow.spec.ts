@@ -1,4 +1,4 @@
-import { test, expect, loginAs, apiHeaders, makeLevel, DEMO_LEVELS } from './fixtures';
+import { test, expect, loginAs, apiHeaders, makeLevel, DEMO_LEVELS, AFTER_ACTION } from './fixtures';
 import type { Page } from '@playwright/test';
 
 /** Rows of a list answer (plain array or under `data`/`users`). */
@@ -123,7 +123,7 @@ test('a pick is kept when the search answer redraws the list between the press a
   const at = (await option.boundingBox())!;
   await page.mouse.move(at.x + at.width / 2, at.y + at.height / 2);
   await page.mouse.down();
-  const answered = page.waitForResponse((r) => new URL(r.url()).searchParams.get('q') === name);
+  const answered = page.waitForResponse((r) => new URL(r.url()).searchParams.get('q') === name, AFTER_ACTION);
   answer();
   expect((await answered).ok()).toBe(true);
   // Time for the answer to be drawn, were it drawn under the press (it moved the option to the top).

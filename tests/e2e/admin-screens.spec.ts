@@ -1,4 +1,4 @@
-import { test, expect, loginAs } from './fixtures';
+import { test, expect, loginAs, AFTER_ACTION } from './fixtures';
 
 /**
  * Every back-office screen opens for the role that may use it, shows its spec title/columns, and
@@ -75,7 +75,7 @@ test('/admin goes to /admin/inicio; the shell has the sidebar, search, name and 
   }
   // Roles only for superadmin.
   await expect(page.getByRole('menuitem', { name: 'Roles' })).toHaveCount(0);
-  const ended = page.waitForResponse((r) => r.url().endsWith('/api/user/logout'));
+  const ended = page.waitForResponse((r) => r.url().endsWith('/api/user/logout'), AFTER_ACTION);
   await page.getByRole('button', { name: 'Cerrar sesión' }).click();
   await expect(page).toHaveURL(/\/logIn$/);
   expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
@@ -96,7 +96,7 @@ test('refusals keep the data and say why: wrong image type, delete of a word or 
   const gato = page.getByRole('row').filter({ hasText: 'Gato' }).first();
   await gato.getByRole('button', { name: 'Eliminar' }).click();
   await expect(page.getByRole('dialog')).toContainText('¿Estás seguro de eliminar esta palabra?');
-  const answer = page.waitForResponse((r) => r.request().method() === 'DELETE');
+  const answer = page.waitForResponse((r) => r.request().method() === 'DELETE', AFTER_ACTION);
   await page.getByRole('dialog').getByRole('button', { name: 'Sí, eliminar' }).click();
   const res = await answer;
   const body = await res.json();

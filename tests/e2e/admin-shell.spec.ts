@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { test, expect, loginAs, apiHeaders } from './fixtures';
+import { test, expect, loginAs, apiHeaders, AFTER_ACTION } from './fixtures';
 
 /**
  * The back office shell: the sidebar as an overlay on tablets, the top-bar search (this
@@ -173,7 +173,7 @@ test('only the newest search fills the panel: a slow earlier answer never covers
   await search(page).fill('zzzz sin nada');
   await search(page).press('Enter');
   await expect(panel).toContainText('Sin resultados para «zzzz sin nada».');
-  const late = page.waitForResponse(/\/api\/buscar\?.*q=pajaro/);
+  const late = page.waitForResponse(/\/api\/buscar\?.*q=pajaro/, AFTER_ACTION);
   release();
   await late;
   // The late answer arrived and changed nothing.

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page, PlaywrightWorkerArgs } from '@playwright/test';
-import { test, expect, loginAs, apiHeaders, profesorClass, registerChild } from './fixtures';
+import { test, expect, loginAs, apiHeaders, profesorClass, registerChild, AFTER_ACTION } from './fixtures';
 
 /**
  * "A teacher's view is about their class": the class filter on Memoria, Palabras difíciles and
@@ -123,7 +123,7 @@ test("a profesor's class filter and results screen: her classes only; 'Dar otro 
   await memClase.click();
   await expect(page.getByRole('option', { name: `Mía ${tag}` })).toBeVisible();
   await expect(page.getByRole('option', { name: `Ajena ${tag}` })).toHaveCount(0);
-  const listed = page.waitForResponse((r) => r.url().includes('/api/repaso/memorias') && r.url().includes('id_clase=') && r.status() === 200);
+  const listed = page.waitForResponse((r) => r.url().includes('/api/repaso/memorias') && r.url().includes('id_clase=') && r.status() === 200, AFTER_ACTION);
   await page.getByRole('option', { name: `Mía ${tag}` }).click();
   await listed;
 
@@ -133,7 +133,10 @@ test("a profesor's class filter and results screen: her classes only; 'Dar otro 
   await expect(difClase).toHaveText('Todas mis clases');
   await difClase.click();
   await expect(page.getByRole('option', { name: `Ajena ${tag}` })).toHaveCount(0);
-  const dif = page.waitForResponse((r) => r.url().includes(`/api/repaso/dificiles/${key.id_nivel}?id_clase=${mine.id_clase}`) && r.status() === 200);
+  const dif = page.waitForResponse(
+    (r) => r.url().includes(`/api/repaso/dificiles/${key.id_nivel}?id_clase=${mine.id_clase}`) && r.status() === 200,
+    AFTER_ACTION,
+  );
   await page.getByRole('option', { name: `Mía ${tag}` }).click();
   await dif;
   await expect(page).toHaveURL(new RegExp(`clase=${mine.id_clase}`));
@@ -202,7 +205,7 @@ test("'Guardar y añadir multimedia' saves a new word and opens its media page",
   const nivel = page.getByRole('combobox', { name: 'Nivel' });
   await nivel.click();
   await page.getByRole('option').first().click();
-  const created = page.waitForResponse((r) => r.url().includes('/api/palabra/register') && r.status() === 201);
+  const created = page.waitForResponse((r) => r.url().includes('/api/palabra/register') && r.status() === 201, AFTER_ACTION);
   await page.getByRole('button', { name: 'Guardar y añadir multimedia' }).click();
   const body = await (await created).json();
   const id = Number(body.data?.id_palabra ?? body.data?.id);
@@ -271,7 +274,7 @@ test('the card view at 768 px sorts by any column', async ({ page }) => {
   await expect(page.getByTestId('grid-card').first()).toBeVisible();
   const sort = page.getByRole('combobox', { name: 'Ordenar por' });
   await sort.click();
-  const asked = page.waitForResponse((r) => r.url().includes('/api/nivel/') && /sort=nombre_nivel/.test(r.url()) && /order=DESC/.test(r.url()));
+  const asked = page.waitForResponse((r) => r.url().includes('/api/nivel/') && /sort=nombre_nivel/.test(r.url()) && /order=DESC/.test(r.url()), AFTER_ACTION);
   await page
     .getByRole('option', { name: /^Nombre.* ↓$/ })
     .first()

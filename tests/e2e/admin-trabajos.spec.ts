@@ -12,7 +12,7 @@
 import { existsSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { test, expect, apiHeaders, loginAs } from './fixtures';
+import { test, expect, apiHeaders, loginAs, AFTER_ACTION } from './fixtures';
 import { E2E_PORT } from '../../playwright.config';
 import { makeSampleGif } from '../../scripts/bench/gif-samples';
 
@@ -97,7 +97,7 @@ test('an admin sees a failed compact-copy job on Trabajos, fixes the cause and r
     .toMatch(/\.webp/);
   // The list shows what its own request was given (another spec's job may fail meanwhile: a second
   // read could count one more).
-  const listed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/trabajos' && r.request().method() === 'GET');
+  const listed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/trabajos' && r.request().method() === 'GET', AFTER_ACTION);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Trabajos con errores' })).toBeVisible();
   await expect(page.getByTestId(`trabajo-${job.id}`)).toHaveCount(0);

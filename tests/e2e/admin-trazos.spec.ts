@@ -1,4 +1,4 @@
-import { expect, apiHeaders, loginAs, signUpChild, test } from './fixtures';
+import { expect, apiHeaders, loginAs, signUpChild, test, AFTER_ACTION } from './fixtures';
 import config from '../../playwright.config';
 import { createWord, deleteWordWithMedia, openWordMediaFromList, slotCard, wordMedia } from './media-helpers';
 import { CLIPS, clipGif } from './hands/clips';
@@ -37,7 +37,7 @@ test("an admin builds the missing tracks of a level on the word media page; the 
   const ctx = await browser.newContext({ permissions: ['camera'] });
   const child = await ctx.newPage();
   await signUpChild(child);
-  const stored = child.waitForResponse((r) => new URL(r.url()).pathname === '/api/trazo' && r.status() === 200);
+  const stored = child.waitForResponse((r) => new URL(r.url()).pathname === '/api/trazo' && r.status() === 200, AFTER_ACTION);
   await child.goto('/home');
   await child.getByRole('button', { name: 'Empezar Animales' }).click();
   await child.getByRole('button', { name: 'Empezar perro' }).click();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, AFTER_ACTION } from './fixtures';
 import config from '../../playwright.config';
 import { CLIPS, clipY4m } from './hands/clips';
 import { POLL_MS, clickTarget, loginForGames, openGame, snap, waitNewPhase, waitPhase, phaseCount } from './games-helpers';
@@ -57,7 +57,7 @@ test('after the right card: ¡Ahora tú! holds the round, gives stars, and "Segu
   // The child has learnt a word of the level first (a practice is kept for a word of an opened level).
   await page.goto('/home');
   await page.getByRole('button', { name: 'Empezar Animales' }).click();
-  const seen = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/progreso/visto' && r.ok());
+  const seen = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/progreso/visto' && r.ok(), AFTER_ACTION);
   await page.getByRole('button', { name: 'Empezar perro' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'perro' })).toBeVisible();
   await seen;

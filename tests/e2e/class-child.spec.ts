@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { test, expect, loginAs, apiHeaders, signUpChild, pickOption, DEMO_LEVELS } from './fixtures';
+import { test, expect, loginAs, apiHeaders, signUpChild, pickOption, DEMO_LEVELS, AFTER_ACTION } from './fixtures';
 
 /**
  * The child's side of classes: joining a class by its code on /perfil or at sign-up, the
@@ -235,7 +235,7 @@ test.describe('a child in a class', () => {
     await shots(page, 'perfil-sin-correo');
 
     // Saving the profile sends no email (the server keeps none) and succeeds.
-    const sent = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith(`/api/user/${nora.id}`));
+    const sent = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith(`/api/user/${nora.id}`), AFTER_ACTION);
     await page.getByLabel('Apellido').fill(saved);
     await page.getByRole('button', { name: 'Actualizar Perfil' }).click();
     expect(Object.keys((await sent).postDataJSON() as object)).not.toContain('email');

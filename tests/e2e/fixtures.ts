@@ -20,6 +20,15 @@ export async function apiHeaders(page: Page): Promise<Record<string, string>> {
  */
 export const ORIGIN_PAGE = '/api/health';
 
+/**
+ * The limit for a page.waitForResponse / waitForRequest set up before the step that causes it:
+ * longer than the steps' own 20 s (actionTimeout), so a step that cannot happen (a click on an
+ * option that never becomes clickable) fails with its own reason and call log. With the same limit
+ * the wait, started first, ran out first, and the failure read "no answer" whether the click was
+ * lost or never made (CI, admin-teacher-class "sorts by any column").
+ */
+export const AFTER_ACTION = { timeout: 30_000 };
+
 /** Opens the origin page, then logs in through the API and stores the session as the app does. */
 export async function loginAs(page: Page, who: DemoUser | { email: string; password: string }) {
   const creds = typeof who === 'string' ? { email: DEMO[who], password: DEMO_PASSWORD } : who;

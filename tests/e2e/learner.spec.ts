@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, loginAs, markupOf, axe } from './fixtures';
+import { test, expect, loginAs, markupOf, axe, AFTER_ACTION } from './fixtures';
 import { BIRD, DEMO_QUESTIONS, DOG, LION, WATER, answerTiles } from './quiz-helpers';
 
 const ALL_ANSWERED = 'Debes responder todas las preguntas antes de enviar.';
@@ -28,7 +28,7 @@ test.describe('learner area, as a new learner would use it', () => {
     await loginAs(page, 'nino');
     // The levels this page was given: specs running beside add levels of their own for a moment,
     // so a second read of the list could differ from the one the page shows.
-    const levelsAnswer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/nivel/getNivels');
+    const levelsAnswer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/nivel/getNivels', AFTER_ACTION);
     await page.goto('/home');
     await expect(page.getByRole('heading', { level: 1, name: '¡Hola, Mateo!' })).toBeVisible();
     await expect(page.getByText('¿Estás listo para la clase de hoy?')).toBeVisible();
@@ -256,7 +256,7 @@ test.describe('learner area, as a new learner would use it', () => {
     const { token, usuario } = await loginAs(page, 'admin');
     await page.goto('/home');
     await expect(page.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
-    const ended = page.waitForResponse((r) => r.url().endsWith('/api/user/logout'));
+    const ended = page.waitForResponse((r) => r.url().endsWith('/api/user/logout'), AFTER_ACTION);
     await page.getByRole('button', { name: 'Salir' }).click();
     await expect(page).toHaveURL(/\/logIn$/);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();

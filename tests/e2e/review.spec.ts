@@ -1,5 +1,5 @@
 import type { Page, Response } from '@playwright/test';
-import { test, expect, apiHeaders, joinClass, loginAs, profesorClass, signUpChild, axe } from './fixtures';
+import { test, expect, apiHeaders, joinClass, loginAs, profesorClass, signUpChild, axe, AFTER_ACTION } from './fixtures';
 
 /**
  * The review session as a child uses it (learner screens): a new child opens a level and
@@ -54,10 +54,10 @@ async function openLevelAndWords(page: Page, shotName?: string) {
   // Each word's strength arrives after the menu: a new child's words have no stars yet.
   await expect(page.getByRole('img', { name: '0 de 3 estrellas' })).toHaveCount(6);
   if (shotName) await shot(page, shotName);
-  const seen1 = page.waitForResponse(isPost('/api/repaso/visto'));
+  const seen1 = page.waitForResponse(isPost('/api/repaso/visto'), AFTER_ACTION);
   await page.getByRole('button', { name: 'Empezar perro' }).click();
   expect((await seen1).status()).toBe(200);
-  const seen2 = page.waitForResponse(isPost('/api/repaso/visto'));
+  const seen2 = page.waitForResponse(isPost('/api/repaso/visto'), AFTER_ACTION);
   await page.getByRole('button', { name: 'Siguiente' }).click();
   expect((await seen2).status()).toBe(200);
   return levelId;
@@ -68,7 +68,7 @@ const card = (page: Page) => page.getByTestId('review-card');
 
 /** Starts the session from the card; resolves with the items the page got. */
 async function startSession(page: Page): Promise<Item[]> {
-  const got = page.waitForResponse((r) => r.url().endsWith('/api/repaso/sesion'));
+  const got = page.waitForResponse((r) => r.url().endsWith('/api/repaso/sesion'), AFTER_ACTION);
   await card(page).getByRole('link', { name: 'Repasar' }).click();
   await expect(page).toHaveURL(/\/home\/repaso$/);
   return (await (await got).json()).data as Item[];
@@ -118,7 +118,7 @@ test('a child reviews: the card counts, a session with a miss, a lost answer and
   await expect(page.getByTestId('review-progress')).toHaveText(`1 de ${items.length}`);
 
   // 1: right. Its reply is lost; the page retries once with the same clave and the server keeps one.
-  const retried = page.waitForResponse((r) => r.url().endsWith('/api/repaso/respuesta') && r.status() === 200);
+  const retried = page.waitForResponse((r) => r.url().endsWith('/api/repaso/respuesta') && r.status() === 200, AFTER_ACTION);
   await choiceOf(page, items[0]!.id_palabra).click();
   await expect(page.getByTestId('review-feedback')).toHaveAttribute('data-correct', 'true');
   await expect(page.getByTestId('review-feedback')).toContainText('¡Muy bien!');
