@@ -16,7 +16,8 @@ import { createMailer, type Mailer } from './mail';
 import { UPLOAD_FOLDERS, type Storage } from './storage';
 import { storageFor } from './storage/s3';
 import { registerBucketUploads, uploadHeaders } from './storage/serve';
-import { AppError, type ErrorBody } from './errors';
+import { AppError, REFERENCE_GONE_MSG, type ErrorBody } from './errors';
+import { isPgError } from './resources/crud';
 import { registerXsrf } from './security';
 import { registerSecurityHeaders, securityHeaderOptions, type HeaderApplier } from './headers';
 import { registerTextGuard } from './input-text';
@@ -96,6 +97,11 @@ function errorBody(err: FastifyError | AppError | Error): { status: number; body
     case 'FST_ERR_MAX_PARAM_LENGTH':
       return { status: 414, body: { msg: 'La dirección solicitada es demasiado larga.', code: 'URI_TOO_LONG' } };
   }
+  // A write naming a row that was deleted after the route checked it (an admin removes a level
+  // while another adds a word to it): the database refuses the write, so nothing was saved. Routes
+  // that expect such a race answer with their own words (clases' tasks, the deletes in
+  // resources/define.ts); any other is a conflict the user can resolve by reloading, not a 500.
+  if (isPgError(err, '23503')) return { status: 409, body: { msg: REFERENCE_GONE_MSG, code: 'REFERENCE_GONE' } };
   if (fe.statusCode === 429) {
     return { status: 429, body: { msg: 'Demasiados intentos. Espera un momento y vuelve a intentarlo.', code: 'RATE_LIMITED' } };
   }

@@ -16,6 +16,9 @@ export const forbidden = (msg = 'No tienes permiso para realizar esta acción.',
 export const notFound = (msg = 'No se encontró el recurso solicitado.', code = 'NOT_FOUND') => new AppError(404, code, msg);
 export const conflict = (msg: string, code = 'CONFLICT') => new AppError(409, code, msg);
 
+/** 409 for a write whose related row was deleted meanwhile (the database's foreign key refused it). */
+export const REFERENCE_GONE_MSG = 'No se guardó: un dato relacionado se eliminó mientras tanto. Recarga la página e inténtalo de nuevo.';
+
 export interface ErrorBody {
   msg: string;
   code: string;
