@@ -217,7 +217,6 @@ function scanScreens(who: DemoUser, screens: Screen[]) {
       // scanned at both sizes whatever its content, once, not once per test.
       const shellHere = from === 0;
       test(`${who}: ${chunk.map((s) => s.name).join(', ')}`, async ({ page }) => {
-        test.setTimeout(180_000);
         const { token } = await loginAs(page, who === 'profesor' ? 'superadmin' : who);
         const ids = new Map<string, string>();
         for (const s of chunk) if (s.needs && !ids.has(s.needs)) ids.set(s.needs, await firstId(page, token, s.needs));

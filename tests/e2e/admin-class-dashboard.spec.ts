@@ -133,7 +133,6 @@ async function exportWith(page: Page, sep: ';' | ',', name = 'Exportar CSV') {
 }
 
 test('the class dashboard shows the class, and its CSV says what the grid shows; so does the results list', async ({ page, playwright, baseURL }) => {
-  test.setTimeout(120_000);
   const tag = `T${Date.now().toString(36).slice(-5)}`;
   const { usuario: profe } = await loginAs(page, 'profesor');
   const headers = await apiHeaders(page);
@@ -327,7 +326,6 @@ test('with 8 levels the grid wraps the levels in each child card (no sideways sc
   playwright,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
   const tag = `W${Date.now().toString(36).slice(-5)}`;
   // Enough levels for a wide grid: the missing ones are created by the admin and deleted at the end.
   const admin = await playwright.request.newContext({ baseURL });

@@ -62,7 +62,6 @@ test('a teacher creates a class, imports 5 children from a CSV, prints their car
   browser,
   baseURL,
 }) => {
-  test.setTimeout(180_000);
   const stamp = Date.now().toString(36);
   const nombreClase = `Historia ${stamp}`;
 

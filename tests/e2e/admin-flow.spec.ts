@@ -36,7 +36,6 @@ async function expectToast(page: Page, text: string) {
 }
 
 test('admin builds a level end to end and a child sees it', async ({ page }) => {
-  test.setTimeout(180_000);
   // Names of this run, so the test can run again, and alongside itself, on the same server.
   const run = ` ${Math.random().toString(36).slice(2, 7)}`;
   const LEVEL = `Transportes${run}`;

@@ -27,7 +27,6 @@ const summary = (rows: Media[]) => rows.map((m) => `${m.descripcion}:${m.tipo}`)
  * every file replaces its slot's row instead of adding a second one.
  */
 test('admin imports a zip of media named by word, then again without duplicates', async ({ page }) => {
-  test.setTimeout(120_000);
   const run = Math.random().toString(36).slice(2, 7);
   const LEVEL = `Importación ${run}`;
   const W1 = `Gatito ${run}`;

@@ -67,7 +67,6 @@ async function makeWords(page: Page, tag: string, names: string[], idNivel: numb
 const filtered = (resource: string, q: string) => `/admin/${resource}?filter=${encodeURIComponent(JSON.stringify({ q }))}`;
 
 test('every admin list fits 768 px without sideways scroll, first row actions on screen', async ({ page }) => {
-  test.setTimeout(180_000);
   await page.setViewportSize({ width: 768, height: 1024 });
   await loginAs(page, 'superadmin');
   await ensureContenido(page);

@@ -22,7 +22,6 @@ async function questionsOf(page: Page, headers: Record<string, string>, evaluaci
 }
 
 test('a question form edits its answers (profesor in Preguntas, admin in the panel); a child passes with the expected text', async ({ page, browser }) => {
-  test.setTimeout(180_000);
   const run = Math.random().toString(36).slice(2, 7);
   const adminCtx = await browser.newContext();
   const admin = await adminCtx.newPage();

@@ -29,7 +29,6 @@ test.describe('with the service worker a teacher’s browser runs', () => {
   test.use({ serviceWorkers: 'allow' });
 
   test('a new level with an image is on page 1 of the list at once, highlighted', async ({ page }) => {
-    test.setTimeout(90_000);
     const name = `Nivel guardado ${stamp()}`;
     await loginAs(page, 'admin');
     await page.goto('/admin/nivel');
@@ -71,7 +70,6 @@ test.describe('with the service worker a teacher’s browser runs', () => {
   });
 
   test("a sign saved on a word's media page shows in its slot at once (the page's read is not the worker's copy)", async ({ page }) => {
-    test.setTimeout(90_000);
     await loginAs(page, 'admin');
     const headers = await apiHeaders(page);
     // A level of its own: a word added to a demo level would change what the learner specs, which
@@ -103,7 +101,6 @@ test.describe('with the service worker a teacher’s browser runs', () => {
 });
 
 test('keys typed right after opening a create form reach its first field, whole', async ({ page }) => {
-  test.setTimeout(90_000);
   await loginAs(page, 'admin');
   const names: string[] = [];
   try {

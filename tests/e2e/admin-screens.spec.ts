@@ -28,7 +28,6 @@ const SCREENS: { path: string; text: string | RegExp; shot: string }[] = [
 ];
 
 test('admin: every screen opens with its spec wording', async ({ page }) => {
-  test.setTimeout(240_000); // twenty screens on a shared machine
   const { token } = await loginAs(page, 'admin');
   const auth = { headers: { Authorization: `Bearer ${token}` } };
   for (const [i, s] of SCREENS.entries()) {

@@ -7,7 +7,6 @@ const SIGN_GIF = readFileSync(path.resolve('public/demo/palabras/gato/sign.gif')
 // A question of Tipo 'Video' shows its sign (a GIF or video as the question's imagen)
 // in the sign player; the child types the word. Everything is created on a throwaway level.
 test('a Video question shows its sign in the quiz; the admin form previews it', async ({ page, browser }) => {
-  test.setTimeout(120_000);
   const run = Math.random().toString(36).slice(2, 7);
   await loginAs(page, 'admin');
   const headers = await apiHeaders(page);

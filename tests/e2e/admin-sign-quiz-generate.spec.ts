@@ -12,7 +12,6 @@ const WORDS = ['gato', 'perro', 'pez'] as const;
 const demo = (w: string, f: string) => readFileSync(path.resolve(`public/demo/palabras/${w}/${f}`));
 
 test('a profesor previews, creates and edits sign questions for a level', async ({ page }) => {
-  test.setTimeout(120_000);
   const run = Math.random().toString(36).slice(2, 7);
   const levelName = `Señas generadas ${run}`;
   await loginAs(page, 'admin');

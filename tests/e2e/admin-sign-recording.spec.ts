@@ -33,7 +33,6 @@ test('media page: a picture chosen into its slot, then a sign recorded with the 
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
   const WORD = `Saludo ${run()}`;
   // Keeps every camera stream the page opens, to check that closing the dialog releases it.
   await page.addInitScript(() => {
@@ -197,7 +196,6 @@ test('media page: a picture chosen into its slot, then a sign recorded with the 
 });
 
 test('tablet portrait (768×1024): from the word form to its media, a sign recorded whole, then recorded again over it', async ({ page }) => {
-  test.setTimeout(120_000);
   await page.setViewportSize({ width: 768, height: 1024 });
   const WORD = `Gracias ${run()}`;
   await loginAs(page, 'admin');

@@ -85,7 +85,6 @@ test("a profesor's class filter and results screen: her classes only; 'Dar otro 
   playwright,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
   const tag = `F${Date.now().toString(36).slice(-5)}`;
   const key = await quizKey(playwright, baseURL!);
   const mine = await profesorClass(page.request, `Mía ${tag}`);
@@ -143,7 +142,6 @@ test("a profesor's class filter and results screen: her classes only; 'Dar otro 
 });
 
 test('the class dashboard fits 768 and 1280 px without sideways scrolling and shows each child on each Tarea', async ({ page, playwright, baseURL }) => {
-  test.setTimeout(120_000);
   const tag = `D${Date.now().toString(36).slice(-5)}`;
   const key = await quizKey(playwright, baseURL!);
   // Six levels at least (the issue's case: a 6-level grid scrolled sideways); the missing ones are the admin's, removed at the end.

@@ -40,7 +40,6 @@ const failedJobs = async (page: Page) =>
   ((await (await page.request.get('/api/trabajos?estado=fallido', { headers: await apiHeaders(page) })).json()) as { data: Trabajo[] }).data;
 
 test('an admin sees a failed compact-copy job on Trabajos, fixes the cause and retries it; the copy is made', async ({ page }) => {
-  test.setTimeout(180_000);
   await loginAs(page, 'admin');
   const headers = await apiHeaders(page);
   const words = (await (await page.request.get('/api/palabra/nivel/1', { headers })).json()) as { id_palabra: number; palabraEspanol: string }[];

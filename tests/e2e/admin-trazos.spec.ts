@@ -12,7 +12,6 @@ import { CLIPS, clipGif } from './hands/clips';
 test.use({ launchOptions: { ...config.use?.launchOptions, args: [...(config.use?.launchOptions?.args ?? []), '--use-fake-device-for-media-stream'] } });
 
 test("an admin builds the missing tracks of a level on the word media page; the child's dialog then uses the stored one", async ({ page, browser }) => {
-  test.setTimeout(180_000);
   await loginAs(page, 'admin');
   const headers = await apiHeaders(page);
   type Row = { id_palabra: number; palabraEspanol: string; tiene: boolean };
@@ -49,7 +48,6 @@ test("an admin builds the missing tracks of a level on the word media page; the 
 });
 
 test("a sign uploaded on the word media page gets its track at once, in the teacher's browser, without pressing the build button", async ({ page }) => {
-  test.setTimeout(180_000);
   await loginAs(page, 'admin');
   const word = await createWord(page, `Trazo ${Math.random().toString(36).slice(2, 7)}`, 'Track', 'Comida');
   try {
@@ -81,7 +79,6 @@ test("a sign uploaded on the word media page gets its track at once, in the teac
 });
 
 test('a profesor builds the missing tracks of a level on "Trazos de señas" (the word media page is admin-only)', async ({ page }) => {
-  test.setTimeout(180_000);
   await loginAs(page, 'profesor');
   await page.goto('/admin/palabra/1/multimedia');
   await expect(page).toHaveURL(/\/errorPage$/);

@@ -47,7 +47,6 @@ async function expectOfferClear(page: Page, label: string) {
 }
 
 test('after the right card: ¡Ahora tú! holds the round, gives stars, and "Seguir" returns to the same game', async ({ page }) => {
-  test.setTimeout(180_000);
   const sent: { body: Record<string, unknown>; status: number; answer: string }[] = [];
   page.on('response', async (res) => {
     if (new URL(res.url()).pathname === '/api/repaso/practica' && res.request().method() === 'POST')

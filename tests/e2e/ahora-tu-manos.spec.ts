@@ -25,7 +25,6 @@ async function openWord(page: Page, level: string, word: string) {
 }
 
 test('a camera showing real hands: the child gets stars and a hint with its picture, and can try again', async ({ page }) => {
-  test.setTimeout(120_000);
   await signUpChild(page);
   const sent: { body: Record<string, unknown>; status: number }[] = [];
   page.on('response', async (res) => {

@@ -78,7 +78,6 @@ test.describe('with a camera that sees no hand', () => {
     page,
     baseURL,
   }) => {
-    test.setTimeout(90_000);
     await signUpChild(page);
     const requests = watchRequests(page);
     await openWord(page, 'Animales', 'perro');
@@ -135,7 +134,6 @@ test.describe('with a camera that sees no hand', () => {
 
 test.describe('a sign whose hands the model barely finds', () => {
   test('"¡Ahora tú!" says at once that it cannot be practised yet: no countdown, no recording, nothing sent', async ({ page }) => {
-    test.setTimeout(90_000);
     await signUpChild(page);
     const requests = watchRequests(page);
     // The demo's león is drawn with its hands clasped: the model finds them in 4 of its 16 pictures,
@@ -183,7 +181,6 @@ test.describe('offline, after the first open', () => {
   test.use({ serviceWorkers: 'allow' });
 
   test('the model and the sign come from the device: "¡Ahora tú!" still gets ready and records', async ({ page, context }) => {
-    test.setTimeout(180_000);
     await signUpChild(page);
     await page.goto('/home');
     await controlled(page, { reload: true });

@@ -12,7 +12,6 @@ type CardsSnap = CardsSnapshot;
 
 test.describe('Puntos acumulados en la cabecera del juego', () => {
   test('the header number grows the moment a right answer scores', async ({ page }) => {
-    test.setTimeout(90_000);
     await loginForGames(page);
     await openGame(page, '/ruleta-palabras?nivel=1');
     const chip = page.getByTestId('game-points');

@@ -96,9 +96,6 @@ test.describe('Ordenar palabras', () => {
   });
 
   test('a win: every word of the level put in order, +10 each, the end message by score', async ({ page }) => {
-    // Six words built tile by tile, each tap checked before the next, and the first pause in real
-    // time: ~45 s on a loaded 2-core machine, too close to the 60 s default.
-    test.setTimeout(90_000);
     await openGame(page, '/memorama?nivel=1');
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/partidas') && r.request().method() === 'POST', { timeout: 0 }); // the test's own timeout bounds it
     await clickTarget(page, 'button:start');

@@ -37,7 +37,6 @@ async function openHarness(page: Page) {
 }
 
 test('the real model finds real hands in the clips, and same-sign scores stand above other-sign scores', async ({ page, context }) => {
-  test.setTimeout(180_000);
   let modelBytes = 0;
   page.on('requestfinished', (req) => {
     if (new URL(req.url()).pathname.startsWith(HAND_MODEL_PATH)) void req.sizes().then((s) => (modelBytes += s.responseBodySize));

@@ -190,7 +190,6 @@ async function inViewWithoutScrolling(page: Page, what: string, locate: (p: Page
 }
 
 test('no control is covered or overlapped on any learner screen, 375–1280 px, online and offline', async ({ page, context }) => {
-  test.setTimeout(300_000);
   await signUpChild(page);
   const headers = await apiHeaders(page);
   const levels = (await (await page.request.get('/api/nivel/getNivels', { headers })).json()) as { data: { id_nivel: number; nombre_nivel: string }[] };

@@ -327,7 +327,6 @@ test.describe('learner area, as a new learner would use it', () => {
   });
 
   test('axe-core: no serious or critical violation on home, level menu, word detail and questionnaire; layouts at 375, 768 and 1280 px', async ({ page }) => {
-    test.setTimeout(180_000); // four pages at three sizes, each analysed by axe, on a shared 2-core machine
     await loginAs(page, 'nina');
     const SIZES = [375, 768, 1280].map((width) => ({ width, height: width === 375 ? 740 : 900 }));
     /**

@@ -85,7 +85,6 @@ async function goOffline(context: BrowserContext, page: Page) {
 }
 
 test('offline: the child watches signs, plays a game and sends the quiz; online again, the server holds it once', async ({ page, context }) => {
-  test.setTimeout(240_000);
   const { s, levelId } = await childOpensAnimales(page, { gamesTestMode: true });
   // The level is made ready for the tablet: every sign and picture downloaded.
   await page.getByRole('button', { name: 'Descargar para usar sin conexión' }).click();
@@ -151,7 +150,6 @@ test('offline: the child watches signs, plays a game and sends the quiz; online 
 });
 
 test('the connection drops during the submit: the server got it, the reply was lost; it is stored once', async ({ page, context }) => {
-  test.setTimeout(120_000);
   const { s, levelId } = await childOpensAnimales(page);
   await page.goto(`/cuestionario/${levelId}`);
   await answerQuiz(page);
@@ -180,7 +178,6 @@ test('the connection drops during the submit: the server got it, the reply was l
 });
 
 test('a logout offline leaves nothing of that child on the tablet for the next one', async ({ page, context }) => {
-  test.setTimeout(120_000);
   const { levelId } = await childOpensAnimales(page);
   await page.goto(`/cuestionario/${levelId}`);
   await expect(page.getByTestId('question-card')).toHaveCount(DEMO_QUESTIONS);

@@ -19,7 +19,6 @@ async function animales(page: Page): Promise<number> {
 }
 
 test('after a pass, Back shows the result and "Practicar otra vez"; practice never replaces the result', async ({ page }) => {
-  test.setTimeout(90_000);
   await signUpChild(page);
   const id = await animales(page);
   await page.goto(`/supmenu/${id}`);
@@ -67,7 +66,6 @@ test('after a pass, Back shows the result and "Practicar otra vez"; practice nev
 });
 
 test('no attempt left: the child is told before any question, with a way back to the level', async ({ page }) => {
-  test.setTimeout(60_000);
   await signUpChild(page);
   const id = await animales(page);
   // Failed attempts through the API (the typed answers wrong: at most 2 of 4).

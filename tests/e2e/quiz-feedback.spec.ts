@@ -28,7 +28,6 @@ async function seriousViolations(page: Page) {
 }
 
 test('feedback after sending, accent buttons, and leaving the quiz asks first', async ({ page }) => {
-  test.setTimeout(90_000);
   await signUpChild(page);
   await page.goto('/home');
   await page.getByRole('button', { name: 'Empezar Animales' }).click();
@@ -130,7 +129,6 @@ test('feedback after sending, accent buttons, and leaving the quiz asks first', 
 });
 
 test('a press on "Volver al Nivel" made while the review is coming into view is kept: the page does not jump under the finger', async ({ page }) => {
-  test.setTimeout(60_000);
   // The page's clock (timers, not the browser's drawing) is the test's from here: the review's
   // wait and the result's fade run only when the test moves time on.
   await page.clock.install();

@@ -78,7 +78,6 @@ const choiceOf = (page: Page, id: number) => page.locator(`[data-testid="review-
 const wrongOf = (item: Item) => item.distractores[0]!.id_palabra;
 
 test('a child reviews: the card counts, a session with a miss, a lost answer and a reload, the summary, a lower count', async ({ page, request }) => {
-  test.setTimeout(120_000);
   await signUpChild(page);
   const me = await page.evaluate(() => Number(JSON.parse(localStorage.getItem('user') || '{}').id));
   // She is in the demo profesor's class (joined with its code), so her teacher may follow her memory at the end.
@@ -213,7 +212,6 @@ test('a child reviews: the card counts, a session with a miss, a lost answer and
 });
 
 test('every item kind, typed answers without accents, the miss and the summary, at both sizes', async ({ page }) => {
-  test.setTimeout(120_000);
   await signUpChild(page);
   await page.goto('/home');
   await expect(card(page)).toHaveAttribute('data-state', 'start');
@@ -337,7 +335,6 @@ test('a failed card or session says so calmly and the session can be asked again
 });
 
 test('the card keeps one height in every state, so the levels under it never move (375, 768 px)', async ({ page }) => {
-  test.setTimeout(90_000);
   await loginAs(page, 'nina');
   const states: Record<string, { status: number; json: unknown } | null> = {
     loading: null,

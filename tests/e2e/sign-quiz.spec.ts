@@ -56,7 +56,6 @@ async function width(locator: ReturnType<Page['locator']>) {
 }
 
 test('a child answers sign questions: a sign tile, a picture and a word, the sign biggest on each card', async ({ page, browser }) => {
-  test.setTimeout(150_000);
   const run = Math.random().toString(36).slice(2, 7);
   await loginAs(page, 'admin');
   const headers = await apiHeaders(page);

@@ -171,7 +171,6 @@ test.describe('Sin sonido', () => {
   });
 
   test('turned on in the profile: a level, a word and a game play nothing, and every cue is seen', async ({ page }) => {
-    test.setTimeout(120_000);
     await page.goto('/perfil');
     const section = page.getByTestId('preferencias');
     await expect(section.getByRole('heading', { name: 'Preferencias' })).toBeVisible();
@@ -248,7 +247,6 @@ test.describe('Sin sonido', () => {
   });
 
   test('off (the default): the same steps do play sound, and show the same cues', async ({ page }) => {
-    test.setTimeout(120_000);
     await page.goto('/perfil');
     await expect(sinSonidoSwitch(page)).not.toBeChecked();
     await openLevelAndWord(page);
