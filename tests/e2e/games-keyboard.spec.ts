@@ -42,6 +42,25 @@ async function tabToGame(page: Page): Promise<string[]> {
 }
 
 /**
+ * The scene's pauses run this many times slower in the two "pause holds" tests, so the Escape
+ * lands inside the pause being held: observing the phase and pressing the key took more than the
+ * 2 s preview on a slow, loaded machine (CI, 2026-11-29: the panel opened after the cards turned).
+ */
+const SLOW = 0.25;
+
+/**
+ * Presses Escape while the scene is in `phase` (which lasts `ms` at the SLOW scale); returns an
+ * upper bound of what the phase had left when the pause began (from the phase's start in the
+ * scene's own log to a moment before the key), so waiting longer than it proves the hold.
+ */
+async function pauseDuring(page: Page, phase: string, ms: number): Promise<number> {
+  const entered = await page.evaluate((ph) => [...window.__game!.phases()].reverse().find((e) => e.phase === ph)!.at, phase);
+  const before = await page.evaluate(() => Date.now());
+  await page.keyboard.press('Escape');
+  return entered + ms / SLOW - before;
+}
+
+/**
  * The focus ring as drawn: the outline and box shadow of the stage around the focused game area
  * (drawn around the stage, never over the canvas's edges, where it cut the corner buttons).
  */
@@ -84,10 +103,11 @@ test.describe('Juegos con el teclado', () => {
 
   test('Cartas: Escape holds the 2 s preview for as long as the pause lasts; Enter resumes', async ({ page }) => {
     await openGame(page, '/ruleta-palabras?nivel=1');
+    await page.evaluate((k) => window.__game!.setTimeScale(k), SLOW);
     await tabToGame(page);
     await page.keyboard.press('Enter');
     const p = await waitPhase<{ clueCard: number }>(page, ['preview']);
-    await page.keyboard.press('Escape');
+    const left = await pauseDuring(page, 'preview', CARDS_PREVIEW_MS);
     const panel = page.getByRole('dialog', { name: 'Pausa' });
     await expect(panel).toBeVisible();
     await expect(panel.getByRole('button', { name: 'Seguir jugando' })).toBeFocused();
@@ -95,7 +115,7 @@ test.describe('Juegos con el teclado', () => {
     // A key meant for the game does nothing while paused.
     await page.keyboard.press(String(p.clueCard + 1));
     // The pause lasts longer than the preview had left: the preview must still be on.
-    await page.waitForTimeout(CARDS_PREVIEW_MS + 700);
+    await page.waitForTimeout(left + 700);
     const held = await snap<CardsSnapshot>(page);
     expect(held).toMatchObject({ phase: 'preview', flipped: [false, false, false] });
     expect(await page.evaluate(() => window.__game!.phases().some((e) => e.phase === 'pick-card'))).toBe(false);
@@ -122,11 +142,12 @@ test.describe('Juegos con el teclado', () => {
     await expect(area(page)).toBeFocused();
     expect((await snap<{ guessed: string[] }>(page)).guessed).toEqual([]);
     // Solve the word, pause during the 1.5 s 'word-solved' pause: it holds.
+    await page.evaluate((k) => window.__game!.setTimeScale(k), SLOW);
     for (const l of lettersToGuess(s.currentWord)) await page.keyboard.press(l.toLowerCase());
     await waitPhase(page, ['word-solved']);
-    await page.keyboard.press('Escape');
+    const left = await pauseDuring(page, 'word-solved', HANGMAN_PAUSE_BETWEEN_WORDS_MS);
     await expect(page.getByRole('dialog', { name: 'Pausa' })).toBeVisible();
-    await page.waitForTimeout(HANGMAN_PAUSE_BETWEEN_WORDS_MS + 700);
+    await page.waitForTimeout(left + 700);
     expect((await snap<{ phase: string }>(page)).phase).toBe('word-solved');
     await page.getByRole('button', { name: 'Seguir jugando' }).click();
     await expect(area(page)).toBeFocused();
