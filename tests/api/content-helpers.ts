@@ -1,7 +1,11 @@
 import { readdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
+import type { Storage } from '../../src/server/storage';
 import { multipartBody, snapshotCounts, type DemoUser, type TestApp } from './helpers';
+
+/** Every stored upload as `folder/name` (sorted), on disk or in a bucket. */
+export const storedNames = async (storage: Storage) => (await storage.list()).map((f) => `${f.folder}/${f.name}`).sort();
 
 /** Files in one upload folder (sorted), to prove a refused upload wrote nothing. */
 export function folderListing(t: TestApp, folder: string): string[] {

@@ -9,11 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db';
 import { createBackup, dumpTables, restoreBackup } from '../../src/server/maintenance/backup';
 import { compactOne } from '../../src/server/maintenance/compact-media';
-import { createStorage, type Storage } from '../../src/server/storage';
+import { createStorage } from '../../src/server/storage';
 import { createS3Client, createS3Storage, STORAGE_UNAVAILABLE_MSG } from '../../src/server/storage/s3';
 import { parseRange } from '../../src/server/storage/serve';
 import { FILES, makeTestApp, snapshotCounts, type TestApp } from './helpers';
-import { sendForm } from './content-helpers';
+import { sendForm, storedNames } from './content-helpers';
 import { gif } from './image-fixtures';
 import { startLocalS3, type LocalS3 } from '../support/s3rver';
 
@@ -67,7 +67,6 @@ async function headStatus(key: string): Promise<number> {
 }
 
 const firstWord = async (t: TestApp) => Number((await t.database.raw('SELECT min(id_palabra) AS id FROM palabra')).rows[0]!.id);
-const names = async (storage: Storage) => (await storage.list()).map((f) => `${f.folder}/${f.name}`).sort();
 
 describe('parseRange: the three single-range forms; anything else serves the whole file', () => {
   it.each([
@@ -178,7 +177,7 @@ describe.each(['disk', 's3'] as const)('uploads on %s', (where) => {
   });
 
   it('a refused role writes nothing: no row, no object', async () => {
-    const before = await names(t.app.ctx.storage);
+    const before = await storedNames(t.app.ctx.storage);
     for (const who of ['profesor', 'nino'] as const) {
       const r = await sendForm(
         t,
@@ -190,11 +189,11 @@ describe.each(['disk', 's3'] as const)('uploads on %s', (where) => {
       );
       expect(r.statusCode).toBe(403);
     }
-    expect(await names(t.app.ctx.storage)).toEqual(before);
+    expect(await storedNames(t.app.ctx.storage)).toEqual(before);
   });
 
   it('a failed database insert leaves no stray file', async () => {
-    const before = await names(t.app.ctx.storage);
+    const before = await storedNames(t.app.ctx.storage);
     const counts = await snapshotCounts(t.database);
     await t.database.raw(
       `CREATE FUNCTION test_refuse_multimedia() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'la base rechaza la fila'; END $$ LANGUAGE plpgsql`,
@@ -215,7 +214,7 @@ describe.each(['disk', 's3'] as const)('uploads on %s', (where) => {
       await t.database.raw('DROP TRIGGER test_refuse_multimedia ON multimedia');
       await t.database.raw('DROP FUNCTION test_refuse_multimedia()');
     }
-    expect(await names(t.app.ctx.storage)).toEqual(before);
+    expect(await storedNames(t.app.ctx.storage)).toEqual(before);
     expect(await snapshotCounts(t.database)).toEqual(counts);
   });
 
@@ -243,7 +242,7 @@ describe('uploads in a bucket only', () => {
     t.app.ctx.storage = createS3Storage({ ...t.config.s3!, bucket: 'no-existe' });
     try {
       const counts = await snapshotCounts(t.database);
-      const before = await names(real);
+      const before = await storedNames(real);
       const r = await sendForm(
         t,
         'POST',
@@ -255,7 +254,7 @@ describe('uploads in a bucket only', () => {
       expect(r.statusCode).toBe(503);
       expect(r.json()).toEqual({ msg: STORAGE_UNAVAILABLE_MSG, code: 'STORAGE_UNAVAILABLE' });
       expect(await snapshotCounts(t.database)).toEqual(counts);
-      expect(await names(real)).toEqual(before);
+      expect(await storedNames(real)).toEqual(before);
     } finally {
       t.app.ctx.storage = real;
     }
@@ -296,12 +295,12 @@ describe('uploads in a bucket only', () => {
     try {
       const archive = path.join(dir, 'respaldo.tar.gz');
       const manifest = await createBackup(t.database, t.app.ctx.storage, archive);
-      const source = await names(t.app.ctx.storage);
+      const source = await storedNames(t.app.ctx.storage);
       expect(manifest.files).toBe(source.length);
       const into = createS3Storage({ ...t.config.s3!, endpoint: rawTarget.endpoint, bucket: 'restaurado' });
       await restoreBackup(target, into, archive);
       expect(await dumpTables(target)).toEqual(await dumpTables(t.database));
-      expect(await names(into)).toEqual(source);
+      expect(await storedNames(into)).toEqual(source);
       // Every object byte for byte (both buckets read side by side).
       const pairs = await Promise.all(
         (await t.app.ctx.storage.list()).map(async (f) => [sha((await into.read(f.folder, f.name))!), sha((await t.app.ctx.storage.read(f.folder, f.name))!)]),

@@ -1,10 +1,9 @@
 // A row deleted between a route's check and its write. Both engines: the database's own refusal
 // (its error code, read through PGlite's driver and node-postgres) is what the answer is made from.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Storage } from '../../src/server/storage';
 import { REFERENCE_GONE_MSG } from '../../src/server/errors';
 import { makeTestApp, snapshotCounts, type TestApp } from './helpers';
-import { sendForm } from './content-helpers';
+import { sendForm, storedNames } from './content-helpers';
 import { gif } from './image-fixtures';
 
 let t: TestApp;
@@ -12,8 +11,6 @@ beforeAll(async () => {
   t = await makeTestApp();
 });
 afterAll(async () => t?.close());
-
-const names = async (storage: Storage) => (await storage.list()).map((f) => `${f.folder}/${f.name}`).sort();
 
 /**
  * Runs `write` while a trigger deletes the parent row inside the insert itself, the moment between
@@ -59,9 +56,7 @@ describe('a related row deleted while a form is saved', () => {
     });
     expect(w.statusCode, w.body).toBe(201);
     const idPalabra = w.json().data.id_palabra as number;
-    const files = await names(t.app.ctx.storage);
-    const before = await snapshotCounts(t.database);
-    const r = await withParentDeletedOnInsert('multimedia', 'palabra', 'id_palabra', () =>
+    const upload = () =>
       sendForm(
         t,
         'POST',
@@ -69,21 +64,16 @@ describe('a related row deleted while a form is saved', () => {
         'admin',
         { tipo: 'gif', descripcion: 'gifSena', id_palabra: idPalabra },
         { file: { name: 'garza.gif', data: gif({ width: 48, height: 36, frames: 2 }) } },
-      ),
-    );
+      );
+    const files = await storedNames(t.app.ctx.storage);
+    const before = await snapshotCounts(t.database);
+    const r = await withParentDeletedOnInsert('multimedia', 'palabra', 'id_palabra', upload);
     expect(r.statusCode, r.body).toBe(409);
     expect(r.json().code).toBe('REFERENCE_GONE');
     expect(await snapshotCounts(t.database)).toEqual(before);
-    expect(await names(t.app.ctx.storage)).toEqual(files);
+    expect(await storedNames(t.app.ctx.storage)).toEqual(files);
     // The word is still there (the delete was undone with the refused insert), and a second try saves.
-    const again = await sendForm(
-      t,
-      'POST',
-      '/api/multimedia/register',
-      'admin',
-      { tipo: 'gif', descripcion: 'gifSena', id_palabra: idPalabra },
-      { file: { name: 'garza.gif', data: gif({ width: 48, height: 36, frames: 2 }) } },
-    );
+    const again = await upload();
     expect(again.statusCode, again.body).toBe(201);
   });
 });
