@@ -87,7 +87,9 @@ export const pwaOptions: Partial<VitePWAOptions> = {
   },
   workbox: {
     globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff,woff2,mp3,ogg}'],
-    globIgnores: ['**/*.gz', '**/*.br', 'demo/**', 'uploads/**', 'mediapipe/**'],
+    // The sign trimmer (Mediabunny, ~110 kB compressed) is only for staff cutting a recording, which
+    // uploads it right after: it is fetched when used, not stored on every child's tablet.
+    globIgnores: ['**/*.gz', '**/*.br', 'demo/**', 'uploads/**', 'mediapipe/**', 'assets/trimClip-*.js'],
     // The games' Phaser chunk is ~1.2 MB before compression.
     maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
     navigateFallback: '/index.html',

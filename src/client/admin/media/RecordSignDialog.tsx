@@ -43,7 +43,7 @@ export default function RecordSignDialog({ word, idPalabra, existing, onClose, o
   const small = useMediaQuery(theme.breakpoints.down('sm'));
   const recording = useSignRecording({ word, idPalabra, existing, onSaved });
   const { again, begin, busy, clip, count, elapsed, error, liveRef, onRangeChange, onRangeCommitted, phase } = recording;
-  const { previewRef, progress, range, save, setAttempt, setSpeed, speed, stopRecording, total, trimCanvasBox } = recording;
+  const { previewRef, progress, range, save, setAttempt, setSpeed, speed, stopRecording, total } = recording;
 
   const close = () => {
     if (!busy) onClose();
@@ -253,8 +253,7 @@ export default function RecordSignDialog({ word, idPalabra, existing, onClose, o
 
         {phase === 'trimming' && (
           <Box>
-            <Box ref={trimCanvasBox} sx={{ ...stage, bgcolor: 'grey.100' }} />
-            <Typography role="status" sx={{ mt: 2, fontWeight: 700 }}>
+            <Typography role="status" sx={{ fontWeight: 700 }}>
               Recortando… {Math.round(progress * 100)} %
             </Typography>
             <LinearProgress variant="determinate" value={progress * 100} aria-label="Recortando" sx={{ height: 10, borderRadius: 5 }} />

@@ -229,9 +229,3 @@ export function rangeSeconds(range: readonly [number, number]): { start: number;
 export function formatTenths(tenths: number): string {
   return `${es1.format(tenths / 10)} s`;
 }
-
-/** The trimmer's progress (0..1) from the playback position. */
-export function trimProgress(currentTime: number, start: number, end: number): number {
-  if (!(end > start)) return 1;
-  return Math.min(1, Math.max(0, (currentTime - start) / (end - start)));
-}

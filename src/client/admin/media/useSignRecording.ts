@@ -21,7 +21,7 @@ import {
   recordingFile,
   uploadTarget,
 } from './mediaRules';
-import { clipDuration, trimClip } from './trimClip';
+import { clipDuration } from './clipDuration';
 import { savedSignOf } from './buildTrack';
 import type { RecordSignDialogProps } from './RecordSignDialog';
 
@@ -61,7 +61,6 @@ export function useSignRecording({ word, idPalabra, existing, onSaved }: Omit<Re
   const clipRef = useRef<Clip | null>(null);
   const abortRef = useRef<AbortController | null>(null);
   const previewRef = useRef<HTMLDivElement | null>(null);
-  const trimCanvasBox = useRef<HTMLDivElement | null>(null);
   const rangeRef = useRef(range);
   const holdRef = useRef(false);
   const resumeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -291,19 +290,13 @@ export function useSignRecording({ word, idPalabra, existing, onSaved }: Omit<Re
       const ac = new AbortController();
       abortRef.current = ac;
       try {
-        blob = await trimClip(c.blob, start, end, {
-          mimeType: c.mime,
-          onProgress: setProgress,
-          signal: ac.signal,
-          onCanvas: (canvas) => {
-            canvas.style.width = '100%';
-            canvas.style.height = '100%';
-            canvas.style.objectFit = 'contain';
-            trimCanvasBox.current?.replaceChildren(canvas);
-          },
-        });
-      } catch {
+        // Loaded when a clip is cut, not with the back office: Mediabunny is a large part of its code.
+        const { trimClip } = await import('./trimClip');
+        blob = await trimClip(c.blob, start, end, { onProgress: setProgress, signal: ac.signal });
+      } catch (err) {
         if (ac.signal.aborted) return;
+        // For whoever opens the console: the message on screen does not say what failed.
+        console.warn('No se pudo recortar el video', err);
         setError(CAMERA_MSG.trimming);
         setPhase('review');
         return;
@@ -349,6 +342,5 @@ export function useSignRecording({ word, idPalabra, existing, onSaved }: Omit<Re
     speed,
     stopRecording,
     total,
-    trimCanvasBox,
   };
 }
