@@ -225,3 +225,33 @@ export async function markupOf(page: Page, selector = 'body'): Promise<string> {
  * cross-origin frames: the app has no frames, and a request to another origin fails every spec.
  */
 export const axe = (page: Page) => new AxeBuilder({ page }).setLegacyMode(true);
+
+/**
+ * Starts writing down, in the page, each text the elements matching `selector` show, as the page
+ * changes them (a MutationObserver); the returned function stops and gives the texts in order.
+ */
+export async function watchTexts(page: Page, selector: string): Promise<() => Promise<string[]>> {
+  const key = `__seen${Math.random().toString(36).slice(2)}`;
+  await page.evaluate(
+    ({ selector, key }) => {
+      const seen: string[] = [];
+      const look = () => {
+        for (const el of document.querySelectorAll(selector)) {
+          const text = el.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+          if (text && seen[seen.length - 1] !== text) seen.push(text);
+        }
+      };
+      const observer = new MutationObserver(look);
+      observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+      look();
+      (window as unknown as Record<string, unknown>)[key] = { seen, observer };
+    },
+    { selector, key },
+  );
+  return () =>
+    page.evaluate((key) => {
+      const w = (window as unknown as Record<string, { seen: string[]; observer: MutationObserver }>)[key]!;
+      w.observer.disconnect();
+      return w.seen;
+    }, key);
+}

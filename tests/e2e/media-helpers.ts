@@ -4,7 +4,7 @@
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 import config from '../../playwright.config';
-import { apiHeaders, makeLevel } from './fixtures';
+import { apiHeaders, makeLevel, watchTexts } from './fixtures';
 
 /** Chromium's stand-in camera (a moving test picture) and an automatic "Permitir". */
 export const FAKE_CAMERA_ARGS = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
@@ -102,36 +102,6 @@ export interface RecordOptions {
   speed?: '0,5×' | '1×';
   /** Called at each stage (ready, recording, review) with the dialog, e.g. for an accessibility scan. */
   onStage?: (stage: 'ready' | 'recording' | 'review', dialog: Locator) => Promise<unknown>;
-}
-
-/**
- * Starts writing down, in the page, each text the elements matching `selector` show, as the page
- * changes them (a MutationObserver); the returned function stops and gives the texts in order.
- */
-async function watchTexts(page: Page, selector: string): Promise<() => Promise<string[]>> {
-  const key = `__seen${Math.random().toString(36).slice(2)}`;
-  await page.evaluate(
-    ({ selector, key }) => {
-      const seen: string[] = [];
-      const look = () => {
-        for (const el of document.querySelectorAll(selector)) {
-          const text = el.textContent?.replace(/\s+/g, ' ').trim() ?? '';
-          if (text && seen[seen.length - 1] !== text) seen.push(text);
-        }
-      };
-      const observer = new MutationObserver(look);
-      observer.observe(document.body, { subtree: true, childList: true, characterData: true });
-      look();
-      (window as unknown as Record<string, unknown>)[key] = { seen, observer };
-    },
-    { selector, key },
-  );
-  return () =>
-    page.evaluate((key) => {
-      const w = (window as unknown as Record<string, { seen: string[]; observer: MutationObserver }>)[key]!;
-      w.observer.disconnect();
-      return w.seen;
-    }, key);
 }
 
 /**
