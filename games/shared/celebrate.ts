@@ -31,8 +31,10 @@ export interface CelebrateOptions {
   scale?: number;
   /** Plays over the still row of the end panel the scene draws next (see `celebrate`). */
   panel?: boolean;
-  /** Called once every star has landed (not when the celebration is cut short): the caption says the stars then. */
+  /** Called once every star has landed: the caption says the stars then. */
   onLanded?: () => void;
+  /** Called instead when the celebration ends before its stars have all landed (its phase over, another celebration). */
+  onCutShort?: () => void;
 }
 
 // --- timing (WCAG 2.3.1) --------------------------------------------------------------------------
@@ -258,6 +260,7 @@ export function celebrate(scene: Phaser.Scene, opts: CelebrateOptions): (() => v
   const halos: Phaser.GameObjects.GameObject[] = [];
   let still: StarRow | null = null;
   let stopped = false;
+  let landed = false;
 
   const play = () => {
     still = opts.panel ? liveRow(scene) : null;
@@ -322,6 +325,7 @@ export function celebrate(scene: Phaser.Scene, opts: CelebrateOptions): (() => v
     timers.push(
       scene.time.delayedCall(celebrationLandedMs(stars), () => {
         record.landedAt = Date.now();
+        landed = true;
         opts.onLanded?.();
       }),
     );
@@ -352,6 +356,7 @@ export function celebrate(scene: Phaser.Scene, opts: CelebrateOptions): (() => v
     for (const o of liveRow(scene)?.objects ?? []) (o as unknown as Phaser.GameObjects.Components.Visible).setVisible(true);
     scene.events.off('shutdown', stop);
     if (running.get(scene) === stop) running.delete(scene);
+    if (!landed) opts.onCutShort?.();
   }
   scene.events.once('shutdown', stop);
   running.set(scene, stop);

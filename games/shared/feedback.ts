@@ -5,6 +5,10 @@ import { type CelebrateOptions, celebrate, celebrationStars, starsSentence } fro
 import type { SoundCue } from './volume';
 import type { GameScene } from './GameScene';
 import { COLORS, FONT } from './theme';
+import { CaptionLine } from './captionLine';
+
+/** Every caption the scenes say goes through here, so one said late never covers a newer one. */
+const captions = new CaptionLine<Caption>((c) => EventBus.emit(GAME_EVENTS.caption, c));
 
 /** One line of feedback: the sound to play (if any), the words, and whether to flash them. */
 export interface Feedback {
@@ -24,13 +28,16 @@ export function feedback(scene: GameScene, lines: readonly Feedback[]): void {
   const withFlash = [...lines].reverse().find((f) => f.flash);
   if (withSound?.cue) playCue(withSound.cue);
   if (withFlash) flash(scene, withFlash.text, withFlash.kind);
-  EventBus.emit(GAME_EVENTS.caption, captionOf(lines));
+  captions.say(captionOf(lines));
 }
 
 /**
  * Feedback with a celebration: the caption says the stars only once they have all landed, so
  * caption and stars agree at every moment (it said "¡Ganaste 3 estrellas!" while 2 showed). The
- * sound, banner and the rest of the caption come at once, as with any transition.
+ * sound, banner and the rest of the caption come at once, as with any transition. A celebration
+ * cut short (a level's stars over the next level's 2 s preview, on a slow tablet whose game clock
+ * runs late) says them when it ends, so the stars are never left unsaid; either way only if
+ * nothing newer has been said meanwhile.
  */
 export function feedbackWithStars(scene: GameScene, lines: readonly Feedback[], party: CelebrateOptions | null): void {
   const sentence = party ? starsSentence(party.stars) : '';
@@ -44,7 +51,8 @@ export function feedbackWithStars(scene: GameScene, lines: readonly Feedback[], 
     scene,
     lines.map((f) => ({ ...f, text: f.text.replace(sentence, '').replace(/\s+/g, ' ').trim() })).filter((f) => f.text || f.cue),
   );
-  celebrate(scene, { ...party, onLanded: () => EventBus.emit(GAME_EVENTS.caption, full) });
+  const sayStars = captions.later(full);
+  celebrate(scene, { ...party, onLanded: sayStars, onCutShort: sayStars });
 }
 
 /**

@@ -133,6 +133,25 @@ test.describe('Celebración de una partida ganada', () => {
       expect((await snap<Snap>(page)).level).toBe(2);
       await expectCaption(page, '¡Superaste el nivel 1! ¡Ganaste 3 estrellas!');
     });
+
+    test('stars cut short by the next level (a slow tablet, in effect) are still said in the caption', async ({ page }) => {
+      await openGame(page, '/ruleta-palabras');
+      // Pauses 20× shorter: the next level's 2 s preview is over long before the stars have landed,
+      // as on a tablet whose game clock runs late (run 23 of 2026-11-29 met it so, in CI-like load).
+      await page.evaluate(() => window.__game!.setTimeScale(20));
+      await clickTarget(page, 'button:start');
+      const first = await waitPhase<Snap>(page, ['preview', 'pick-card']);
+      for (let r = 0; r < first.roundsInLevel; r++) {
+        const before = await playRound(page, true);
+        await page.waitForFunction((i) => (window.__game?.snapshot() as Snap | null)?.roundIndex !== i, before.roundIndex, { polling: POLL_MS });
+      }
+      const c = await nextCelebration(page, 0);
+      expect(c).toMatchObject({ kind: 'level', stars: 3 });
+      await page.waitForFunction(() => (window.__game?.snapshot() as Snap | null)?.phase === 'pick-card', undefined, { polling: POLL_MS });
+      await expectCaption(page, '¡Superaste el nivel 1! ¡Ganaste 3 estrellas!');
+      // It was cut short indeed: the stars never all landed.
+      expect((await page.evaluate(() => window.__game!.celebrations() as { landedAt?: number }[]))[0]!.landedAt).toBeUndefined();
+    });
   });
 
   test('hangman: a level passed shows its stars in the level panel, gone once the child goes on', async ({ page }) => {
