@@ -61,6 +61,23 @@ async function playToWin(page: Page, wrong: number): Promise<Snap> {
 }
 
 /** Waits until the log has one more celebration than `count`; returns the new one. */
+/**
+ * Cartas from its start through level 1, every word right: the scene's pauses `scale`× shorter,
+ * and `lastScale`× for the last round (whose pause leads into level 2's preview).
+ */
+async function passFirstLevel(page: Page, scale: number, lastScale: number): Promise<void> {
+  await openGame(page, '/ruleta-palabras');
+  await page.evaluate((n) => window.__game!.setTimeScale(n), scale);
+  await clickTarget(page, 'button:start');
+  const first = await waitPhase<Snap>(page, ['preview', 'pick-card']);
+  expect(first.levels).toBeGreaterThan(1);
+  for (let r = 0; r < first.roundsInLevel; r++) {
+    if (r + 1 === first.roundsInLevel) await page.evaluate((n) => window.__game!.setTimeScale(n), lastScale);
+    const before = await playRound(page, true);
+    await page.waitForFunction((i) => (window.__game?.snapshot() as Snap | null)?.roundIndex !== i, before.roundIndex, { polling: POLL_MS });
+  }
+}
+
 async function nextCelebration(page: Page, count: number): Promise<Celebration> {
   const handle = await page.waitForFunction((n) => (window.__game?.celebrations() ?? [])[n] ?? null, count, { polling: POLL_MS });
   return (await handle.jsonValue()) as Celebration;
@@ -117,17 +134,8 @@ test.describe('Celebración de una partida ganada', () => {
     test.use({ viewport: { width: 768, height: 1024 } });
 
     test('a level celebration in the free band, said in the caption, then the next level', async ({ page }) => {
-      await openGame(page, '/ruleta-palabras');
-      await page.evaluate(() => window.__game!.setTimeScale(4));
-      await clickTarget(page, 'button:start');
-      const first = await waitPhase<Snap>(page, ['preview', 'pick-card']);
-      expect(first.levels).toBeGreaterThan(1);
-      for (let r = 0; r < first.roundsInLevel; r++) {
-        // The next level's preview runs in real time, as long as the celebration over it.
-        if (r + 1 === first.roundsInLevel) await page.evaluate(() => window.__game!.setTimeScale(1));
-        const before = await playRound(page, true);
-        await page.waitForFunction((i) => (window.__game?.snapshot() as Snap | null)?.roundIndex !== i, before.roundIndex, { polling: POLL_MS });
-      }
+      // The next level's preview runs in real time, as long as the celebration over it.
+      await passFirstLevel(page, 4, 1);
       const c = await nextCelebration(page, 0);
       expect(c).toMatchObject({ kind: 'level', stars: 3, particles: true });
       expect((await snap<Snap>(page)).level).toBe(2);
@@ -135,16 +143,9 @@ test.describe('Celebración de una partida ganada', () => {
     });
 
     test('stars cut short by the next level (a slow tablet, in effect) are still said in the caption', async ({ page }) => {
-      await openGame(page, '/ruleta-palabras');
       // Pauses 20× shorter: the next level's 2 s preview is over long before the stars have landed,
       // as on a tablet whose game clock runs late (run 23 of 2026-11-29 met it so, in CI-like load).
-      await page.evaluate(() => window.__game!.setTimeScale(20));
-      await clickTarget(page, 'button:start');
-      const first = await waitPhase<Snap>(page, ['preview', 'pick-card']);
-      for (let r = 0; r < first.roundsInLevel; r++) {
-        const before = await playRound(page, true);
-        await page.waitForFunction((i) => (window.__game?.snapshot() as Snap | null)?.roundIndex !== i, before.roundIndex, { polling: POLL_MS });
-      }
+      await passFirstLevel(page, 20, 20);
       const c = await nextCelebration(page, 0);
       expect(c).toMatchObject({ kind: 'level', stars: 3 });
       await page.waitForFunction(() => (window.__game?.snapshot() as Snap | null)?.phase === 'pick-card', undefined, { polling: POLL_MS });
