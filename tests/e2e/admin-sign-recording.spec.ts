@@ -216,6 +216,16 @@ test('tablet portrait (768×1024): from the word form to its media, a sign recor
     const first = (await wordMedia(page, word.id)).filter((m) => m.descripcion === 'gifSena');
     expect(first).toHaveLength(1);
     expect(first[0]!.tipo).toBe('video');
+    // Its hand track is computed at once from the recording as the camera wrote it (a WebM that
+    // states no length of its own), one frame every 100 ms of the clip's real length.
+    const status = slotCard(page, 'Seña (GIF o video)').getByTestId('trazo-estado');
+    await expect(status).toHaveText('Trazo listo', { timeout: 120_000 });
+    const trazo = await page.request.get(`/api/trazo?url=${encodeURIComponent(first[0]!.url)}`, { headers: await apiHeaders(page) });
+    expect(trazo.status(), await trazo.text()).toBe(200);
+    const { ms, track } = (await trazo.json()).data as { ms: number; track: unknown[] };
+    expect(ms).toBeGreaterThan(800);
+    expect(ms).toBeLessThan(2500);
+    expect(track.length).toBe(Math.floor(ms / 100) + 1);
 
     // Again: the same row is updated, the word keeps one sign.
     await recordSign(page, WORD, { recordMs: 1200, trimEnd: 3 });

@@ -248,14 +248,34 @@ test("a new question starts at an equal share of its quiz's Porcentaje and warns
     made.unshift(`/api/pregunta/delete/${(await q1.json()).data.id_pregunta}`);
 
     await loginAs(page, 'profesor');
+    // The evaluation's other questions are held back until the test lets them through, as on a slow
+    // school network: what they bring must not push down what the teacher may be tapping meanwhile.
+    let letThrough!: () => void;
+    const held = new Promise<void>((resolve) => (letThrough = resolve));
+    await page.route(
+      (url) => url.pathname === '/api/pregunta/getPreguntas' && url.searchParams.toString().includes(String(idEvaluacion)),
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
     await page.goto('/admin/pregunta/create');
     const porcentaje = page.getByLabel('Porcentaje');
+    const reparto = page.getByTestId('porcentaje-reparto');
+    await expect(reparto).toHaveText('Elige la evaluación para ver cómo se reparten los porcentajes.');
     await page.getByRole('combobox', { name: 'Evaluación' }).fill(`Nivel ${tag}`);
     await page.getByRole('option', { name: new RegExp(`Nivel ${tag}`) }).click();
+    await expect(reparto).toHaveText('Buscando las otras preguntas de esta evaluación…');
+    const picker = page.getByRole('button', { name: 'Imagen o seña (JPG, PNG, GIF, MP4 o WEBM)' });
+    const before = (await picker.boundingBox())!;
+    letThrough();
     // One question already there: an equal share is 50 %, and 100 + 50 does not add up to 100.
     await expect(porcentaje).toHaveValue('50');
-    await expect(page.getByTestId('porcentaje-reparto')).toHaveText('Esta evaluación tiene 1 pregunta más: a partes iguales, 50 % cada una.');
+    await expect(reparto).toHaveText('Esta evaluación tiene 1 pregunta más: a partes iguales, 50 % cada una.');
     await expect(page.getByTestId('porcentaje-aviso')).toHaveText('Las preguntas de esta evaluación suman 150 %, no 100 %. Ajusta los porcentajes.');
+    // The answer changed the line's words and added the warning further down: the picker below
+    // the line is where it was.
+    expect((await picker.boundingBox())!.y).toBe(before.y);
     // Typing 0 makes it add up: the warning goes.
     await porcentaje.fill('0');
     await expect(page.getByTestId('porcentaje-aviso')).toHaveCount(0);

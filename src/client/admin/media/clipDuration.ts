@@ -1,8 +1,9 @@
+import { videoDuration } from '../../sign/videoDuration';
+
 /**
- * A recording's real length in ms. A MediaRecorder WebM says no duration (Infinity) until it has
- * been read to the end, so the video is sent far past its end once, which makes the browser find
- * it. The wall-clock time of the recording (`fallbackMs`) is used when that does not answer: it
- * can be a little longer than the frames (the camera's first frame arrives after start()).
+ * A recording's real length in ms (videoDuration: a MediaRecorder WebM states none). The
+ * wall-clock time of the recording (`fallbackMs`) is used when that does not answer: it can be a
+ * little longer than the frames (the camera's first frame arrives after start()).
  */
 export async function clipDuration(blob: Blob, fallbackMs: number, timeoutMs = 2000): Promise<number> {
   const url = URL.createObjectURL(blob);
@@ -10,22 +11,19 @@ export async function clipDuration(blob: Blob, fallbackMs: number, timeoutMs = 2
   video.muted = true;
   video.preload = 'metadata';
   try {
-    const seconds = await new Promise<number>((resolve) => {
-      const timer = setTimeout(() => resolve(Number.NaN), timeoutMs);
-      const done = (d: number) => {
-        clearTimeout(timer);
-        resolve(d);
-      };
+    const loaded = await new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), timeoutMs);
       video.onloadedmetadata = () => {
-        if (Number.isFinite(video.duration) && video.duration > 0) return done(video.duration);
-        video.ondurationchange = () => {
-          if (Number.isFinite(video.duration) && video.duration > 0) done(video.duration);
-        };
-        video.currentTime = 1e6;
+        clearTimeout(timer);
+        resolve(true);
       };
-      video.onerror = () => done(Number.NaN);
+      video.onerror = () => {
+        clearTimeout(timer);
+        resolve(false);
+      };
       video.src = url;
     });
+    const seconds = loaded ? await videoDuration(video, timeoutMs) : Number.NaN;
     return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds * 1000, fallbackMs + 500) : fallbackMs;
   } finally {
     video.removeAttribute('src');

@@ -8,6 +8,7 @@
  */
 import { HAND_MODEL_COMPLEXITY, HAND_MODEL_PATH } from './modelFiles';
 import { decodePreferred } from '../../sign/decode';
+import { videoDuration } from '../../sign/videoDuration';
 import { apiGet } from '../../api/http';
 import type { StoredTrack } from '../../../shared/signPractice/stored';
 import type { Point, Side, Track, TrackFrame } from '../../../shared/signPractice/compare';
@@ -208,7 +209,13 @@ async function videoTrack(tracker: HandTracker, src: string) {
     video.onloadeddata = () => resolve();
     video.onerror = () => reject(new Error('No se pudo leer el video de la seña'));
   });
-  const ms = Math.round(video.duration * 1000);
+  // A sign recorded whole is stored as the camera wrote it, a WebM that states no length. Chromium
+  // finds it in the served file by loadeddata, but says Infinity for the same bytes from a blob, and
+  // stepping to an Infinity end would never stop ("Calculando el trazo…" for good): the length is
+  // found the way the recorder finds it, and a sign whose length cannot be found fails instead.
+  const seconds = await videoDuration(video);
+  if (!Number.isFinite(seconds)) throw new Error('No se pudo leer la duración del video de la seña');
+  const ms = Math.round(seconds * 1000);
   await tracker.forget();
   const track: Track = [];
   for (let t = 0; t <= ms; t += 1000 / VIDEO_FPS) {

@@ -119,41 +119,63 @@ function AnswerRows() {
  * The quiz's percentages: a new question starts at an equal share of 100 with the evaluation's other
  * questions (until the teacher types a value), and the form warns while the evaluation's questions,
  * this one included, do not add up to 100. The others are read from the questions list (filtered
- * by evaluation on the server).
+ * by evaluation on the server; one request, shared by the note and the warning).
  */
-function PorcentajeEffects() {
+function useQuizShares() {
   const record = useRecordContext();
   const idEvaluacion = useWatch({ name: 'id_evaluacion' }) as unknown;
   const porcentaje = useWatch({ name: 'porcentaje' }) as unknown;
-  const { setValue, getFieldState } = useFormContext();
-  const creating = record?.id == null;
   const chosen = idEvaluacion !== undefined && idEvaluacion !== null && idEvaluacion !== '';
-  const { data, isSuccess } = useGetList(
+  const { data, isSuccess, isError } = useGetList(
     'pregunta',
     { pagination: { page: 1, perPage: 200 }, sort: { field: 'id', order: 'ASC' }, filter: { id_evaluacion: idEvaluacion } },
     { enabled: chosen },
   );
-  const others = isSuccess ? (data ?? []).filter((q) => String(q.id) !== String(record?.id ?? '')) : null;
-  const share = others ? equalShare(others.length) : null;
+  const others = chosen && isSuccess ? (data ?? []).filter((q) => String(q.id) !== String(record?.id ?? '')) : null;
+  const all = others ? [...others.map((q) => Number(q.porcentaje ?? 0)), Number(porcentaje ?? 0)] : null;
+  return { creating: record?.id == null, chosen, isError, others, share: others ? equalShare(others.length) : null, all };
+}
+
+/**
+ * Under the evaluation: how its questions share the 100 %. The line is there before the evaluation
+ * is chosen and while its questions load, so the answer's arrival changes its words, never what lies
+ * below it: a teacher's tap on "Añadir respuesta" as the answer came in landed on the row above the
+ * button, which had just been pushed down (a clean-clone run lost a click that way).
+ */
+function PorcentajeReparto() {
+  const { creating, chosen, isError, others, share } = useQuizShares();
+  const { setValue, getFieldState } = useFormContext();
   useEffect(() => {
     if (creating && share !== null && !getFieldState('porcentaje').isDirty) setValue('porcentaje', share);
   }, [creating, share, setValue, getFieldState]);
-  if (!others) return null;
-  const all = [...others.map((q) => Number(q.porcentaje ?? 0)), Number(porcentaje ?? 0)];
-  const total = quizTotal(all);
-  return (
-    <>
-      <Typography variant="body2" color="text.secondary" data-testid="porcentaje-reparto" sx={{ mt: -1, mb: 1 }}>
-        {others.length === 0
+  const text = !chosen
+    ? 'Elige la evaluación para ver cómo se reparten los porcentajes.'
+    : isError
+      ? 'No se pudieron leer las otras preguntas de esta evaluación.'
+      : !others
+        ? 'Buscando las otras preguntas de esta evaluación…'
+        : others.length === 0
           ? 'Es la única pregunta de esta evaluación.'
-          : `Esta evaluación tiene ${others.length} ${others.length === 1 ? 'pregunta más' : 'preguntas más'}: a partes iguales, ${share} % cada una.`}
-      </Typography>
-      {!addsUpTo100(all) && (
-        <Alert severity="warning" data-testid="porcentaje-aviso" sx={{ mb: 2, maxWidth: 560 }}>
-          {porcentajeNoSuma(total)}
-        </Alert>
-      )}
-    </>
+          : `Esta evaluación tiene ${others.length} ${others.length === 1 ? 'pregunta más' : 'preguntas más'}: a partes iguales, ${share} % cada una.`;
+  return (
+    <Typography variant="body2" color="text.secondary" data-testid="porcentaje-reparto" sx={{ mt: -1, mb: 1 }}>
+      {text}
+    </Typography>
+  );
+}
+
+/**
+ * The warning while the evaluation's questions do not add up to 100, after the answers, above the
+ * save buttons: it comes and goes with what the teacher types (and arrives late, with the other
+ * questions), so nothing the teacher taps while filling the form lies below it.
+ */
+function PorcentajeAviso() {
+  const { all } = useQuizShares();
+  if (!all || addsUpTo100(all)) return null;
+  return (
+    <Alert severity="warning" data-testid="porcentaje-aviso" sx={{ mt: 2, maxWidth: 560 }}>
+      {porcentajeNoSuma(quizTotal(all))}
+    </Alert>
   );
 }
 
@@ -172,11 +194,12 @@ function PreguntaInputs() {
         isRequired
         sort={{ field: 'id_evaluacion', order: 'ASC' }}
       />
-      <PorcentajeEffects />
+      <PorcentajeReparto />
       <SignOrImagePicker />
       <LinkedSign />
       <TipoEffects />
       <AnswerRows />
+      <PorcentajeAviso />
     </>
   );
 }
