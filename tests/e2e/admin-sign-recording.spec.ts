@@ -212,7 +212,7 @@ test('tablet portrait (768×1024): from the word form to its media, a sign recor
     expect(boxes[1]!.y).toBeGreaterThan(boxes[0]!.y + boxes[0]!.height - 1);
 
     // Whole clip: uploaded as recorded, no trimming pass.
-    await recordSign(page, WORD, { recordMs: 1500, speed: '1×' });
+    const whole = await recordSign(page, WORD, { recordMs: 1500, speed: '1×' });
     await expect(page.getByRole('alert').filter({ hasText: 'Multimedia registrada exitosamente.' }).first()).toBeVisible();
     const first = (await wordMedia(page, word.id)).filter((m) => m.descripcion === 'gifSena');
     expect(first).toHaveLength(1);
@@ -228,6 +228,9 @@ test('tablet portrait (768×1024): from the word form to its media, a sign recor
     const fileSeconds = await new Input({ source: new BufferSource(await storedBytes(page, first[0]!.url)), formats: ALL_FORMATS }).computeDuration();
     expect(Math.abs(ms - fileSeconds * 1000)).toBeLessThanOrEqual(100);
     expect(track.length).toBe(Math.floor(ms / 100) + 1);
+    // The review's total (the trim's last value, in tenths) was the whole file, to its last frame:
+    // held to the recorder's late start event, it came up to 1,9 s short on a busy machine.
+    expect(Math.abs(whole.total * 100 - fileSeconds * 1000)).toBeLessThanOrEqual(150);
 
     // Again: the same row is updated, the word keeps one sign.
     await recordSign(page, WORD, { recordMs: 1200, trimEnd: 3 });

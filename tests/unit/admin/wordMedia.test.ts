@@ -19,6 +19,7 @@ import {
   previewKind,
   rangeSeconds,
   recordingFile,
+  recordingLength,
   remaining,
   rowForSlot,
   uploadTarget,
@@ -168,6 +169,19 @@ describe('sign recorder: trim range in tenths of a second', () => {
     expect(durationTenths(6000)).toBe(60);
     expect(durationTenths(0)).toBe(1);
     expect(durationTenths(Number.POSITIVE_INFINITY)).toBe(1);
+  });
+
+  it("takes a recording's length from its file, held only to the time from start() to the stop", () => {
+    // A busy tablet: start() at 1 000 ms, its start event 1,9 s late, the stop at 4 300 ms. The file
+    // holds 3,26 s of frames, all taken after start(): the whole of it is the length (the old total,
+    // held to the start event, was 2,9 s and the trim could not reach the sign's end).
+    expect(recordingLength(3262, { called: 1000, started: 2900, stopped: 4300 })).toBe(3262);
+    // A length read longer than the span (plus half a second for the last frame) is a misread.
+    expect(recordingLength(9000, { called: 1000, started: 1100, stopped: 4300 })).toBe(3800);
+    // No length from the file: the wall clock from the start event, never more than the longest.
+    expect(recordingLength(Number.NaN, { called: 1000, started: 1200, stopped: 3700 })).toBe(2500);
+    expect(recordingLength(0, { called: 0, started: 100, stopped: 7500 })).toBe(MAX_RECORDING_MS);
+    expect(recordingLength(Number.POSITIVE_INFINITY, { called: 0, started: 100, stopped: 2100 })).toBe(2000);
   });
 
   it('keeps the handles inside the clip, in order, and at least 0,5 s apart', () => {

@@ -1,11 +1,11 @@
 import { videoDuration } from '../../sign/videoDuration';
 
 /**
- * A recording's real length in ms (videoDuration: a MediaRecorder WebM states none). The
- * wall-clock time of the recording (`fallbackMs`) is used when that does not answer: it can be a
- * little longer than the frames (the camera's first frame arrives after start()).
+ * A recording's own length in ms, read from the file (videoDuration: a MediaRecorder WebM states
+ * none), or NaN when the browser does not find it within `timeoutMs`. What the review shows is
+ * `recordingLength` (mediaRules.ts), which also knows when the recording ran.
  */
-export async function clipDuration(blob: Blob, fallbackMs: number, timeoutMs = 2000): Promise<number> {
+export async function clipDuration(blob: Blob, timeoutMs = 2000): Promise<number> {
   const url = URL.createObjectURL(blob);
   const video = document.createElement('video');
   video.muted = true;
@@ -24,7 +24,7 @@ export async function clipDuration(blob: Blob, fallbackMs: number, timeoutMs = 2
       video.src = url;
     });
     const seconds = loaded ? await videoDuration(video, timeoutMs) : Number.NaN;
-    return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds * 1000, fallbackMs + 500) : fallbackMs;
+    return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : Number.NaN;
   } finally {
     video.removeAttribute('src');
     video.load();

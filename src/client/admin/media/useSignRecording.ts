@@ -19,6 +19,7 @@ import {
   pickRecorderMime,
   rangeSeconds,
   recordingFile,
+  recordingLength,
   uploadTarget,
 } from './mediaRules';
 import { clipDuration } from './clipDuration';
@@ -155,12 +156,12 @@ export function useSignRecording({ word, idPalabra, existing, onSaved }: Omit<Re
       return;
     }
     const chunks: Blob[] = [];
-    let startedAt = performance.now();
+    const times = { called: performance.now(), started: Number.NaN, stopped: Number.NaN };
     rec.ondataavailable = (e) => {
       if (e.data.size > 0) chunks.push(e.data);
     };
     rec.onstart = () => {
-      startedAt = performance.now();
+      times.started = performance.now();
     };
     rec.onerror = () => {
       setError(CAMERA_MSG.recording);
@@ -168,7 +169,8 @@ export function useSignRecording({ word, idPalabra, existing, onSaved }: Omit<Re
     };
     rec.onstop = () => {
       recorderRef.current = null;
-      const ms = Math.min(MAX_RECORDING_MS, performance.now() - startedAt);
+      times.stopped = performance.now();
+      if (!Number.isFinite(times.started)) times.started = times.called;
       const type = rec.mimeType || mime || 'video/webm';
       const blob = new Blob(chunks, { type });
       if (blob.size === 0) {
@@ -177,8 +179,9 @@ export function useSignRecording({ word, idPalabra, existing, onSaved }: Omit<Re
         return;
       }
       setPhase('measuring');
-      void clipDuration(blob, ms).then((real) => {
+      void clipDuration(blob).then((fileMs) => {
         if (recorderRef.current || streamRef.current === null) return; // closed or recording again
+        const real = recordingLength(fileMs, times);
         const next = { blob, url: URL.createObjectURL(blob), mime: type, ms: real };
         clipRef.current = next;
         setClip(next);
@@ -187,6 +190,7 @@ export function useSignRecording({ word, idPalabra, existing, onSaved }: Omit<Re
       });
     };
     recorderRef.current = rec;
+    times.called = performance.now();
     rec.start(250);
     setElapsed(0);
     setPhase('recording');
