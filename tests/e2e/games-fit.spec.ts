@@ -32,6 +32,24 @@ async function checkScreen(page: Page, tablet: boolean, what: string, phone = fa
   const scroll = await page.evaluate(() => ({ h: document.scrollingElement!.scrollHeight, inner: window.innerHeight }));
   expect(scroll.h, `${what}: no page scroll`).toBeLessThanOrEqual(scroll.inner);
   await expect(page.getByTestId('game-caption')).toBeInViewport({ ratio: 1 });
+  // Texts and targets measured at rest. Cartas turns its cards face down from zero width
+  // (flipCards): read in that first frame, a card's «?» had no card under it and measured white on
+  // the stage's background, 1.1:1 (clean-clone run 32, 1024×768, on a busy machine). Nobody sees a
+  // card of zero width; the card at rest is what a child reads. At rest: every target has a size,
+  // and three reads 200 ms apart (the turn's whole CARDS_FLIP_MS) find the same boxes.
+  await page.waitForFunction(
+    () => {
+      const g = window.__game!;
+      const boxes = g.targets().map((n) => g.bounds(n));
+      const now = JSON.stringify(boxes);
+      const w = window as unknown as { __lastTargets?: string; __sameReads?: number };
+      w.__sameReads = w.__lastTargets === now ? (w.__sameReads ?? 0) + 1 : 0;
+      w.__lastTargets = now;
+      return w.__sameReads >= 2 && boxes.every((b) => !!b && b.width > 0 && b.height > 0);
+    },
+    undefined,
+    { polling: 200, timeout: 5000 },
+  );
   const texts = await page.evaluate(() => window.__game!.texts());
   expect(texts.length, `${what}: the scene has texts`).toBeGreaterThan(0);
   // The smallest text is reported too (the phone size is the tight one).
@@ -48,19 +66,6 @@ async function checkScreen(page: Page, tablet: boolean, what: string, phone = fa
     expect(t.right, `${what}: «${t.text}» ends clear of the stage's edge`).toBeLessThanOrEqual(design.width - band);
     expect(t.contrast, `${what}: «${t.text}» ${t.color} on ${t.background}`).toBeGreaterThanOrEqual(4.5);
   }
-  // The targets measured at rest: a card turning face down (Cartas) is narrow for a moment.
-  await page.waitForFunction(
-    () => {
-      const g = window.__game!;
-      const now = JSON.stringify(g.targets().map((n) => g.bounds(n)));
-      const w = window as unknown as { __lastTargets?: string };
-      const same = w.__lastTargets === now;
-      w.__lastTargets = now;
-      return same;
-    },
-    undefined,
-    { polling: 200, timeout: 5000 },
-  );
   // Every target's box in one read of the page (a round trip per target cost seconds per screen
   // on a loaded machine, with the same boxes: the targets are at rest).
   const targets = await page.evaluate(() => window.__game!.targets().map((n) => [n, window.__game!.bounds(n)] as const));
