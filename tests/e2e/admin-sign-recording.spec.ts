@@ -245,19 +245,86 @@ test('tablet portrait (768×1024): from the word form to its media, a sign recor
   }
 });
 
+/**
+ * "Grabar seña" opened by an admin on the demo word «gato» (read only: these tests save nothing).
+ * Returns the dialog.
+ */
+async function openRecordingOnDemoWord(page: import('@playwright/test').Page) {
+  await loginAs(page, 'admin');
+  const headers = await apiHeaders(page);
+  const words = (await (await page.request.get('/api/palabra/getPalabras', { headers })).json()).data as { id_palabra: number; palabraEspanol: string }[];
+  const gato = words.find((w) => w.palabraEspanol.toLowerCase() === 'gato')!;
+  await page.goto(`/admin/palabra/${gato.id_palabra}/multimedia`);
+  await slotCard(page, SIGN).getByRole('button', { name: 'Grabar seña' }).click();
+  return page.getByRole('dialog', { name: `Grabar seña de «${gato.palabraEspanol}»` });
+}
+
+test('"Parar" before the recorder has handed over anything: it waits for the first frame, then the preview; no empty recording', async ({ page }) => {
+  // A busy tablet whose recorder has not handed over its first bytes when "Parar" is pressed: the
+  // page's dataavailable events are held (in order) until the test lets them go. Stopped at that
+  // moment, the recording would hold nothing ("No se pudo grabar el video").
+  await page.addInitScript(() => {
+    const w = window as unknown as { __holdRecorderData: boolean; __releaseRecorderData: () => void };
+    const held: (() => void)[] = [];
+    w.__holdRecorderData = true;
+    w.__releaseRecorderData = () => {
+      w.__holdRecorderData = false;
+      held.splice(0).forEach((deliver) => deliver());
+    };
+    const handlers = new WeakMap<MediaRecorder, ((e: BlobEvent) => void) | null>();
+    Object.defineProperty(MediaRecorder.prototype, 'ondataavailable', {
+      configurable: true,
+      get(this: MediaRecorder) {
+        return handlers.get(this) ?? null;
+      },
+      set(this: MediaRecorder, fn: ((e: BlobEvent) => void) | null) {
+        if (!handlers.has(this)) {
+          this.addEventListener('dataavailable', (e) => {
+            const deliver = () => handlers.get(this)?.call(this, e);
+            if (w.__holdRecorderData) held.push(deliver);
+            else deliver();
+          });
+        }
+        handlers.set(this, fn);
+      },
+    });
+  });
+  const dialog = await openRecordingOnDemoWord(page);
+  await expect.poll(() => dialog.getByLabel('Imagen de la cámara').evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 30_000 }).toBeGreaterThan(0);
+  await dialog.getByRole('button', { name: 'Empezar' }).click();
+  await expect(dialog.getByText('Grabando')).toBeVisible();
+  await page.waitForTimeout(1000);
+  await dialog.getByRole('button', { name: 'Parar' }).click();
+  // Nothing handed over yet: the recorder goes on until it is, and the dialog says it is busy.
+  await expect(dialog.getByRole('status').filter({ hasText: 'Preparando la vista previa…' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Parar' })).toHaveCount(0);
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { __holdRecorderData: boolean }).__holdRecorderData)).toBe(true);
+  await page.evaluate(() => (window as unknown as { __releaseRecorderData: () => void }).__releaseRecorderData());
+  // The first bytes came: it stopped, and the recording is there to review.
+  await expect(dialog.getByRole('button', { name: 'Guardar' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Repetir' })).toBeVisible();
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+  await expect
+    .poll(() =>
+      dialog
+        .getByTestId('vista-previa-grabacion')
+        .locator('video')
+        .evaluate((v: HTMLVideoElement) => v.src.startsWith('blob:') && v.readyState >= 2),
+    )
+    .toBe(true);
+  // Closed without Guardar: the demo word keeps what it had.
+  await dialog.getByRole('button', { name: 'Cerrar' }).last().click();
+  await expect(dialog).toBeHidden();
+});
+
 test.describe('without a camera', () => {
   test('camera permission blocked: the Spanish message, and nothing recorded', async ({ page }) => {
     await page.addInitScript(() => {
       const md = navigator.mediaDevices;
       if (md) md.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
     });
-    await loginAs(page, 'admin');
-    const headers = await apiHeaders(page);
-    const words = (await (await page.request.get('/api/palabra/getPalabras', { headers })).json()).data as { id_palabra: number; palabraEspanol: string }[];
-    const gato = words.find((w) => w.palabraEspanol.toLowerCase() === 'gato')!;
-    await page.goto(`/admin/palabra/${gato.id_palabra}/multimedia`);
-    await slotCard(page, SIGN).getByRole('button', { name: 'Grabar seña' }).click();
-    const dialog = page.getByRole('dialog', { name: `Grabar seña de «${gato.palabraEspanol}»` });
+    const dialog = await openRecordingOnDemoWord(page);
     await expect(dialog.getByRole('alert')).toHaveText(
       'No se pudo usar la cámara: el permiso está bloqueado. Permite la cámara en el navegador e inténtalo de nuevo.',
     );
@@ -270,15 +337,8 @@ test.describe('without a camera', () => {
     await page.addInitScript(() => {
       Object.defineProperty(Navigator.prototype, 'mediaDevices', { get: () => undefined, configurable: true });
     });
-    await loginAs(page, 'admin');
-    const headers = await apiHeaders(page);
-    const words = (await (await page.request.get('/api/palabra/getPalabras', { headers })).json()).data as { id_palabra: number; palabraEspanol: string }[];
-    const gato = words.find((w) => w.palabraEspanol.toLowerCase() === 'gato')!;
-    await page.goto(`/admin/palabra/${gato.id_palabra}/multimedia`);
-    await slotCard(page, SIGN).getByRole('button', { name: 'Grabar seña' }).click();
-    await expect(page.getByRole('dialog').getByRole('alert')).toHaveText(
-      'Este navegador no puede grabar video aquí. Abre Manitas con https o en otro navegador.',
-    );
+    const dialog = await openRecordingOnDemoWord(page);
+    await expect(dialog.getByRole('alert')).toHaveText('Este navegador no puede grabar video aquí. Abre Manitas con https o en otro navegador.');
   });
 });
 

@@ -59,6 +59,8 @@ export function useSignRecording({ word, idPalabra, existing, onSaved }: Omit<Re
   const streamRef = useRef<MediaStream | null>(null);
   const recorderRef = useRef<MediaRecorder | null>(null);
   const stopTimerRef = useRef<ReturnType<typeof setTimeout> | null>(null);
+  /** "Parar" on the running recorder: it stops as soon as it holds a frame (startRecording). */
+  const stopWhenFramedRef = useRef<(() => void) | null>(null);
   const clipRef = useRef<Clip | null>(null);
   const abortRef = useRef<AbortController | null>(null);
   const previewRef = useRef<HTMLDivElement | null>(null);
@@ -105,6 +107,7 @@ export function useSignRecording({ word, idPalabra, existing, onSaved }: Omit<Re
       cancelled = true;
       const rec = recorderRef.current;
       recorderRef.current = null;
+      stopWhenFramedRef.current = null;
       if (rec && rec.state !== 'inactive') {
         rec.ondataavailable = null;
         rec.onstop = null;
@@ -136,11 +139,9 @@ export function useSignRecording({ word, idPalabra, existing, onSaved }: Omit<Re
     }
   }, [phase]);
 
-  const stopRecording = useCallback(() => {
-    if (stopTimerRef.current) clearTimeout(stopTimerRef.current);
-    const rec = recorderRef.current;
-    if (rec && rec.state !== 'inactive') rec.stop();
-  }, []);
+  // The longest-recording timer stays until the recorder has stopped: it also ends a wait for the
+  // first frame.
+  const stopRecording = useCallback(() => stopWhenFramedRef.current?.(), []);
 
   const startRecording = useCallback(() => {
     const stream = streamRef.current;
@@ -157,23 +158,45 @@ export function useSignRecording({ word, idPalabra, existing, onSaved }: Omit<Re
     }
     const chunks: Blob[] = [];
     const times = { called: performance.now(), started: Number.NaN, stopped: Number.NaN };
+    // The recorder hands over its first bytes once the camera's first frame has reached it; stopped
+    // before that, it can hand over nothing at all (an empty recording). On a busy tablet that can
+    // take longer than a quick "Parar", so a stop asked for before the first bytes waits for them
+    // ("Preparando la vista previa…" meanwhile), never past MAX_RECORDING_MS.
+    let stopWanted = false;
+    const stopNowOrOnFirstBytes = () => {
+      if (rec.state === 'inactive') return;
+      if (chunks.length > 0) rec.stop();
+      else {
+        stopWanted = true;
+        setPhase('measuring');
+      }
+    };
+    stopWhenFramedRef.current = stopNowOrOnFirstBytes;
     rec.ondataavailable = (e) => {
       if (e.data.size > 0) chunks.push(e.data);
+      if (stopWanted && chunks.length > 0 && rec.state !== 'inactive') rec.stop();
     };
     rec.onstart = () => {
       times.started = performance.now();
     };
-    rec.onerror = () => {
+    rec.onerror = (e) => {
+      // For whoever opens the console (and a failing test's report): the message on screen does not
+      // say what failed.
+      const err = (e as Event & { error?: DOMException }).error;
+      console.warn('La grabación falló', err?.name, err?.message);
       setError(CAMERA_MSG.recording);
       setPhase('error');
     };
     rec.onstop = () => {
       recorderRef.current = null;
+      stopWhenFramedRef.current = null;
+      if (stopTimerRef.current) clearTimeout(stopTimerRef.current);
       times.stopped = performance.now();
       if (!Number.isFinite(times.started)) times.started = times.called;
       const type = rec.mimeType || mime || 'video/webm';
       const blob = new Blob(chunks, { type });
       if (blob.size === 0) {
+        console.warn('La grabación quedó vacía', Math.round(times.stopped - times.called), 'ms');
         setError(CAMERA_MSG.recording);
         setPhase('error');
         return;
