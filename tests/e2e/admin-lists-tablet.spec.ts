@@ -166,8 +166,9 @@ test('a row click opens the record: a word its edit form, a question its detail'
   const words = await makeWords(page, tag, ['Abeja', 'Búho'], level.id_nivel);
   const word = words[0];
   await page.goto('/admin/palabra');
-  // Every row has its buttons (not only the first).
-  await expect(page.getByRole('row').nth(6).getByRole('link', { name: 'Editar' })).toBeVisible();
+  // Every row has its buttons (not only the first). The list's first load gets a page load's 30 s:
+  // in CI (stop 50) it was still loading after 10 s while three workers shared two cores.
+  await expect(page.getByRole('row').nth(6).getByRole('link', { name: 'Editar' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('row').nth(6).getByRole('button', { name: 'Eliminar' })).toBeVisible();
   await page.goto(filtered('palabra', tag));
   await page.getByRole('row').filter({ hasText: word!.palabraEspanol }).getByRole('cell', { name: word!.palabraEspanol }).click();

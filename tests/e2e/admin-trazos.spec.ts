@@ -47,6 +47,51 @@ test("an admin builds the missing tracks of a level on the word media page; the 
   await ctx.close();
 });
 
+test('a track store that fails once is tried again before the teacher is told; one that keeps failing says so calmly and the sign stays', async ({ page }) => {
+  await loginAs(page, 'admin');
+  const word = await createWord(page, `Trazo ${Math.random().toString(36).slice(2, 7)}`, 'Track', 'Comida');
+  try {
+    await openWordMediaFromList(page, word.palabraEspanol);
+    // The server refuses the first store (a busy server, a dropped connection): 503 once.
+    let failNext = 1;
+    const stores: number[] = [];
+    await page.route(
+      (u) => u.pathname === '/api/trazo',
+      async (route) => {
+        if (route.request().method() !== 'PUT') return route.fallback();
+        if (failNext > 0) {
+          failNext--;
+          stores.push(503);
+          return route.fulfill({ status: 503, json: { msg: 'El servidor está ocupado.' } });
+        }
+        stores.push(0);
+        return route.fallback();
+      },
+    );
+    const card = slotCard(page, 'Seña (GIF o video)');
+    await card.locator('input[type=file]').setInputFiles({ name: 'sena-manos.gif', mimeType: 'image/gif', buffer: await clipGif(CLIPS.aNormal) });
+    await expect(card.getByTestId('trazo-estado')).toHaveText('Trazo listo', { timeout: 120_000 });
+    expect(stores).toEqual([503, 0]);
+    await expect(page.getByTestId('trazos').getByTestId('trazo-palabra')).toHaveText('La seña de esta palabra tiene su trazo.');
+
+    // Every store refused: after the second try the calm message, and the sign is still saved.
+    failNext = 2;
+    stores.length = 0;
+    await card.locator('input[type=file]').setInputFiles({ name: 'sena-otra.gif', mimeType: 'image/gif', buffer: await clipGif(CLIPS.aNormal) });
+    await expect(page.getByRole('alert').filter({ hasText: 'Multimedia actualizada exitosamente.' }).first()).toBeVisible();
+    await expect(card.getByTestId('trazo-estado')).toHaveText(
+      'No se pudo calcular el trazo de esta seña. La seña está guardada; puedes construir el trazo con «Construir trazos que faltan».',
+      { timeout: 120_000 },
+    );
+    expect(stores).toEqual([503, 503]);
+    const signs = (await wordMedia(page, word.id)).filter((m) => m.descripcion === 'gifSena');
+    expect(signs).toHaveLength(1);
+    await expect(page.getByTestId('trazos').getByTestId('trazo-palabra')).toHaveText('La seña de esta palabra todavía no tiene su trazo.');
+  } finally {
+    await deleteWordWithMedia(page, word);
+  }
+});
+
 test("a sign uploaded on the word media page gets its track at once, in the teacher's browser, without pressing the build button", async ({ page }) => {
   await loginAs(page, 'admin');
   const word = await createWord(page, `Trazo ${Math.random().toString(36).slice(2, 7)}`, 'Track', 'Comida');

@@ -139,7 +139,39 @@ export async function joinClass(page: Page, codigo: string) {
  * Every test page fails on a request that leaves this machine (children's privacy: no third
  * party is ever contacted), and collects console errors.
  */
-export const test = base.extend<{ externalRequests: string[]; gamesRenderer: 'canvas' | 'webgl'; renderer: void }>({
+export const test = base.extend<{ externalRequests: string[]; gamesRenderer: 'canvas' | 'webgl'; renderer: void; consoleOnFailure: void }>({
+  /**
+   * The page's console warnings and errors (and uncaught errors, failed requests and the requests
+   * still unanswered at the end), attached as text to a test that failed: the list reporter prints
+   * them under the failure, so a CI run that failed says what the app itself noticed (a hand track
+   * that could not be computed, a recording that came out empty, a list still waiting on the
+   * server) without a rerun. Nothing is attached to a test that passed.
+   */
+  consoleOnFailure: [
+    async ({ page }, use, testInfo) => {
+      const lines: string[] = [];
+      const t0 = Date.now();
+      const stamp = () => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
+      page.on('console', (msg) => {
+        if (msg.type() === 'warning' || msg.type() === 'error') lines.push(`${stamp()} ${msg.type()}: ${msg.text()}`);
+      });
+      page.on('pageerror', (err) => lines.push(`${stamp()} pageerror: ${err.stack ?? err.message}`));
+      // Requests still unanswered when a test fails (a screen that waited on the server shows which call).
+      const pending = new Map<import('@playwright/test').Request, number>();
+      page.on('request', (r) => pending.set(r, Date.now()));
+      page.on('requestfinished', (r) => pending.delete(r));
+      page.on('requestfailed', (r) => {
+        pending.delete(r);
+        lines.push(`${stamp()} request failed: ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ''}`);
+      });
+      await use();
+      if (testInfo.status === testInfo.expectedStatus) return;
+      const now = Date.now();
+      for (const [r, at] of pending) lines.push(`sin respuesta desde hace ${((now - at) / 1000).toFixed(1)} s: ${r.method()} ${r.url()}`);
+      if (lines.length) await testInfo.attach('consola de la página', { body: lines.slice(-40).join('\n'), contentType: 'text/plain' });
+    },
+    { auto: true },
+  ],
   /**
    * The games draw with Phaser's Canvas renderer here (games/shared/testMode.ts RENDERER_KEY):
    * without a GPU, Chromium draws WebGL in software, about twice as slow per game spec. A spec about
@@ -196,10 +228,25 @@ export { expect };
 export async function pickOption(page: Page, box: Locator, option: string | RegExp, label = 'la lista', search?: string) {
   if (search !== undefined) await box.fill(search);
   else await box.click();
-  await page
-    .getByRole('listbox')
-    .getByRole('option', { name: option, exact: typeof option === 'string' })
-    .click();
+  const choice = page.getByRole('listbox').getByRole('option', { name: option, exact: typeof option === 'string' });
+  // A select's menu grows into place (MUI Grow, ~200 ms). A click while it still moves can press on
+  // one option and release on another spot of the list: the browser then clicks the list itself,
+  // nothing is chosen and the menu stays open (a fresh clone's «Sexo» on sign-up, at load 11).
+  // Playwright's own "stable" check can pass before the growth has started, so the click waits for
+  // the menu to be at rest (an autocomplete's list does not move: at rest at once).
+  await expect
+    .poll(
+      () =>
+        choice.evaluate((el) => {
+          const paper = el.closest('.MuiPaper-root');
+          if (!paper) return 'quieta';
+          const cs = getComputedStyle(paper);
+          return cs.transform === 'none' && cs.opacity === '1' ? 'quieta' : 'creciendo';
+        }),
+      { message: `la lista de ${label} debía quedar quieta para elegir ${option}`, timeout: 5000, intervals: [50] },
+    )
+    .toBe('quieta');
+  await choice.click();
   await expect(page.getByRole('listbox'), `la lista de ${label} debía cerrarse al elegir ${option}`).toBeHidden({ timeout: 5000 });
   const isInput = await box.evaluate((el) => el instanceof HTMLInputElement);
   if (isInput) await expect(box, `${label} debía mostrar ${option}`).toHaveValue(option, { timeout: 5000 });

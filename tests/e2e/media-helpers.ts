@@ -118,13 +118,6 @@ export async function recordSign(page: Page, word: string, opts: RecordOptions =
   // A camera can take seconds to give its first frame (a busy tablet, a busy test machine): 30 s.
   await expect.poll(() => dialog.getByLabel('Imagen de la cámara').evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 30_000 }).toBeGreaterThan(0);
   await opts.onStage?.('ready', dialog);
-  // What the page says about a failed recording (on screen one message for all causes) goes into
-  // this step's failure.
-  const warnings: string[] = [];
-  const onConsole = (m: import('@playwright/test').ConsoleMessage) => {
-    if (m.type() === 'warning' || m.type() === 'error') warnings.push(m.text());
-  };
-  page.on('console', onConsole);
   // Each number is up for one second: a poll can fall between two of them on a busy machine, so the
   // page itself writes down every number it showed.
   const countdownSeen = await watchTexts(page, '[data-testid="cuenta-atras"]');
@@ -139,13 +132,9 @@ export async function recordSign(page: Page, word: string, opts: RecordOptions =
   await page.waitForTimeout(800);
   await parar.click();
 
-  await expect(dialog.getByRole('button', { name: 'Guardar' }))
-    .toBeVisible()
-    .catch((err: Error) => {
-      err.message += `\nConsola de la página: ${warnings.join(' | ') || '(nada)'}`;
-      throw err;
-    })
-    .finally(() => page.off('console', onConsole));
+  // A recording that failed says why only in the console (on screen one message for all causes):
+  // the fixtures attach the page's console to a failed test.
+  await expect(dialog.getByRole('button', { name: 'Guardar' })).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Repetir' })).toBeVisible();
   // The preview plays the recording (a blob: video in the sign player).
   const preview = dialog.getByTestId('vista-previa-grabacion');
