@@ -220,12 +220,18 @@ test("a save's toast lets a click through to the list's 'Crear' under it: the ne
       if (!toast || !link) return { toast: !!toast, link: !!link };
       const [t, c] = [toast.getBoundingClientRect(), link.getBoundingClientRect()];
       const over = t.left < c.right && c.left < t.right && t.top < c.bottom && c.top < t.bottom;
-      const hit = document.elementFromPoint(c.left + c.width / 2, c.top + c.height / 2)?.closest('a')?.textContent ?? null;
-      return { toast: true, link: true, over, hit };
+      const [x, y] = [c.left + c.width / 2, c.top + c.height / 2];
+      const hit = document.elementFromPoint(x, y)?.closest('a')?.textContent ?? null;
+      return { toast: true, link: true, over, hit, x, y };
     });
-    expect(seen).toEqual({ toast: true, link: true, over: true, hit: expect.stringContaining('Crear') });
-    await crear.click({ timeout: 3_000 });
-    await expect(page).toHaveURL(/\/admin\/palabra\/create$/);
+    expect(seen).toMatchObject({ toast: true, link: true, over: true, hit: expect.stringContaining('Crear') });
+    // The tap itself, at that point and at once (the toast is still up): a toast that caught it
+    // would leave the list where it is. Not locator.click, which would wait for the toast to go
+    // and then pass anyway; with a 3 s limit, CI (run 40) ran out while the click, already done,
+    // waited on the create screen's loading.
+    const { x, y } = seen as { x: number; y: number };
+    await page.mouse.click(x, y);
+    await expect(page).toHaveURL(/\/admin\/palabra\/create$/, { timeout: 30_000 });
   } finally {
     const res = await page.request.get(`/api/palabra/getPalabras?q=${encodeURIComponent(word)}&perPage=5`, { headers: await apiHeaders(page) });
     for (const w of (await res.json()).data as { id_palabra: number }[])
