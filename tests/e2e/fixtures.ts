@@ -233,7 +233,9 @@ export async function pickOption(page: Page, box: Locator, option: string | RegE
   // one option and release on another spot of the list: the browser then clicks the list itself,
   // nothing is chosen and the menu stays open (a fresh clone's «Sexo» on sign-up, at load 11).
   // Playwright's own "stable" check can pass before the growth has started, so the click waits for
-  // the menu to be at rest (an autocomplete's list does not move: at rest at once).
+  // the menu to be at rest (an autocomplete's list does not move: at rest at once). The option
+  // itself first gets a step's whole limit (a searched list may wait on the server).
+  await choice.waitFor();
   await expect
     .poll(
       () =>
