@@ -79,23 +79,33 @@ test.describe('Cartas', () => {
 
   test('a win: every round of the level, with an empty card costing 2 points', async ({ page }) => {
     await openGame(page, '/ruleta-palabras?nivel=1');
-    await clickTarget(page, 'button:start');
     // The memory preview: the cards face up for CARDS_PREVIEW_MS; a tap or a key on the clue card
-    // meanwhile changes nothing.
-    const p = await waitPhase<Snap>(page, ['preview']);
+    // meanwhile changes nothing. The page sends the tap and the key itself, armed before the start
+    // and fired the moment the preview begins, and reads the state right after (the game takes
+    // both at once, in the event). Sent from the test runner once the runner has seen the preview,
+    // they could land after a 2 s preview on a busy machine, where the game rightly takes them (a
+    // fresh-clone run saw the phase already 'pick-card' when the runner's tap went out).
+    await page.evaluate(() => {
+      const w = window as unknown as { __previewTap?: { before: Snap; after: Snap } };
+      const t = setInterval(() => {
+        const before = window.__game?.snapshot() as Snap | null;
+        if (before?.phase !== 'preview') return;
+        clearInterval(t);
+        const n = before.clueCard;
+        const at = window.__game!.point(`card:${n}`)!;
+        const canvas = document.querySelector('[data-testid="game-stage"] canvas')!;
+        for (const type of ['mousedown', 'mouseup']) canvas.dispatchEvent(new MouseEvent(type, { clientX: at.x, clientY: at.y, bubbles: true, button: 0 }));
+        for (const type of ['keydown', 'keyup']) window.dispatchEvent(new KeyboardEvent(type, { key: String(n + 1), code: `Digit${n + 1}`, bubbles: true }));
+        w.__previewTap = { before, after: window.__game!.snapshot() as Snap };
+      }, 2);
+    });
+    await clickTarget(page, 'button:start');
+    const p = await waitLogged<Snap>(page, 'preview');
     expect(p).toMatchObject({ level: 1, lives: 3, totalScore: 0, flipped: [false, false, false] });
-    // The tap and the key are sent by the page in one go, the state read right after (the game takes
-    // both at once, in the event): sent from the test runner, they could land after a 2 s preview on
-    // a busy machine, where the game rightly takes them (a clean-clone run once saw exactly that).
-    const during = await page.evaluate((n) => {
-      const before = window.__game!.snapshot() as Snap;
-      const at = window.__game!.point(`card:${n}`)!;
-      const canvas = document.querySelector('[data-testid="game-stage"] canvas')!;
-      for (const type of ['mousedown', 'mouseup']) canvas.dispatchEvent(new MouseEvent(type, { clientX: at.x, clientY: at.y, bubbles: true, button: 0 }));
-      for (const type of ['keydown', 'keyup']) window.dispatchEvent(new KeyboardEvent(type, { key: String(n + 1), code: `Digit${n + 1}`, bubbles: true }));
-      return { before: before.phase, after: window.__game!.snapshot() as Snap };
-    }, p.clueCard);
-    expect(during.before).toBe('preview');
+    const during = (await (
+      await page.waitForFunction(() => (window as unknown as { __previewTap?: { before: Snap; after: Snap } }).__previewTap ?? null, null, { polling: POLL_MS })
+    ).jsonValue()) as { before: Snap; after: Snap };
+    expect(during.before).toMatchObject({ phase: 'preview', clueCard: p.clueCard });
     expect(during.after).toMatchObject({ phase: 'preview', totalScore: 0, flipped: [false, false, false] });
     const hidden = await waitLogged<Snap>(page, 'pick-card');
     expect(hidden).toMatchObject({ clueCard: p.clueCard, totalScore: 0, flipped: [false, false, false] });
