@@ -85,26 +85,27 @@ test.describe('Cartas', () => {
     // both at once, in the event). Sent from the test runner once the runner has seen the preview,
     // they could land after a 2 s preview on a busy machine, where the game rightly takes them (a
     // fresh-clone run saw the phase already 'pick-card' when the runner's tap went out).
-    await page.evaluate(() => {
-      const w = window as unknown as { __previewTap?: { before: Snap; after: Snap } };
-      const t = setInterval(() => {
-        const before = window.__game?.snapshot() as Snap | null;
-        if (before?.phase !== 'preview') return;
-        clearInterval(t);
-        const n = before.clueCard;
-        const at = window.__game!.point(`card:${n}`)!;
-        const canvas = document.querySelector('[data-testid="game-stage"] canvas')!;
-        for (const type of ['mousedown', 'mouseup']) canvas.dispatchEvent(new MouseEvent(type, { clientX: at.x, clientY: at.y, bubbles: true, button: 0 }));
-        for (const type of ['keydown', 'keyup']) window.dispatchEvent(new KeyboardEvent(type, { key: String(n + 1), code: `Digit${n + 1}`, bubbles: true }));
-        w.__previewTap = { before, after: window.__game!.snapshot() as Snap };
-      }, 2);
-    });
+    const tapped = page.evaluate(
+      () =>
+        new Promise<{ before: Snap; after: Snap }>((resolve) => {
+          const t = setInterval(() => {
+            const before = window.__game?.snapshot() as Snap | null;
+            if (before?.phase !== 'preview') return;
+            clearInterval(t);
+            const n = before.clueCard;
+            const at = window.__game!.point(`card:${n}`)!;
+            const canvas = document.querySelector('[data-testid="game-stage"] canvas')!;
+            for (const type of ['mousedown', 'mouseup']) canvas.dispatchEvent(new MouseEvent(type, { clientX: at.x, clientY: at.y, bubbles: true, button: 0 }));
+            for (const type of ['keydown', 'keyup'])
+              window.dispatchEvent(new KeyboardEvent(type, { key: String(n + 1), code: `Digit${n + 1}`, bubbles: true }));
+            resolve({ before, after: window.__game!.snapshot() as Snap });
+          }, 2);
+        }),
+    );
     await clickTarget(page, 'button:start');
     const p = await waitLogged<Snap>(page, 'preview');
     expect(p).toMatchObject({ level: 1, lives: 3, totalScore: 0, flipped: [false, false, false] });
-    const during = (await (
-      await page.waitForFunction(() => (window as unknown as { __previewTap?: { before: Snap; after: Snap } }).__previewTap ?? null, null, { polling: POLL_MS })
-    ).jsonValue()) as { before: Snap; after: Snap };
+    const during = await tapped;
     expect(during.before).toMatchObject({ phase: 'preview', clueCard: p.clueCard });
     expect(during.after).toMatchObject({ phase: 'preview', totalScore: 0, flipped: [false, false, false] });
     const hidden = await waitLogged<Snap>(page, 'pick-card');
