@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Download, Page, PlaywrightWorkerArgs } from '@playwright/test';
 import Papa from 'papaparse';
+import { seedLevels } from '../../src/server/demo/content';
 import { test, expect, loginAs, apiHeaders, AFTER_ACTION } from './fixtures';
 
 /**
@@ -179,7 +180,12 @@ test('the class dashboard shows the class, and its CSV says what the grid shows;
     await expect(page.getByRole('link', { name, exact: true })).toHaveAttribute('href', new RegExp(`/admin/clases/${idClase}/`));
 
   // Assign a level (with a date): saved with a toast, and its column moves first with the 'Tarea' chip.
-  const nivelTarea = (await page.getByTestId('nivel-nombre').allInnerTexts()).at(-1)!;
+  // The last of the demo seed's levels: other specs running meanwhile add levels of their own and
+  // delete them when they end (a CI run saw this test assign one that was then deleted), and no spec
+  // changes the seed's.
+  const seedNames = seedLevels.map((l) => l.nombre_nivel);
+  const nivelTarea = (await page.getByTestId('nivel-nombre').allInnerTexts()).filter((n) => seedNames.includes(n)).at(-1)!;
+  expect(nivelTarea, 'a seed level after the first').not.toBe(seedNames[0]);
   await page.getByRole('checkbox', { name: `Asignar ${nivelTarea} como tarea` }).check();
   await page.getByLabel(`Fecha de la tarea ${nivelTarea}`).fill('2030-05-04');
   await page.getByRole('button', { name: 'Guardar tareas' }).click();
