@@ -60,7 +60,7 @@ fi
 # PostgreSQL pass slowed the browsers' timed steps until one failed, so it waits for them. Each
 # has its own PostgreSQL server (the cluster's on the next port) and its own ports.
 if [ "${WITH_POSTGRES:-}" = 1 ]; then
-  pg_port="${PG_TEST_PORT:-55432}"
+  pg_port="${PG_TEST_PORT:-25432}"
   together \
     e2e-google 'bash scripts/test-google.sh' \
     api-postgres "PG_TEST_PORT=$pg_port bash scripts/with-postgres.sh npx vitest run --project 'api*'" \

@@ -5,7 +5,7 @@
 # tests/cluster/*.test.ts (plain HTTP against both). Everything binds 127.0.0.1 and is stopped on exit.
 #
 #   bash scripts/with-cluster.sh              # ports 3160 and 3161, PostgreSQL on PG_TEST_PORT
-#   CLUSTER_PORT_A=3211 CLUSTER_PORT_B=3212 CLUSTER_S3_PORT=3213 PG_TEST_PORT=55470 bash scripts/with-cluster.sh
+#   CLUSTER_PORT_A=3211 CLUSTER_PORT_B=3212 CLUSTER_S3_PORT=3213 PG_TEST_PORT=25470 bash scripts/with-cluster.sh
 #
 # Extra arguments go to vitest (e.g. a test name filter with -t).
 set -euo pipefail

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Download, Page, PlaywrightWorkerArgs } from '@playwright/test';
 import Papa from 'papaparse';
-import { seedLevels } from '../../src/server/demo/content';
-import { test, expect, loginAs, apiHeaders, AFTER_ACTION } from './fixtures';
+import { test, expect, loginAs, apiHeaders, AFTER_ACTION, DEMO_LEVELS } from './fixtures';
 
 /**
  * The class dashboard (part C): a profesor's class of three new learners, two of whom saw
@@ -180,12 +179,12 @@ test('the class dashboard shows the class, and its CSV says what the grid shows;
     await expect(page.getByRole('link', { name, exact: true })).toHaveAttribute('href', new RegExp(`/admin/clases/${idClase}/`));
 
   // Assign a level (with a date): saved with a toast, and its column moves first with the 'Tarea' chip.
-  // The last of the demo seed's levels: other specs running meanwhile add levels of their own and
-  // delete them when they end (a CI run saw this test assign one that was then deleted), and no spec
-  // changes the seed's.
-  const seedNames = seedLevels.map((l) => l.nombre_nivel);
-  const nivelTarea = (await page.getByTestId('nivel-nombre').allInnerTexts()).filter((n) => seedNames.includes(n)).at(-1)!;
-  expect(nivelTarea, 'a seed level after the first').not.toBe(seedNames[0]);
+  // The last demo level in the grid: other specs running meanwhile add levels of their own and
+  // delete them when they end (a clean-clone run saw this test assign one that was then deleted),
+  // and no spec changes the demo's (docs/testing.md, "Data a spec may share").
+  const columnas = await page.getByTestId('nivel-nombre').allInnerTexts();
+  const nivelTarea = columnas.filter((n) => (DEMO_LEVELS as readonly string[]).includes(n)).at(-1)!;
+  expect(columnas.indexOf(nivelTarea), 'the assigned level is not already first').toBeGreaterThan(0);
   await page.getByRole('checkbox', { name: `Asignar ${nivelTarea} como tarea` }).check();
   await page.getByLabel(`Fecha de la tarea ${nivelTarea}`).fill('2030-05-04');
   await page.getByRole('button', { name: 'Guardar tareas' }).click();
