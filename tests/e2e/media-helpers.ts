@@ -143,14 +143,19 @@ export async function recordSign(page: Page, word: string, opts: RecordOptions =
     await dialog.getByRole('button', { name: opts.speed, exact: true }).click();
     await expect(dialog.getByRole('button', { name: opts.speed, exact: true })).toHaveAttribute('aria-pressed', 'true');
   }
-  for (const [name, presses, key] of [
-    ['Inicio del recorte', opts.trimStart ?? 0, 'ArrowRight'],
-    ['Fin del recorte', opts.trimEnd ?? 0, 'ArrowLeft'],
+  // Each press moves its handle one tenth: the handles end where the presses put them (a recording
+  // measured too short to trim would be saved whole, and the check below for the cut would fail
+  // without saying why).
+  const recordedTenths = Number(await dialog.getByRole('slider', { name: 'Fin del recorte' }).getAttribute('aria-valuemax'));
+  for (const [name, presses, key, expected] of [
+    ['Inicio del recorte', opts.trimStart ?? 0, 'ArrowRight', opts.trimStart ?? 0],
+    ['Fin del recorte', opts.trimEnd ?? 0, 'ArrowLeft', recordedTenths - (opts.trimEnd ?? 0)],
   ] as const) {
     if (!presses) continue;
     const slider = dialog.getByRole('slider', { name });
     await slider.focus();
     for (let i = 0; i < presses; i++) await slider.press(key);
+    await expect(slider, `${name} after ${presses} presses on a ${recordedTenths}-tenths recording`).toHaveAttribute('aria-valuenow', String(expected));
   }
   await opts.onStage?.('review', dialog);
   // What is kept, in tenths of a second (the trim slider's values) and the recording's length.

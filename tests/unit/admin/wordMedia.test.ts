@@ -175,13 +175,16 @@ describe('sign recorder: trim range in tenths of a second', () => {
     // A busy tablet: start() at 1 000 ms, its start event 1,9 s late, the stop at 4 300 ms. The file
     // holds 3,26 s of frames, all taken after start(): the whole of it is the length (the old total,
     // held to the start event, was 2,9 s and the trim could not reach the sign's end).
-    expect(recordingLength(3262, { called: 1000, started: 2900, stopped: 4300 })).toBe(3262);
+    expect(recordingLength(3262, { called: 1000, stopped: 4300 })).toBe(3262);
     // A length read longer than the span (plus half a second for the last frame) is a misread.
-    expect(recordingLength(9000, { called: 1000, started: 1100, stopped: 4300 })).toBe(3800);
-    // No length from the file: the wall clock from the start event, never more than the longest.
-    expect(recordingLength(Number.NaN, { called: 1000, started: 1200, stopped: 3700 })).toBe(2500);
-    expect(recordingLength(0, { called: 0, started: 100, stopped: 7500 })).toBe(MAX_RECORDING_MS);
-    expect(recordingLength(Number.POSITIVE_INFINITY, { called: 0, started: 100, stopped: 2100 })).toBe(2000);
+    expect(recordingLength(9000, { called: 1000, stopped: 4300 })).toBe(3800);
+    // No length from the file: the wall clock from start(), never more than the longest.
+    expect(recordingLength(Number.NaN, { called: 1000, stopped: 3700 })).toBe(2700);
+    expect(recordingLength(0, { called: 0, stopped: 7500 })).toBe(MAX_RECORDING_MS);
+    expect(recordingLength(Number.POSITIVE_INFINITY, { called: 0, stopped: 2100 })).toBe(2100);
+    // A 1,3 s recording whose start event came 1,1 s late: 1,3 s, not the 0,2 s (too short to trim)
+    // the start event gave.
+    expect(recordingLength(Number.NaN, { called: 1000, stopped: 2300 })).toBe(1300);
   });
 
   it('keeps the handles inside the clip, in order, and at least 0,5 s apart', () => {

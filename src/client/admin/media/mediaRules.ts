@@ -177,12 +177,13 @@ export function cameraErrorMessage(err: unknown): string {
   }
 }
 
-/** Three moments of one recording, in ms on one clock (performance.now()). */
+/**
+ * Two moments of one recording, in ms on one clock (performance.now()). The recorder's `start`
+ * event is not one of them: on a busy tablet it came up to 1,9 s after the first frame.
+ */
 export interface RecordingTimes {
   /** Just before MediaRecorder.start(): no frame of the file is older. */
   called: number;
-  /** The recorder's `start` event: later than `called`, and late on a busy tablet. */
-  started: number;
   /** The recorder's `stop` event: no frame of the file is newer. */
   stopped: number;
 }
@@ -191,16 +192,18 @@ export interface RecordingTimes {
  * A recording's length in ms, what the review's total and the trim's end are made from.
  * - The file's own length (`fileMs`, read from the file) when it was found: every frame of the file
  *   was taken between start() and the stop event, so a figure longer than that span (half a second
- *   of slack for the last frame's length) is a misread and the span is used instead. The span starts
- *   at start(), not at the `start` event: on a busy tablet that event came up to 1,9 s late, and a
- *   total held to it left the last part of the sign out of reach of the trim.
- * - Otherwise the time from the `start` event to the stop (the camera's first frame comes after
- *   start()), never more than the longest recording.
+ *   of slack for the last frame's length) is a misread and the span is used instead. A total held to
+ *   the late `start` event left the last part of the sign out of reach of the trim.
+ * - Otherwise (the browser did not find the file's length in time) that same span from start() to
+ *   the stop, never more than the longest recording. Not from the `start` event: being late, it
+ *   made a 1,2 s recording on a busy machine a few tenths long, too short for the trim to move at
+ *   all, so the clip was saved whole. A span a little longer than the file only lets the end
+ *   handle go past the last frame, which cuts nothing.
  */
 export function recordingLength(fileMs: number, t: RecordingTimes, maxMs = MAX_RECORDING_MS): number {
   const span = Math.max(0, t.stopped - t.called);
   if (Number.isFinite(fileMs) && fileMs > 0) return Math.min(fileMs, span + 500);
-  return Math.min(maxMs, Math.max(0, t.stopped - t.started));
+  return Math.min(maxMs, span);
 }
 
 /** The remaining share (1 → 0) and whole seconds left of a recording `elapsedMs` in. */
